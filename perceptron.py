@@ -1,0 +1,946 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the perceptron authors. See LICENSE.
+"""
+The Perceptron, exactly as four lecture notes write it.
+
+This single file (standard library only, Python 3.9+) implements the
+online Perceptron, its dual and kernelized dual forms, the batch algorithm,
+the convergence theorem's quantities and a command line. It is meant to be
+read beside the notes, and to serve as an oracle that other implementations
+diff their mistakes and weights against.
+
+The notes, and how they are cited here:
+
+* Columbia notes: COMS 4252, "Notes on the Perceptron algorithm and kernel
+  methods" (§1.1 algorithm, §1.2 convergence, §2.1 kernels, §2.2 dual,
+  §2.3 kernelized dual, eq. (1) and (2)).
+* Cornell notes: CS 3/5780, "The Perceptron" (§2 bias, §3 batch algorithm,
+  §5 convergence, XOR).
+* Perceptron Algorithm notes: "Perceptron Algorithm" (Algorithm 1, the
+  intuition for the update, the R^2/gamma^2 bound).
+* Kalyanakrishnan notes (2017): "The Perceptron" (§1 sign and bias, §2 the
+  Perceptron Learning Algorithm, §3 analysis, §4 pocket and multiclass).
+
+Public API
+----------
+
+==========================  ===============================================
+Function or class           What it is
+==========================  ===============================================
+sign(t)                     +1 if t >= 0 else -1 (Columbia §1.1)
+is_mistake(y, s, rule)      whether score s on label y is a mistake
+dot(a, b)                   inner product, summed left to right from 0
+with_bias(x)                x with the constant feature 1 appended
+Perceptron(d)               the primal learner, w <- w + y x (Columbia §1.1)
+DualPerceptron(kernel)      stores every mistake; eq. (1) and (2) (§2.2-2.3)
+MulticlassPerceptron        one w per class, argmax (Kalyanakrishnan §4)
+train(examples)             a whole run with its mistake trace
+radius_squared(xs)          R^2 = max_i x_i.x_i
+margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
+mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
+main(argv)                  the command line
+PerceptronError             the one exception (a ValueError)
+==========================  ===============================================
+
+Conventions where the notes disagree
+------------------------------------
+
+The notes differ on three points; each is named here and the caller chooses.
+
+* sign(0).  Columbia §1.1 and Kalyanakrishnan §1 both map 0 to the positive
+  side (Columbia outputs +1/-1, Kalyanakrishnan 1/0).  The Perceptron
+  Algorithm notes leave it unspecified; Cornell never needs it.  Here
+  ``sign(0) == 1`` and ``predict`` always uses it.
+* Is a zero score a mistake?  ``rule="sign"`` (the default; Columbia §1.1,
+  the Perceptron Algorithm notes, Kalyanakrishnan §2): a mistake iff
+  ``sign(w.x) != y``, so at w = 0 a positive example is no mistake and a
+  negative one is.  ``rule="margin"`` (Cornell §3, and scikit-learn's
+  Perceptron): a mistake iff ``y * (w.x) <= 0``, so every example on the
+  hyperplane, w = 0 included, is a mistake.
+* Labels.  -1/+1 (Columbia, Cornell, the Perceptron Algorithm notes,
+  Kalyanakrishnan §2) in the API; Kalyanakrishnan's 1/0 sign output is
+  offered by the command line (``--labels=0,1``).  A label is any number
+  equal to -1 or +1 and is used as that int, so ``1.0`` or ``Decimal(1)``
+  never change the weights' type.  ``True``/``False`` are refused: they
+  usually mean 1/0 labels, where False would be -1.
+
+Arithmetic: the weights start as the int 0, so int, Fraction and Decimal
+inputs stay exact and keep their type (Decimal under the caller's context).
+Every sum is taken left to right starting from the int 0, for floats too,
+so a trace is reproducible to the last bit on every Python version.
+
+>>> run = train([([2, 1], 1), ([-1, -3], -1), ([1, -2], 1)])
+>>> run.w, run.mistakes, run.converged
+([2, 1], 2, True)
+"""
+
+import argparse
+import decimal
+import math
+import numbers
+import sys
+from collections import namedtuple
+from fractions import Fraction
+from functools import reduce
+from itertools import chain
+from operator import add, mul
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DualPerceptron",
+    "Mistake",
+    "MulticlassPerceptron",
+    "Perceptron",
+    "PerceptronError",
+    "Pocket",
+    "RULES",
+    "Run",
+    "dot",
+    "is_mistake",
+    "main",
+    "margin_squared",
+    "mistake_bound",
+    "radius_squared",
+    "sign",
+    "train",
+    "with_bias",
+]
+
+
+class PerceptronError(ValueError):
+    """Bad input: the message names the example's index and what is wrong.
+
+    ``index`` is that 0-based index, or None when no example is at fault.
+    """
+
+    def __init__(self, message, index=None):
+        super().__init__(message if index is None else f"example {index}: {message}")
+        self.index = index
+        self.reason = message  # the message without the index
+
+
+# ---------------------------------------------------------------------------
+# Conventions: sign, the two mistake rules, labels
+# ---------------------------------------------------------------------------
+
+def sign(t) -> int:
+    """Return +1 if t >= 0, else -1 (Columbia §1.1).
+
+    At 0 this returns +1, as Columbia writes it.  Kalyanakrishnan §1 also
+    sends 0 to the positive side but writes it 1 (and the negative side 0);
+    the Perceptron Algorithm notes leave sign(0) open.
+
+    >>> sign(3), sign(0), sign(-2)
+    (1, 1, -1)
+    >>> sign(Fraction(-1, 3))
+    -1
+    """
+    return 1 if t >= 0 else -1
+
+
+# The rule decides whether a score is a mistake; prediction is always sign().
+def _sign_rule(y, s):
+    # Columbia §1.1: update iff h(x) != c(x), with h(x) = sign(w.x).
+    return sign(s) != y
+
+
+def _margin_rule(y, s):
+    # Cornell §3: "if y_i (w^T x_i) <= 0" -- a point on the hyperplane is wrong.
+    return y * s <= 0
+
+
+RULES = {"sign": _sign_rule, "margin": _margin_rule}
+"""The mistake rules by name: "sign" (Columbia §1.1, default) and "margin" (Cornell §3)."""
+
+
+def _rule(rule):
+    try:
+        return RULES[rule]
+    except (KeyError, TypeError):
+        raise PerceptronError(f"unknown rule {rule!r}: use 'sign' or 'margin'") from None
+
+
+def is_mistake(y: int, score, rule: str = "sign") -> bool:
+    """Whether predicting with score ``w.x`` is a mistake on label y.
+
+    The two rules differ only at a zero score on a positive example:
+
+    >>> is_mistake(1, 0, "sign"), is_mistake(1, 0, "margin")
+    (False, True)
+    >>> is_mistake(-1, 0, "sign"), is_mistake(-1, 0, "margin")
+    (True, True)
+    >>> is_mistake(1, Fraction(-1, 2))
+    True
+    """
+    return _rule(rule)(_label(y), score)
+
+
+_LABELS = {1: 1, -1: -1}  # 1.0, Fraction(1), Decimal(1) hash and compare as 1
+
+
+def _label(y, index=None) -> int:
+    """The label y as the int -1 or +1, or a PerceptronError."""
+    if y is True or y is False:
+        raise PerceptronError(
+            f"label {y} is a bool; labels are -1 or +1 (map 0/1 labels first)", index)
+    try:
+        label = _LABELS.get(y)
+    except TypeError:  # unhashable
+        label = None
+    if label is None:
+        raise PerceptronError(f"label {y!r} is not -1 or +1", index)
+    return label
+
+
+# ---------------------------------------------------------------------------
+# Vectors
+# ---------------------------------------------------------------------------
+
+def dot(a, b):
+    """The inner product a.b, summed left to right starting from the int 0.
+
+    ``((0 + a[0]*b[0]) + a[1]*b[1]) + ...``: exact for int, Fraction and
+    Decimal (under the current context), and for floats the same bits on
+    every Python version.  (The built-in sum() of floats is compensated on
+    3.12+, so it is used only when no term is a float.)
+
+    >>> dot([1, 2, 3], [4, 5, 6])
+    32
+    >>> dot([Fraction(1, 2), 1], [Fraction(2, 3), Fraction(1, 6)])
+    Fraction(1, 2)
+    >>> dot([1e16, 1.0, -1e16], [1, 1, 1])
+    0.0
+    """
+    if len(a) != len(b):
+        raise PerceptronError(f"vectors of lengths {len(a)} and {len(b)} have no inner product")
+    return _dot(a, b)
+
+
+def _dot(a, b):
+    # sum() is left to right unless the running total is a float, and a float
+    # total means some term was a float: only then redo it with a plain fold.
+    s = sum(map(mul, a, b))
+    if isinstance(s, float):
+        s = _fold_dot(a, b)
+    return s
+
+
+def _fold_dot(a, b):
+    # reduce(add, ..., 0) is the left-to-right loop, for every number type.
+    return reduce(add, map(mul, a, b), 0)
+
+
+def with_bias(x) -> list:
+    """x with the constant feature 1 appended (Cornell §2, Kalyanakrishnan §1).
+
+    The bias b becomes the last weight: w.(x, 1) = w'.x + b.
+
+    >>> with_bias([3, -2])
+    [3, -2, 1]
+    """
+    return [*x, 1]
+
+
+def _is_finite(s) -> bool:
+    # s - s is 0 for every finite number of any type and nan for inf or nan;
+    # math.isfinite would overflow on huge ints and misread Decimals.
+    try:
+        return s - s == 0
+    except ArithmeticError:  # Decimal: Infinity - Infinity is trapped
+        return False
+
+
+def _length(x, index=None, name="x") -> int:
+    try:
+        return len(x)
+    except TypeError:
+        raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers", index) from None
+
+
+def _check_vector(x, d, index=None, name="x"):
+    """Raise a PerceptronError unless x is d finite real numbers."""
+    n = _length(x, index, name)
+    if n != d:
+        raise PerceptronError(f"{name} has length {n}, expected {d}", index)
+    for j, v in enumerate(x):
+        # bool is an int, so True/False count as the features 1/0.
+        if not isinstance(v, (numbers.Real, decimal.Decimal)):
+            raise PerceptronError(f"{name}[{j}] is {v!r} ({type(v).__name__}), not a real number", index)
+        if not _is_finite(v):
+            raise PerceptronError(f"{name}[{j}] is {v!r}; features must be finite", index)
+
+
+def _check_example(x, y, d, index=None) -> int:
+    """Validate one example; return its label as an int."""
+    y = _label(y, index)
+    _check_vector(x, d, index)
+    return y
+
+
+def _checked_score(score, index=None):
+    """The score itself, or a PerceptronError if it is not a finite number."""
+    if not _is_finite(score):
+        raise PerceptronError(f"w.x is {score!r}: the sum overflowed", index)
+    return score
+
+
+def _score_failed(err, index=None):
+    # Valid features whose products or sums still fail, e.g. float with Decimal.
+    return PerceptronError(f"w.x cannot be computed: {err}", index)
+
+
+# ---------------------------------------------------------------------------
+# The learners.  One algorithm in two forms, side by side (Columbia §2.2):
+#
+#   primal  score  w.x                    mistake  w <- w + y x
+#   dual    score  sum_j y_j K(x_j, x)    mistake  stored <- stored + [(x, y)]
+#
+# With K = dot the two give the same scores, hence the same mistakes, because
+# w = sum_j y_j x_j after the mistakes (x_j, y_j) (eq. (1)).
+# ---------------------------------------------------------------------------
+
+class Perceptron:
+    """The primal Perceptron of Columbia §1.1, on vectors of length d.
+
+    ``w`` starts as d int zeros; ``learn(x, y)`` predicts and, only on a
+    mistake, sets ``w <- w + y x``.
+
+    >>> p = Perceptron(2)
+    >>> p.learn([1, 2], -1), p.w        # sign(0) = +1 != -1: a mistake
+    (True, [-1, -2])
+    >>> p.learn([2, 1], -1), p.w        # w.x = -4, sign -1: no mistake
+    (False, [-1, -2])
+    >>> q = Perceptron(1, rule="margin")
+    >>> q.learn([Fraction(1, 2)], 1), q.w   # w.x = 0 is a mistake under "margin"
+    (True, [Fraction(1, 2)])
+    """
+
+    def __init__(self, d: int, *, rule: str = "sign"):
+        self._mistake = _rule(rule)
+        self.rule = rule
+        self.w = [0] * _dimension(d)
+        self.mistakes = 0
+
+    def __repr__(self):
+        return f"Perceptron(w={self.w!r}, mistakes={self.mistakes}, rule={self.rule!r})"
+
+    def score(self, x):
+        """w.x (Columbia §1.1)."""
+        return self._score(x)
+
+    def predict(self, x) -> int:
+        """h(x) = sign(w.x)."""
+        return sign(self._score(x))
+
+    def learn(self, x, y) -> bool:
+        """One online step; return whether it was a mistake."""
+        return self._step(x, y)[0]
+
+    def _score(self, x, index=None):
+        return _primal_score(self.w, x, index)
+
+    def _step(self, x, y, index=None):
+        y = _label(y, index)
+        s = self._score(x, index)
+        if not self._mistake(y, s):
+            return False, s
+        self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]  # w <- w + y x
+        self.mistakes += 1
+        return True, s
+
+
+class DualPerceptron:
+    """The dual Perceptron of Columbia §2.2, kernelized as in §2.3.
+
+    It keeps no w: ``stored`` lists every (x, y) it made a mistake on, in
+    order (x as given, not copied; a second mistake on an example stores it
+    again), and ``score(x)`` is eq. (2), ``sum_j y_j K(x_j, x)``, summed left
+    to right in mistake order from 0.  With the default ``kernel=dot`` that
+    is eq. (1), the primal's w.x.  Examples are vectors of finite real
+    numbers, all as long as the first one learned.
+
+    >>> p = DualPerceptron()
+    >>> p.learn([1, 2], -1), p.learn([3, 1], 1), p.stored
+    (True, True, [([1, 2], -1), ([3, 1], 1)])
+    >>> p.score([1, 0]), p.weights()
+    (2, [2, -1])
+    """
+
+    def __init__(self, kernel=dot, *, rule: str = "sign"):
+        if not callable(kernel):
+            raise PerceptronError(f"kernel {kernel!r} is not callable")
+        self._mistake = _rule(rule)
+        self.rule = rule
+        self.kernel = kernel
+        self.stored = []
+        self.d = None  # the length of every x, fixed by the first one learned
+
+    def __repr__(self):
+        return f"DualPerceptron(kernel={_name(self.kernel)}, mistakes={self.mistakes}, rule={self.rule!r})"
+
+    @property
+    def mistakes(self) -> int:
+        """The number of mistakes, which is the number of stored examples."""
+        return len(self.stored)
+
+    def score(self, x):
+        """sum_j y_j K(x_j, x) over the stored mistakes (Columbia eq. (2))."""
+        return self._score(x)
+
+    def predict(self, x) -> int:
+        """h(x) = sign(sum_j y_j K(x_j, x))."""
+        return sign(self._score(x))
+
+    def learn(self, x, y) -> bool:
+        """One online step; on a mistake store (x, y).  Return whether it was one."""
+        return self._step(x, y)[0]
+
+    def _score(self, x, index=None):
+        _check_vector(x, _length(x, index) if self.d is None else self.d, index)
+        K = self.kernel
+        s = 0
+        for x_j, y_j in self.stored:
+            try:
+                s = s + y_j * K(x_j, x)
+            except (TypeError, ValueError, ArithmeticError) as err:
+                raise _kernel_failed(K, err, index) from err
+        return _checked_score(s, index)
+
+    def _step(self, x, y, index=None):
+        y = _label(y, index)
+        s = self._score(x, index)
+        if self.d is None:
+            self.d = len(x)
+        if not self._mistake(y, s):
+            return False, s
+        self.stored.append((x, y))  # w <- w + y x, kept as the pair (x, y)
+        return True, s
+
+    def weights(self, phi=None) -> list:
+        """The explicit w = sum_j y_j phi(x_j), summed in mistake order from 0.
+
+        phi defaults to the identity (the linear kernel, eq. (1)).  For a
+        feature expansion phi with kernel K, this is the w of the primal
+        Perceptron run on phi(x) (Columbia §2.3).  With nothing stored the
+        length is unknown and the result is [].
+        """
+        w = []
+        for x_j, y_j in self.stored:
+            v = x_j if phi is None else phi(x_j)
+            w = w or [0] * len(v)
+            w = [w_i + y_j * v_i for w_i, v_i in zip(w, v)]
+        return w
+
+
+def _primal_score(w, x, index=None):
+    """w.x for a checked x, or the PerceptronError that says why not."""
+    _check_vector(x, len(w), index)
+    try:
+        return _checked_score(_dot(w, x), index)
+    except (TypeError, ArithmeticError) as err:
+        raise _score_failed(err, index) from err
+
+
+def _dimension(d) -> int:
+    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+        raise PerceptronError(f"dimension d = {d!r} is not a whole number")
+    return d
+
+
+def _kernel_failed(K, err, index=None, where=""):
+    return PerceptronError(f"kernel {_name(K)} failed{where}: {err}", index)
+
+
+def _name(kernel):
+    return getattr(kernel, "__name__", None) or repr(kernel)
+
+
+class MulticlassPerceptron:
+    """One weight vector per class, predict argmax_l w(l).x (Kalyanakrishnan §4).
+
+    On a mistake x is added to the true class's vector and subtracted from the
+    predicted one's.  Ties go to the class listed first in ``classes`` (so at
+    w = 0 every prediction is ``classes[0]``).  scikit-learn's multiclass
+    Perceptron is one-versus-all instead, and differs.
+
+    >>> m = MulticlassPerceptron(["a", "b", "c"], 2)
+    >>> m.predict([1, 1])
+    'a'
+    >>> m.learn([1, 0], "b"), m.w
+    (True, {'a': [-1, 0], 'b': [1, 0], 'c': [0, 0]})
+    """
+
+    def __init__(self, classes, d: int):
+        classes = list(classes)
+        if len(classes) < 2 or len(set(classes)) != len(classes):
+            raise PerceptronError(f"classes {classes!r} are not two or more distinct labels")
+        self.classes = classes
+        self.w = {c: [0] * _dimension(d) for c in classes}
+        self.mistakes = 0
+
+    def __repr__(self):
+        return f"MulticlassPerceptron(w={self.w!r}, mistakes={self.mistakes})"
+
+    def scores(self, x) -> dict:
+        """w(l).x for every class l, in the order of ``classes``."""
+        _check_vector(x, len(self.w[self.classes[0]]))
+        try:
+            return {c: _checked_score(_dot(w, x)) for c, w in self.w.items()}
+        except (TypeError, ArithmeticError) as err:
+            raise _score_failed(err) from err
+
+    def predict(self, x):
+        """argmax_l w(l).x; the earliest class wins a tie."""
+        scores = self.scores(x)
+        best = self.classes[0]
+        for c in self.classes[1:]:
+            if scores[c] > scores[best]:  # strict: ties stay with the earlier class
+                best = c
+        return best
+
+    def learn(self, x, y) -> bool:
+        """One online step; return whether it was a mistake."""
+        if y not in self.w:
+            raise PerceptronError(f"label {y!r} is not one of the classes {self.classes!r}")
+        guess = self.predict(x)
+        if guess == y:
+            return False
+        self.w[y] = [w_i + x_i for w_i, x_i in zip(self.w[y], x)]
+        self.w[guess] = [w_i - x_i for w_i, x_i in zip(self.w[guess], x)]
+        self.mistakes += 1
+        return True
+
+
+# ---------------------------------------------------------------------------
+# Runs: passes over a data set, with the trace of every mistake
+# ---------------------------------------------------------------------------
+
+Mistake = namedtuple("Mistake", "epoch index y score")
+Mistake.__doc__ = """One mistake of a run: its pass (1-based), the example's index
+in the examples given (0-based), the label, and the score w.x that was wrong."""
+
+Pocket = namedtuple("Pocket", "w errors mistakes")
+Pocket.__doc__ = """The pocket (Kalyanakrishnan §4): the hypothesis with the fewest
+training errors seen, its error count, and after how many mistakes of the run it
+stood (so a kernel run, whose w is None, names it as the first ``mistakes``
+stored examples)."""
+
+
+class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel")):
+    """What ``train`` returns.
+
+    w          the final weights (a kernel run: None, except for the linear
+               kernel ``dot``, or a kernel with a true ``linear`` attribute)
+    model      the learner: a Perceptron, or a DualPerceptron for a kernel run
+    mistakes   the number of mistakes (= updates)
+    epochs     the number of passes made
+    converged  True iff the last pass made no mistake
+    trace      a list of Mistake(epoch, index, y, score), or None (trace=False)
+    pocket     a Pocket(w, errors, mistakes), or None (pocket=False)
+    rule, bias, kernel   the conventions in force (kernel: its name, or None)
+    """
+
+    __slots__ = ()
+
+
+def train(examples, *, rule: str = "sign", kernel=None, bias: bool = False,
+          epochs=None, max_epochs: int = 1000, pocket: bool = False,
+          trace: bool = True) -> Run:
+    """Run the Perceptron over a sequence of (x, y) pairs; return a Run.
+
+    epochs=None   passes in the given order until a pass makes no mistake
+                  (Cornell §3; Kalyanakrishnan's PLA taking the first
+                  misclassified point in order), at most ``max_epochs``
+                  passes, after which ``converged`` is False.
+    epochs=1      one online pass (Columbia §1.1; the Perceptron Algorithm
+                  notes' Algorithm 1) over any iterable, a generator
+                  included: with trace=False memory does not grow with it.
+    epochs=k      k passes, stopping early after a pass with no mistake.
+
+    ``bias=True`` appends the constant feature 1 (``with_bias``); the bias is
+    the last weight.  ``kernel=K`` runs the dual of Columbia §2.3 with K.
+    ``pocket=True`` also keeps the pocket (Kalyanakrishnan §4): after every
+    update the new hypothesis's training errors are counted over all the
+    examples with the run's rule, and it goes into the pocket only if that
+    count is strictly smaller; the pocket starts as w = 0 with its count.
+
+    The trace, weights and scores are exactly those of calling ``learn``
+    example by example; a multi-pass run keeps the examples (a one-shot
+    iterator is read once).  A bad example raises a PerceptronError naming
+    its index; over a kept data set every example is checked before the run.
+
+    >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
+    >>> run.trace
+    [Mistake(epoch=1, index=0, y=1, score=0)]
+    >>> run.w, run.epochs, run.converged
+    ([1, 1], 2, True)
+    >>> train([([0], -1)], rule="margin", max_epochs=3).converged  # x = 0 never scores
+    False
+    """
+    mistake = _rule(rule)
+    passes = _passes(epochs, max_epochs)
+    if kernel is not None and not callable(kernel):
+        raise PerceptronError(f"kernel {kernel!r} is not callable")
+    kept = passes > 1 or pocket
+    if kept or (kernel is not None and isinstance(examples, (list, tuple))):
+        data = _kept(examples, bias)
+    else:
+        data = _streamed(examples, bias)
+    if kernel is None:
+        w, model, count, made, converged, log, best = _run_primal(data, rule, mistake, passes, trace, pocket)
+    elif isinstance(data, list):
+        w, model, count, made, converged, log, best = _run_dual(data, kernel, rule, mistake, passes, trace, pocket)
+    else:
+        w, model, count, made, converged, log, best = _run_online(data, DualPerceptron(kernel, rule=rule), trace)
+    return Run(w, model, count, made, converged, log, best, rule, bool(bias),
+               None if kernel is None else _name(kernel))
+
+
+def _passes(epochs, max_epochs) -> int:
+    for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise PerceptronError(f"{name} = {value!r} is not a whole number >= 1")
+    if max_epochs is None:
+        raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
+    return max_epochs if epochs is None else epochs
+
+
+def _pair(item, index):
+    try:
+        x, y = item
+    except (TypeError, ValueError):
+        raise PerceptronError(f"{item!r} is not an (x, y) pair", index) from None
+    return x, y
+
+
+def _kept(examples, bias) -> list:
+    """The examples as a list of (x, y), each checked, with the bias if asked."""
+    data = []
+    d = None
+    for i, item in enumerate(examples):
+        x, y = _pair(item, i)
+        d = _length(x, i) if d is None else d
+        y = _check_example(x, y, d, i)
+        data.append((with_bias(x) if bias else x, y))
+    return data
+
+
+def _streamed(examples, bias):
+    """The examples one at a time, with the bias if asked: never a list."""
+    return _biased(examples) if bias else examples
+
+
+def _biased(examples):
+    d = None
+    for i, item in enumerate(examples):
+        x, y = _pair(item, i)
+        n = _length(x, i)
+        d = n if d is None else d
+        if n != d:  # named before the bias, so the message speaks of the given x
+            raise PerceptronError(f"x has length {n}, expected {d}", i)
+        yield with_bias(x), y
+
+
+def _first_length(data):
+    """The length of the first x, and the data with that first item restored."""
+    if isinstance(data, (list, tuple)):
+        return (_length(_pair(data[0], 0)[0], 0) if data else 0), data
+    it = iter(data)
+    for first in it:
+        return _length(_pair(first, 0)[0], 0), chain((first,), it)
+    return 0, ()
+
+
+def _run_primal(data, rule, mistake, passes, keep_trace, keep_pocket):
+    """The primal runs of ``train``: Perceptron.learn, inlined.
+
+    The loop does what ``Perceptron._step`` does, in the same order and with
+    the same arithmetic, but checks an example in full only when something
+    looks wrong: a label not in {-1, +1}, a length that differs, a w.x that
+    raises or is not finite (which every bad feature causes: a string or
+    None raises, and an inf or nan x_i makes every w_i * x_i inf or nan).
+    """
+    d, data = _first_length(data)
+    w = [0] * d
+    count = 0
+    log = [] if keep_trace else None
+    best = Pocket(w, _errors(w, data, mistake), 0) if keep_pocket else None
+    fold = False  # True once a float score was seen: then sum with the fold only
+    epoch = 0
+    converged = False
+    while epoch < passes and not converged:
+        epoch += 1
+        before = count
+        for i, item in enumerate(data):
+            try:
+                x, y = item
+                label = _LABELS.get(y)
+                if label is None or y is True or y is False or len(x) != d:
+                    raise ValueError  # let the full check name what is wrong
+                if fold:
+                    s = _fold_dot(w, x)
+                else:
+                    s = sum(map(mul, w, x))
+                    if isinstance(s, float):  # see _dot: floats are summed by the fold
+                        s = _fold_dot(w, x)
+                        fold = True
+                if not s - s == 0:  # inf or nan
+                    raise ValueError
+                wrong = mistake(label, s)  # raises for a complex s
+            except (TypeError, ValueError, ArithmeticError) as err:
+                raise _diagnosis(w, item, i, err) from None
+            if wrong:
+                w = [w_i + label * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
+                count += 1
+                if keep_trace:
+                    log.append(Mistake(epoch, i, label, s))
+                if keep_pocket:
+                    best = _ratchet(best, w, _errors(w, data, mistake), count)
+        converged = count == before
+    model = Perceptron(d, rule=rule)
+    model.w, model.mistakes = w, count
+    return w, model, count, epoch, converged, log, best
+
+
+def _diagnosis(w, item, index, err):
+    """The PerceptronError of the literal step for an example the fast loop refused."""
+    try:
+        x, y = _pair(item, index)
+        _label(y, index)
+        _primal_score(w, x, index)
+    except PerceptronError as found:
+        return found
+    return _score_failed(err, index)
+
+
+def _errors(w, data, mistake) -> int:
+    """How many examples of data the weights w get wrong under the rule."""
+    return sum(1 for x, y in data if mistake(y, _dot(w, x)))
+
+
+def _ratchet(best, w, errors, count):
+    # Kalyanakrishnan §4's pocket: take the new hypothesis only if strictly better.
+    return Pocket(w, errors, count) if errors < best.errors else best
+
+
+def _run_dual(data, kernel, rule, mistake, passes, keep_trace, keep_pocket):
+    """The kernel runs of ``train`` over a kept data set: DualPerceptron.learn,
+    without recomputing what it knows.
+
+    score[j] is eq. (2) for example j, kept up to date: when example i is
+    stored, y_i K(x_i, x_j) is added to every score[j], in mistake order from
+    0, exactly the sum DualPerceptron.score takes.  The kernel row of i,
+    [K(x_i, x_j) for every j], is computed the first time i is stored and
+    kept, so a run makes n kernel calls per distinct stored example and a
+    pass with no mistake makes none.
+    """
+    xs = [x for x, _ in data]
+    ys = [y for _, y in data]
+    rows = {}
+    score = [0] * len(xs)
+    model = DualPerceptron(kernel, rule=rule)
+    model.d = len(xs[0]) if xs else None
+    log = [] if keep_trace else None
+    best = Pocket(None, _count_wrong(ys, score, mistake), 0) if keep_pocket else None
+    epoch = 0
+    converged = False
+    while epoch < passes and not converged:
+        epoch += 1
+        before = model.mistakes
+        for i, y in enumerate(ys):
+            s = _checked_score(score[i], i)
+            if mistake(y, s):
+                row = rows.get(i)
+                if row is None:
+                    row = rows[i] = _kernel_row(kernel, xs, i)
+                score = [s_j + y * k_j for s_j, k_j in zip(score, row)]
+                model.stored.append((xs[i], y))
+                if keep_trace:
+                    log.append(Mistake(epoch, i, y, s))
+                if keep_pocket:
+                    best = _ratchet(best, None, _count_wrong(ys, score, mistake), model.mistakes)
+        converged = model.mistakes == before
+    return _explicit(model), model, model.mistakes, epoch, converged, log, best
+
+
+def _kernel_row(K, xs, i) -> list:
+    x_i = xs[i]
+    row = []
+    for j, x_j in enumerate(xs):
+        try:
+            row.append(K(x_i, x_j))
+        except (TypeError, ValueError, ArithmeticError) as err:
+            raise _kernel_failed(K, err, j, f" on examples {i} and {j}") from err
+    return row
+
+
+def _count_wrong(ys, scores, mistake) -> int:
+    return sum(1 for y, s in zip(ys, scores) if mistake(y, s))
+
+
+def _explicit(model):
+    """The dual's explicit weights where a kernel has them, else None."""
+    K = model.kernel
+    return model.weights() if K is dot or getattr(K, "linear", False) is True else None
+
+
+def _run_online(data, model, keep_trace):
+    """One literal online pass of a learner over a stream (a kernel run with epochs=1)."""
+    log = [] if keep_trace else None
+    for i, item in enumerate(data):
+        x, y = _pair(item, i)
+        made, s = model._step(x, y, i)
+        if made and keep_trace:
+            log.append(Mistake(1, i, _label(y), s))
+    return _explicit(model), model, model.mistakes, 1, model.mistakes == 0, log, None
+
+
+# ---------------------------------------------------------------------------
+# The convergence theorem's quantities, exactly (no square roots)
+#
+# Perceptron Algorithm notes and Kalyanakrishnan §3: if ||x_i|| <= R and a unit
+# w* has y_i w*.x_i >= gamma > 0, the Perceptron makes at most R^2/gamma^2
+# mistakes.  For any w* != 0, gamma = min_i y_i w*.x_i / ||w*||, so
+# gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*), a ratio of sums of products:
+# exact for int, Fraction and Decimal.  Columbia's 1/delta^2 (§1.2) and
+# Cornell's 1/gamma^2 (§5) are the case R = 1.
+# ---------------------------------------------------------------------------
+
+def radius_squared(xs):
+    """R^2 = max_i x_i.x_i, the squared length of the longest x.
+
+    >>> radius_squared([[3, 4], [1, 1]])
+    25
+    >>> radius_squared([[Fraction(1, 2)]])
+    Fraction(1, 4)
+    """
+    xs = list(xs)
+    if not xs:
+        raise PerceptronError("R^2 of no examples is undefined")
+    d = _length(xs[0], 0)
+    for i, x in enumerate(xs):
+        _check_vector(x, d, i)
+    return max(_dot(x, x) for x in xs)
+
+
+def margin_squared(examples, w_star):
+    """gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*): the squared distance from the
+    hyperplane w*.x = 0 to the nearest example.
+
+    Raises a PerceptronError, naming the first such example, if w* does not
+    strictly separate the examples (y_i w*.x_i <= 0).
+
+    >>> margin_squared([([1, 2], 1), ([-2, 1], -1)], [1, 1])
+    Fraction(1, 2)
+    """
+    nearest, ww = _nearest(examples, w_star)
+    return _ratio(nearest * nearest, ww)
+
+
+def mistake_bound(examples, w_star):
+    """R^2 / gamma^2, the Perceptron's mistake bound for these examples and w*.
+
+    >>> mistake_bound([([1, 2], 1), ([-2, 1], -1)], [1, 1])
+    Fraction(10, 1)
+    """
+    examples = list(examples)
+    nearest, ww = _nearest(examples, w_star)
+    r2 = radius_squared(x for x, _ in examples)
+    return _ratio(r2 * ww, nearest * nearest)
+
+
+def _nearest(examples, w_star):
+    """min_i y_i w*.x_i and w*.w*, after checking everything."""
+    examples = list(examples)
+    if not examples:
+        raise PerceptronError("the margin of no examples is undefined")
+    d = _length(_pair(examples[0], 0)[0], 0)
+    _check_vector(w_star, d, None, "w_star")
+    nearest = None
+    for i, item in enumerate(examples):
+        x, y = _pair(item, i)
+        y = _check_example(x, y, d, i)
+        margin = y * _dot(w_star, x)
+        if margin <= 0:
+            raise PerceptronError(
+                f"w_star does not strictly separate the examples: y w*.x = {margin!r} <= 0", i)
+        nearest = margin if nearest is None or margin < nearest else nearest
+    return nearest, _dot(w_star, w_star)
+
+
+def _ratio(a, b):
+    # Exact where the inputs are rational; a Decimal or float divides as its type.
+    if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
+        return Fraction(a, b)
+    return a / b
+
+
+# ---------------------------------------------------------------------------
+# The command line
+# ---------------------------------------------------------------------------
+
+# The embedded example: 2-D, integer coordinates, separated through the origin
+# by W_STAR = (-2, 1) (y = sign(-2 x1 + x2)), and slow enough to show a few
+# passes: 5 mistakes in 4 passes under the sign rule, against a bound of 10.
+EXAMPLE = [
+    ((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
+    ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1),
+]
+W_STAR = (-2, 1)
+
+RULE_TEXT = {
+    "sign": "sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)",
+    "margin": "margin: a mistake iff y (w.x) <= 0 (Cornell §3)",
+}
+
+
+def _num(v) -> str:
+    """A number as text that reads back to the same value: 3, 1/3, 0.1, 2.50."""
+    if isinstance(v, Fraction):
+        return str(v)  # "p/q", or "p" when q = 1
+    if isinstance(v, float):
+        return repr(v)
+    return str(v)
+
+
+def _vec(v) -> str:
+    return "(" + ", ".join(map(_num, v)) + ")"
+
+
+def _table(header, rows) -> list:
+    """Lines of a table, every column right-aligned to its widest cell."""
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+    return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip()
+            for row in [header, *rows]]
+
+
+def _replay(data, trace):
+    """w after each mistake of a primal run, recomputed from its trace."""
+    w = [0] * len(data[0][0]) if data else []
+    for m in trace:
+        w = [w_i + m.y * x_i for w_i, x_i in zip(w, data[m.index][0])]
+        yield w
+
+
+def main(argv=None) -> int:
+    """The command line: ``python3 perceptron.py`` runs the embedded example."""
+    rule = "sign"
+    run = train(EXAMPLE, rule=rule)
+    print(f"The Perceptron on the embedded example: {len(EXAMPLE)} examples with 2 features")
+    print(f"rule: {RULE_TEXT[rule]}")
+    print("bias: no; passes until one makes no mistake (at most 1000)")
+    print()
+    rows = [[str(m.epoch), str(m.index), _vec(EXAMPLE[m.index][0]), f"{m.y:+d}", _num(m.score), _vec(w)]
+            for m, w in zip(run.trace, _replay(EXAMPLE, run.trace))]
+    print("\n".join(_table(["epoch", "index", "x", "y", "score", "w after"], rows)))
+    print()
+    print(f"w = {_vec(run.w)}")
+    bound = mistake_bound(EXAMPLE, W_STAR)
+    print(f"mistakes: {run.mistakes} (bound R^2/gamma^2 = {_num(bound)} for w* = {_vec(W_STAR)})")
+    print(f"epochs: {run.epochs}, converged: {'yes' if run.converged else 'no'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,661 @@
+"""Tests of perceptron.py, each named after the claim of the notes it checks.
+
+Comparisons are exact (==) and types are checked with ``type(...) is``; data
+comes from seeded generators, so every run tests the same cases.
+"""
+
+import copy
+import math
+import random
+import sys
+import tracemalloc
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from functools import reduce
+
+import pytest
+
+import perceptron as P
+from perceptron import (DualPerceptron, Mistake, MulticlassPerceptron, Perceptron,
+                        PerceptronError, dot, is_mistake, margin_squared, mistake_bound,
+                        radius_squared, sign, train, with_bias)
+
+RULES = ["sign", "margin"]
+
+
+# ---------------------------------------------------------------------------
+# Seeded data and a tiny independent reference
+# ---------------------------------------------------------------------------
+
+def separable(seed, n=30, d=None, low=-9, high=9):
+    """Integer examples labelled by a random integer w*, none on its hyperplane."""
+    rng = random.Random(seed)
+    d = d or rng.randint(2, 20)
+    w_star = [rng.randint(-5, 5) for _ in range(d)]
+    while not any(w_star):
+        w_star = [rng.randint(-5, 5) for _ in range(d)]
+    examples = []
+    while len(examples) < n:
+        x = [rng.randint(low, high) for _ in range(d)]
+        m = sum(a * b for a, b in zip(w_star, x))
+        if m != 0:
+            examples.append((x, 1 if m > 0 else -1))
+    return examples, w_star
+
+
+def noisy(seed, n=40, d=3, flip=0.2):
+    examples, w_star = separable(seed, n, d)
+    rng = random.Random(seed + 1000)
+    return [(x, -y if rng.random() < flip else y) for x, y in examples], w_star
+
+
+def as_fractions(examples, seed=0):
+    rng = random.Random(seed)
+    return [([Fraction(v, rng.randint(1, 7)) for v in x], y) for x, y in examples]
+
+
+def reference_run(learner, examples, passes):
+    """The trace of calling learn() example by example: the notes' loop, literally."""
+    trace = []
+    for epoch in range(1, passes + 1):
+        clean = True
+        for i, (x, y) in enumerate(examples):
+            s = learner.score(x)
+            if learner.learn(x, y):
+                trace.append(Mistake(epoch, i, y, s))
+                clean = False
+        if clean:
+            return trace, epoch, True
+    return trace, passes, False
+
+
+def left_to_right(a, b):
+    s = 0
+    for p, q in zip(a, b):
+        s = s + p * q
+    return s
+
+
+XOR = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]
+
+
+# ---------------------------------------------------------------------------
+# Conventions: sign(0), the two rules, labels
+# ---------------------------------------------------------------------------
+
+def test_sign_of_zero_is_plus_one_as_in_columbia():
+    assert sign(0) == 1 and sign(0.0) == 1 and sign(Fraction(0)) == 1 and sign(Decimal(0)) == 1
+    assert sign(-1) == -1 and sign(Fraction(-1, 10**9)) == -1 and sign(5) == 1
+    assert type(sign(Fraction(1, 2))) is int
+
+
+def test_sign_rule_at_w_zero_positive_is_no_mistake_negative_is():
+    p = Perceptron(2)
+    assert p.learn([1, 1], 1) is False and p.w == [0, 0]
+    assert p.learn([1, 1], -1) is True and p.w == [-1, -1]
+
+
+def test_margin_rule_at_w_zero_every_example_is_a_mistake():
+    p = Perceptron(2, rule="margin")
+    assert p.learn([1, 1], 1) is True and p.w == [1, 1]
+    q = Perceptron(2, rule="margin")
+    assert q.learn([1, 1], -1) is True and q.w == [-1, -1]
+
+
+@pytest.mark.parametrize("rule, positive_is_mistake", [("sign", False), ("margin", True)])
+def test_zero_score_later_in_a_run(rule, positive_is_mistake):
+    p = Perceptron(2, rule=rule)
+    p.w = [1, -1]                     # w != 0 and w.x = 0 for x = (2, 2)
+    assert p.score([2, 2]) == 0
+    assert p.learn([2, 2], 1) is positive_is_mistake
+    assert p.w == ([3, 1] if positive_is_mistake else [1, -1])
+    q = Perceptron(2, rule=rule)
+    q.w = [1, -1]
+    assert q.learn([2, 2], -1) is True and q.w == [-1, -3]
+
+
+def test_is_mistake_rules_differ_only_at_zero_on_positive():
+    for s in [-2, -1, 0, 1, 2, Fraction(-1, 3), Fraction(1, 3)]:
+        for y in (-1, 1):
+            differ = is_mistake(y, s, "sign") != is_mistake(y, s, "margin")
+            assert differ == (s == 0 and y == 1)
+
+
+def test_predict_uses_sign_under_both_rules():
+    for rule in RULES:
+        assert Perceptron(3, rule=rule).predict([1, 2, 3]) == 1
+
+
+def test_labels_equal_to_one_are_used_as_ints():
+    for y in (1.0, Fraction(1), Decimal(1)):
+        p = Perceptron(1)
+        p.learn([Fraction(1, 3)], -y)
+        assert p.w == [Fraction(-1, 3)] and type(p.w[0]) is Fraction
+    run = train([([1], -1.0)])
+    assert run.trace[0].y == -1 and type(run.trace[0].y) is int and type(run.w[0]) is int
+
+
+# ---------------------------------------------------------------------------
+# dot: left to right from 0
+# ---------------------------------------------------------------------------
+
+def test_dot_sums_floats_left_to_right_on_every_python():
+    # sum() of these is 1.0 on 3.12+ (compensated) and 0.0 before; the notes' order gives 0.0.
+    assert dot([1e16, 1.0, -1e16], [1, 1, 1]) == 0.0
+    assert dot([1.0, 1e100, 1.0, -1e100], [1, 1, 1, 1]) == 0.0
+    rng = random.Random(7)
+    for _ in range(200):
+        n = rng.randint(1, 30)
+        a = [rng.uniform(-1, 1) * 10 ** rng.randint(-8, 8) for _ in range(n)]
+        b = [rng.uniform(-1, 1) * 10 ** rng.randint(-8, 8) for _ in range(n)]
+        assert dot(a, b) == left_to_right(a, b)
+
+
+def test_primal_run_on_floats_is_summed_left_to_right():
+    # w = (1e16, 1, -1e16) after one mistake; x = (1, 1, 1): the score is 0.0 left to right.
+    run = train([([1e16, 1.0, -1e16], -1), ([-1.0, -1.0, -1.0], 1)], epochs=1, rule="margin")
+    assert run.trace[1].score == 0.0 and type(run.trace[1].score) is float
+
+
+def test_dot_is_exact_and_keeps_types():
+    assert dot([1, 2], [3, 4]) == 11 and type(dot([1, 2], [3, 4])) is int
+    f = dot([Fraction(1, 3), Fraction(1, 6)], [1, 1])
+    assert f == Fraction(1, 2) and type(f) is Fraction
+    d = dot([Decimal("0.1"), Decimal("0.2")], [1, 1])
+    assert d == Decimal("0.3") and type(d) is Decimal
+
+
+def test_dot_of_vectors_of_different_lengths_raises():
+    with pytest.raises(PerceptronError, match="lengths 2 and 3"):
+        dot([1, 2], [1, 2, 3])
+
+
+def test_decimal_uses_the_callers_context_left_to_right():
+    a = [Decimal("1.00001"), Decimal("2.00001"), Decimal("-3")]
+    with localcontext() as ctx:
+        ctx.prec = 3
+        expected = (Decimal(0) + a[0]) + a[1]
+        expected = expected + a[2]
+        assert dot(a, [1, 1, 1]) == expected
+
+
+# ---------------------------------------------------------------------------
+# Columbia §1.1 and the Perceptron Algorithm notes: the update
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("number", [int, Fraction])
+def test_update_raises_y_w_dot_x_by_exactly_x_dot_x(rule, number):
+    """(w + y x).x = w.x + y x.x (Columbia §1.1): the update moves w.x toward y."""
+    for seed in range(30):
+        examples, _ = separable(seed, n=20)
+        if number is Fraction:
+            examples = as_fractions(examples, seed)
+        p = Perceptron(len(examples[0][0]), rule=rule)
+        for x, y in examples * 3:
+            before = p.score(x)
+            if p.learn(x, y):
+                after = p.score(x)
+                assert y * after == y * before + dot(x, x)
+                assert type(after) is number
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_claims_1_2_and_1_3_hold_after_every_mistake(rule):
+    """After M mistakes, w.w* >= M gamma and w.w <= M R^2 (Claims 1.2, 1.3 in R form).
+
+    With an unnormalised integer w*, w.w* >= M gamma reads w.w* >= M min_i y_i w*.x_i.
+    """
+    for seed in range(40):
+        examples, w_star = separable(seed, n=25)
+        gamma = min(y * dot(w_star, x) for x, y in examples)
+        r2 = radius_squared([x for x, _ in examples])
+        p = Perceptron(len(w_star), rule=rule)
+        for _ in range(200):
+            made = [p.learn(x, y) for x, y in examples]
+            assert dot(p.w, w_star) >= p.mistakes * gamma
+            assert dot(p.w, p.w) <= p.mistakes * r2
+            if not any(made):
+                break
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_mistakes_are_at_most_r2_over_gamma2(rule):
+    """The Perceptron Algorithm notes' theorem, on 200 seeded separable data sets."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        examples, w_star = separable(seed, n=rng.randint(5, 60), d=rng.randint(2, 20),
+                                     low=-rng.randint(1, 12), high=rng.randint(1, 12))
+        run = train(examples, rule=rule, trace=False)
+        assert run.converged
+        assert run.mistakes <= mistake_bound(examples, w_star)
+
+
+def test_columbia_unit_vectors_bound_is_one_over_delta_squared():
+    # ||x|| = ||v|| = 1 with exact rational coordinates (3/5, 4/5): R^2 = 1, bound = 1/delta^2.
+    v = [Fraction(3, 5), Fraction(4, 5)]
+    xs = [[Fraction(3, 5), Fraction(4, 5)], [Fraction(-4, 5), Fraction(3, 5)], [Fraction(4, 5), Fraction(-3, 5)],
+          [1, 0], [0, -1]]
+    examples = [(x, sign(dot(v, x))) for x in xs if dot(v, x) != 0]
+    delta2 = margin_squared(examples, v)
+    assert radius_squared([x for x, _ in examples]) == 1
+    assert mistake_bound(examples, v) == 1 / delta2
+    assert train(examples).mistakes <= 1 / delta2
+
+
+def test_bound_quantities_are_exact_fractions():
+    examples = [([1, 2], 1), ([-2, 1], -1)]
+    assert radius_squared([x for x, _ in examples]) == 5
+    assert type(radius_squared([x for x, _ in examples])) is int
+    g2 = margin_squared(examples, [1, 1])
+    assert g2 == Fraction(1, 2) and type(g2) is Fraction
+    b = mistake_bound(examples, [1, 1])
+    assert b == 10 and type(b) is Fraction
+    fr = [([Fraction(1, 2), 1], 1)]
+    assert margin_squared(fr, [2, 0]) == Fraction(1, 4) and type(margin_squared(fr, [2, 0])) is Fraction
+    dec = [([Decimal("0.5"), Decimal(1)], 1)]
+    assert margin_squared(dec, [2, 0]) == Decimal("0.25") and type(margin_squared(dec, [2, 0])) is Decimal
+
+
+def test_w_star_that_does_not_separate_names_the_first_example():
+    with pytest.raises(PerceptronError, match="example 1: w_star does not strictly separate") as err:
+        margin_squared([([1, 0], 1), ([0, 1], 1), ([0, 2], -1)], [1, 0])
+    assert err.value.index == 1
+
+
+# ---------------------------------------------------------------------------
+# The dual (Columbia §2.2) against the primal
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("number", [int, Fraction])
+def test_dual_with_inner_product_is_the_primal(rule, bias, number):
+    """eq. (1): sum_j y_j x_j . x = w.x, so the same mistakes and w = sum_j y_j x_j."""
+    for seed in range(25):
+        examples, _ = noisy(seed, n=20, d=random.Random(seed).randint(1, 6), flip=0.1)
+        if number is Fraction:
+            examples = as_fractions(examples, seed)
+        primal = train(examples, rule=rule, bias=bias, max_epochs=15)
+        dual = train(examples, rule=rule, bias=bias, max_epochs=15, kernel=dot)
+        assert dual.trace == primal.trace
+        assert (dual.mistakes, dual.epochs, dual.converged) == (primal.mistakes, primal.epochs, primal.converged)
+        assert dual.w == primal.w == dual.model.weights()
+        assert [type(v) for v in dual.w] == [type(v) for v in primal.w]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_literal_dual_learn_matches_literal_primal_learn(rule):
+    for seed in range(20):
+        examples, _ = noisy(seed, n=15)
+        primal, dual = Perceptron(3, rule=rule), DualPerceptron(rule=rule)
+        for x, y in examples * 4:
+            assert primal.score(x) == dual.score(x)
+            assert primal.learn(x, y) == dual.learn(x, y)
+        assert dual.weights() == primal.w and dual.mistakes == primal.mistakes
+
+
+def test_dual_stores_a_second_mistake_on_the_same_example_again():
+    dual = DualPerceptron()
+    for _ in range(4):
+        for x, y in P.EXAMPLE:
+            dual.learn(x, y)
+    again = [x for x, _ in dual.stored if x == P.EXAMPLE[2][0]]
+    assert len(again) == 3 and dual.mistakes == len(dual.stored) == 5
+
+
+# ---------------------------------------------------------------------------
+# train: every mode gives learn()'s trace
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("epochs", [None, 1, 3])
+@pytest.mark.parametrize("bias", [False, True])
+def test_train_trace_is_learn_example_by_example(rule, epochs, bias):
+    for seed in range(20):
+        examples, _ = noisy(seed, n=25, d=random.Random(seed).randint(1, 5))
+        data = [(with_bias(x) if bias else x, y) for x, y in examples]
+        ref = Perceptron(len(data[0][0]), rule=rule)
+        passes = 50 if epochs is None else epochs
+        trace, made, converged = reference_run(ref, data, passes)
+        run = train(examples, rule=rule, bias=bias, epochs=epochs, max_epochs=50)
+        assert run.trace == trace and run.w == ref.w and run.mistakes == ref.mistakes
+        assert (run.epochs, run.converged) == (made, converged)
+        dual = train(examples, rule=rule, bias=bias, epochs=epochs, max_epochs=50, kernel=dot)
+        assert dual.trace == trace and dual.w == ref.w
+
+
+def test_train_on_floats_matches_learn_bit_for_bit():
+    rng = random.Random(3)
+    examples = [([rng.gauss(0, 10 ** rng.randint(-3, 3)) for _ in range(6)], rng.choice([-1, 1]))
+                for _ in range(60)]
+    for rule in RULES:
+        ref = Perceptron(6, rule=rule)
+        trace, _, _ = reference_run(ref, examples, 20)
+        run = train(examples, rule=rule, max_epochs=20)
+        assert run.trace == trace and run.w == ref.w
+        # The dual sums sum_j y_j (x_j . x), another order than w.x: with floats it is
+        # its own computation, which the fast kernel run must reproduce bit for bit.
+        dual_trace, _, _ = reference_run(DualPerceptron(rule=rule), examples, 20)
+        assert train(examples, rule=rule, max_epochs=20, kernel=dot).trace == dual_trace
+        assert dual_trace != trace  # the two orders really differ on this data
+
+
+def test_one_pass_reads_a_generator_once():
+    examples, _ = separable(1, n=50, d=4)
+    run = train(((x, y) for x, y in examples), epochs=1)
+    assert run.epochs == 1 and run.trace == train(examples, epochs=1).trace
+
+
+def test_passes_until_convergence_keep_a_one_shot_iterator():
+    examples, _ = separable(2, n=40, d=3)
+    from_iterator = train(iter(examples))
+    assert from_iterator.trace == train(examples).trace and from_iterator.converged
+    assert from_iterator.epochs > 1
+
+
+def test_epochs_k_stops_early_after_a_clean_pass():
+    examples, _ = separable(3, n=30, d=3)
+    full = train(examples)
+    assert full.epochs >= 2
+    run = train(examples, epochs=full.epochs + 5)
+    assert run.epochs == full.epochs and run.converged
+    short = train(examples, epochs=1)
+    assert short.epochs == 1 and short.converged is False
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_convergence_ends_with_a_clean_pass(rule):
+    """Cornell §3: stop after a pass with m = 0 -- then w separates the data."""
+    for seed in range(30):
+        examples, _ = separable(seed, n=30)
+        run = train(examples, rule=rule)
+        assert run.converged and run.trace[-1].epoch == run.epochs - 1
+        assert not any(is_mistake(y, dot(run.w, x), rule) for x, y in examples)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_xor_is_not_linearly_separable(rule):
+    """Cornell §8: the Perceptron "cannot solve ... XOR"; even with a bias it never converges."""
+    run = train(XOR, rule=rule, bias=True, max_epochs=100)
+    assert run.converged is False and run.epochs == 100
+    assert all(m.epoch <= 100 for m in run.trace) and run.trace[-1].epoch == 100
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_zero_vector_labelled_negative_never_converges(rule):
+    # w.0 = 0 is +1 under sign and wrong under margin, and the update adds 0.
+    run = train([([1, 1], 1), ([0, 0], -1)], rule=rule, max_epochs=7)
+    assert (run.converged, run.epochs) == (False, 7)
+    assert [m.index for m in run.trace if m.epoch > 1] == [1] * 6
+
+
+def test_a_run_of_no_examples_converges_at_once():
+    run = train([])
+    assert (run.w, run.mistakes, run.epochs, run.converged, run.trace) == ([], 0, 1, True, [])
+
+
+def test_trace_false_keeps_none():
+    examples, _ = separable(4, n=20)
+    run = train(examples, trace=False)
+    assert run.trace is None and run.w == train(examples).w
+
+
+def test_a_million_streamed_examples_in_one_pass():
+    def stream():
+        rng = random.Random(5)
+        for _ in range(10 ** 6):
+            x = [rng.randint(-3, 3), rng.randint(-3, 3)]
+            yield x, 1 if 2 * x[0] - x[1] >= 0 else -1
+    run = train(stream(), epochs=1, trace=False)
+    assert run.epochs == 1 and run.trace is None and run.mistakes > 0
+    assert run.w[0] > 0 > run.w[1]
+
+
+def test_streamed_pass_memory_does_not_grow_with_the_stream():
+    def stream(n):
+        for i in range(n):
+            yield [i % 7 - 3, i % 5 - 2], 1 if i % 3 else -1
+
+    def peak(n):
+        tracemalloc.start()
+        train(stream(n), epochs=1, trace=False)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return peak
+
+    assert peak(200_000) < 2 * peak(2_000) + 4096
+
+
+# ---------------------------------------------------------------------------
+# Pocket and multiclass (Kalyanakrishnan §4)
+# ---------------------------------------------------------------------------
+
+def errors(w, examples, rule):
+    return sum(is_mistake(y, dot(w, x), rule) for x, y in examples)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_pocket_is_never_worse_than_the_final_weights(rule):
+    for seed in range(30):
+        examples, _ = noisy(seed, n=40, flip=0.25)
+        run = train(examples, rule=rule, max_epochs=20, pocket=True)
+        assert run.pocket.errors == errors(run.pocket.w, examples, rule)
+        assert run.pocket.errors <= errors(run.w, examples, rule)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_pocket_ratchets_only_on_strictly_fewer_errors(rule):
+    for seed in range(10):
+        examples, _ = noisy(seed, n=30, flip=0.3)
+        run = train(examples, rule=rule, max_epochs=5, pocket=True)
+        w = [0] * 3
+        best = (errors(w, examples, rule), list(w), 0)
+        for k, m in enumerate(run.trace, 1):
+            w = [a + m.y * b for a, b in zip(w, examples[m.index][0])]
+            e = errors(w, examples, rule)
+            if e < best[0]:
+                best = (e, list(w), k)
+        assert (run.pocket.errors, run.pocket.w, run.pocket.mistakes) == best
+        dual = train(examples, rule=rule, max_epochs=5, pocket=True, kernel=dot)
+        assert (dual.pocket.errors, dual.pocket.mistakes) == (best[0], best[2])
+
+
+def test_multiclass_converges_on_three_separable_classes():
+    rng = random.Random(9)
+    centres = {"a": (6, 0), "b": (-3, 5), "c": (-3, -5)}
+    examples = [([cx + rng.randint(-1, 1), cy + rng.randint(-1, 1), 1], c)
+                for _ in range(20) for c, (cx, cy) in centres.items()]
+    m = MulticlassPerceptron(["a", "b", "c"], 3)
+    for _ in range(100):
+        if not any([m.learn(x, y) for x, y in examples]):
+            break
+    assert all(m.predict(x) == y for x, y in examples)
+
+
+def test_multiclass_tie_goes_to_the_earliest_class():
+    m = MulticlassPerceptron(["b", "a", "c"], 2)
+    assert m.predict([1, 1]) == "b"
+    m.w["c"] = [1, 0]
+    m.w["a"] = [1, 0]
+    assert m.predict([1, 5]) == "a"
+
+
+# ---------------------------------------------------------------------------
+# Exact types
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", [int, Fraction, Decimal])
+def test_weights_and_scores_keep_the_input_type(number):
+    rng = random.Random(11)
+    examples, _ = separable(11, n=20, d=4)
+    if number is Fraction:
+        examples = [([Fraction(v, rng.randint(1, 9)) for v in x], y) for x, y in examples]
+    if number is Decimal:
+        examples = [([Decimal(v) / 4 for v in x], y) for x, y in examples]
+    run = train(examples)
+    assert all(type(v) is number for v in run.w)
+    assert all(type(m.score) is number for m in run.trace)
+    assert type(run.model.score(examples[0][0])) is number
+
+
+def test_no_float_appears_in_an_exact_run():
+    examples = as_fractions(separable(12, n=30, d=5)[0], 12)
+    run = train(examples, pocket=True, max_epochs=50)
+    assert all(type(v) is Fraction for v in run.w + run.pocket.w)
+
+
+# ---------------------------------------------------------------------------
+# Bad input: a clear PerceptronError, naming the example; the model unchanged
+# ---------------------------------------------------------------------------
+
+BAD = [  # (x, y, the message, word for word)
+    ([float("nan"), 1], 1, "x[0] is nan; features must be finite"),
+    ([1, float("inf")], 1, "x[1] is inf; features must be finite"),
+    ([1, Decimal("Infinity")], 1, "x[1] is Decimal('Infinity'); features must be finite"),
+    ([1, "abc"], 1, "x[1] is 'abc' (str), not a real number"),
+    ([None, 1], 1, "x[0] is None (NoneType), not a real number"),
+    ([1, 2j], 1, "x[1] is 2j (complex), not a real number"),
+    ([1, 2, 3], 1, "x has length 3, expected 2"),
+    ([1], 1, "x has length 1, expected 2"),
+    (5, 1, "x is int, not a sequence of numbers"),
+    ([1, 2], 0, "label 0 is not -1 or +1"),
+    ([1, 2], 2, "label 2 is not -1 or +1"),
+    ([1, 2], "1", "label '1' is not -1 or +1"),
+    ([1, 2], None, "label None is not -1 or +1"),
+    ([1, 2], True, "label True is a bool; labels are -1 or +1 (map 0/1 labels first)"),
+    ([1, 2], False, "label False is a bool; labels are -1 or +1 (map 0/1 labels first)"),
+    ([1, 2], [1], "label [1] is not -1 or +1"),
+]
+
+
+@pytest.mark.parametrize("x, y, message", BAD)
+@pytest.mark.parametrize("make", [lambda: Perceptron(2), lambda: DualPerceptron()])
+def test_bad_example_raises_and_leaves_the_learner_unchanged(make, x, y, message):
+    model = make()
+    model.learn([1, 1], -1)
+    model.learn([2, -1], 1)
+    before = copy.deepcopy(vars(model))
+    with pytest.raises(PerceptronError) as err:
+        model.learn(x, y)
+    assert str(err.value) == message and err.value.index is None
+    assert vars(model) == before
+
+
+@pytest.mark.parametrize("x, y, message", BAD)
+@pytest.mark.parametrize("epochs", [1, None])
+@pytest.mark.parametrize("kernel", [None, dot])
+def test_a_run_meeting_a_bad_example_names_its_index(x, y, message, epochs, kernel):
+    examples = [([1, 1], -1), ([2, -1], 1), ([0, 3], 1), (x, y), ([1, 0], 1)]
+    with pytest.raises(PerceptronError) as err:
+        train(examples, epochs=epochs, kernel=kernel)
+    assert str(err.value) == "example 3: " + message
+    assert (err.value.index, err.value.reason) == (3, message)
+    if kernel is None and epochs == 1:  # also through a generator, and with the bias
+        with pytest.raises(PerceptronError, match="^example 3: "):
+            train(iter(examples), epochs=1, bias=True)
+
+
+def test_bad_examples_are_perceptron_errors_which_are_value_errors():
+    assert issubclass(PerceptronError, ValueError)
+
+
+def test_an_item_that_is_not_a_pair_is_named():
+    with pytest.raises(PerceptronError, match=r"^example 1: \(1, 2, 3\) is not an \(x, y\) pair"):
+        train([([1], 1), (1, 2, 3)])
+
+
+def test_floats_and_decimals_mixed_are_refused_clearly():
+    p = Perceptron(2)
+    p.learn([0.5, 1.5], -1)
+    with pytest.raises(PerceptronError, match="w.x cannot be computed"):
+        p.learn([Decimal(1), Decimal(2)], 1)
+    assert p.w == [-0.5, -1.5]
+
+
+def test_a_float_overflow_is_reported_not_learned():
+    examples = [([1e308, 1e308], -1), ([1, 1], 1)]
+    with pytest.raises(PerceptronError, match="^example 1: w.x is -inf: the sum overflowed"):
+        train(examples, epochs=1, rule="margin")
+    p = Perceptron(2, rule="margin")
+    p.learn(*examples[0])
+    with pytest.raises(PerceptronError, match="^w.x is -inf: the sum overflowed"):
+        p.learn(*examples[1])
+    assert p.w == [-1e308, -1e308]
+
+
+@pytest.mark.parametrize("rule", ["Sign", "", None, "perceptron"])
+def test_unknown_rule_raises(rule):
+    with pytest.raises(PerceptronError, match="unknown rule"):
+        train([([1], 1)], rule=rule)
+    with pytest.raises(PerceptronError, match="unknown rule"):
+        Perceptron(1, rule=rule)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"max_epochs": 0}, "max_epochs = 0 is not a whole number >= 1"),
+    ({"max_epochs": 2.5}, "max_epochs = 2.5"),
+    ({"max_epochs": None}, "needs a bound"),
+    ({"epochs": 0}, "epochs = 0"),
+    ({"epochs": True}, "epochs = True"),
+    ({"kernel": 3}, "kernel 3 is not callable"),
+])
+def test_bad_run_options_raise(options, message):
+    with pytest.raises(PerceptronError, match=message):
+        train([([1], 1)], **options)
+
+
+def test_bound_quantities_refuse_bad_input():
+    with pytest.raises(PerceptronError, match="R\\^2 of no examples"):
+        radius_squared([])
+    with pytest.raises(PerceptronError, match="margin of no examples"):
+        margin_squared([], [1])
+    with pytest.raises(PerceptronError, match="w_star has length 3, expected 2"):
+        mistake_bound([([1, 2], 1)], [1, 2, 3])
+    with pytest.raises(PerceptronError, match="example 0: x\\[1\\] is nan"):
+        radius_squared([[1, float("nan")]])
+    with pytest.raises(PerceptronError, match="w_star\\[0\\] is 'a'"):
+        margin_squared([([1, 2], 1)], ["a", 1])
+
+
+def test_bad_dimensions_and_classes_raise():
+    for d in (-1, 1.5, True, "2"):
+        with pytest.raises(PerceptronError, match="is not a whole number"):
+            Perceptron(d)
+    with pytest.raises(PerceptronError, match="two or more distinct"):
+        MulticlassPerceptron(["a", "a"], 2)
+    m = MulticlassPerceptron(["a", "b"], 1)
+    with pytest.raises(PerceptronError, match="not one of the classes"):
+        m.learn([1], "c")
+    assert m.mistakes == 0 and m.w == {"a": [0], "b": [0]}
+
+
+# ---------------------------------------------------------------------------
+# The module as a vendorable file, and its main job
+# ---------------------------------------------------------------------------
+
+def test_main_runs_the_embedded_example(capsys):
+    assert P.main([]) == 0
+    out = capsys.readouterr().out
+    run = train(P.EXAMPLE)
+    assert f"mistakes: {run.mistakes} (bound R^2/gamma^2 = 10 for w* = (-2, 1))" in out
+    assert f"w = {P._vec(run.w)}" in out and "converged: yes" in out
+    assert run.mistakes <= mistake_bound(P.EXAMPLE, P.W_STAR) == 10
+
+
+def test_all_is_sorted_and_complete():
+    assert P.__all__ == sorted(P.__all__)
+    assert all(hasattr(P, name) for name in P.__all__)
+
+
+def test_perceptron_imports_only_the_standard_library():
+    import ast
+    tree = ast.parse(open(P.__file__, encoding="utf-8").read())
+    names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    names.discard("kernels")  # imported lazily by --kernel only, never at module level
+    stdlib = getattr(sys, "stdlib_module_names", None)
+    if stdlib is not None:
+        assert names <= set(stdlib)
+    top = {a.name for n in tree.body if isinstance(n, ast.Import) for a in n.names}
+    assert "kernels" not in top
