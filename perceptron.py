@@ -422,14 +422,15 @@ class DualPerceptron:
 
         phi defaults to the identity (the linear kernel, eq. (1)).  For a
         feature expansion phi with kernel K, this is the w of the primal
-        Perceptron run on phi(x) (Columbia §2.3).  With nothing stored the
-        length is unknown and the result is [].
+        Perceptron run on phi(x) (Columbia §2.3).  Before the first example
+        is learned the length is unknown and the result is [].
         """
-        w = []
+        if self.d is None:
+            return []
+        phi = phi or list
+        w = [0] * len(phi([0] * self.d))  # w starts at 0, as long as phi(x)
         for x_j, y_j in self.stored:
-            v = x_j if phi is None else phi(x_j)
-            w = w or [0] * len(v)
-            w = [w_i + y_j * v_i for w_i, v_i in zip(w, v)]
+            w = [w_i + y_j * v_i for w_i, v_i in zip(w, phi(x_j))]
         return w
 
 
@@ -771,7 +772,8 @@ def _kernel_row(K, xs, i) -> list:
         try:
             row.append(K(x_i, x_j))
         except (TypeError, ValueError, ArithmeticError) as err:
-            raise _kernel_failed(K, err, j, f" on examples {i} and {j}") from err
+            # K's message speaks of its arguments a = x_i and b = x_j: name both examples.
+            raise _kernel_failed(K, err, None, f" on K(x_{i}, x_{j}), the examples {i} and {j}") from err
     return row
 
 

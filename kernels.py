@@ -1,0 +1,359 @@
+# SPDX-License-Identifier: MIT
+# Copyright (c) 2026 the perceptron authors. See LICENSE.
+"""
+Kernels and their explicit feature expansions (Columbia notes §2.1).
+
+A feature expansion Phi maps x to a longer vector; its kernel computes
+K(a, b) = Phi(a).Phi(b) without writing Phi down.  Every kernel here comes
+with its Phi where one exists, so that the identity can be checked, and has
+a readable ``__name__``.  Standard library only; this file never imports
+``perceptron.py`` (except inside ``main``), so it too can be copied alone.
+
+==================================  =======================================
+Kernel                              K(a, b)
+==================================  =======================================
+linear(a, b)                        a.b, summed left to right from 0
+monotone_conjunction(a, b)          2 ** |Ones(a, b)| (Columbia Claim 2.1)
+all_conjunction(a, b)               2 ** same(a, b)   (Khardon et al.)
+monotone_conjunction_upto(k)        sum_{l<=k} C(|Ones(a, b)|, l)
+polynomial(degree, c=1)             (a.b + c) ** degree
+gaussian(sigma)                     exp(-||a - b||^2 / (2 sigma^2)), a float
+from_features(phi)                  phi(a).phi(b), the definition itself
+gram(K, xs)                         the matrix [[K(a, b) for b] for a]
+==================================  =======================================
+
+The Boolean kernels take vectors of bits: the ints 0 and 1 (True and False
+count as 1 and 0; 1.0 does not).  Their Phi lists one 0/1 feature per
+conjunction, the empty conjunction (the constant 1) first, then by size,
+then lexicographically, as Columbia §2.1 writes Phi for n = 3.  The three
+Boolean kernels are those of R. Khardon, D. Roth and R. Servedio,
+"Efficiency versus Convergence of Boolean Kernels for On-Line Learning
+Algorithms" (JAIR 24, 2005); the first is the Columbia notes' own.
+
+>>> monotone_conjunction([1, 1, 0], [1, 1, 1])    # Ones = {1, 2}
+4
+>>> monotone_conjunction_features([1, 1, 0])      # (1, x1, x2, x3, x1x2, x1x3, x2x3, x1x2x3)
+[1, 1, 1, 0, 1, 0, 0, 0]
+"""
+
+import math
+import numbers
+from fractions import Fraction
+from functools import reduce
+from itertools import combinations, combinations_with_replacement, product
+from operator import add, and_, index, mul, xor
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "KernelError",
+    "all_conjunction",
+    "all_conjunction_features",
+    "from_features",
+    "gaussian",
+    "gram",
+    "linear",
+    "main",
+    "monotone_conjunction",
+    "monotone_conjunction_features",
+    "monotone_conjunction_upto",
+    "polynomial",
+    "polynomial_terms",
+]
+
+
+class KernelError(ValueError):
+    """A kernel's input or parameter is not what its definition takes."""
+
+
+def _same_length(a, b):
+    if len(a) != len(b):
+        raise KernelError(f"vectors of lengths {len(a)} and {len(b)} have no kernel value")
+
+
+def linear(a, b):
+    """The inner product a.b, summed left to right from the int 0.
+
+    The same sum as ``perceptron.dot`` (copied, so that each file stands
+    alone): sum() where no term is a float, else a plain left fold, since
+    sum() of floats is compensated on Python 3.12+.
+
+    >>> linear([1, 2], [3, 4]), linear([1e16, 1.0, -1e16], [1, 1, 1])
+    (11, 0.0)
+    """
+    _same_length(a, b)
+    s = sum(map(mul, a, b))
+    if isinstance(s, float):
+        s = reduce(add, map(mul, a, b), 0)
+    return s
+
+
+linear.linear = True  # tells perceptron.train that a run with it has explicit weights
+
+
+# ---------------------------------------------------------------------------
+# Boolean kernels: conjunctions over bits (Columbia §2.1; Khardon et al.)
+# ---------------------------------------------------------------------------
+
+_BITS = frozenset((0, 1))
+
+
+def _bits(v, name):
+    """Raise a KernelError unless every entry of v is the int 0 or 1."""
+    for i, v_i in enumerate(v):
+        try:
+            bit = index(v_i) in _BITS  # index() refuses 1.0 and Fraction(1)
+        except TypeError:
+            bit = False
+        if not bit:
+            raise KernelError(f"{name}[{i}] is {v_i!r}, not a bit (0 or 1)")
+
+
+def _count(op, a, b) -> int:
+    """sum_i op(a_i, b_i) for op & or ^ over two bit vectors, after checking them."""
+    _same_length(a, b)
+    try:
+        if _BITS.issuperset(a) and _BITS.issuperset(b):
+            return sum(map(op, a, b))  # & and ^ refuse 1.0, Fraction(1), Decimal(1)
+    except TypeError:  # an unhashable entry, or a bit-like non-int
+        pass
+    _bits(a, "a")
+    _bits(b, "b")
+    return sum(map(op, a, b))
+
+
+def _ones(a, b) -> int:
+    """|Ones(a, b)|: the positions i with a_i = b_i = 1 (Columbia §2.1)."""
+    return _count(and_, a, b)
+
+
+def monotone_conjunction(a, b) -> int:
+    """K(a, b) = 2 ** |Ones(a, b)|, in O(n) (Columbia §2.1, Claim 2.1).
+
+    Every subset of Ones(a, b) is a monotone conjunction true of both a and
+    b, and no other is; the empty conjunction (the constant 1) is counted.
+
+    >>> monotone_conjunction([1, 0, 1], [1, 1, 1]), monotone_conjunction([0, 0], [1, 1])
+    (4, 1)
+    """
+    return 2 ** _ones(a, b)
+
+
+def monotone_conjunction_features(x) -> list:
+    """Phi(x): one feature per monotone conjunction, 2 ** n of them.
+
+    In the order of Columbia §2.1 for n = 3, (1, x1, x2, x3, x1x2, x1x3,
+    x2x3, x1x2x3): by size, then lexicographically.
+
+    >>> monotone_conjunction_features([1, 0, 1])
+    [1, 1, 0, 1, 0, 1, 0, 0]
+    """
+    return _monotone_features(x, len(x))
+
+
+def _monotone_features(x, k):
+    _bits(x, "x")
+    return [int(all(x[i] for i in S))
+            for size in range(k + 1) for S in combinations(range(len(x)), size)]
+
+
+def all_conjunction(a, b) -> int:
+    """K(a, b) = 2 ** same(a, b): all conjunctions of literals (Khardon et al.).
+
+    same(a, b) counts the positions with a_i == b_i.  A conjunction of
+    literals (x_i or not x_i) is true of both a and b exactly when it uses
+    only such positions, each with the literal a_i satisfies; the empty
+    conjunction (the constant 1) is counted, so there are 3 ** n features.
+
+    >>> all_conjunction([1, 0, 1], [1, 1, 1]), all_conjunction([0, 0], [0, 0])
+    (4, 4)
+    """
+    return 2 ** (len(a) - _count(xor, a, b))  # same = n - (positions that differ)
+
+
+def all_conjunction_features(x) -> list:
+    """Phi(x): one feature per conjunction of literals, 3 ** n of them.
+
+    By size, then by the set of variables lexicographically, then the
+    literals with x_i before (not x_i); for n = 1: (1, x1, not x1).
+
+    >>> all_conjunction_features([1, 0])
+    [1, 1, 0, 0, 1, 0, 1, 0, 0]
+    """
+    _bits(x, "x")
+    return [int(all(x[i] == s for i, s in zip(S, signs)))
+            for size in range(len(x) + 1)
+            for S in combinations(range(len(x)), size)
+            for signs in product((1, 0), repeat=size)]
+
+
+def monotone_conjunction_upto(k):
+    """The kernel of monotone conjunctions of at most k literals (Khardon et al.).
+
+    K(a, b) = sum_{l=0..k} C(|Ones(a, b)|, l): the subsets of Ones(a, b) of
+    size at most k.  The empty conjunction (the constant 1) is counted.  The
+    kernel's ``features`` is its Phi, the first features of
+    ``monotone_conjunction_features`` (those of size <= k), in the same order.
+
+    >>> K = monotone_conjunction_upto(1)
+    >>> K.__name__, K([1, 1, 0], [1, 1, 1]), K.features([1, 1, 0])
+    ('monotone_conjunction_upto(1)', 3, [1, 1, 1, 0])
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise KernelError(f"k = {k!r} is not a whole number >= 0")
+
+    def K(a, b) -> int:
+        ones = _ones(a, b)
+        return sum(math.comb(ones, size) for size in range(min(k, ones) + 1))
+
+    K.features = lambda x: _monotone_features(x, k)
+    return _named(K, f"monotone_conjunction_upto({k})")
+
+
+def _named(K, name):
+    K.__name__ = K.__qualname__ = name
+    return K
+
+
+monotone_conjunction.features = monotone_conjunction_features
+all_conjunction.features = all_conjunction_features
+linear.features = list
+
+
+# ---------------------------------------------------------------------------
+# Kernels on real vectors
+# ---------------------------------------------------------------------------
+
+def polynomial(degree, c=1):
+    """The kernel K(a, b) = (a.b + c) ** degree.
+
+    ``degree`` is a positive int and ``c >= 0`` a real number; exact for
+    exact inputs.  Its expansion, ``polynomial_terms``, needs square roots
+    of its coefficients to be a plain inner product, so it is written as a
+    weighted one.
+
+    >>> K = polynomial(2)
+    >>> K.__name__, K([1, 2], [3, 1])
+    ('polynomial(2, c=1)', 36)
+    """
+    if isinstance(degree, bool) or not isinstance(degree, int) or degree < 1:
+        raise KernelError(f"degree = {degree!r} is not a whole number >= 1")
+    if not _real(c) or not c >= 0:
+        raise KernelError(f"c = {c!r} is not a real number >= 0")
+
+    def K(a, b):
+        return (linear(a, b) + c) ** degree
+
+    return _named(K, f"polynomial({degree}, c={c})")
+
+
+def polynomial_terms(x, degree, c=1) -> list:
+    """The expansion of (x.y + c) ** degree as (weight, monomial of x) pairs.
+
+    With x_0 = 1, (x.y + c)^d = sum over exponents k (k_0 + ... + k_n = d)
+    of multinomial(d; k) c^k_0 prod_i (x_i y_i)^k_i, so
+    K(a, b) = sum_m w_m m(a) m(b), with exact integer weights for integer c.
+
+    >>> polynomial_terms([2, 3], 2)
+    [(1, 1), (2, 2), (2, 3), (1, 4), (2, 6), (1, 9)]
+    """
+    terms = []
+    for combo in combinations_with_replacement(range(len(x) + 1), degree):
+        counts = [combo.count(i) for i in range(len(x) + 1)]
+        weight = math.factorial(degree)
+        for k in counts:
+            weight //= math.factorial(k)
+        monomial = 1
+        for i in combo:
+            monomial = monomial * (1 if i == 0 else x[i - 1])
+        terms.append((weight * c ** counts[0], monomial))
+    return terms
+
+
+def gaussian(sigma):
+    """The kernel K(a, b) = exp(-||a - b||^2 / (2 sigma^2)), with sigma > 0.
+
+    Float by nature (its Phi is infinite-dimensional, so none is given):
+    ||a - b||^2 is summed exactly, left to right, then one division and
+    math.exp give the float.
+
+    >>> K = gaussian(1)
+    >>> K.__name__, K([0, 0], [0, 0]), K([1, 0], [0, 0]) == math.exp(-0.5)
+    ('gaussian(1)', 1.0, True)
+    """
+    if not _real(sigma) or not sigma > 0 or not math.isfinite(sigma):
+        raise KernelError(f"sigma = {sigma!r} is not a real number > 0")
+
+    def K(a, b) -> float:
+        _same_length(a, b)
+        d = [a_i - b_i for a_i, b_i in zip(a, b)]
+        return math.exp(-linear(d, d) / (2 * sigma * sigma))
+
+    return _named(K, f"gaussian({sigma})")
+
+
+def _real(v) -> bool:
+    return isinstance(v, numbers.Real) and not isinstance(v, bool)
+
+
+# ---------------------------------------------------------------------------
+# Any expansion, and the Gram matrix
+# ---------------------------------------------------------------------------
+
+def from_features(phi):
+    """The kernel of an explicit expansion: K(a, b) = phi(a).phi(b) (Columbia §2.1).
+
+    >>> K = from_features(lambda x: [1, x[0], x[0] * x[0]])
+    >>> K([2], [3])
+    43
+    """
+    if not callable(phi):
+        raise KernelError(f"phi {phi!r} is not callable")
+
+    def K(a, b):
+        return linear(phi(a), phi(b))
+
+    K.features = phi
+    return _named(K, f"from_features({getattr(phi, '__name__', repr(phi))})")
+
+
+def gram(K, xs) -> list:
+    """The Gram matrix [[K(a, b) for b in xs] for a in xs], as a list of lists.
+
+    >>> gram(monotone_conjunction, [[1, 0], [1, 1]])
+    [[2, 2], [2, 4]]
+    """
+    xs = list(xs)
+    return [[K(a, b) for b in xs] for a in xs]
+
+
+# ---------------------------------------------------------------------------
+# A demonstration of Columbia §2
+# ---------------------------------------------------------------------------
+
+def main() -> int:
+    """Print K(a, b) beside Phi(a).Phi(b), then XOR learned by the kernel dual."""
+    import perceptron  # here only: the module itself never imports it
+
+    print("Columbia notes §2.1: the monotone conjunction kernel, n = 3")
+    print("Phi(x) = (1, x1, x2, x3, x1x2, x1x3, x2x3, x1x2x3)")
+    pairs = [([1, 1, 0], [1, 1, 1]), ([1, 0, 1], [0, 1, 0]), ([1, 1, 1], [1, 1, 1]), ([0, 1, 1], [1, 1, 0])]
+    rows = [[str(a), str(b), str(monotone_conjunction(a, b)),
+             str(linear(monotone_conjunction_features(a), monotone_conjunction_features(b)))]
+            for a, b in pairs]
+    print("\n".join(perceptron._table(["a", "b", "K(a, b) = 2^|Ones|", "Phi(a).Phi(b)"], rows)))
+    print()
+    xor = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]
+    primal = perceptron.train(xor, bias=True, max_epochs=100)
+    dual = perceptron.train(xor, kernel=monotone_conjunction)
+    print("Cornell notes: XOR is not linearly separable, but it is in Phi-space (Columbia §2.3)")
+    print(f"  primal with bias:      {primal.mistakes} mistakes in {primal.epochs} passes, "
+          f"converged: {'yes' if primal.converged else 'no'}")
+    print(f"  kernel dual, 2^|Ones|: {dual.mistakes} mistakes in {dual.epochs} passes, "
+          f"converged: {'yes' if dual.converged else 'no'}")
+    print("  stored mistakes:", ", ".join(f"{x}:{y:+d}" for x, y in dual.model.stored))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,325 @@
+"""Tests of kernels.py and of the kernel dual, each named after the claim it checks.
+
+The identity K(a, b) = Phi(a).Phi(b) is checked exactly over whole cubes
+{0,1}^n, and "the kernelized dual perfectly simulates the primal on Phi(x)"
+(Columbia §2.3) mistake by mistake on seeded data.
+"""
+
+import math
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+import kernels as K
+import perceptron as P
+from perceptron import DualPerceptron, Mistake, PerceptronError, dot, train, with_bias
+
+RULES = ["sign", "margin"]
+
+BOOLEAN = [  # (kernel, its Phi)
+    (K.monotone_conjunction, K.monotone_conjunction_features),
+    (K.all_conjunction, K.all_conjunction_features),
+    *[(K.monotone_conjunction_upto(k), K.monotone_conjunction_upto(k).features) for k in range(4)],
+]
+IDS = [kernel.__name__ for kernel, _ in BOOLEAN]
+XOR = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]
+
+
+def cube(n):
+    return [list(bits) for bits in product((0, 1), repeat=n)]
+
+
+def reference_trace(model, examples, passes):
+    """DualPerceptron.learn example by example: eq. (2) re-summed at every step."""
+    trace = []
+    for epoch in range(1, passes + 1):
+        clean = True
+        for i, (x, y) in enumerate(examples):
+            s = model.score(x)
+            if model.learn(x, y):
+                trace.append(Mistake(epoch, i, y, s))
+                clean = False
+        if clean:
+            return trace, epoch, True
+    return trace, passes, False
+
+
+def boolean_data(seed, n, phi, count=30):
+    """Random bit vectors x of length n labelled by a random integer target v: sign(v.phi(x))."""
+    rng = random.Random(seed)
+    v = [rng.randint(-3, 3) for _ in phi([0] * n)]
+    examples = []
+    for _ in range(count * 4):
+        x = [rng.randint(0, 1) for _ in range(n)]
+        m = dot(v, phi(x))
+        if m != 0:
+            examples.append((x, 1 if m > 0 else -1))
+        if len(examples) == count:
+            break
+    return examples
+
+
+# ---------------------------------------------------------------------------
+# Columbia §2.1: K(a, b) = Phi(a).Phi(b)
+# ---------------------------------------------------------------------------
+
+def test_the_notes_n3_expansion_in_the_notes_order():
+    """Phi(x1, x2, x3) = (1, x1, x2, x3, x1^x2, x1^x3, x2^x3, x1^x2^x3)."""
+    for x1, x2, x3 in product((0, 1), repeat=3):
+        assert K.monotone_conjunction_features([x1, x2, x3]) == [
+            1, x1, x2, x3, x1 & x2, x1 & x3, x2 & x3, x1 & x2 & x3]
+
+
+def test_claim_2_1_monotone_conjunction_kernel_is_two_to_the_ones():
+    for n in range(5):
+        for a in cube(n):
+            for b in cube(n):
+                ones = sum(1 for a_i, b_i in zip(a, b) if a_i == b_i == 1)
+                assert K.monotone_conjunction(a, b) == 2 ** ones
+
+
+@pytest.mark.parametrize("kernel, phi", BOOLEAN, ids=IDS)
+def test_kernel_is_the_inner_product_of_its_features(kernel, phi):
+    for n in range(5):
+        for a in cube(n):
+            for b in cube(n):
+                value = kernel(a, b)
+                assert value == dot(phi(a), phi(b)) and type(value) is int
+
+
+def test_feature_counts_are_2_to_the_n_and_3_to_the_n():
+    for n in range(6):
+        assert len(K.monotone_conjunction_features([1] * n)) == 2 ** n
+        assert len(K.all_conjunction_features([0] * n)) == 3 ** n
+        assert len(K.monotone_conjunction_upto(2).features([1] * n)) == sum(math.comb(n, l) for l in range(3))
+
+
+def test_all_conjunction_kernel_is_two_to_the_agreements():
+    for a in cube(4):
+        for b in cube(4):
+            assert K.all_conjunction(a, b) == 2 ** sum(a_i == b_i for a_i, b_i in zip(a, b))
+
+
+def test_bounded_conjunction_features_are_a_prefix_of_all_monotone_features():
+    x = [1, 0, 1, 1]
+    full = K.monotone_conjunction_features(x)
+    assert K.monotone_conjunction_upto(2).features(x) == full[:1 + 4 + 6]
+    assert K.monotone_conjunction_upto(4).features(x) == full
+    assert K.monotone_conjunction_upto(9)([1, 1], [1, 1]) == 4
+
+
+def test_from_features_is_the_definition():
+    phi = K.all_conjunction_features
+    kernel = K.from_features(phi)
+    for a in cube(3):
+        for b in cube(3):
+            assert kernel(a, b) == K.all_conjunction(a, b)
+    assert kernel.features is phi and kernel.__name__ == "from_features(all_conjunction_features)"
+
+
+def test_linear_sums_like_perceptron_dot():
+    rng = random.Random(1)
+    for _ in range(100):
+        a = [rng.uniform(-1, 1) * 10 ** rng.randint(-9, 9) for _ in range(12)]
+        b = [rng.uniform(-1, 1) * 10 ** rng.randint(-9, 9) for _ in range(12)]
+        assert K.linear(a, b) == dot(a, b)
+    assert K.linear([1e16, 1.0, -1e16], [1, 1, 1]) == 0.0
+    assert K.linear([Fraction(1, 3)], [3]) == 1 and type(K.linear([Fraction(1, 3)], [3])) is Fraction
+
+
+@pytest.mark.parametrize("degree", [1, 2, 3])
+@pytest.mark.parametrize("c", [0, 1, 2, Fraction(1, 2)])
+def test_polynomial_kernel_is_its_weighted_expansion(degree, c):
+    """(a.b + c)^d = sum over monomials m of multinomial(d; k) c^k0 m(a) m(b), exactly."""
+    kernel = K.polynomial(degree, c)
+    rng = random.Random(degree)
+    for _ in range(30):
+        a = [rng.randint(-3, 3) for _ in range(3)]
+        b = [rng.randint(-3, 3) for _ in range(3)]
+        terms_a, terms_b = K.polynomial_terms(a, degree, c), K.polynomial_terms(b, degree, c)
+        expanded = sum(w * m_a * m_b for (w, m_a), (_, m_b) in zip(terms_a, terms_b))
+        assert kernel(a, b) == expanded and type(kernel(a, b)) is type(expanded)
+    assert all(type(w) is int for w, _ in K.polynomial_terms([1, 2], degree, 1))
+
+
+def test_gaussian_is_symmetric_one_on_the_diagonal_and_in_zero_one():
+    kernel = K.gaussian(1.5)
+    rng = random.Random(2)
+    xs = [[rng.randint(-4, 4) for _ in range(3)] for _ in range(12)]
+    matrix = K.gram(kernel, xs)
+    for i, a in enumerate(xs):
+        assert matrix[i][i] == 1.0
+        for j in range(len(xs)):
+            assert matrix[i][j] == matrix[j][i] and 0 < matrix[i][j] <= 1
+            assert type(matrix[i][j]) is float
+    assert kernel([3, 0, 0], [0, 0, 0]) == math.exp(-9 / (2 * 1.5 * 1.5))
+
+
+def test_gram_matrices_are_symmetric_with_int_entries():
+    xs = cube(3)
+    for kernel, _ in BOOLEAN:
+        matrix = K.gram(kernel, xs)
+        assert matrix == [list(row) for row in zip(*matrix)]
+        assert all(type(v) is int for row in matrix for v in row)
+
+
+# ---------------------------------------------------------------------------
+# Columbia §2.3: the kernelized dual perfectly simulates the primal on Phi(x)
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kernel, phi", BOOLEAN, ids=IDS)
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("bias", [False, True])
+def test_kernelized_dual_perfectly_simulates_the_primal_on_phi(kernel, phi, rule, bias):
+    for n in range(3, 9):
+        if phi is K.all_conjunction_features and n > 6:
+            continue  # 3^7 features per example: the identity holds, the test would crawl
+        expand = (lambda x: phi(with_bias(x))) if bias else phi
+        examples = boolean_data(n * 7 + bias, n, expand, count=25)
+        dual = train(examples, rule=rule, bias=bias, kernel=kernel, max_epochs=30)
+        primal = train([(expand(x), y) for x, y in examples], rule=rule, max_epochs=30)
+        assert dual.trace == primal.trace
+        assert (dual.mistakes, dual.epochs, dual.converged) == (primal.mistakes, primal.epochs, primal.converged)
+        assert dual.model.weights(phi) == primal.w  # w = sum_j y_j Phi(x_j), never written by the dual
+
+
+def test_xor_is_learned_by_the_kernel_dual_and_not_by_the_primal():
+    """Cornell: the Perceptron cannot learn XOR; with Phi = monotone conjunctions it can."""
+    for rule, mistakes in [("sign", 17), ("margin", 29)]:
+        primal = train(XOR, rule=rule, bias=True, max_epochs=200)
+        assert primal.converged is False and primal.epochs == 200
+        dual = train(XOR, rule=rule, kernel=K.monotone_conjunction)
+        assert dual.converged is True and dual.mistakes == mistakes
+        assert all(P.sign(dual.model.score(x)) == y for x, y in XOR)
+
+
+# ---------------------------------------------------------------------------
+# The fast kernel dual of train() against the literal DualPerceptron.learn
+# ---------------------------------------------------------------------------
+
+REAL = [K.linear, dot, K.polynomial(2), K.polynomial(3, Fraction(1, 2)), K.gaussian(2.0), K.gaussian(0.7)]
+
+
+@pytest.mark.parametrize("kernel", [k for k, _ in BOOLEAN] + REAL, ids=lambda k: k.__name__)
+@pytest.mark.parametrize("rule", RULES)
+def test_fast_kernel_run_gives_the_literal_trace(kernel, rule):
+    for seed in range(6):
+        rng = random.Random(seed)
+        n = rng.randint(2, 6)
+        if kernel in REAL:
+            examples = [([rng.randint(-3, 3) for _ in range(n)], rng.choice([-1, 1])) for _ in range(20)]
+        else:
+            examples = boolean_data(seed, n, K.monotone_conjunction_features, count=20)
+        trace, epochs, converged = reference_trace(DualPerceptron(kernel, rule=rule), examples, 25)
+        run = train(examples, rule=rule, kernel=kernel, max_epochs=25)
+        assert run.trace == trace and (run.epochs, run.converged) == (epochs, converged)
+        assert [type(m.score) for m in run.trace] == [type(m.score) for m in trace]
+
+
+def counting(kernel):
+    def counted(a, b):
+        counted.calls += 1
+        return kernel(a, b)
+    counted.calls = 0
+    return counted
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_kernel_is_evaluated_once_per_pair_and_not_in_a_clean_pass(rule):
+    for seed in range(5):
+        examples = boolean_data(seed, 7, K.monotone_conjunction_features, count=40)
+        kernel = counting(K.monotone_conjunction)
+        run = train(examples, rule=rule, kernel=kernel)
+        distinct = len({m.index for m in run.trace})
+        assert run.converged and kernel.calls == len(examples) * distinct
+        literal = counting(K.monotone_conjunction)
+        reference_trace(DualPerceptron(literal, rule=rule), examples, run.epochs)
+        assert literal.calls > kernel.calls
+
+
+def test_streamed_kernel_pass_is_the_literal_one():
+    examples = boolean_data(3, 5, K.monotone_conjunction_features, count=30)
+    kept = train(examples, kernel=K.monotone_conjunction, epochs=1)
+    streamed = train(iter(examples), kernel=K.monotone_conjunction, epochs=1)
+    assert streamed.trace == kept.trace and streamed.model.stored == kept.model.stored
+
+
+def test_a_linear_kernel_run_reports_explicit_weights():
+    examples = [([2, 1], 1), ([-1, -3], -1), ([1, -2], 1)]
+    assert train(examples, kernel=K.linear).w == train(examples).w == [2, 1]
+    assert train(XOR, kernel=K.monotone_conjunction_upto(1)).w is None
+    assert train(examples, kernel=K.polynomial(2)).kernel == "polynomial(2, c=1)"
+
+
+# ---------------------------------------------------------------------------
+# Bad input
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("bad", [2, -1, 1.0, Fraction(1), "1", None, 0.5])
+@pytest.mark.parametrize("kernel", [k for k, _ in BOOLEAN], ids=IDS)
+def test_boolean_kernels_refuse_entries_that_are_not_bits(kernel, bad):
+    with pytest.raises(K.KernelError, match=r"b\[1\] is .*, not a bit \(0 or 1\)"):
+        kernel([1, 0], [1, bad])
+
+
+def test_true_and_false_count_as_bits():
+    assert K.monotone_conjunction([True, True], [True, False]) == 2
+    assert K.all_conjunction_features([True]) == [1, 1, 0]
+
+
+def test_kernels_refuse_vectors_of_different_lengths():
+    for kernel in [K.linear, K.monotone_conjunction, K.all_conjunction, K.gaussian(1), K.polynomial(2)]:
+        with pytest.raises(K.KernelError, match="lengths 2 and 3"):
+            kernel([1, 0], [1, 0, 1])
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: K.polynomial(0), "degree = 0"), (lambda: K.polynomial(1.5), "degree = 1.5"),
+    (lambda: K.polynomial(True), "degree = True"), (lambda: K.polynomial(2, -1), "c = -1"),
+    (lambda: K.polynomial(2, "1"), "c = '1'"), (lambda: K.gaussian(0), "sigma = 0"),
+    (lambda: K.gaussian(-1.0), "sigma = -1.0"), (lambda: K.gaussian(float("inf")), "sigma = inf"),
+    (lambda: K.gaussian(float("nan")), "sigma = nan"), (lambda: K.monotone_conjunction_upto(-1), "k = -1"),
+    (lambda: K.from_features(3), "phi 3 is not callable"),
+])
+def test_bad_kernel_parameters_are_refused_when_the_kernel_is_made(make, message):
+    with pytest.raises(K.KernelError, match=message):
+        make()
+
+
+def test_a_kernel_run_on_non_bits_names_the_examples():
+    examples = [([1, 0], -1), ([0, 1], 1), ([2, 1], 1)]
+    with pytest.raises(PerceptronError) as err:
+        train(examples, kernel=K.monotone_conjunction)
+    assert str(err.value) == ("kernel monotone_conjunction failed on K(x_0, x_2), the examples 0 and 2: "
+                              "b[0] is 2, not a bit (0 or 1)")
+
+
+# ---------------------------------------------------------------------------
+# The module itself
+# ---------------------------------------------------------------------------
+
+def test_kernels_has_readable_names():
+    names = [k.__name__ for k in [K.linear, K.monotone_conjunction, K.all_conjunction,
+                                  K.monotone_conjunction_upto(2), K.polynomial(3, 2), K.gaussian(0.5)]]
+    assert names == ["linear", "monotone_conjunction", "all_conjunction",
+                     "monotone_conjunction_upto(2)", "polynomial(3, c=2)", "gaussian(0.5)"]
+
+
+def test_importing_kernels_does_not_import_perceptron():
+    code = "import sys, kernels; assert 'perceptron' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=K.__file__.rsplit("/", 1)[0])
+
+
+def test_all_is_sorted_and_complete():
+    assert K.__all__ == sorted(K.__all__, key=str.lower) or K.__all__ == sorted(K.__all__)
+    assert all(hasattr(K, name) for name in K.__all__)
+
+
+def test_main_demonstrates_columbia_section_2(capsys):
+    assert K.main() == 0
+    out = capsys.readouterr().out
+    assert "converged: no" in out and "converged: yes" in out and "[1, 1, 1]  [1, 1, 1]" in out
