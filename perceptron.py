@@ -74,10 +74,10 @@ so a trace is reproducible to the last bit on every Python version.
 ([2, 1], 2, True)
 """
 
-import argparse
 import decimal
 import math
 import numbers
+import re
 import sys
 from collections import namedtuple
 from fractions import Fraction
@@ -90,6 +90,7 @@ __version__ = "0.1.0"
 __all__ = [
     "DualPerceptron",
     "Mistake",
+    "MulticlassMistake",
     "MulticlassPerceptron",
     "Perceptron",
     "PerceptronError",
@@ -104,6 +105,7 @@ __all__ = [
     "radius_squared",
     "sign",
     "train",
+    "train_multiclass",
     "with_bias",
 ]
 
@@ -485,32 +487,40 @@ class MulticlassPerceptron:
 
     def scores(self, x) -> dict:
         """w(l).x for every class l, in the order of ``classes``."""
-        _check_vector(x, len(self.w[self.classes[0]]))
-        try:
-            return {c: _checked_score(_dot(w, x)) for c, w in self.w.items()}
-        except (TypeError, ArithmeticError) as err:
-            raise _score_failed(err) from err
+        return self._scores(x)
 
     def predict(self, x):
         """argmax_l w(l).x; the earliest class wins a tie."""
-        scores = self.scores(x)
-        best = self.classes[0]
-        for c in self.classes[1:]:
-            if scores[c] > scores[best]:  # strict: ties stay with the earlier class
-                best = c
-        return best
+        return self._predict(self._scores(x))
 
     def learn(self, x, y) -> bool:
         """One online step; return whether it was a mistake."""
-        if y not in self.w:
-            raise PerceptronError(f"label {y!r} is not one of the classes {self.classes!r}")
-        guess = self.predict(x)
+        return self._step(x, y)[0]
+
+    def _scores(self, x, index=None):
+        return {c: _primal_score(w, x, index) for c, w in self.w.items()}
+
+    def _predict(self, scores):
+        best = self.classes[0]
+        for c in self.classes[1:]:
+            if scores[c] > scores[best]:  # strict: a tie stays with the earlier class
+                best = c
+        return best
+
+    def _step(self, x, y, index=None):
+        try:
+            known = y in self.w
+        except TypeError:  # unhashable
+            known = False
+        if not known:
+            raise PerceptronError(f"label {y!r} is not one of the classes {self.classes!r}", index)
+        guess = self._predict(self._scores(x, index))
         if guess == y:
-            return False
-        self.w[y] = [w_i + x_i for w_i, x_i in zip(self.w[y], x)]
-        self.w[guess] = [w_i - x_i for w_i, x_i in zip(self.w[guess], x)]
+            return False, guess
+        self.w[y] = [w_i + x_i for w_i, x_i in zip(self.w[y], x)]          # toward the true class
+        self.w[guess] = [w_i - x_i for w_i, x_i in zip(self.w[guess], x)]  # away from the guess
         self.mistakes += 1
-        return True
+        return True, guess
 
 
 # ---------------------------------------------------------------------------
@@ -593,7 +603,8 @@ def train(examples, *, rule: str = "sign", kernel=None, bias: bool = False,
     elif isinstance(data, list):
         w, model, count, made, converged, log, best = _run_dual(data, kernel, rule, mistake, passes, trace, pocket)
     else:
-        w, model, count, made, converged, log, best = _run_online(data, DualPerceptron(kernel, rule=rule), trace)
+        model, count, made, converged, log = _run_literal(data, DualPerceptron(kernel, rule=rule), 1, trace)
+        w, best = _explicit(model), None
     return Run(w, model, count, made, converged, log, best, rule, bool(bias),
                None if kernel is None else _name(kernel))
 
@@ -641,6 +652,11 @@ def _biased(examples):
         if n != d:  # named before the bias, so the message speaks of the given x
             raise PerceptronError(f"x has length {n}, expected {d}", i)
         yield with_bias(x), y
+
+
+def _checked_sequence(x, index):
+    _length(x, index)
+    return x
 
 
 def _first_length(data):
@@ -787,15 +803,52 @@ def _explicit(model):
     return model.weights() if K is dot or getattr(K, "linear", False) is True else None
 
 
-def _run_online(data, model, keep_trace):
-    """One literal online pass of a learner over a stream (a kernel run with epochs=1)."""
+def _run_literal(data, model, passes, keep_trace, record=Mistake, label=_label):
+    """Passes of a learner's own literal step: a kernel run over a stream, and multiclass."""
     log = [] if keep_trace else None
-    for i, item in enumerate(data):
+    epoch = 0
+    converged = False
+    while epoch < passes and not converged:
+        epoch += 1
+        before = model.mistakes
+        for i, item in enumerate(data):
+            x, y = _pair(item, i)
+            made, value = model._step(x, y, i)
+            if made and keep_trace:
+                log.append(record(epoch, i, label(y), value))
+        converged = model.mistakes == before
+    return model, model.mistakes, epoch, converged, log
+
+
+MulticlassMistake = namedtuple("MulticlassMistake", "epoch index y predicted")
+MulticlassMistake.__doc__ = """One mistake of a multiclass run: the class predicted instead of y."""
+
+
+def train_multiclass(examples, classes=None, *, bias: bool = False, epochs=None,
+                     max_epochs: int = 1000, trace: bool = True) -> Run:
+    """Run MulticlassPerceptron (Kalyanakrishnan §4) over (x, y) pairs; return a Run.
+
+    ``classes`` defaults to the labels in order of first appearance, which
+    is also the order that breaks ties.  Passes work as in ``train``; the
+    trace holds MulticlassMistake(epoch, index, y, predicted), ``w`` is the
+    dict {class: weights}, and ``rule`` is "argmax".
+
+    >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")])
+    >>> run.w, run.mistakes, run.converged
+    ({'a': [1, 0], 'b': [0, 1], 'c': [-1, -1]}, 2, True)
+    """
+    passes = _passes(epochs, max_epochs)
+    data = []
+    for i, item in enumerate(examples):
         x, y = _pair(item, i)
-        made, s = model._step(x, y, i)
-        if made and keep_trace:
-            log.append(Mistake(1, i, _label(y), s))
-    return _explicit(model), model, model.mistakes, 1, model.mistakes == 0, log, None
+        data.append((with_bias(_checked_sequence(x, i)) if bias else x, y))
+    if classes is None:
+        classes = list(dict.fromkeys(y for _, y in data))
+    d = _length(data[0][0], 0) if data else 0
+    model = MulticlassPerceptron(classes, d)
+    model, count, made, converged, log = _run_literal(
+        data, model, passes, trace, record=MulticlassMistake, label=lambda y: y)
+    return Run(model.w, model, count, made, converged, log, None, "argmax", bool(bias), None)
 
 
 # ---------------------------------------------------------------------------
@@ -917,31 +970,457 @@ def _table(header, rows) -> list:
             for row in [header, *rows]]
 
 
-def _replay(data, trace):
+def _replay(xs, trace):
     """w after each mistake of a primal run, recomputed from its trace."""
-    w = [0] * len(data[0][0]) if data else []
+    w = [0] * len(xs[0]) if xs else []
     for m in trace:
-        w = [w_i + m.y * x_i for w_i, x_i in zip(w, data[m.index][0])]
+        w = [w_i + m.y * x_i for w_i, x_i in zip(w, xs[m.index])]  # w <- w + y x
         yield w
 
 
+# A data set read for the command line: the examples, the file line of each,
+# the feature names (None without a header), and the name to report it by.
+_Data = namedtuple("_Data", "examples lines names source")
+
+_INT = re.compile(r"[+-]?[0-9]+\Z")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
+_RATIO = re.compile(r"[+-]?[0-9]+/[0-9]+\Z")
+
+
+def _parse_number(text, exact):
+    """A CSV cell as a number: an int, else a float (a Fraction with exact).
+
+    Raises ValueError with the reason.
+    """
+    t = text.strip()
+    if _INT.match(t):
+        return int(t)
+    if _DECIMAL.match(t):
+        if exact:
+            return Fraction(t)  # the decimal text exactly: 0.1 is 1/10
+        v = float(t)
+        if not math.isfinite(v):
+            raise ValueError(f"{text!r} is too large for a float (use --exact)")
+        return v
+    if _RATIO.match(t):
+        if not exact:
+            raise ValueError(f"{text!r} is a fraction p/q: use --exact")
+        numerator, denominator = t.split("/")
+        if int(denominator) == 0:
+            raise ValueError(f"{text!r} divides by zero")
+        return Fraction(int(numerator), int(denominator))
+    if t.lower().lstrip("+-") in ("nan", "inf", "infinity"):
+        raise ValueError(f"{text!r} is not finite: NaN and infinity are not features")
+    raise ValueError(f"{text!r} is not a number")
+
+
+def _read_csv(path, *, exact, header, label_column, labels, multiclass) -> _Data:
+    """Read examples from a CSV file ('-' for standard input)."""
+    import csv
+    import io
+
+    source = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8", newline="") as f:
+                text = f.read()
+    except OSError as err:
+        raise PerceptronError(f"{source}: cannot read: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise PerceptronError(f"{source}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows = []
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):  # blank lines are skipped
+                rows.append((reader.line_num, row))
+    except csv.Error as err:
+        raise PerceptronError(f"{source}:{reader.line_num}: {err}") from None
+    if not rows:
+        raise PerceptronError(f"{source}: no examples: the file is empty")
+    width = len(rows[0][1])
+    label = label_column + width if label_column < 0 else label_column
+    if not 0 <= label < width:
+        raise PerceptronError(f"{source}: --label-column {label_column} is out of range for {width} columns")
+    features = [c for c in range(width) if c != label]
+    names = None
+    if header and not _all_numbers(rows[0][1], features if multiclass else range(width)):
+        names = [rows[0][1][c].strip() for c in features]
+        rows = rows[1:]
+        if not rows:
+            raise PerceptronError(f"{source}: a header but no examples")
+    examples, lines = [], []
+    for line, row in rows:
+        if len(row) != width:
+            raise PerceptronError(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
+        x = []
+        for c in features:
+            try:
+                x.append(_parse_number(row[c], exact))
+            except ValueError as err:
+                raise PerceptronError(f"{source}:{line}: column {c + 1}: {err}") from None
+        try:
+            y = _parse_label(row[label], labels, multiclass)
+        except ValueError as err:
+            raise PerceptronError(f"{source}:{line}: column {label + 1}: {err}") from None
+        examples.append((x, y))
+        lines.append(line)
+    return _Data(examples, lines, names, source)
+
+
+def _all_numbers(row, columns) -> bool:
+    """Whether every cell looks like a number (nan and inf count: they are data, refused later)."""
+    for c in columns:
+        t = row[c].strip()
+        if not (_INT.match(t) or _DECIMAL.match(t) or _RATIO.match(t)
+                or t.lower().lstrip("+-") in ("nan", "inf", "infinity")):
+            return False
+    return True
+
+
+def _parse_label(text, labels, multiclass):
+    """A label cell as -1/+1 (reading labels=(0, 1) as Kalyanakrishnan's 0/1)."""
+    if multiclass:
+        if not text.strip():
+            raise ValueError("the label is empty")
+        return text.strip()
+    try:
+        value = _parse_number(text, True)
+    except ValueError:
+        value = None
+    if value == labels[1]:
+        return 1
+    if value == labels[0] and value is not None:
+        return -1
+    raise ValueError(f"label {text.strip()!r} is not {labels[0]} or {labels[1]}")
+
+
+def _number_option(text, exact=False):
+    return _parse_number(text, exact)
+
+
+def _whole_option(text):
+    value = _parse_number(text, True)
+    if not isinstance(value, int):
+        raise ValueError(f"{text!r} is not a whole number")
+    return value
+
+
+_KERNELS = {  # --kernel NAME[:PARAM] -> (what kernels.py calls it, its parameters' parsers)
+    "linear": ("linear", ()),
+    "monotone-conjunction": ("monotone_conjunction", ()),
+    "all-conjunction": ("all_conjunction", ()),
+    "conjunction": ("monotone_conjunction_upto", (_whole_option,)),
+    "polynomial": ("polynomial", (_whole_option, _number_option)),
+    "gaussian": ("gaussian", (_number_option,)),
+}
+
+
+_KERNEL_FORMS = {"linear": "linear", "monotone-conjunction": "monotone-conjunction",
+                 "all-conjunction": "all-conjunction", "conjunction": "conjunction:K",
+                 "polynomial": "polynomial:D or polynomial:D:C", "gaussian": "gaussian:SIGMA"}
+
+
+def _kernel(spec):
+    """The kernel named on the command line, from kernels.py."""
+    name, *params = spec.split(":")
+    if name not in _KERNELS:
+        raise PerceptronError(f"unknown kernel {spec!r}: use one of linear, monotone-conjunction, "
+                              "all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
+    attribute, parsers = _KERNELS[name]
+    if len(params) > len(parsers) or (parsers and not params):
+        raise PerceptronError(f"kernel {spec!r}: write {_KERNEL_FORMS[name]}")
+    try:
+        import kernels
+    except ImportError as err:
+        raise PerceptronError(f"--kernel needs kernels.py beside perceptron.py or installed ({err})") from None
+    try:
+        values = [parse(text) for parse, text in zip(parsers, params)]
+        made = getattr(kernels, attribute)
+        return made(*values) if parsers else made
+    except ValueError as err:
+        raise PerceptronError(f"bad kernel parameter in {spec!r}: {err}") from None
+
+
+def _vector_option(text, exact, option):
+    try:
+        return [_parse_number(cell, exact) for cell in text.split(",")]
+    except ValueError as err:
+        raise PerceptronError(f"{option}: {err}") from None
+
+
+def _passes_option(text):
+    import argparse
+
+    value = int(text) if _INT.match(text.strip()) else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+    return value
+
+
+def _parser():
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):  # one line, exit 2, as every other error here
+            raise PerceptronError(f"{message} (see --help)")
+
+    parser = Parser(
+        prog="perceptron",
+        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the "
+                    "embedded example, and print every mistake.",
+        epilog="Exit status: 0 when the run converged or made the passes asked for, 1 when passes "
+               "until convergence stopped at --max-epochs, 2 for bad input or usage.")
+    arg = parser.add_argument
+    arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
+    arg("--label-column", type=int, default=-1, metavar="N", help="the label's column, 0-based, negative from the end (default: -1)")
+    arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
+    arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
+    arg("--labels", default="-1,1", choices=["-1,1", "0,1"], help="the label values: -1,1 (default) or 0,1 (write --labels=0,1)")
+    arg("--rule", default="sign", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
+    arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
+    arg("--epochs", type=_passes_option, metavar="K", help="make K passes (1: one online pass); default: until a pass makes no mistake")
+    arg("--max-epochs", type=_passes_option, default=1000, metavar="M", help="the most passes until convergence (default: 1000)")
+    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
+    arg("--kernel", metavar="NAME[:PARAM]", help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, "
+                                                 "all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
+    arg("--multiclass", action="store_true", help="labels are any strings: one weight vector per class, argmax")
+    arg("--w-star", metavar="W", help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
+    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features")
+    arg("--quiet", action="store_true", help="print only the summary")
+    arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--version", action="version", version=f"perceptron {__version__}")
+    return parser
+
+
 def main(argv=None) -> int:
-    """The command line: ``python3 perceptron.py`` runs the embedded example."""
-    rule = "sign"
-    run = train(EXAMPLE, rule=rule)
-    print(f"The Perceptron on the embedded example: {len(EXAMPLE)} examples with 2 features")
-    print(f"rule: {RULE_TEXT[rule]}")
-    print("bias: no; passes until one makes no mistake (at most 1000)")
-    print()
-    rows = [[str(m.epoch), str(m.index), _vec(EXAMPLE[m.index][0]), f"{m.y:+d}", _num(m.score), _vec(w)]
-            for m, w in zip(run.trace, _replay(EXAMPLE, run.trace))]
-    print("\n".join(_table(["epoch", "index", "x", "y", "score", "w after"], rows)))
-    print()
-    print(f"w = {_vec(run.w)}")
-    bound = mistake_bound(EXAMPLE, W_STAR)
-    print(f"mistakes: {run.mistakes} (bound R^2/gamma^2 = {_num(bound)} for w* = {_vec(W_STAR)})")
-    print(f"epochs: {run.epochs}, converged: {'yes' if run.converged else 'no'}")
-    return 0
+    """The command line; ``python3 perceptron.py --help`` lists its options."""
+    try:
+        return _main(sys.argv[1:] if argv is None else argv)
+    except PerceptronError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
+        sys.stdout = None
+        return 141
+
+
+def _main(argv) -> int:
+    args = _parser().parse_args(argv)
+    if args.multiclass:
+        for option in ("kernel", "pocket", "w_star"):
+            if getattr(args, option):
+                raise PerceptronError(f"--{option.replace('_', '-')} does not apply to --multiclass")
+    labels = (-1, 1) if args.labels == "-1,1" else (0, 1)
+    if args.file is None:
+        data = _Data([(list(x), y) for x, y in EXAMPLE], None, ["x1", "x2"], "the embedded example")
+    else:
+        data = _read_csv(args.file, exact=args.exact, header=args.header, label_column=args.label_column,
+                         labels=labels, multiclass=args.multiclass)
+    kernel = _kernel(args.kernel) if args.kernel else None
+    w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
+    if w_star is None and args.file is None and not (args.bias or args.multiclass or kernel):
+        w_star = list(W_STAR)
+    try:
+        if args.multiclass:
+            run = train_multiclass(data.examples, bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs)
+        else:
+            run = train(data.examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
+                        max_epochs=args.max_epochs, pocket=args.pocket)
+        bound = _bound(data, run, w_star, kernel) if w_star is not None else None
+    except PerceptronError as err:
+        raise _at_line(err, data) from None
+    show = _Show(args, data, labels, run, bound)
+    print(_json(show) if args.json else _text(show))
+    return 1 if args.epochs is None and not run.converged else 0
+
+
+def _at_line(err, data):
+    """A run's PerceptronError, re-told with the file's line for the index."""
+    if err.index is None or data.lines is None:
+        return PerceptronError(f"{data.source}: {err}")
+    return PerceptronError(f"{data.source}:{data.lines[err.index]}: {err.reason}")
+
+
+def _bound(data, run, w_star, kernel):
+    """(R^2, gamma^2, R^2/gamma^2, w*) for the run's examples as it saw them."""
+    if kernel is not None and not getattr(kernel, "linear", False):
+        raise PerceptronError("--w-star: the bound needs explicit weights, so no kernel but linear")
+    examples = [(with_bias(x) if run.bias else x, y) for x, y in data.examples]
+    d = len(examples[0][0])
+    if len(w_star) != d:
+        raise PerceptronError(f"--w-star has {len(w_star)} numbers, the examples have {d} features"
+                              + (" with the bias" if run.bias else ""))
+    r2 = radius_squared(x for x, _ in examples)
+    g2 = margin_squared(examples, w_star)
+    return r2, g2, mistake_bound(examples, w_star), w_star
+
+
+# What the two reports (text and JSON) both need, computed once.
+_Show = namedtuple("_Show", "args data labels run bound")
+
+
+def _shown_label(y, labels):
+    """y as the input wrote it: -1/+1, or 0/1 with --labels=0,1."""
+    return y if labels[0] == -1 or not isinstance(y, int) else (1 if y == 1 else 0)
+
+
+def _text(show) -> str:
+    """The report for people."""
+    args, data, run = show.args, show.data, show.run
+    d = len(data.examples[0][0]) if data.examples else 0
+    lines = []
+    if not args.quiet:
+        names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
+        lines.append(f"perceptron {__version__} on {data.source}: {len(data.examples)} examples, {d} features{names}")
+        lines.append(f"rule:   {RULE_TEXT.get(run.rule, 'argmax: predict the class with the largest w(l).x, ties to the first (Kalyanakrishnan §4)')}")
+        lines.append(f"labels: {'/'.join(f'{v:+d}' if show.labels[0] == -1 else str(v) for v in show.labels) if not args.multiclass else 'classes in order of first appearance'}"
+                     f"   bias: {'yes (the last weight)' if run.bias else 'no'}   kernel: {run.kernel or 'none (primal)'}")
+        passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
+        lines.append(f"passes: {passes}")
+        lines.append("")
+        lines.extend(_trace_table(show, d))
+        lines.append("")
+    lines.extend(_summary(show))
+    return "\n".join(lines)
+
+
+def _trace_table(show, d) -> list:
+    args, data, run = show.args, show.data, show.run
+    if not run.trace:
+        return ["no mistakes"]
+    header = ["epoch", "index"] + (["line"] if data.lines else [])
+    small = d <= 8
+    header += ["x"] if small else []
+    header += ["y", "predicted"] if args.multiclass else ["y", "score"]
+    xs = [with_bias(x) if run.bias else x for x, _ in data.examples]
+    after = None
+    if not args.multiclass and (run.kernel is None) and (small or args.weights):
+        header.append("w after")
+        after = _replay(xs, run.trace)
+    rows = []
+    for m in run.trace:
+        row = [str(m.epoch), str(m.index)] + ([str(data.lines[m.index])] if data.lines else [])
+        row += [_vec(data.examples[m.index][0])] if small else []
+        if args.multiclass:
+            row += [str(m.y), str(m.predicted)]
+        else:
+            row += [_label_text(_shown_label(m.y, show.labels), show.labels), _num(m.score)]
+        if after is not None:
+            row.append(_vec(next(after)))
+        rows.append(row)
+    return _table(header, rows)
+
+
+def _label_text(y, labels):
+    return f"{y:+d}" if labels[0] == -1 else str(y)
+
+
+def _summary(show) -> list:
+    args, data, run = show.args, show.data, show.run
+    lines = []
+    if args.multiclass:
+        lines.extend(_weights_lines("w", run.w, data.names, run.bias))
+    elif run.w is None:
+        lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
+                     f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
+    else:
+        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias))
+    lines.append(f"mistakes: {run.mistakes}")
+    stopped = "converged" if run.converged else (
+        f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
+        else "not converged in the passes asked for")
+    lines.append(f"epochs: {run.epochs}, {stopped}")
+    if run.pocket is not None:
+        pocket = "" if run.pocket.w is None else f"w = {_vec(run.pocket.w)}, "
+        lines.append(f"pocket: {pocket}{run.pocket.errors} training errors, "
+                     f"the weights after {run.pocket.mistakes} mistakes")
+    if show.bound is not None:
+        r2, g2, bound, w_star = show.bound
+        holds = "at most" if run.mistakes <= bound else "MORE than"
+        lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
+                     f"{run.mistakes} mistakes, {holds} R^2/gamma^2 = {_num(bound)}")
+    return lines
+
+
+def _weights_lines(label, by_class, names, bias) -> list:
+    """The weights, under the feature names when the file had a header."""
+    first = next(iter(by_class.values()))
+    if names is None:
+        return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
+    header = [""] + names + (["bias"] if bias else [])
+    rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
+    assert len(header) == len(first) + 1
+    return _table(header, rows)
+
+
+def _json_number(v):
+    """int as a JSON integer, float as a JSON number that reads back the same,
+    Fraction as the string "p/q" (always with the slash), Decimal as its string."""
+    if isinstance(v, Fraction):
+        return f"{v.numerator}/{v.denominator}"
+    if isinstance(v, decimal.Decimal):
+        return str(v)
+    return v
+
+
+def _json(show) -> str:
+    """The report for programs: one JSON document, the same bytes on every run."""
+    import json
+
+    args, data, run = show.args, show.data, show.run
+    vec = lambda v: None if v is None else [_json_number(x) for x in v]  # noqa: E731
+    doc = {
+        "perceptron": __version__,
+        "input": data.source,
+        "rule": run.rule,
+        "bias": run.bias,
+        "labels": "classes" if args.multiclass else list(show.labels),
+        "kernel": run.kernel,
+        "examples": len(data.examples),
+        "features": data.names,
+        "weights": {c: vec(w) for c, w in run.w.items()} if args.multiclass else vec(run.w),
+        "mistakes": run.mistakes,
+        "epochs": run.epochs,
+        "converged": run.converged,
+        "trace": [_json_mistake(m, data, show.labels, args.multiclass) for m in run.trace],
+    }
+    if run.pocket is not None:
+        doc["pocket"] = {"weights": vec(run.pocket.w), "errors": run.pocket.errors, "mistakes": run.pocket.mistakes}
+    if show.bound is not None:
+        r2, g2, bound, w_star = show.bound
+        doc["bound"] = {"w_star": vec(w_star), "radius_squared": _json_number(r2),
+                        "margin_squared": _json_number(g2), "bound": _json_number(bound),
+                        "holds": run.mistakes <= bound}
+    return _json_lines(doc, json.dumps)
+
+
+def _json_lines(doc, dumps) -> str:
+    """doc as JSON with one field per line and one trace entry per line."""
+    def dump(value):
+        return dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+
+    fields = []
+    for key, value in doc.items():
+        if key == "trace" and value:
+            entries = ",\n".join(f"    {dump(entry)}" for entry in value)
+            fields.append(f'  "trace": [\n{entries}\n  ]')
+        else:
+            fields.append(f"  {dump(key)}: {dump(value)}")
+    return "{\n" + ",\n".join(fields) + "\n}"
+
+
+def _json_mistake(m, data, labels, multiclass) -> dict:
+    entry = {"epoch": m.epoch, "index": m.index}
+    if data.lines:
+        entry["line"] = data.lines[m.index]
+    if multiclass:
+        entry.update(y=m.y, predicted=m.predicted)
+    else:
+        entry.update(y=_shown_label(m.y, labels), score=_json_number(m.score))
+    return entry
 
 
 if __name__ == "__main__":

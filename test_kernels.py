@@ -5,6 +5,7 @@ The identity K(a, b) = Phi(a).Phi(b) is checked exactly over whole cubes
 (Columbia §2.3) mistake by mistake on seeded data.
 """
 
+import json
 import math
 import random
 import subprocess
@@ -323,3 +324,46 @@ def test_main_demonstrates_columbia_section_2(capsys):
     assert K.main() == 0
     out = capsys.readouterr().out
     assert "converged: no" in out and "converged: yes" in out and "[1, 1, 1]  [1, 1, 1]" in out
+
+
+# ---------------------------------------------------------------------------
+# --kernel on the command line
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, kernel", [
+    ("linear", K.linear), ("monotone-conjunction", K.monotone_conjunction), ("all-conjunction", K.all_conjunction),
+    ("conjunction:2", K.monotone_conjunction_upto(2)), ("polynomial:2", K.polynomial(2)),
+    ("polynomial:3:2", K.polynomial(3, 2)), ("gaussian:1.5", K.gaussian(1.5)),
+])
+def test_cli_kernel_runs_the_kernel_dual(capsys, tmp_path, spec, kernel):
+    path = tmp_path / "xor.csv"
+    path.write_text("a,b,y\n0,0,0\n0,1,1\n1,0,1\n1,1,0\n")
+    status = P.main([str(path), "--labels=0,1", "--kernel", spec, "--json", "--max-epochs", "50"])
+    doc = json.loads(capsys.readouterr().out)
+    run = train([(x, 2 * y - 1) for x, y in XOR_01], kernel=kernel, max_epochs=50)
+    assert doc["kernel"] == kernel.__name__ == run.kernel
+    assert [(m["epoch"], m["index"], m["score"]) for m in doc["trace"]] == [(m.epoch, m.index, m.score) for m in run.trace]
+    assert doc["weights"] == run.w and (doc["weights"] is None) == (spec != "linear")
+    assert status == (0 if run.converged else 1)
+
+
+XOR_01 = [([0, 0], 0), ([0, 1], 1), ([1, 0], 1), ([1, 1], 0)]
+
+
+def test_cli_kernel_without_kernels_py_is_a_clear_error(tmp_path):
+    alone = tmp_path / "perceptron.py"
+    alone.write_text(open(P.__file__, encoding="utf-8").read(), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-I", str(alone), "--kernel", "linear"], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.startswith("error: --kernel needs kernels.py beside perceptron.py")
+    assert done.stderr.count("\n") == 1
+
+
+def test_cli_kernel_on_non_bits_is_one_line(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_text("1,2,1\n0,1,-1\n")
+    done = subprocess.run([sys.executable, P.__file__, str(path), "--kernel", "monotone-conjunction"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr == (f"error: {path}: kernel monotone_conjunction failed on K(x_1, x_0), the examples 1 and 0: "
+                           "b[1] is 2, not a bit (0 or 1)\n")

@@ -638,9 +638,13 @@ def test_main_runs_the_embedded_example(capsys):
     assert P.main([]) == 0
     out = capsys.readouterr().out
     run = train(P.EXAMPLE)
-    assert f"mistakes: {run.mistakes} (bound R^2/gamma^2 = 10 for w* = (-2, 1))" in out
-    assert f"w = {P._vec(run.w)}" in out and "converged: yes" in out
+    assert "rule:   sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)" in out
+    assert f"mistakes: {run.mistakes}\nepochs: {run.epochs}, converged" in out
+    assert "w  -6   3" in out and run.w == [-6, 3]
+    assert "gamma^2 = 9/5 for w* = (-2, 1): 5 mistakes, at most R^2/gamma^2 = 10" in out
     assert run.mistakes <= mistake_bound(P.EXAMPLE, P.W_STAR) == 10
+    rows = [line.split() for line in out.splitlines() if line.startswith("    ")]
+    assert [(int(r[0]), int(r[1])) for r in rows] == [(m.epoch, m.index) for m in run.trace]
 
 
 def test_all_is_sorted_and_complete():
@@ -659,3 +663,246 @@ def test_perceptron_imports_only_the_standard_library():
         assert names <= set(stdlib)
     top = {a.name for n in tree.body if isinstance(n, ast.Import) for a in n.names}
     assert "kernels" not in top
+
+
+# ---------------------------------------------------------------------------
+# The command line
+# ---------------------------------------------------------------------------
+
+import json  # noqa: E402
+import os  # noqa: E402
+import subprocess  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(HERE, "perceptron.py")
+
+
+def cli(capsys, *argv):
+    """main(argv): (exit status, standard output, standard error)."""
+    status = P.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def cli_json(capsys, *argv):
+    status, out, err = cli(capsys, *argv, "--json")
+    assert err == ""
+    return status, json.loads(out)
+
+
+def write(tmp_path, text, name="data.csv"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def exact(v):
+    """A JSON number back to the API's value: strings are Fractions "p/q"."""
+    return Fraction(v) if isinstance(v, str) else v
+
+
+EMBEDDED_CSV = "x1,x2,y\n" + "".join(f"{x[0]},{x[1]},{y}\n" for x, y in P.EXAMPLE)
+
+
+def test_cli_json_weights_and_trace_are_the_apis(capsys, tmp_path):
+    path = write(tmp_path, EMBEDDED_CSV)
+    status, doc = cli_json(capsys, path, "--rule", "margin", "--bias")
+    run = train(P.EXAMPLE, rule="margin", bias=True)
+    assert status == 0 and doc["weights"] == run.w and doc["features"] == ["x1", "x2"]
+    assert doc["trace"] == [{"epoch": m.epoch, "index": m.index, "line": m.index + 2, "y": m.y, "score": m.score}
+                            for m in run.trace]
+    assert (doc["rule"], doc["bias"], doc["labels"], doc["kernel"]) == ("margin", True, [-1, 1], None)
+    assert (doc["mistakes"], doc["epochs"], doc["converged"]) == (run.mistakes, run.epochs, True)
+
+
+def test_cli_exact_reads_decimals_as_fractions_and_round_trips(capsys, tmp_path):
+    path = write(tmp_path, "0.1,2/3,1\n-0.25,1e-2,-1\n0.3,-1/3,-1\n")
+    status, doc = cli_json(capsys, path, "--exact", "--no-header")
+    examples = [([Fraction(1, 10), Fraction(2, 3)], 1), ([Fraction(-1, 4), Fraction(1, 100)], -1),
+                ([Fraction(3, 10), Fraction(-1, 3)], -1)]
+    run = train(examples)
+    assert [exact(v) for v in doc["weights"]] == run.w and all(type(v) is Fraction for v in run.w)
+    assert all(isinstance(v, str) and "/" in v for v in doc["weights"])
+    assert [exact(m["score"]) for m in doc["trace"]] == [m.score for m in run.trace]
+
+
+def test_cli_floats_round_trip_to_the_same_bits(capsys, tmp_path):
+    rng = random.Random(8)
+    rows = [[repr(rng.uniform(-1, 1) * 10 ** rng.randint(-5, 5)) for _ in range(3)] + [rng.choice(["-1", "1"])]
+            for _ in range(30)]
+    path = write(tmp_path, "".join(",".join(r) + "\n" for r in rows))
+    _, doc = cli_json(capsys, path, "--max-epochs", "7")
+    run = train([([float(v) for v in r[:3]], int(r[3])) for r in rows], max_epochs=7)
+    assert doc["weights"] == run.w and [m["score"] for m in doc["trace"]] == [m.score for m in run.trace]
+
+
+def test_cli_fraction_without_exact_is_refused(capsys, tmp_path):
+    status, out, err = cli(capsys, write(tmp_path, "1/3,1\n"))
+    assert status == 2 and err == "error: " + str(tmp_path / "data.csv") + ":1: column 1: '1/3' is a fraction p/q: use --exact\n"
+
+
+def test_cli_labels_zero_one_give_the_weights_of_minus_one_one(capsys, tmp_path):
+    plus_minus = write(tmp_path, "x,y\n1,2,1\n-2,1,-1\n0,-3,-1\n2,2,1\n".replace("x,y", "a,b,y"), "pm.csv")
+    zero_one = write(tmp_path, "a,b,y\n1,2,1\n-2,1,0\n0,-3,0\n2,2,1\n", "zo.csv")
+    _, a = cli_json(capsys, plus_minus)
+    _, b = cli_json(capsys, zero_one, "--labels=0,1")
+    assert a["weights"] == b["weights"] and a["mistakes"] == b["mistakes"]
+    assert b["labels"] == [0, 1] and {m["y"] for m in b["trace"]} <= {0, 1}
+    assert [m["y"] for m in a["trace"]] == [2 * m["y"] - 1 for m in b["trace"]]
+
+
+def test_cli_label_column_zero_based_or_negative(capsys, tmp_path):
+    first = write(tmp_path, "y,a,b\n1,1,2\n-1,-2,1\n", "first.csv")
+    last = write(tmp_path, "a,b,y\n1,2,1\n-2,1,-1\n", "last.csv")
+    _, a = cli_json(capsys, first, "--label-column", "0")
+    _, b = cli_json(capsys, last, "--label-column", "-1")
+    _, c = cli_json(capsys, first, "--label-column=-3")
+    assert a["weights"] == b["weights"] == c["weights"] and a["features"] == ["a", "b"]
+
+
+def test_cli_blank_lines_are_skipped_and_lines_are_the_files(capsys, tmp_path):
+    path = write(tmp_path, "a,b,y\n\n1,1,-1\n   \n2,-1,-1\n")
+    _, doc = cli_json(capsys, path)
+    assert [m["line"] for m in doc["trace"]] == [3] and doc["examples"] == 2
+
+
+def test_cli_no_header_reads_a_numeric_first_row(capsys, tmp_path):
+    path = write(tmp_path, "1,1,-1\n2,-1,1\n")
+    _, with_detection = cli_json(capsys, path)
+    _, without = cli_json(capsys, path, "--no-header")
+    assert with_detection == without and without["features"] is None and without["examples"] == 2
+
+
+def test_cli_reads_standard_input(tmp_path):
+    done = subprocess.run([sys.executable, SCRIPT, "-", "--json"], input=EMBEDDED_CSV,
+                          capture_output=True, text=True, check=True)
+    doc = json.loads(done.stdout)
+    assert doc["input"] == "<stdin>" and doc["weights"] == [-6, 3]
+
+
+def test_cli_epochs_one_is_one_online_pass(capsys, tmp_path):
+    status, doc = cli_json(capsys, write(tmp_path, EMBEDDED_CSV), "--epochs", "1")
+    assert status == 0 and doc["epochs"] == 1 and doc["converged"] is False
+    assert doc["trace"] == [{"epoch": 1, "index": m.index, "line": m.index + 2, "y": m.y, "score": m.score}
+                            for m in train(P.EXAMPLE, epochs=1).trace]
+
+
+def test_cli_exits_1_when_passes_until_convergence_stop_at_max_epochs(capsys, tmp_path):
+    path = write(tmp_path, "0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
+    status, out, _ = cli(capsys, path, "--bias", "--max-epochs", "9")
+    assert status == 1 and "epochs: 9, not converged: stopped at --max-epochs 9" in out
+    assert cli(capsys, path, "--bias", "--epochs", "9")[0] == 0  # the passes asked for were made
+
+
+def test_cli_pocket_reports_the_pocket(capsys, tmp_path):
+    examples, _ = noisy(3, n=30, flip=0.3)
+    path = write(tmp_path, "".join(f"{x[0]},{x[1]},{x[2]},{y}\n" for x, y in examples))
+    status, doc = cli_json(capsys, path, "--pocket", "--max-epochs", "10")
+    run = train(examples, pocket=True, max_epochs=10)
+    assert doc["pocket"] == {"weights": run.pocket.w, "errors": run.pocket.errors, "mistakes": run.pocket.mistakes}
+    assert status == (0 if run.converged else 1)
+
+
+def test_cli_w_star_prints_and_checks_the_bound(capsys, tmp_path):
+    path = write(tmp_path, EMBEDDED_CSV)
+    status, doc = cli_json(capsys, path, "--w-star=-2,1")
+    assert doc["bound"] == {"w_star": [-2, 1], "radius_squared": 18, "margin_squared": "9/5",
+                            "bound": "10/1", "holds": True}
+    status, out, _ = cli(capsys, path, "--w-star=-2,1,0", "--bias", "--quiet")
+    assert "for w* = (-2, 1, 0): 5 mistakes, at most R^2/gamma^2 = 10" not in out  # R^2 grows with the bias
+    assert "R^2 = 19, gamma^2 = 9/5" in out
+    status, _, err = cli(capsys, path, "--w-star=1,1")
+    assert status == 2 and err == f"error: {path}:2: w_star does not strictly separate the examples: y w*.x = -6 <= 0\n"
+
+
+def test_cli_weights_after_each_mistake_only_for_small_d_or_when_asked(capsys, tmp_path):
+    examples, _ = separable(5, n=15, d=9)
+    path = write(tmp_path, "".join(",".join(map(str, x)) + f",{y}\n" for x, y in examples))
+    _, out, _ = cli(capsys, path)
+    assert "w after" not in out.splitlines()[5]
+    _, out, _ = cli(capsys, path, "--weights")
+    assert "w after" in out.splitlines()[5]
+    run = train(examples)
+    last = out.splitlines()[5 + run.mistakes]
+    assert last.endswith(P._vec(run.w))
+
+
+def test_cli_quiet_prints_only_the_summary(capsys):
+    _, out, _ = cli(capsys, "--quiet")
+    assert out.splitlines()[0] == "   x1  x2" and "epoch  index" not in out and "mistakes: 5" in out
+
+
+def test_cli_multiclass_orders_classes_by_first_appearance(capsys, tmp_path):
+    path = write(tmp_path, "a,b,class\n1,0,cat\n0,1,dog\n-1,-1,eel\n1,0,cat\n")
+    status, doc = cli_json(capsys, path, "--multiclass")
+    run = P.train_multiclass([([1, 0], "cat"), ([0, 1], "dog"), ([-1, -1], "eel"), ([1, 0], "cat")])
+    assert status == 0 and list(doc["weights"]) == ["cat", "dog", "eel"]
+    assert doc["weights"] == run.w and doc["trace"][0] == {"epoch": 1, "index": 1, "line": 3, "y": "dog", "predicted": "cat"}
+    status, out, _ = cli(capsys, path, "--multiclass")
+    assert "w(dog)" in out
+
+
+def test_cli_json_is_byte_identical_under_any_hash_seed(tmp_path):
+    path = write(tmp_path, "a,b,class\n1,0,cat\n0,1,dog\n-1,-1,eel\n")
+    outputs = set()
+    for seed in ("0", "1", "12345", "random"):
+        for argv in (["--json"], [path, "--json", "--multiclass"], ["--json", "--pocket", "--bias"]):
+            env = dict(os.environ, PYTHONHASHSEED=seed)
+            done = subprocess.run([sys.executable, SCRIPT, *argv], capture_output=True, env=env, check=True)
+            outputs.add((tuple(argv), done.stdout))
+    assert len(outputs) == 3
+
+
+@pytest.mark.parametrize("text, argv, message", [
+    ("a,b,y\n1,abc,1\n", [], "data.csv:2: column 2: 'abc' is not a number"),
+    ("1,2,1\n1,2\n", [], "data.csv:2: the row has 2 columns, the first has 3"),
+    ("1,nan,1\n", [], "data.csv:1: column 2: 'nan' is not finite: NaN and infinity are not features"),
+    ("1,-inf,1\n", [], "data.csv:1: column 2: '-inf' is not finite: NaN and infinity are not features"),
+    ("1,1e999,1\n", [], "data.csv:1: column 2: '1e999' is too large for a float (use --exact)"),
+    ("1,2,3\n", [], "data.csv:1: column 3: label '3' is not -1 or 1"),
+    ("1,2,-1\n", ["--labels=0,1"], "data.csv:1: column 3: label '-1' is not 0 or 1"),
+    ("1,2,1\n", ["--label-column", "3"], "data.csv: --label-column 3 is out of range for 3 columns"),
+    ("", [], "data.csv: no examples: the file is empty"),
+    ("a,b,y\n\n", [], "data.csv: a header but no examples"),
+    ("1,2,1\n", ["--kernel", "nope"], "unknown kernel 'nope': use one of linear, monotone-conjunction, "
+                                     "all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA"),
+    ("1,2,1\n", ["--kernel", "gaussian:0"], "bad kernel parameter in 'gaussian:0': sigma = 0 is not a real number > 0"),
+    ("1,2,1\n", ["--kernel", "polynomial"], "kernel 'polynomial': write polynomial:D or polynomial:D:C"),
+    ("1,2,1\n", ["--epochs", "0"], "argument --epochs: '0' is not a whole number >= 1 (see --help)"),
+    ("1,2,1\n", ["--rule", "hinge"], "argument --rule: invalid choice: 'hinge' (choose from 'margin', 'sign') (see --help)"),
+    ("1,2,1\n", ["--multiclass", "--kernel", "linear"], "--kernel does not apply to --multiclass"),
+    ("1,2,1\n", ["--w-star=1,x"], "--w-star: 'x' is not a number"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, text, argv, message):
+    path = write(tmp_path, text)
+    done = subprocess.run([sys.executable, SCRIPT, path, *argv], capture_output=True, text=True, cwd=tmp_path)
+    expected = message.replace("data.csv", path) if message.startswith("data.csv") else message
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    if "invalid choice" not in message:
+        assert done.stderr == f"error: {expected}\n"
+
+
+def test_cli_unreadable_file_is_one_line(tmp_path):
+    done = subprocess.run([sys.executable, SCRIPT, str(tmp_path / "missing.csv")], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr == f"error: {tmp_path / 'missing.csv'}: cannot read: No such file or directory\n"
+    (tmp_path / "bin.csv").write_bytes(b"\xff\xfe1,2\n")
+    done = subprocess.run([sys.executable, SCRIPT, str(tmp_path / "bin.csv")], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.startswith(f"error: {tmp_path / 'bin.csv'}: not UTF-8 text")
+
+
+def test_cli_a_closed_pipe_is_not_a_traceback():
+    done = subprocess.run(f"{sys.executable} {SCRIPT} --weights | head -n 1", shell=True,
+                          capture_output=True, text=True)
+    assert done.stderr == "" and done.stdout.startswith("perceptron ")
+
+
+def test_readme_command_line_example_is_the_real_output(tmp_path):
+    readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
+    block = readme.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
+    printf, command = block[0][2:], block[1][2:]
+    subprocess.run(printf, shell=True, cwd=tmp_path, check=True)
+    argv = command.split()[2:]  # after "python3 perceptron.py"
+    done = subprocess.run([sys.executable, SCRIPT, *argv], cwd=tmp_path, capture_output=True, text=True)
+    assert done.stdout.splitlines() == block[2:]
