@@ -437,12 +437,27 @@ class DualPerceptron:
 
 
 def _primal_score(w, x, index=None):
-    """w.x for a checked x, or the PerceptronError that says why not."""
-    _check_vector(x, len(w), index)
+    """w.x, or the PerceptronError that says why not.
+
+    x is checked in full only when something looks wrong: a length that
+    differs, or a w.x that raises, is not finite or not real.  Every bad
+    feature causes one of these (a string or None makes a product or the sum
+    raise; an inf or nan x_i makes w_i * x_i inf or nan), so the check costs
+    nothing on good data and names the fault on bad data.
+    """
     try:
-        return _checked_score(_dot(w, x), index)
-    except (TypeError, ArithmeticError) as err:
+        if len(x) == len(w):
+            s = _dot(w, x)
+            if s - s >= 0:  # finite and real: s - s is 0; nan for inf or nan; complex raises
+                return s
+    except (TypeError, ValueError, ArithmeticError):
+        pass
+    _check_vector(x, len(w), index)  # raises, naming the bad length or feature
+    try:
+        s = _dot(w, x)
+    except (TypeError, ArithmeticError) as err:  # good features that do not mix
         raise _score_failed(err, index) from err
+    return _checked_score(s, index)  # the features are good: the sum overflowed
 
 
 def _dimension(d) -> int:
@@ -579,7 +594,8 @@ def train(examples, *, rule: str = "sign", kernel=None, bias: bool = False,
     The trace, weights and scores are exactly those of calling ``learn``
     example by example; a multi-pass run keeps the examples (a one-shot
     iterator is read once).  A bad example raises a PerceptronError naming
-    its index; over a kept data set every example is checked before the run.
+    its index when its turn comes; a pocket or kernel run, which reads every
+    example at each update, checks them all before it starts.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -593,11 +609,11 @@ def train(examples, *, rule: str = "sign", kernel=None, bias: bool = False,
     passes = _passes(epochs, max_epochs)
     if kernel is not None and not callable(kernel):
         raise PerceptronError(f"kernel {kernel!r} is not callable")
-    kept = passes > 1 or pocket
-    if kept or (kernel is not None and isinstance(examples, (list, tuple))):
-        data = _kept(examples, bias)
+    checked = pocket or kernel is not None  # these read every example before its turn
+    if passes > 1 or pocket or (kernel is not None and isinstance(examples, (list, tuple))):
+        data = _kept(examples, bias, checked)
     else:
-        data = _streamed(examples, bias)
+        data = _biased(examples) if bias else examples
     if kernel is None:
         w, model, count, made, converged, log, best = _run_primal(data, rule, mistake, passes, trace, pocket)
     elif isinstance(data, list):
@@ -626,8 +642,10 @@ def _pair(item, index):
     return x, y
 
 
-def _kept(examples, bias) -> list:
-    """The examples as a list of (x, y), each checked, with the bias if asked."""
+def _kept(examples, bias, checked) -> list:
+    """The examples as a list of (x, y), with the bias if asked; checked first if asked."""
+    if not checked:
+        return list(_biased(examples) if bias else examples)
     data = []
     d = None
     for i, item in enumerate(examples):
@@ -636,11 +654,6 @@ def _kept(examples, bias) -> list:
         y = _check_example(x, y, d, i)
         data.append((with_bias(x) if bias else x, y))
     return data
-
-
-def _streamed(examples, bias):
-    """The examples one at a time, with the bias if asked: never a list."""
-    return _biased(examples) if bias else examples
 
 
 def _biased(examples):
@@ -683,6 +696,8 @@ def _run_primal(data, rule, mistake, passes, keep_trace, keep_pocket):
     count = 0
     log = [] if keep_trace else None
     best = Pocket(w, _errors(w, data, mistake), 0) if keep_pocket else None
+    margin = rule == "margin"
+    label_of = _LABELS.get
     fold = False  # True once a float score was seen: then sum with the fold only
     epoch = 0
     converged = False
@@ -692,19 +707,21 @@ def _run_primal(data, rule, mistake, passes, keep_trace, keep_pocket):
         for i, item in enumerate(data):
             try:
                 x, y = item
-                label = _LABELS.get(y)
+                label = label_of(y)
                 if label is None or y is True or y is False or len(x) != d:
                     raise ValueError  # let the full check name what is wrong
                 if fold:
-                    s = _fold_dot(w, x)
+                    s = reduce(add, map(mul, w, x), 0)  # _fold_dot, inlined
                 else:
                     s = sum(map(mul, w, x))
                     if isinstance(s, float):  # see _dot: floats are summed by the fold
-                        s = _fold_dot(w, x)
+                        s = reduce(add, map(mul, w, x), 0)
                         fold = True
                 if not s - s == 0:  # inf or nan
                     raise ValueError
-                wrong = mistake(label, s)  # raises for a complex s
+                # The rules of RULES, inlined (a complex s raises here):
+                # margin: y s <= 0; sign: sign(s) != y, i.e. s < 0 for y = +1, s >= 0 for y = -1.
+                wrong = label * s <= 0 if margin else (s < 0 if label > 0 else s >= 0)
             except (TypeError, ValueError, ArithmeticError) as err:
                 raise _diagnosis(w, item, i, err) from None
             if wrong:

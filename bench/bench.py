@@ -1,0 +1,244 @@
+"""How fast is the pure-Python Perceptron, against the interpreter's own floor?
+
+Run as ``python3 bench/bench.py`` (about two minutes), or with ``--quick``
+(under 30 seconds; CI runs it so that the benchmark cannot rot).  Standard
+library only.  Data comes from seeded generators; every time is the best of
+several repeats with time.perf_counter, and every figure is a ratio of two
+times taken in this one process, so that a noisy machine matters less.
+
+Each line prints the figure, the ratio and its goal.  Timing goals are
+reported, never enforced (machines differ); the goals that are counts, not
+times (kernel calls, memory), make the run exit 1 when missed.
+"""
+
+import argparse
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+import tracemalloc
+from fractions import Fraction
+from functools import reduce
+from operator import add, mul
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+import kernels  # noqa: E402
+import perceptron as P  # noqa: E402
+
+MISSED = []
+
+
+def bests(repeats, *fns):
+    """The best time of each fn() in seconds, the fns timed in turn so that
+    the machine's drift touches them all alike."""
+    times = [[] for _ in fns]
+    for _ in range(repeats):
+        for fn, kept in zip(fns, times):
+            start = time.perf_counter()
+            fn()
+            kept.append(time.perf_counter() - start)
+    return [min(kept) for kept in times]
+
+
+def best(fn, repeats):
+    return bests(repeats, fn)[0]
+
+
+def ratio(fn, base, repeats):
+    """best time of fn() / best time of base(), timed in turn."""
+    t_fn, t_base = bests(repeats, fn, base)
+    return t_fn / t_base
+
+
+def report(figure, value, goal, ok, detail="", enforced=False):
+    mark = "ok" if ok else ("MISSED" if enforced else "missed")
+    if not ok and enforced:
+        MISSED.append(figure)
+    print(f"{figure:<44} {value:>10}   goal {goal:<10} {mark:<7} {detail}".rstrip(), flush=True)
+
+
+# ---------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------
+
+def linear_data(n, d, seed, number=int):
+    """n examples of d features labelled by a fixed w*; few mistakes after the first ones."""
+    rng = random.Random(seed)
+    w_star = [rng.randint(-9, 9) for _ in range(d)]
+    examples = []
+    for _ in range(n):
+        x = [rng.randint(-99, 99) for _ in range(d)]
+        y = 1 if sum(map(mul, w_star, x)) >= 0 else -1
+        if number is float:
+            x = [v / 7 for v in x]
+        elif number is Fraction:
+            x = [Fraction(v, 7) for v in x]
+        examples.append((x, y))
+    return examples
+
+
+def dnf_data(n, seed):
+    """n random 20-bit examples labelled by (x0 and x1) or (x2 and not x3) or (x4 and x5 and x6)."""
+    rng = random.Random(seed)
+    examples = []
+    for _ in range(n):
+        x = [rng.randint(0, 1) for _ in range(20)]
+        positive = (x[0] and x[1]) or (x[2] and not x[3]) or (x[4] and x[5] and x[6])
+        examples.append((x, 1 if positive else -1))
+    return examples
+
+
+# ---------------------------------------------------------------------------
+# P1: one primal pass against the tightest correct-order dot loop
+# ---------------------------------------------------------------------------
+
+def floor_exact(w, xs):
+    for x in xs:
+        sum(map(mul, w, x))  # exact terms: sum() is left to right
+
+
+def floor_float(w, xs):
+    for x in xs:
+        reduce(add, map(mul, w, x), 0)  # left to right from 0
+
+
+def learn_loop(examples, d):
+    model = P.Perceptron(d)
+    learn = model.learn
+    for x, y in examples:
+        learn(x, y)
+
+
+def p1(n, repeats):
+    for number, floor in ((int, floor_exact), (float, floor_float)):
+        examples = linear_data(n, 50, seed=1, number=number)
+        xs = [x for x, _ in examples]
+        w = P.train(examples, epochs=1).w
+        bare = lambda: floor(w, xs)  # noqa: E731
+        r_train = ratio(lambda: P.train(examples, epochs=1, trace=False), bare, repeats)
+        r_learn = ratio(lambda: learn_loop(examples, 50), bare, repeats)
+        mistakes = P.train(examples, epochs=1, trace=False).mistakes
+        per_second = n / best(lambda: P.train(examples, epochs=1, trace=False), repeats)
+        report(f"P1 primal pass, {number.__name__} ({n} x 50)", f"{r_train:.2f}x", "<= 1.25",
+               r_train <= 1.25, f"{per_second:,.0f} examples/s, {mistakes} mistakes")
+        report(f"P1 learn() loop, {number.__name__}", f"{r_learn:.2f}x", "(none)", True,
+               "Perceptron.learn per example: the cost of the API")
+
+
+def exact_cost(n, repeats):
+    ints = linear_data(n, 50, seed=1, number=int)
+    fractions = linear_data(n, 50, seed=1, number=Fraction)
+    r = ratio(lambda: P.train(fractions, epochs=1, trace=False), lambda: P.train(ints, epochs=1, trace=False),
+              repeats)
+    report(f"Exact arithmetic: Fraction / int pass ({n})", f"{r:.1f}x", "(none)", True, "the price of exactness")
+
+
+# ---------------------------------------------------------------------------
+# P4: the kernel dual, fast against the literal stored-mistake form
+# ---------------------------------------------------------------------------
+
+def counting(K):
+    def counted(a, b):
+        counted.calls += 1
+        return K(a, b)
+    counted.calls = 0
+    counted.__name__ = K.__name__
+    return counted
+
+
+def literal_dual(examples, K, max_epochs=1000):
+    model = P.DualPerceptron(K)
+    for _ in range(max_epochs):
+        if not any([model.learn(x, y) for x, y in examples]):
+            break
+    return model
+
+
+def p4(n, repeats, literal):
+    examples = dnf_data(n, seed=4)
+    xs = [x for x, _ in examples]
+    K = kernels.monotone_conjunction
+    counted = counting(K)
+    run = P.train(examples, kernel=counted)
+    distinct = sorted({m.index for m in run.trace})
+    optimum = n * len(distinct)
+    report(f"P4 kernel calls, n = {n}", f"{counted.calls:,}", f"{optimum:,}", counted.calls == optimum,
+           f"n per distinct stored example; {run.mistakes} mistakes, {run.epochs} passes", enforced=True)
+    before = counted.calls
+    P.train(examples, kernel=counted, epochs=run.epochs)  # the same run again: the same calls, so
+    clean_pass_calls = counted.calls - before - optimum   # the last, clean pass made none
+    report(f"P4 kernel calls in the clean pass, n = {n}", f"{clean_pass_calls}", "0", clean_pass_calls == 0,
+           enforced=True)
+    t_fast = best(lambda: P.train(examples, kernel=K), repeats)
+    r_rows = ratio(lambda: P.train(examples, kernel=K), lambda: [[K(xs[i], x) for x in xs] for i in distinct],
+                   repeats)
+    report(f"P4 fast / bare kernel rows, n = {n}", f"{r_rows:.2f}x", "<= 1.3", r_rows <= 1.3,
+           "the bookkeeping beyond the kernel calls")
+    if literal:
+        t_literal = best(lambda: literal_dual(examples, K), 1)
+        report(f"P4 literal / fast, n = {n}", f"{t_literal / t_fast:.1f}x", ">= 5" if n == 1000 else "(grows)",
+               t_literal / t_fast >= 5 or n != 1000, "DualPerceptron.learn re-sums every stored mistake")
+
+
+# ---------------------------------------------------------------------------
+# P5: streaming memory; P6: import cost
+# ---------------------------------------------------------------------------
+
+def p5(n):
+    def stream():
+        rng = random.Random(5)
+        for _ in range(n):
+            x = [rng.randint(-9, 9) for _ in range(10)]
+            yield x, 1 if 3 * x[0] - x[1] + x[2] >= 0 else -1
+
+    model_bytes = sys.getsizeof([0] * 11) + 11 * 28
+    tracemalloc.start()
+    P.train(stream(), epochs=1, trace=False)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    beyond = max(0, peak - model_bytes)
+    report(f"P5 streamed pass, {n:,} examples, peak", f"{beyond / 1024:.0f} KiB", "< 1024 KiB", beyond < 1 << 20,
+           "traced by tracemalloc, beyond the model", enforced=True)
+
+
+def p6(repeats):
+    # As a user's import is: from cached bytecode (this environment may say not to write it).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+    def python(code):
+        return lambda: subprocess.run([sys.executable, "-c", code], check=True, cwd=os.path.dirname(HERE), env=env)
+
+    importing, passing = python("import perceptron"), python("pass")
+    importing()  # writes the bytecode
+    t_import, t_pass = bests(repeats, importing, passing)
+    extra = t_import - t_pass
+    report("P6 import perceptron, more than pass", f"{extra * 1000:.1f} ms", "< 15 ms", extra < 0.015,
+           "from cached bytecode, best of each")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, under 30 seconds")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    print(f"perceptron {P.__version__}, {platform.python_implementation()} {platform.python_version()}, "
+          f"{os.cpu_count()} cores, {platform.machine()}{', --quick' if quick else ''}")
+    print(f"{'figure':<44} {'value':>10}   {'goal':<15} {'':<7}")
+    p1(4000 if quick else 20000, 9 if quick else 15)
+    p4(300 if quick else 1000, 2 if quick else 5, literal=True)
+    if not quick:
+        p4(2000, 3, literal=True)
+    p5(100_000 if quick else 1_000_000)
+    p6(5 if quick else 10)
+    exact_cost(500 if quick else 5000, 2 if quick else 3)
+    if MISSED:
+        print("missed:", ", ".join(MISSED))
+    return 1 if MISSED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
