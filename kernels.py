@@ -20,6 +20,8 @@ polynomial(degree, c=1)             (a.b + c) ** degree
 gaussian(sigma)                     exp(-||a - b||^2 / (2 sigma^2)), a float
 from_features(phi)                  phi(a).phi(b), the definition itself
 gram(K, xs)                         the matrix [[K(a, b) for b] for a]
+from_spec("polynomial:2")           the kernel a --kernel option names
+cli(argv)                           perceptron's command line with these
 ==================================  =======================================
 
 The Boolean kernels take vectors of bits: the ints 0 and 1 (True and False
@@ -38,6 +40,8 @@ Algorithms" (JAIR 24, 2005); the first is the Columbia notes' own.
 
 import math
 import numbers
+import re
+import sys
 from fractions import Fraction
 from functools import reduce
 from itertools import combinations, combinations_with_replacement, product
@@ -49,7 +53,10 @@ __all__ = [
     "KernelError",
     "all_conjunction",
     "all_conjunction_features",
+    "cli",
+    "demonstrate",
     "from_features",
+    "from_spec",
     "gaussian",
     "gram",
     "linear",
@@ -328,12 +335,86 @@ def gram(K, xs) -> list:
 
 
 # ---------------------------------------------------------------------------
-# A demonstration of Columbia §2
+# The command line: perceptron's, with these kernels; and a demonstration
 # ---------------------------------------------------------------------------
 
-def main() -> int:
+def from_spec(spec):
+    """The kernel that a ``--kernel`` spec names.
+
+    ``linear``, ``monotone-conjunction``, ``all-conjunction``,
+    ``conjunction:K``, ``polynomial:D`` or ``polynomial:D:C``,
+    ``gaussian:SIGMA``.
+
+    >>> from_spec("polynomial:2:3").__name__, from_spec("monotone-conjunction").__name__
+    ('polynomial(2, c=3)', 'monotone_conjunction')
+    """
+    name, *params = spec.split(":")
+    if name not in _SPECS:
+        raise KernelError(f"unknown kernel {spec!r}: use one of linear, monotone-conjunction, "
+                          "all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
+    kernel, parsers, form = _SPECS[name]
+    if len(params) > len(parsers) or (parsers and not params):
+        raise KernelError(f"kernel {spec!r}: write {form}")
+    if not parsers:
+        return kernel
+    try:
+        return kernel(*[parse(text) for parse, text in zip(parsers, params)])
+    except KernelError as err:
+        raise KernelError(f"bad kernel parameter in {spec!r}: {err}") from None
+
+
+def _whole(text):
+    if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        raise KernelError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+def _number(text):
+    try:
+        return _whole(text)
+    except KernelError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise KernelError(f"{text!r} is not a finite number")
+    return value
+
+
+_SPECS = {  # --kernel NAME: (the kernel, or what makes it from its parameters; their parsers; the form)
+    "linear": (linear, (), "linear"),
+    "monotone-conjunction": (monotone_conjunction, (), "monotone-conjunction"),
+    "all-conjunction": (all_conjunction, (), "all-conjunction"),
+    "conjunction": (monotone_conjunction_upto, (_whole,), "conjunction:K"),
+    "polynomial": (polynomial, (_whole, _number), "polynomial:D or polynomial:D:C"),
+    "gaussian": (gaussian, (_number,), "gaussian:SIGMA"),
+}
+
+
+def cli(argv=None) -> int:
+    """perceptron's command line with these kernels for --kernel (the installed ``perceptron``)."""
+    import perceptron  # here only: this module never imports it at load time
+
+    return perceptron.main(argv, kernel_from=from_spec)
+
+
+def main(argv=None) -> int:
+    """``python3 kernels.py``: the demonstration; with arguments, ``cli(argv)``."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv:
+        return cli(argv)
+    try:
+        return demonstrate()
+    except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
+        sys.stdout = None
+        return 141
+
+
+def demonstrate() -> int:
     """Print K(a, b) beside Phi(a).Phi(b), then XOR learned by the kernel dual."""
-    import perceptron  # here only: the module itself never imports it
+    import perceptron  # here only: this module never imports it at load time
 
     print("Columbia notes §2.1: the monotone conjunction kernel, n = 3")
     print("Phi(x) = (1, x1, x2, x3, x1x2, x1x3, x2x3, x1x2x3)")

@@ -1114,51 +1114,15 @@ def _parse_label(text, labels, multiclass):
     raise ValueError(f"label {text.strip()!r} is not {labels[0]} or {labels[1]}")
 
 
-def _number_option(text, exact=False):
-    return _parse_number(text, exact)
-
-
-def _whole_option(text):
-    value = _parse_number(text, True)
-    if not isinstance(value, int):
-        raise ValueError(f"{text!r} is not a whole number")
-    return value
-
-
-_KERNELS = {  # --kernel NAME[:PARAM] -> (what kernels.py calls it, its parameters' parsers)
-    "linear": ("linear", ()),
-    "monotone-conjunction": ("monotone_conjunction", ()),
-    "all-conjunction": ("all_conjunction", ()),
-    "conjunction": ("monotone_conjunction_upto", (_whole_option,)),
-    "polynomial": ("polynomial", (_whole_option, _number_option)),
-    "gaussian": ("gaussian", (_number_option,)),
-}
-
-
-_KERNEL_FORMS = {"linear": "linear", "monotone-conjunction": "monotone-conjunction",
-                 "all-conjunction": "all-conjunction", "conjunction": "conjunction:K",
-                 "polynomial": "polynomial:D or polynomial:D:C", "gaussian": "gaussian:SIGMA"}
-
-
-def _kernel(spec):
-    """The kernel named on the command line, from kernels.py."""
-    name, *params = spec.split(":")
-    if name not in _KERNELS:
-        raise PerceptronError(f"unknown kernel {spec!r}: use one of linear, monotone-conjunction, "
-                              "all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
-    attribute, parsers = _KERNELS[name]
-    if len(params) > len(parsers) or (parsers and not params):
-        raise PerceptronError(f"kernel {spec!r}: write {_KERNEL_FORMS[name]}")
+def _kernel(spec, kernel_from):
+    if kernel_from is None:
+        raise PerceptronError(f"--kernel takes a kernel of kernels.py, which perceptron.py never imports, so that "
+                              f"it stands alone: run 'python3 kernels.py ... --kernel {spec}' or the installed "
+                              "'perceptron' command")
     try:
-        import kernels
-    except ImportError as err:
-        raise PerceptronError(f"--kernel needs kernels.py beside perceptron.py or installed ({err})") from None
-    try:
-        values = [parse(text) for parse, text in zip(parsers, params)]
-        made = getattr(kernels, attribute)
-        return made(*values) if parsers else made
-    except ValueError as err:
-        raise PerceptronError(f"bad kernel parameter in {spec!r}: {err}") from None
+        return kernel_from(spec)
+    except ValueError as err:  # kernels.KernelError
+        raise PerceptronError(str(err)) from None
 
 
 def _vector_option(text, exact, option):
@@ -1202,7 +1166,8 @@ def _parser():
     arg("--max-epochs", type=_passes_option, default=1000, metavar="M", help="the most passes until convergence (default: 1000)")
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--kernel", metavar="NAME[:PARAM]", help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, "
-                                                 "all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
+                                                 "all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA "
+                                                 "(run as 'python3 kernels.py ...' or the installed 'perceptron')")
     arg("--multiclass", action="store_true", help="labels are any strings: one weight vector per class, argmax")
     arg("--w-star", metavar="W", help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
     arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features")
@@ -1212,10 +1177,16 @@ def _parser():
     return parser
 
 
-def main(argv=None) -> int:
-    """The command line; ``python3 perceptron.py --help`` lists its options."""
+def main(argv=None, *, kernel_from=None) -> int:
+    """The command line; ``python3 perceptron.py --help`` lists its options.
+
+    ``kernel_from`` turns a ``--kernel`` spec into a kernel.  This file never
+    imports kernels.py (it stands alone), so without it --kernel is an
+    error; ``python3 kernels.py ARGS`` and the installed ``perceptron``
+    command pass kernels.py's ``from_spec``.
+    """
     try:
-        return _main(sys.argv[1:] if argv is None else argv)
+        return _main(sys.argv[1:] if argv is None else argv, kernel_from)
     except PerceptronError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -1224,7 +1195,7 @@ def main(argv=None) -> int:
         return 141
 
 
-def _main(argv) -> int:
+def _main(argv, kernel_from) -> int:
     args = _parser().parse_args(argv)
     if args.multiclass:
         for option in ("kernel", "pocket", "w_star"):
@@ -1236,7 +1207,7 @@ def _main(argv) -> int:
     else:
         data = _read_csv(args.file, exact=args.exact, header=args.header, label_column=args.label_column,
                          labels=labels, multiclass=args.multiclass)
-    kernel = _kernel(args.kernel) if args.kernel else None
+    kernel = _kernel(args.kernel, kernel_from) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
     if w_star is None and args.file is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)

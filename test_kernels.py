@@ -17,7 +17,8 @@ import pytest
 
 import kernels as K
 import perceptron as P
-from perceptron import DualPerceptron, Mistake, PerceptronError, dot, train, with_bias
+from perceptron import DualPerceptron, PerceptronError, dot, train, with_bias
+from test_perceptron import reference_run  # DualPerceptron.learn example by example: eq. (2) re-summed each step
 
 RULES = ["sign", "margin"]
 
@@ -32,21 +33,6 @@ XOR = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]
 
 def cube(n):
     return [list(bits) for bits in product((0, 1), repeat=n)]
-
-
-def reference_trace(model, examples, passes):
-    """DualPerceptron.learn example by example: eq. (2) re-summed at every step."""
-    trace = []
-    for epoch in range(1, passes + 1):
-        clean = True
-        for i, (x, y) in enumerate(examples):
-            s = model.score(x)
-            if model.learn(x, y):
-                trace.append(Mistake(epoch, i, y, s))
-                clean = False
-        if clean:
-            return trace, epoch, True
-    return trace, passes, False
 
 
 def boolean_data(seed, n, phi, count=30):
@@ -215,7 +201,7 @@ def test_fast_kernel_run_gives_the_literal_trace(kernel, rule):
             examples = [([rng.randint(-3, 3) for _ in range(n)], rng.choice([-1, 1])) for _ in range(20)]
         else:
             examples = boolean_data(seed, n, K.monotone_conjunction_features, count=20)
-        trace, epochs, converged = reference_trace(DualPerceptron(kernel, rule=rule), examples, 25)
+        trace, epochs, converged = reference_run(DualPerceptron(kernel, rule=rule), examples, 25)
         run = train(examples, rule=rule, kernel=kernel, max_epochs=25)
         assert run.trace == trace and (run.epochs, run.converged) == (epochs, converged)
         assert [type(m.score) for m in run.trace] == [type(m.score) for m in trace]
@@ -238,7 +224,7 @@ def test_kernel_is_evaluated_once_per_pair_and_not_in_a_clean_pass(rule):
         distinct = len({m.index for m in run.trace})
         assert run.converged and kernel.calls == len(examples) * distinct
         literal = counting(K.monotone_conjunction)
-        reference_trace(DualPerceptron(literal, rule=rule), examples, run.epochs)
+        reference_run(DualPerceptron(literal, rule=rule), examples, run.epochs)
         assert literal.calls > kernel.calls
 
 
@@ -321,7 +307,7 @@ def test_all_is_sorted_and_complete():
 
 
 def test_main_demonstrates_columbia_section_2(capsys):
-    assert K.main() == 0
+    assert K.main([]) == 0
     out = capsys.readouterr().out
     assert "converged: no" in out and "converged: yes" in out and "[1, 1, 1]  [1, 1, 1]" in out
 
@@ -338,31 +324,50 @@ def test_main_demonstrates_columbia_section_2(capsys):
 def test_cli_kernel_runs_the_kernel_dual(capsys, tmp_path, spec, kernel):
     path = tmp_path / "xor.csv"
     path.write_text("a,b,y\n0,0,0\n0,1,1\n1,0,1\n1,1,0\n")
-    status = P.main([str(path), "--labels=0,1", "--kernel", spec, "--json", "--max-epochs", "50"])
+    status = K.main([str(path), "--labels=0,1", "--kernel", spec, "--json", "--max-epochs", "50"])
     doc = json.loads(capsys.readouterr().out)
-    run = train([(x, 2 * y - 1) for x, y in XOR_01], kernel=kernel, max_epochs=50)
+    run = train(XOR, kernel=kernel, max_epochs=50)
     assert doc["kernel"] == kernel.__name__ == run.kernel
     assert [(m["epoch"], m["index"], m["score"]) for m in doc["trace"]] == [(m.epoch, m.index, m.score) for m in run.trace]
     assert doc["weights"] == run.w and (doc["weights"] is None) == (spec != "linear")
     assert status == (0 if run.converged else 1)
 
 
-XOR_01 = [([0, 0], 0), ([0, 1], 1), ([1, 0], 1), ([1, 1], 0)]
+@pytest.mark.parametrize("spec, message", [
+    ("nope", "unknown kernel 'nope': use one of linear, monotone-conjunction, all-conjunction, conjunction:K, "
+             "polynomial:D[:C], gaussian:SIGMA"),
+    ("gaussian:0", "bad kernel parameter in 'gaussian:0': sigma = 0 is not a real number > 0"),
+    ("gaussian:x", "bad kernel parameter in 'gaussian:x': 'x' is not a finite number"),
+    ("gaussian:nan", "bad kernel parameter in 'gaussian:nan': 'nan' is not a finite number"),
+    ("polynomial", "kernel 'polynomial': write polynomial:D or polynomial:D:C"),
+    ("polynomial:1.5", "bad kernel parameter in 'polynomial:1.5': '1.5' is not a whole number"),
+    ("conjunction:+-3", "bad kernel parameter in 'conjunction:+-3': '+-3' is not a whole number"),
+    ("linear:2", "kernel 'linear:2': write linear"),
+])
+def test_cli_bad_kernel_is_one_line_and_exit_2(tmp_path, spec, message):
+    path = tmp_path / "d.csv"
+    path.write_text("1,0,1\n0,1,-1\n")
+    done = subprocess.run([sys.executable, K.__file__, str(path), "--kernel", spec], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"error: {message}\n")
 
 
-def test_cli_kernel_without_kernels_py_is_a_clear_error(tmp_path):
-    alone = tmp_path / "perceptron.py"
-    alone.write_text(open(P.__file__, encoding="utf-8").read(), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-I", str(alone), "--kernel", "linear"], capture_output=True, text=True,
-                          cwd=tmp_path)
-    assert done.returncode == 2 and done.stderr.startswith("error: --kernel needs kernels.py beside perceptron.py")
+def test_perceptron_py_alone_refuses_kernel_clearly(tmp_path):
+    done = subprocess.run([sys.executable, P.__file__, "--kernel", "linear"], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.startswith("error: --kernel takes a kernel of kernels.py")
     assert done.stderr.count("\n") == 1
+
+
+def test_kernels_py_without_arguments_is_the_demonstration_and_with_them_the_command_line(capsys):
+    assert K.main([]) == 0
+    assert capsys.readouterr().out.startswith("Columbia notes §2.1: the monotone conjunction kernel, n = 3\n")
+    assert K.main(["--quiet"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "bound: R^2 = 18, gamma^2 = 9/5 for w* = (-2, 1): 5 mistakes, at most R^2/gamma^2 = 10"
 
 
 def test_cli_kernel_on_non_bits_is_one_line(tmp_path):
     path = tmp_path / "d.csv"
     path.write_text("1,2,1\n0,1,-1\n")
-    done = subprocess.run([sys.executable, P.__file__, str(path), "--kernel", "monotone-conjunction"],
+    done = subprocess.run([sys.executable, K.__file__, str(path), "--kernel", "monotone-conjunction"],
                           capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr == (f"error: {path}: kernel monotone_conjunction failed on K(x_1, x_0), the examples 1 and 0: "
