@@ -245,11 +245,13 @@ def with_bias(x) -> list:
 
 
 def _is_finite(s) -> bool:
-    # s - s is 0 for every finite number of any type and nan for inf or nan;
-    # math.isfinite would overflow on huge ints and misread Decimals.
+    """Whether s is a finite real number, of any type."""
+    # s - s is 0 for every finite number and nan for inf or nan, and a complex
+    # 0j does not compare with 0; math.isfinite would overflow on huge ints
+    # and misread Decimals.
     try:
-        return s - s == 0
-    except ArithmeticError:  # Decimal: Infinity - Infinity is trapped
+        return s - s >= 0
+    except (TypeError, ArithmeticError):  # complex; Decimal Infinity - Infinity is trapped
         return False
 
 
@@ -280,11 +282,14 @@ def _check_example(x, y, d, index=None) -> int:
     return y
 
 
-def _checked_score(score, index=None):
-    """The score itself, or a PerceptronError if it is not a finite number."""
+def _checked_score(score, index=None, why="the sum overflowed"):
+    """The score itself, or a PerceptronError if it is not a finite real number."""
     if not _is_finite(score):
-        raise PerceptronError(f"w.x is {score!r}: the sum overflowed", index)
+        raise PerceptronError(f"w.x is {score!r}: {why}", index)
     return score
+
+
+_NOT_REAL = "not a finite real number"  # what a dual's score is when its kernel gives inf, nan or complex
 
 
 def _score_failed(err, index=None):
@@ -407,7 +412,7 @@ class DualPerceptron:
                 s = s + y_j * K(x_j, x)
             except (TypeError, ValueError, ArithmeticError) as err:
                 raise _kernel_failed(K, err, index) from err
-        return _checked_score(s, index)
+        return _checked_score(s, index, _NOT_REAL)
 
     def _step(self, x, y, index=None):
         y = _label(y, index)
@@ -777,14 +782,22 @@ def _run_dual(data, kernel, rule, mistake, passes, keep_trace, keep_pocket):
     model.d = len(xs[0]) if xs else None
     log = [] if keep_trace else None
     best = Pocket(None, _count_wrong(ys, score, mistake), 0) if keep_pocket else None
+    margin = rule == "margin"
     epoch = 0
     converged = False
     while epoch < passes and not converged:
         epoch += 1
         before = model.mistakes
         for i, y in enumerate(ys):
-            s = _checked_score(score[i], i)
-            if mistake(y, s):
+            s = score[i]
+            try:
+                if not s - s >= 0:  # inf or nan (a complex raises)
+                    raise ValueError
+                # The rules of RULES, inlined, as in _run_primal.
+                wrong = y * s <= 0 if margin else (s < 0 if y > 0 else s >= 0)
+            except (TypeError, ValueError, ArithmeticError):
+                raise PerceptronError(f"w.x is {s!r}: {_NOT_REAL}", i) from None
+            if wrong:
                 row = rows.get(i)
                 if row is None:
                     row = rows[i] = _kernel_row(kernel, xs, i)
@@ -799,15 +812,19 @@ def _run_dual(data, kernel, rule, mistake, passes, keep_trace, keep_pocket):
 
 
 def _kernel_row(K, xs, i) -> list:
+    """[K(x_i, x_j) for every j], or a PerceptronError naming the pair that failed."""
     x_i = xs[i]
-    row = []
-    for j, x_j in enumerate(xs):
+    try:
+        return [K(x_i, x_j) for x_j in xs]
+    except (TypeError, ValueError, ArithmeticError):
+        pass
+    for j, x_j in enumerate(xs):  # again, one call at a time, to name the pair
         try:
-            row.append(K(x_i, x_j))
+            K(x_i, x_j)
         except (TypeError, ValueError, ArithmeticError) as err:
             # K's message speaks of its arguments a = x_i and b = x_j: name both examples.
             raise _kernel_failed(K, err, None, f" on K(x_{i}, x_{j}), the examples {i} and {j}") from err
-    return row
+    raise PerceptronError(f"kernel {_name(K)} failed on a row, then not again")  # a kernel that is not a function
 
 
 def _count_wrong(ys, scores, mistake) -> int:

@@ -372,3 +372,18 @@ def test_cli_kernel_on_non_bits_is_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr == (f"error: {path}: kernel monotone_conjunction failed on K(x_1, x_0), the examples 1 and 0: "
                            "b[1] is 2, not a bit (0 or 1)\n")
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), 1j])
+def test_a_kernel_value_that_is_not_a_finite_real_is_refused_alike_by_both_forms(value):
+    def constant(a, b):
+        return value
+    examples = [([1], -1), ([2], 1)]
+    literal = DualPerceptron(constant)
+    literal.learn(*examples[0])
+    with pytest.raises(PerceptronError) as by_learn:
+        literal.learn(*examples[1])
+    with pytest.raises(PerceptronError) as by_train:
+        train(examples, kernel=constant)
+    assert str(by_train.value) == "example 1: " + str(by_learn.value)
+    assert str(by_learn.value).endswith(": not a finite real number") and literal.mistakes == 1
