@@ -38,6 +38,7 @@ train(examples)             a whole run with its mistake trace
 radius_squared(xs)          R^2 = max_i x_i.x_i
 margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
 mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
+svg(run, examples)          a picture of a run on 2 features, as SVG text
 main(argv)                  the command line
 PerceptronError             the one exception (a ValueError)
 ==========================  ===============================================
@@ -104,6 +105,7 @@ __all__ = [
     "mistake_bound",
     "radius_squared",
     "sign",
+    "svg",
     "train",
     "train_multiclass",
     "with_bias",
@@ -1190,6 +1192,8 @@ def _parser():
     arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features")
     arg("--quiet", action="store_true", help="print only the summary")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
+    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
     arg("--version", action="version", version=f"perceptron {__version__}")
     return parser
 
@@ -1237,6 +1241,8 @@ def _main(argv, kernel_from) -> int:
         bound = _bound(data, run, w_star, kernel) if w_star is not None else None
     except PerceptronError as err:
         raise _at_line(err, data) from None
+    if args.svg or args.svg_steps:
+        _write_svgs(args, data, run, w_star)
     show = _Show(args, data, labels, run, bound)
     print(_json(show) if args.json else _text(show))
     return 1 if args.epochs is None and not run.converged else 0
@@ -1346,7 +1352,7 @@ def _summary(show) -> list:
         r2, g2, bound, w_star = show.bound
         holds = "at most" if run.mistakes <= bound else "MORE than"
         lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
-                     f"{run.mistakes} mistakes, {holds} R^2/gamma^2 = {_num(bound)}")
+                     f"{_count(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
     return lines
 
 
@@ -1426,6 +1432,250 @@ def _json_mistake(m, data, labels, multiclass) -> dict:
     else:
         entry.update(y=_shown_label(m.y, labels), score=_json_number(m.score))
     return entry
+
+
+
+# ---------------------------------------------------------------------------
+# A picture of a run: the hyperplane tilting at each mistake (SVG, as text)
+#
+# Kalyanakrishnan §2: "visualise the progress of the algorithm by sketching
+# simple data sets in two dimensions and verifying that the Perceptron
+# Learning algorithm repeatedly 'tilts' the hyperplane in response to errors";
+# Columbia §1.1 draws the target v and the hypothesis w, each as a normal
+# vector with its hyperplane.  Geometry is exact (Fractions) up to the pixel
+# coordinates, and every line carries its exact endpoints in data-from and
+# data-to ("p/q" pairs), which satisfy w.(x, y) (+ b) = 0 exactly.
+# ---------------------------------------------------------------------------
+
+_PLOT = 440      # the square plot, in pixels
+_EDGE = 30       # the space around it
+_CAPTION = 52    # the space below it for the caption
+
+
+def svg(run, examples, *, w_star=None, upto=None) -> str:
+    """An SVG picture of a run on examples with two features, as text.
+
+    ``examples`` are the (x, y) pairs the run was trained on (without the
+    bias feature; ``run.bias`` says whether it was appended, and then every
+    line is affine).  The picture has the examples (+ for y = +1, o for
+    y = -1, numbered when there are at most 30), every hypothesis after each
+    mistake as a faint dashed line numbered by its mistake, the example of
+    each mistake ringed, the final hyperplane solid with its w drawn as an
+    arrow from the origin, and with ``w_star`` the target's hyperplane and
+    its vector v, dotted.  ``upto=k`` draws the run as it stood after its
+    k-th mistake.  The same run gives the same bytes.
+    """
+    examples = [_pair(item, i) for i, item in enumerate(examples)]
+    _check_drawable(run, examples, w_star)
+    xs = [[Fraction(v) for v in x] for x, _ in examples]
+    hypotheses = list(_replay([with_bias(x) if run.bias else x for x in xs], run.trace))
+    k = len(hypotheses) if upto is None else upto
+    if not 0 <= k <= len(hypotheses):
+        raise PerceptronError(f"upto = {upto!r} is not between 0 and the {len(hypotheses)} mistakes")
+    box = _box(xs)
+    to_px = _pixels(box)
+    final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
+    parts = [_svg_head(run, k), _grid(box, to_px)]
+    if w_star is not None:
+        v = [Fraction(c) for c in w_star]
+        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="1.5" stroke-dasharray="2 4"'))
+        parts.append(_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v"))
+    for n, w in enumerate(hypotheses[:k], 1):
+        parts.append(_hyperplane(w, box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray="5 4"',
+                                 label=str(n), mistake=n))
+    parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
+    parts.append(_arrow(final, box, to_px, "w-vector", "#000", "w"))
+    parts.append(_rings(run.trace[:k], xs, to_px))
+    parts.append(_marks(examples, xs, to_px))
+    parts.append(_caption(run, k, w_star is not None))
+    return "\n".join(part for part in parts if part) + "\n</svg>\n"
+
+
+def _check_drawable(run, examples, w_star):
+    if run.rule == "argmax" or run.w is None:
+        raise PerceptronError("svg draws a binary run with explicit weights: the primal, or the linear kernel")
+    d = len(examples[0][0]) if examples else 0
+    if d != 2:
+        raise PerceptronError(f"svg draws examples with 2 features; these have {d}")
+    if w_star is not None and len(w_star) != 2 + run.bias:
+        raise PerceptronError(f"svg: w_star has {len(w_star)} numbers, expected {2 + run.bias}")
+
+
+def _box(xs):
+    """The square [x0, x1] x [y0, y1] around the examples and the origin, with a margin."""
+    lo = [min([0] + [x[i] for x in xs]) for i in (0, 1)]
+    hi = [max([0] + [x[i] for x in xs]) for i in (0, 1)]
+    span = max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)
+    half = span * Fraction(6, 10)  # half the side: the span plus a tenth on each side
+    centre = [(lo[i] + hi[i]) / 2 for i in (0, 1)]
+    return (centre[0] - half, centre[0] + half, centre[1] - half, centre[1] + half)
+
+
+def _pixels(box):
+    x0, x1, y0, y1 = box
+
+    def to_px(x, y):
+        return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
+    return to_px
+
+
+def _f(v) -> str:
+    return f"{v:.2f}"
+
+
+def _xml(text) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _svg_head(run, k) -> str:
+    side = _PLOT + 2 * _EDGE
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side + _CAPTION}" '
+            f'viewBox="0 0 {side} {side + _CAPTION}" font-family="sans-serif" font-size="11">\n'
+            f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
+            '<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>\n'
+            f'<rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#fff" stroke="#bbb"/>')
+
+
+def _grid(box, to_px) -> str:
+    """Light grid lines at a round step, and the two axes through the origin."""
+    x0, x1, y0, y1 = box
+    step = _step(x1 - x0)
+    lines = []
+    for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
+        t = -(-lo // step) * step  # the first multiple of step >= lo
+        while t <= hi:
+            a, b = (to_px(t, y0), to_px(t, y1)) if axis == 0 else (to_px(x0, t), to_px(x1, t))
+            colour = "#999" if t == 0 else "#eee"
+            lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{_f(a[0])}" y1="{_f(a[1])}" '
+                         f'x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{colour}"/>')
+            t += step
+    return "\n".join(lines)
+
+
+def _step(span):
+    """A round grid step (1, 2 or 5 times a power of 10) giving at most 12 lines."""
+    step = Fraction(1)
+    while span / step > 12:
+        step *= 10
+    while span / step <= 1.2:
+        step /= 10
+    for factor in (1, 2, 5, 10):
+        if span / (step * factor) <= 12:
+            return step * factor
+    return step * 10
+
+
+def _segment(w, box):
+    """The exact endpoints of w[0] x + w[1] y (+ w[2]) = 0 within the box, or None."""
+    a, b = w[0], w[1]
+    c = w[2] if len(w) > 2 else 0
+    x0, x1, y0, y1 = box
+    points = set()
+    if b != 0:
+        points.update((X, -(a * X + c) / b) for X in (x0, x1))
+    if a != 0:
+        points.update((-(b * Y + c) / a, Y) for Y in (y0, y1))
+    inside = sorted(p for p in points if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
+    return (inside[0], inside[-1]) if len(inside) >= 2 and inside[0] != inside[-1] else None
+
+
+def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
+    w = [Fraction(v) for v in w]
+    attrs = f'class="{cls}" data-w="{",".join(map(_ratio_text, w))}"'
+    attrs += "" if mistake is None else f' data-mistake="{mistake}"'
+    ends = _segment(w, box)
+    if ends is None:  # w = 0, or a line that misses the plot
+        return f"<g {attrs}></g>"
+    (X1, Y1), (X2, Y2) = ends
+    (p1, q1), (p2, q2) = to_px(X1, Y1), to_px(X2, Y2)
+    line = (f'<line x1="{_f(p1)}" y1="{_f(q1)}" x2="{_f(p2)}" y2="{_f(q2)}" {style} '
+            f'data-from="{_ratio_text(X1)},{_ratio_text(Y1)}" data-to="{_ratio_text(X2)},{_ratio_text(Y2)}"/>')
+    text = "" if label is None else f'<text x="{_f(p2 + 3)}" y="{_f(q2 - 3)}" fill="#888">{label}</text>'
+    return f"<g {attrs}>{line}{text}</g>"
+
+
+def _ratio_text(v) -> str:
+    v = Fraction(v)
+    return f"{v.numerator}/{v.denominator}"
+
+
+def _arrow(w, box, to_px, cls, colour, name) -> str:
+    """The normal vector (w1, w2) from the origin, shortened to fit if need be."""
+    a, b = Fraction(w[0]), Fraction(w[1])
+    if a == b == 0:
+        return ""
+    x0, x1, y0, y1 = box
+    reach = min(abs(x0), abs(x1), abs(y0), abs(y1)) or (x1 - x0) / 4
+    longest = max(abs(a), abs(b))
+    scale = min(Fraction(1), reach * Fraction(9, 10) / longest)  # the direction matters, not the length
+    (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
+    shown = name if scale == 1 else f"{name} (scaled)"
+    return (f'<g class="{cls}"><line x1="{_f(p0)}" y1="{_f(q0)}" x2="{_f(p1)}" y2="{_f(q1)}" stroke="{colour}" '
+            f'stroke-width="1.5" marker-end="url(#head)"/><text x="{_f(p1 + 4)}" y="{_f(q1 + 12)}" '
+            f'fill="{colour}">{shown}</text></g>')
+
+
+def _rings(trace, xs, to_px) -> str:
+    rings = []
+    for i in sorted({m.index for m in trace}):
+        px, py = to_px(*xs[i])
+        rings.append(f'<circle class="ring" data-index="{i}" cx="{_f(px)}" cy="{_f(py)}" r="9" fill="none" '
+                     'stroke="#d33" stroke-width="1.5"/>')
+    return "\n".join(rings)
+
+
+def _marks(examples, xs, to_px) -> str:
+    marks = []
+    for i, ((_, y), x) in enumerate(zip(examples, xs)):
+        px, py = to_px(*x)
+        if y == 1:  # + for y = +1 ...
+            shape = f'<path d="M{_f(px - 5)},{_f(py)} H{_f(px + 5)} M{_f(px)},{_f(py - 5)} V{_f(py + 5)}" stroke="#000" stroke-width="2"/>'
+        else:       # ... o for y = -1: distinct in grey, not only in colour
+            shape = f'<circle cx="{_f(px)}" cy="{_f(py)}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
+        label = f'<text x="{_f(px + 7)}" y="{_f(py - 6)}">{i}</text>' if len(examples) <= 30 else ""
+        marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}{label}</g>')
+    return "\n".join(marks)
+
+
+def _caption(run, k, has_target) -> str:
+    side = _PLOT + 2 * _EDGE
+    state = "converged" if run.converged else "not converged"
+    lines = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count(run.mistakes, 'mistake')} · "
+             f"{_count(run.epochs, 'epoch')} · {state}",
+             "+ is y = +1 · o is y = -1 · ringed: an example of a mistake",
+             "dashed: w after mistake n · solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w")
+             + (" · dotted: the target w*" if has_target else "")]
+    styles = ['class="caption"'] + ['class="legend" fill="#555"'] * 2
+    return "\n".join(f'<text {style} x="{_EDGE}" y="{side + 6 + 16 * n}">{_xml(text)}</text>'
+                     for n, (style, text) in enumerate(zip(styles, lines)))
+
+
+def _count(n, noun) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _write_svgs(args, data, run, w_star):
+    """--svg FILE and --svg-steps DIR."""
+    import os
+
+    def write(path, text):
+        try:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+        except OSError as err:
+            raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
+
+    if args.svg:
+        write(args.svg, svg(run, data.examples, w_star=w_star))
+    if args.svg_steps:
+        try:
+            os.makedirs(args.svg_steps, exist_ok=True)
+        except OSError as err:
+            raise PerceptronError(f"{args.svg_steps}: cannot make the folder: {err.strerror or err}") from None
+        width = len(str(run.mistakes))
+        for k in range(1, run.mistakes + 1):
+            write(os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg"), svg(run, data.examples, w_star=w_star, upto=k))
 
 
 if __name__ == "__main__":

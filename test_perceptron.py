@@ -905,3 +905,117 @@ def test_readme_command_line_example_is_the_real_output(tmp_path):
     argv = command.split()[2:]  # after "python3 perceptron.py"
     done = subprocess.run([sys.executable, SCRIPT, *argv], cwd=tmp_path, capture_output=True, text=True)
     assert done.stdout.splitlines() == block[2:]
+
+
+# ---------------------------------------------------------------------------
+# The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
+# ---------------------------------------------------------------------------
+
+import xml.etree.ElementTree as ET  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def svg_groups(text, cls):
+    root = ET.fromstring(text)
+    return [g for g in root.iter(SVG + "g") if g.get("class") == cls]
+
+
+def point(text):
+    return [Fraction(v) for v in text.split(",")]
+
+
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("rule", RULES)
+def test_svg_draws_one_hyperplane_per_mistake_and_the_final_one(bias, rule):
+    for seed in range(8):
+        examples, _ = noisy(seed, n=20, d=2, flip=0.1)
+        run = train(examples, rule=rule, bias=bias, max_epochs=6)
+        picture = P.svg(run, examples)
+        earlier = svg_groups(picture, "hypothesis")
+        assert [int(g.get("data-mistake")) for g in earlier] == list(range(1, run.mistakes + 1))
+        data = [(with_bias(x) if bias else x) for x, _ in examples]
+        replayed = list(P._replay(data, run.trace))
+        assert [point(g.get("data-w")) for g in earlier] == replayed
+        [final] = svg_groups(picture, "hypothesis final")
+        assert point(final.get("data-w")) == run.w
+
+
+@pytest.mark.parametrize("bias", [False, True])
+def test_svg_final_line_lies_exactly_on_w_and_is_perpendicular_to_it(bias):
+    for seed in range(10):
+        examples, _ = noisy(seed, n=15, d=2, flip=0.0)
+        run = train(examples, bias=bias)
+        [final] = svg_groups(P.svg(run, examples), "hypothesis final")
+        line = final.find(SVG + "line")
+        if not any(run.w[:2]):
+            assert line is None
+            continue
+        a, b = point(line.get("data-from")), point(line.get("data-to"))
+        w = run.w + ([] if bias else [0])
+        for X, Y in (a, b):
+            assert w[0] * X + w[1] * Y + w[2] == 0
+        assert w[0] * (b[0] - a[0]) + w[1] * (b[1] - a[1]) == 0 and a != b
+
+
+def test_svg_marks_every_example_and_rings_exactly_the_mistakes():
+    examples, _ = noisy(4, n=25, d=2, flip=0.2)
+    run = train(examples, max_epochs=4)
+    picture = P.svg(run, examples)
+    marks = svg_groups(picture, "example")
+    assert [(int(g.get("data-index")), int(g.get("data-y"))) for g in marks] == [(i, y) for i, (_, y) in enumerate(examples)]
+    assert all((g.find(SVG + "path") is not None) == (y == 1) for g, (_, y) in zip(marks, examples))  # + or o
+    rings = [c for c in ET.fromstring(picture).iter(SVG + "circle") if c.get("class") == "ring"]
+    assert sorted(int(c.get("data-index")) for c in rings) == sorted({m.index for m in run.trace})
+    assert "4 epochs" in picture and "rule: sign · bias: no" in picture
+
+
+def test_svg_draws_the_target_only_when_asked():
+    examples, w_star = separable(6, n=12, d=2)
+    run = train(examples)
+    assert svg_groups(P.svg(run, examples), "target") == []
+    with_target = P.svg(run, examples, w_star=w_star)
+    [target] = svg_groups(with_target, "target")
+    assert point(target.get("data-w")) == w_star and len(svg_groups(with_target, "v-vector")) == 1
+
+
+def test_svg_steps_draw_the_run_as_it_stood_after_each_mistake(tmp_path):
+    status = P.main(["--svg-steps", str(tmp_path / "steps"), "--quiet"])
+    assert status == 0
+    files = sorted(os.listdir(tmp_path / "steps"))
+    run = train(P.EXAMPLE)
+    assert files == [f"step-{k}.svg" for k in range(1, run.mistakes + 1)]
+    for k, name in enumerate(files, 1):
+        text = (tmp_path / "steps" / name).read_text(encoding="utf-8")
+        assert len(svg_groups(text, "hypothesis")) == k
+        assert point(svg_groups(text, "hypothesis final")[0].get("data-w")) == list(P._replay(
+            [x for x, _ in P.EXAMPLE], run.trace))[k - 1]
+
+
+def test_svg_is_the_same_bytes_every_time(tmp_path):
+    outputs = set()
+    for seed in ("0", "99"):
+        out = tmp_path / f"{seed}.svg"
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        subprocess.run([sys.executable, SCRIPT, "--svg", str(out), "--quiet"], check=True, env=env,
+                       capture_output=True)
+        outputs.add(out.read_bytes())
+    assert len(outputs) == 1
+
+
+def test_svg_refuses_three_features_and_kernel_runs(tmp_path, capsys):
+    path = write(tmp_path, "1,2,3,1\n-1,0,2,-1\n")
+    status, out, err = cli(capsys, path, "--svg", str(tmp_path / "x.svg"))
+    assert (status, out) == (2, "") and err == "error: svg draws examples with 2 features; these have 3\n"
+    assert not (tmp_path / "x.svg").exists()
+    with pytest.raises(PerceptronError, match="svg draws a binary run with explicit weights"):
+        P.svg(train(XOR, kernel=lambda a, b: 1 + dot(a, b)), XOR)
+
+
+def test_readme_picture_is_what_its_command_draws(tmp_path):
+    out = tmp_path / "perceptron.svg"
+    assert P.main(["--svg", str(out), "--quiet"]) == 0
+    committed = open(os.path.join(HERE, "perceptron.svg"), encoding="utf-8").read()
+    assert out.read_text(encoding="utf-8") == committed
+    readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
+    assert "python3 perceptron.py --svg perceptron.svg" in readme and "![" in readme.split("## ")[0]
