@@ -34,7 +34,9 @@ with_bias(x)                x with the constant feature 1 appended
 Perceptron(d)               the primal learner, w <- w + y x (Columbia §1.1)
 DualPerceptron(kernel)      stores every mistake; eq. (1) and (2) (§2.2-2.3)
 MulticlassPerceptron        one w per class, argmax (Kalyanakrishnan §4)
-train(examples)             a whole run with its mistake trace
+train(examples)             a whole run: a Run with the trace of Mistakes
+train_multiclass(examples)  a multiclass run (Kalyanakrishnan §4)
+RULES                       the mistake rules by name: "sign", "margin"
 radius_squared(xs)          R^2 = max_i x_i.x_i
 margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
 mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
@@ -73,6 +75,8 @@ so a trace is reproducible to the last bit on every Python version.
 >>> run = train([([2, 1], 1), ([-1, -3], -1), ([1, -2], 1)])
 >>> run.w, run.mistakes, run.converged
 ([2, 1], 2, True)
+>>> train([([Fraction(1, 2), 1], 1), ([-1, Fraction(-1, 3)], -1)], rule="margin").w
+[Fraction(1, 2), 1]
 """
 
 import decimal
@@ -177,7 +181,7 @@ def is_mistake(y: int, score, rule: str = "sign") -> bool:
     >>> is_mistake(1, Fraction(-1, 2))
     True
     """
-    return _rule(rule)(_label(y), score)
+    return _rule(rule)(_label(y), _checked_score(score, why=_NOT_REAL))
 
 
 _LABELS = {1: 1, -1: -1}  # 1.0, Fraction(1), Decimal(1) hash and compare as 1
@@ -306,7 +310,8 @@ def _score_failed(err, index=None):
 #   dual    score  sum_j y_j K(x_j, x)    mistake  stored <- stored + [(x, y)]
 #
 # With K = dot the two give the same scores, hence the same mistakes, because
-# w = sum_j y_j x_j after the mistakes (x_j, y_j) (eq. (1)).
+# w = sum_j y_j x_j after the mistakes (x_j, y_j) (eq. (1)) -- exactly so for
+# exact numbers; with floats eq. (1) sums the same terms in another order.
 # ---------------------------------------------------------------------------
 
 class Perceptron:
@@ -931,6 +936,11 @@ def margin_squared(examples, w_star):
 
 def mistake_bound(examples, w_star):
     """R^2 / gamma^2, the Perceptron's mistake bound for these examples and w*.
+
+    Here gamma is the smallest margin itself, so the bound can be attained
+    (one example x and w* = x: one mistake, bound 1).  Kalyanakrishnan §3
+    states it strictly, k < R^2/gamma^2, for a gamma strictly below every
+    margin; the Perceptron Algorithm notes, with y w*.x >= gamma, as here.
 
     >>> mistake_bound([([1, 2], 1), ([-2, 1], -1)], [1, 1])
     Fraction(10, 1)

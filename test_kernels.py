@@ -302,7 +302,7 @@ def test_importing_kernels_does_not_import_perceptron():
 
 
 def test_all_is_sorted_and_complete():
-    assert K.__all__ == sorted(K.__all__, key=str.lower) or K.__all__ == sorted(K.__all__)
+    assert K.__all__ == sorted(K.__all__)
     assert all(hasattr(K, name) for name in K.__all__)
 
 

@@ -257,6 +257,19 @@ def test_bound_quantities_are_exact_fractions():
     assert margin_squared(dec, [2, 0]) == Decimal("0.25") and type(margin_squared(dec, [2, 0])) is Decimal
 
 
+def test_the_bound_is_attained_by_one_example():
+    """M <= R^2/gamma^2 with gamma the smallest margin: one example x, w* = x gives M = 1 = the bound."""
+    for x in ([3, 4], [1], [Fraction(1, 2), 2, -1]):
+        run = train([(x, -1)])  # sign(0) = +1 is wrong once, then w = -x is right
+        assert run.mistakes == 1 == mistake_bound([(x, -1)], [-v for v in x])
+
+
+def test_is_mistake_refuses_a_score_that_is_not_a_finite_real():
+    for score in (float("nan"), float("inf"), 1j):
+        with pytest.raises(PerceptronError, match="not a finite real number"):
+            is_mistake(1, score)
+
+
 def test_w_star_that_does_not_separate_names_the_first_example():
     with pytest.raises(PerceptronError, match="example 1: w_star does not strictly separate") as err:
         margin_squared([([1, 0], 1), ([0, 1], 1), ([0, 2], -1)], [1, 0])
@@ -657,12 +670,10 @@ def test_perceptron_imports_only_the_standard_library():
     tree = ast.parse(open(P.__file__, encoding="utf-8").read())
     names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-    names.discard("kernels")  # imported lazily by --kernel only, never at module level
-    stdlib = getattr(sys, "stdlib_module_names", None)
+    assert "kernels" not in names  # not even inside a function: the file stands alone
+    stdlib = getattr(sys, "stdlib_module_names", None)  # 3.10+
     if stdlib is not None:
         assert names <= set(stdlib)
-    top = {a.name for n in tree.body if isinstance(n, ast.Import) for a in n.names}
-    assert "kernels" not in top
 
 
 # ---------------------------------------------------------------------------
@@ -809,8 +820,9 @@ def test_cli_w_star_prints_and_checks_the_bound(capsys, tmp_path):
     assert doc["bound"] == {"w_star": [-2, 1], "radius_squared": 18, "margin_squared": "9/5",
                             "bound": "10/1", "holds": True}
     status, out, _ = cli(capsys, path, "--w-star=-2,1,0", "--bias", "--quiet")
-    assert "for w* = (-2, 1, 0): 5 mistakes, at most R^2/gamma^2 = 10" not in out  # R^2 grows with the bias
-    assert "R^2 = 19, gamma^2 = 9/5" in out
+    run = train(P.EXAMPLE, bias=True)  # the bias feature makes R^2 = 18 + 1
+    assert out.splitlines()[-1] == (f"bound: R^2 = 19, gamma^2 = 9/5 for w* = (-2, 1, 0): {run.mistakes} mistakes, "
+                                    "at most R^2/gamma^2 = 95/9")
     status, _, err = cli(capsys, path, "--w-star=1,1")
     assert status == 2 and err == f"error: {path}:2: w_star does not strictly separate the examples: y w*.x = -6 <= 0\n"
 
