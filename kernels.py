@@ -38,6 +38,9 @@ Algorithms" (JAIR 24, 2005); the first is the Columbia notes' own.
 [1, 1, 1, 0, 1, 0, 0, 0]
 """
 
+from __future__ import annotations  # the hints below are documentation: never evaluated
+
+import decimal
 import math
 import numbers
 import re
@@ -48,6 +51,16 @@ from itertools import combinations, combinations_with_replacement, product
 from operator import add, and_, index, mul, xor
 
 __version__ = "0.1.0"
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing would cost every user
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Union
+
+    Number = Union[int, float, Fraction, decimal.Decimal]
+    Vector = Sequence[Number]
+    Bits = Sequence[int]  # 0 and 1; bool is an int
+    Kernel = Callable[..., Number]  # of two vectors (the Boolean kernels take bits only)
 
 __all__ = [
     "KernelError",
@@ -78,7 +91,7 @@ def _same_length(a, b):
         raise KernelError(f"vectors of lengths {len(a)} and {len(b)} have no kernel value")
 
 
-def linear(a, b):
+def linear(a: Vector, b: Vector):  # -> Number; Any, so its callers may divide
     """The inner product a.b, summed left to right from the int 0.
 
     The same sum as ``perceptron.dot`` (copied, so that each file stands
@@ -95,7 +108,6 @@ def linear(a, b):
     return s
 
 
-linear.linear = True  # tells perceptron.train that a run with it has explicit weights
 
 
 # ---------------------------------------------------------------------------
@@ -134,7 +146,7 @@ def _ones(a, b) -> int:
     return _count(and_, a, b)
 
 
-def monotone_conjunction(a, b) -> int:
+def monotone_conjunction(a: Bits, b: Bits) -> int:
     """K(a, b) = 2 ** |Ones(a, b)|, in O(n) (Columbia §2.1, Claim 2.1).
 
     Every subset of Ones(a, b) is a monotone conjunction true of both a and
@@ -146,7 +158,7 @@ def monotone_conjunction(a, b) -> int:
     return 2 ** _ones(a, b)
 
 
-def monotone_conjunction_features(x) -> list:
+def monotone_conjunction_features(x: Bits) -> list:
     """Phi(x): one feature per monotone conjunction, 2 ** n of them.
 
     In the order of Columbia §2.1 for n = 3, (1, x1, x2, x3, x1x2, x1x3,
@@ -164,7 +176,7 @@ def _monotone_features(x, k):
             for size in range(k + 1) for S in combinations(range(len(x)), size)]
 
 
-def all_conjunction(a, b) -> int:
+def all_conjunction(a: Bits, b: Bits) -> int:
     """K(a, b) = 2 ** same(a, b): all conjunctions of literals (Khardon et al.).
 
     same(a, b) counts the positions with a_i == b_i.  A conjunction of
@@ -178,7 +190,7 @@ def all_conjunction(a, b) -> int:
     return 2 ** (len(a) - _count(xor, a, b))  # same = n - (positions that differ)
 
 
-def all_conjunction_features(x) -> list:
+def all_conjunction_features(x: Bits) -> list:
     """Phi(x): one feature per conjunction of literals, 3 ** n of them.
 
     By size, then by the set of variables lexicographically, then the
@@ -194,7 +206,7 @@ def all_conjunction_features(x) -> list:
             for signs in product((1, 0), repeat=size)]
 
 
-def monotone_conjunction_upto(k):
+def monotone_conjunction_upto(k: int) -> Kernel:
     """The kernel of monotone conjunctions of at most k literals (Khardon et al.).
 
     K(a, b) = sum_{l=0..k} C(|Ones(a, b)|, l): the subsets of Ones(a, b) of
@@ -213,25 +225,28 @@ def monotone_conjunction_upto(k):
         ones = _ones(a, b)
         return sum(math.comb(ones, size) for size in range(min(k, ones) + 1))
 
-    K.features = lambda x: _monotone_features(x, k)
-    return _named(K, f"monotone_conjunction_upto({k})")
+    return _named(K, f"monotone_conjunction_upto({k})", features=lambda x: _monotone_features(x, k))
 
 
-def _named(K, name):
+def _named(K, name, **attributes):
+    """K with a readable name, and attributes: its Phi as ``features``, ``linear``."""
     K.__name__ = K.__qualname__ = name
+    for attribute, value in attributes.items():
+        setattr(K, attribute, value)
     return K
 
 
-monotone_conjunction.features = monotone_conjunction_features
-all_conjunction.features = all_conjunction_features
-linear.features = list
+_named(monotone_conjunction, "monotone_conjunction", features=monotone_conjunction_features)
+_named(all_conjunction, "all_conjunction", features=all_conjunction_features)
+# linear = True tells perceptron.train that a run with this kernel has explicit weights.
+_named(linear, "linear", features=list, linear=True)
 
 
 # ---------------------------------------------------------------------------
 # Kernels on real vectors
 # ---------------------------------------------------------------------------
 
-def polynomial(degree, c=1):
+def polynomial(degree: int, c: Number = 1) -> Kernel:
     """The kernel K(a, b) = (a.b + c) ** degree.
 
     ``degree`` is a positive int and ``c >= 0`` a real number; exact for
@@ -254,7 +269,7 @@ def polynomial(degree, c=1):
     return _named(K, f"polynomial({degree}, c={c})")
 
 
-def polynomial_terms(x, degree, c=1) -> list:
+def polynomial_terms(x: Vector, degree: int, c: Number = 1) -> list:
     """The expansion of (x.y + c) ** degree as (weight, monomial of x) pairs.
 
     With x_0 = 1, (x.y + c)^d = sum over exponents k (k_0 + ... + k_n = d)
@@ -270,14 +285,12 @@ def polynomial_terms(x, degree, c=1) -> list:
         weight = math.factorial(degree)
         for k in counts:
             weight //= math.factorial(k)
-        monomial = 1
-        for i in combo:
-            monomial = monomial * (1 if i == 0 else x[i - 1])
+        monomial = reduce(mul, (x[i - 1] for i in combo if i > 0), 1)  # x_0 = 1
         terms.append((weight * c ** counts[0], monomial))
     return terms
 
 
-def gaussian(sigma):
+def gaussian(sigma: float) -> Kernel:
     """The kernel K(a, b) = exp(-||a - b||^2 / (2 sigma^2)), with sigma > 0.
 
     Float by nature (its Phi is infinite-dimensional, so none is given):
@@ -307,7 +320,7 @@ def _real(v) -> bool:
 # Any expansion, and the Gram matrix
 # ---------------------------------------------------------------------------
 
-def from_features(phi):
+def from_features(phi: Callable[[Vector], Vector]) -> Kernel:
     """The kernel of an explicit expansion: K(a, b) = phi(a).phi(b) (Columbia §2.1).
 
     >>> K = from_features(lambda x: [1, x[0], x[0] * x[0]])
@@ -320,11 +333,10 @@ def from_features(phi):
     def K(a, b):
         return linear(phi(a), phi(b))
 
-    K.features = phi
-    return _named(K, f"from_features({getattr(phi, '__name__', repr(phi))})")
+    return _named(K, f"from_features({getattr(phi, '__name__', repr(phi))})", features=phi)
 
 
-def gram(K, xs) -> list:
+def gram(K: Kernel, xs: Iterable[Vector]) -> list:
     """The Gram matrix [[K(a, b) for b in xs] for a in xs], as a list of lists.
 
     >>> gram(monotone_conjunction, [[1, 0], [1, 1]])
@@ -338,7 +350,7 @@ def gram(K, xs) -> list:
 # The command line: perceptron's, with these kernels; and a demonstration
 # ---------------------------------------------------------------------------
 
-def from_spec(spec):
+def from_spec(spec: str) -> Kernel:
     """The kernel that a ``--kernel`` spec names.
 
     ``linear``, ``monotone-conjunction``, ``all-conjunction``,
@@ -383,7 +395,7 @@ def _number(text):
     return value
 
 
-_SPECS = {  # --kernel NAME: (the kernel, or what makes it from its parameters; their parsers; the form)
+_SPECS: dict[str, tuple[Callable, tuple, str]] = {  # --kernel NAME: (the kernel, or what makes it from its parameters; their parsers; the form)
     "linear": (linear, (), "linear"),
     "monotone-conjunction": (monotone_conjunction, (), "monotone-conjunction"),
     "all-conjunction": (all_conjunction, (), "all-conjunction"),
@@ -393,14 +405,14 @@ _SPECS = {  # --kernel NAME: (the kernel, or what makes it from its parameters; 
 }
 
 
-def cli(argv=None) -> int:
+def cli(argv: Sequence[str] | None = None) -> int:
     """perceptron's command line with these kernels for --kernel (the installed ``perceptron``)."""
     import perceptron  # here only: this module never imports it at load time
 
     return perceptron.main(argv, kernel_from=from_spec)
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """``python3 kernels.py``: the demonstration; with arguments, ``cli(argv)``."""
     argv = sys.argv[1:] if argv is None else argv
     if argv:

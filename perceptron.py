@@ -79,6 +79,8 @@ so a trace is reproducible to the last bit on every Python version.
 [Fraction(1, 2), 1]
 """
 
+from __future__ import annotations  # the hints below are documentation: never evaluated
+
 import decimal
 import math
 import numbers
@@ -128,11 +130,22 @@ class PerceptronError(ValueError):
         self.reason = message  # the message without the index
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing would cost every user
+    from collections.abc import Callable, Hashable, Iterable, Sequence
+    from typing import Union
+
+    Number = Union[int, float, Fraction, decimal.Decimal]  # bool is an int; numpy's floats are floats
+    Vector = Sequence[Number]
+    Example = tuple[Vector, Number]
+    Kernel = Callable[..., Number]  # of two vectors
+
+
 # ---------------------------------------------------------------------------
 # Conventions: sign, the two mistake rules, labels
 # ---------------------------------------------------------------------------
 
-def sign(t) -> int:
+def sign(t: Number) -> int:
     """Return +1 if t >= 0, else -1 (Columbia §1.1).
 
     At 0 this returns +1, as Columbia writes it.  Kalyanakrishnan §1 also
@@ -169,7 +182,7 @@ def _rule(rule):
         raise PerceptronError(f"unknown rule {rule!r}: use 'sign' or 'margin'") from None
 
 
-def is_mistake(y: int, score, rule: str = "sign") -> bool:
+def is_mistake(y: Number, score: Number, rule: str = "sign") -> bool:
     """Whether predicting with score ``w.x`` is a mistake on label y.
 
     The two rules differ only at a zero score on a positive example:
@@ -205,7 +218,7 @@ def _label(y, index=None) -> int:
 # Vectors
 # ---------------------------------------------------------------------------
 
-def dot(a, b):
+def dot(a: Vector, b: Vector) -> Number:
     """The inner product a.b, summed left to right starting from the int 0.
 
     ``((0 + a[0]*b[0]) + a[1]*b[1]) + ...``: exact for int, Fraction and
@@ -239,7 +252,7 @@ def _fold_dot(a, b):
     return reduce(add, map(mul, a, b), 0)
 
 
-def with_bias(x) -> list:
+def with_bias(x: Vector) -> list:
     """x with the constant feature 1 appended (Cornell §2, Kalyanakrishnan §1).
 
     The bias b becomes the last weight: w.(x, 1) = w'.x + b.
@@ -339,15 +352,15 @@ class Perceptron:
     def __repr__(self):
         return f"Perceptron(w={self.w!r}, mistakes={self.mistakes}, rule={self.rule!r})"
 
-    def score(self, x):
+    def score(self, x: Vector) -> Number:
         """w.x (Columbia §1.1)."""
         return self._score(x)
 
-    def predict(self, x) -> int:
+    def predict(self, x: Vector) -> int:
         """h(x) = sign(w.x)."""
         return sign(self._score(x))
 
-    def learn(self, x, y) -> bool:
+    def learn(self, x: Vector, y: Number) -> bool:
         """One online step; return whether it was a mistake."""
         return self._step(x, y)[0]
 
@@ -381,14 +394,14 @@ class DualPerceptron:
     (2, [2, -1])
     """
 
-    def __init__(self, kernel=dot, *, rule: str = "sign"):
+    def __init__(self, kernel: Kernel = dot, *, rule: str = "sign"):
         if not callable(kernel):
             raise PerceptronError(f"kernel {kernel!r} is not callable")
         self._mistake = _rule(rule)
         self.rule = rule
         self.kernel = kernel
-        self.stored = []
-        self.d = None  # the length of every x, fixed by the first one learned
+        self.stored: list = []
+        self.d: int | None = None  # the length of every x, fixed by the first one learned
 
     def __repr__(self):
         return f"DualPerceptron(kernel={_name(self.kernel)}, mistakes={self.mistakes}, rule={self.rule!r})"
@@ -398,15 +411,15 @@ class DualPerceptron:
         """The number of mistakes, which is the number of stored examples."""
         return len(self.stored)
 
-    def score(self, x):
+    def score(self, x: Vector) -> Number:
         """sum_j y_j K(x_j, x) over the stored mistakes (Columbia eq. (2))."""
         return self._score(x)
 
-    def predict(self, x) -> int:
+    def predict(self, x: Vector) -> int:
         """h(x) = sign(sum_j y_j K(x_j, x))."""
         return sign(self._score(x))
 
-    def learn(self, x, y) -> bool:
+    def learn(self, x: Vector, y: Number) -> bool:
         """One online step; on a mistake store (x, y).  Return whether it was one."""
         return self._step(x, y)[0]
 
@@ -431,7 +444,7 @@ class DualPerceptron:
         self.stored.append((x, y))  # w <- w + y x, kept as the pair (x, y)
         return True, s
 
-    def weights(self, phi=None) -> list:
+    def weights(self, phi: Callable[[Vector], Vector] | None = None) -> list:
         """The explicit w = sum_j y_j phi(x_j), summed in mistake order from 0.
 
         phi defaults to the identity (the linear kernel, eq. (1)).  For a
@@ -501,7 +514,7 @@ class MulticlassPerceptron:
     (True, {'a': [-1, 0], 'b': [1, 0], 'c': [0, 0]})
     """
 
-    def __init__(self, classes, d: int):
+    def __init__(self, classes: Iterable[Hashable], d: int):
         classes = list(classes)
         if len(classes) < 2 or len(set(classes)) != len(classes):
             raise PerceptronError(f"classes {classes!r} are not two or more distinct labels")
@@ -512,15 +525,15 @@ class MulticlassPerceptron:
     def __repr__(self):
         return f"MulticlassPerceptron(w={self.w!r}, mistakes={self.mistakes})"
 
-    def scores(self, x) -> dict:
+    def scores(self, x: Vector) -> dict:
         """w(l).x for every class l, in the order of ``classes``."""
         return self._scores(x)
 
-    def predict(self, x):
+    def predict(self, x: Vector) -> Hashable:
         """argmax_l w(l).x; the earliest class wins a tie."""
         return self._predict(self._scores(x))
 
-    def learn(self, x, y) -> bool:
+    def learn(self, x: Vector, y: Hashable) -> bool:
         """One online step; return whether it was a mistake."""
         return self._step(x, y)[0]
 
@@ -582,8 +595,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     __slots__ = ()
 
 
-def train(examples, *, rule: str = "sign", kernel=None, bias: bool = False,
-          epochs=None, max_epochs: int = 1000, pocket: bool = False,
+def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | None = None,
+          bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
           trace: bool = True) -> Run:
     """Run the Perceptron over a sequence of (x, y) pairs; return a Run.
 
@@ -622,6 +635,7 @@ def train(examples, *, rule: str = "sign", kernel=None, bias: bool = False,
     if kernel is not None and not callable(kernel):
         raise PerceptronError(f"kernel {kernel!r} is not callable")
     checked = pocket or kernel is not None  # these read every example before its turn
+    data: Iterable[Example]
     if passes > 1 or pocket or (kernel is not None and isinstance(examples, (list, tuple))):
         data = _kept(examples, bias, checked)
     else:
@@ -865,7 +879,8 @@ MulticlassMistake = namedtuple("MulticlassMistake", "epoch index y predicted")
 MulticlassMistake.__doc__ = """One mistake of a multiclass run: the class predicted instead of y."""
 
 
-def train_multiclass(examples, classes=None, *, bias: bool = False, epochs=None,
+def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Iterable[Hashable] | None = None,
+                     *, bias: bool = False, epochs: int | None = None,
                      max_epochs: int = 1000, trace: bool = True) -> Run:
     """Run MulticlassPerceptron (Kalyanakrishnan §4) over (x, y) pairs; return a Run.
 
@@ -903,7 +918,7 @@ def train_multiclass(examples, classes=None, *, bias: bool = False, epochs=None,
 # Cornell's 1/gamma^2 (§5) are the case R = 1.
 # ---------------------------------------------------------------------------
 
-def radius_squared(xs):
+def radius_squared(xs: Iterable[Vector]) -> Number:
     """R^2 = max_i x_i.x_i, the squared length of the longest x.
 
     >>> radius_squared([[3, 4], [1, 1]])
@@ -920,7 +935,7 @@ def radius_squared(xs):
     return max(_dot(x, x) for x in xs)
 
 
-def margin_squared(examples, w_star):
+def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
     """gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*): the squared distance from the
     hyperplane w*.x = 0 to the nearest example.
 
@@ -934,7 +949,7 @@ def margin_squared(examples, w_star):
     return _ratio(nearest * nearest, ww)
 
 
-def mistake_bound(examples, w_star):
+def mistake_bound(examples: Iterable[Example], w_star: Vector) -> Number:
     """R^2 / gamma^2, the Perceptron's mistake bound for these examples and w*.
 
     Here gamma is the smallest margin itself, so the bound can be attained
@@ -1208,7 +1223,8 @@ def _parser():
     return parser
 
 
-def main(argv=None, *, kernel_from=None) -> int:
+def main(argv: Sequence[str] | None = None, *,
+         kernel_from: Callable[[str], Kernel] | None = None) -> int:
     """The command line; ``python3 perceptron.py --help`` lists its options.
 
     ``kernel_from`` turns a ``--kernel`` spec into a kernel.  This file never
@@ -1462,7 +1478,7 @@ _EDGE = 30       # the space around it
 _CAPTION = 52    # the space below it for the caption
 
 
-def svg(run, examples, *, w_star=None, upto=None) -> str:
+def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None) -> str:
     """An SVG picture of a run on examples with two features, as text.
 
     ``examples`` are the (x, y) pairs the run was trained on (without the
