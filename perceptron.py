@@ -1008,6 +1008,7 @@ W_STAR = (-2, 1)
 RULE_TEXT = {
     "sign": "sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)",
     "margin": "margin: a mistake iff y (w.x) <= 0 (Cornell §3)",
+    "argmax": "argmax: predict the class of the largest w(l).x, a tie to the first (Kalyanakrishnan §4)",
 }
 
 
@@ -1311,13 +1312,15 @@ def _text(show) -> str:
     lines = []
     if not args.quiet:
         names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
-        lines.append(f"perceptron {__version__} on {data.source}: {len(data.examples)} examples, {d} features{names}")
-        lines.append(f"rule:   {RULE_TEXT.get(run.rule, 'argmax: predict the class with the largest w(l).x, ties to the first (Kalyanakrishnan §4)')}")
-        lines.append(f"labels: {'/'.join(f'{v:+d}' if show.labels[0] == -1 else str(v) for v in show.labels) if not args.multiclass else 'classes in order of first appearance'}"
-                     f"   bias: {'yes (the last weight)' if run.bias else 'no'}   kernel: {run.kernel or 'none (primal)'}")
+        labels = ("classes, in order of first appearance" if args.multiclass
+                  else "/".join(_label_text(v, show.labels) for v in show.labels))
+        bias = "yes (the last weight)" if run.bias else "no"
         passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
-        lines.append(f"passes: {passes}")
-        lines.append("")
+        lines += [f"perceptron {__version__} on {data.source}: {len(data.examples)} examples, {d} features{names}",
+                  f"rule:   {RULE_TEXT[run.rule]}",
+                  f"labels: {labels}   bias: {bias}   kernel: {run.kernel or 'none (primal)'}",
+                  f"passes: {passes}",
+                  ""]
         lines.extend(_trace_table(show, d))
         lines.append("")
     lines.extend(_summary(show))
@@ -1384,12 +1387,10 @@ def _summary(show) -> list:
 
 def _weights_lines(label, by_class, names, bias) -> list:
     """The weights, under the feature names when the file had a header."""
-    first = next(iter(by_class.values()))
     if names is None:
         return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
     header = [""] + names + (["bias"] if bias else [])
     rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
-    assert len(header) == len(first) + 1
     return _table(header, rows)
 
 
