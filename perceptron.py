@@ -327,11 +327,36 @@ def _score_failed(err, index=None):
 # exact numbers; with floats eq. (1) sums the same terms in another order.
 # ---------------------------------------------------------------------------
 
-class Perceptron:
+class _Online:
+    """What the two forms share: an online step that predicts and, only on a
+    mistake, updates.  Each form says what its score and its update are."""
+
+    def score(self, x: Vector) -> Number:
+        """w.x: the primal's own w, the dual's eq. (1) or (2)."""
+        return self._score(x)
+
+    def predict(self, x: Vector) -> int:
+        """h(x) = sign(w.x) (Columbia §1.1)."""
+        return sign(self._score(x))
+
+    def learn(self, x: Vector, y: Number) -> bool:
+        """One online step; return whether it was a mistake (and so an update)."""
+        return self._step(x, y)[0]
+
+    def _step(self, x, y, index=None):
+        y = _label(y, index)
+        s = self._score(x, index)
+        if not self._mistake(y, s):
+            return False, s
+        self._update(x, y)
+        return True, s
+
+
+class Perceptron(_Online):
     """The primal Perceptron of Columbia §1.1, on vectors of length d.
 
-    ``w`` starts as d int zeros; ``learn(x, y)`` predicts and, only on a
-    mistake, sets ``w <- w + y x``.
+    ``w`` starts as d int zeros; ``learn(x, y)`` predicts sign(w.x) and, only
+    on a mistake, sets ``w <- w + y x``.
 
     >>> p = Perceptron(2)
     >>> p.learn([1, 2], -1), p.w        # sign(0) = +1 != -1: a mistake
@@ -352,32 +377,15 @@ class Perceptron:
     def __repr__(self):
         return f"Perceptron(w={self.w!r}, mistakes={self.mistakes}, rule={self.rule!r})"
 
-    def score(self, x: Vector) -> Number:
-        """w.x (Columbia §1.1)."""
-        return self._score(x)
-
-    def predict(self, x: Vector) -> int:
-        """h(x) = sign(w.x)."""
-        return sign(self._score(x))
-
-    def learn(self, x: Vector, y: Number) -> bool:
-        """One online step; return whether it was a mistake."""
-        return self._step(x, y)[0]
-
-    def _score(self, x, index=None):
+    def _score(self, x, index=None):  # w.x
         return _primal_score(self.w, x, index)
 
-    def _step(self, x, y, index=None):
-        y = _label(y, index)
-        s = self._score(x, index)
-        if not self._mistake(y, s):
-            return False, s
-        self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]  # w <- w + y x
+    def _update(self, x, y):  # w <- w + y x
+        self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]
         self.mistakes += 1
-        return True, s
 
 
-class DualPerceptron:
+class DualPerceptron(_Online):
     """The dual Perceptron of Columbia §2.2, kernelized as in §2.3.
 
     It keeps no w: ``stored`` lists every (x, y) it made a mistake on, in
@@ -385,7 +393,7 @@ class DualPerceptron:
     again), and ``score(x)`` is eq. (2), ``sum_j y_j K(x_j, x)``, summed left
     to right in mistake order from 0.  With the default ``kernel=dot`` that
     is eq. (1), the primal's w.x.  Examples are vectors of finite real
-    numbers, all as long as the first one learned.
+    numbers, all as long as the first one stored.
 
     >>> p = DualPerceptron()
     >>> p.learn([1, 2], -1), p.learn([3, 1], 1), p.stored
@@ -401,7 +409,7 @@ class DualPerceptron:
         self.rule = rule
         self.kernel = kernel
         self.stored: list = []
-        self.d: int | None = None  # the length of every x, fixed by the first one learned
+        self.d: int | None = None  # the length of every x, fixed by the first one stored
 
     def __repr__(self):
         return f"DualPerceptron(kernel={_name(self.kernel)}, mistakes={self.mistakes}, rule={self.rule!r})"
@@ -411,19 +419,7 @@ class DualPerceptron:
         """The number of mistakes, which is the number of stored examples."""
         return len(self.stored)
 
-    def score(self, x: Vector) -> Number:
-        """sum_j y_j K(x_j, x) over the stored mistakes (Columbia eq. (2))."""
-        return self._score(x)
-
-    def predict(self, x: Vector) -> int:
-        """h(x) = sign(sum_j y_j K(x_j, x))."""
-        return sign(self._score(x))
-
-    def learn(self, x: Vector, y: Number) -> bool:
-        """One online step; on a mistake store (x, y).  Return whether it was one."""
-        return self._step(x, y)[0]
-
-    def _score(self, x, index=None):
+    def _score(self, x, index=None):  # sum_j y_j K(x_j, x), eq. (2)
         _check_vector(x, _length(x, index) if self.d is None else self.d, index)
         K = self.kernel
         s = 0
@@ -434,23 +430,17 @@ class DualPerceptron:
                 raise _kernel_failed(K, err, index) from err
         return _checked_score(s, index, _NOT_REAL)
 
-    def _step(self, x, y, index=None):
-        y = _label(y, index)
-        s = self._score(x, index)
-        if self.d is None:
-            self.d = len(x)
-        if not self._mistake(y, s):
-            return False, s
-        self.stored.append((x, y))  # w <- w + y x, kept as the pair (x, y)
-        return True, s
+    def _update(self, x, y):  # w <- w + y x, kept as the pair (x, y)
+        self.stored.append((x, y))
+        self.d = len(x)
 
     def weights(self, phi: Callable[[Vector], Vector] | None = None) -> list:
         """The explicit w = sum_j y_j phi(x_j), summed in mistake order from 0.
 
         phi defaults to the identity (the linear kernel, eq. (1)).  For a
         feature expansion phi with kernel K, this is the w of the primal
-        Perceptron run on phi(x) (Columbia §2.3).  Before the first example
-        is learned the length is unknown and the result is [].
+        Perceptron run on phi(x) (Columbia §2.3).  Before the first mistake
+        the length is unknown and the result is [].
         """
         if self.d is None:
             return []
