@@ -331,6 +331,8 @@ class _Online:
     """What the two forms share: an online step that predicts and, only on a
     mistake, updates.  Each form says what its score and its update are."""
 
+    _mistake: Callable[[int, Number], bool]  # the rule, set by each form's __init__
+
     def score(self, x: Vector) -> Number:
         """w.x: the primal's own w, the dual's eq. (1) or (2)."""
         return self._score(x)
@@ -350,6 +352,12 @@ class _Online:
             return False, s
         self._update(x, y)
         return True, s
+
+    def _score(self, x, index=None):  # w.x, or the PerceptronError that says why not
+        raise NotImplementedError
+
+    def _update(self, x, y):  # what a mistake changes
+        raise NotImplementedError
 
 
 class Perceptron(_Online):
