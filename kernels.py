@@ -108,8 +108,6 @@ def linear(a: Vector, b: Vector):  # -> Number; Any, so its callers may divide
     return s
 
 
-
-
 # ---------------------------------------------------------------------------
 # Boolean kernels: conjunctions over bits (Columbia §2.1; Khardon et al.)
 # ---------------------------------------------------------------------------

@@ -1239,6 +1239,9 @@ def main(argv: Sequence[str] | None = None, *,
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
         sys.stdout = None
         return 141
+    except KeyboardInterrupt:  # Ctrl-C on a long run: no traceback, the shell's status
+        print(file=sys.stderr)
+        return 130
 
 
 def _main(argv, kernel_from) -> int:
@@ -1375,6 +1378,10 @@ def _summary(show) -> list:
         pocket = "" if run.pocket.w is None else f"w = {_vec(run.pocket.w)}, "
         lines.append(f"pocket: {pocket}{run.pocket.errors} training errors, "
                      f"the weights after {run.pocket.mistakes} mistakes")
+    if args.svg:
+        lines.append(f"picture: {args.svg}")
+    if args.svg_steps:
+        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
     if show.bound is not None:
         r2, g2, bound, w_star = show.bound
         holds = "at most" if run.mistakes <= bound else "MORE than"
@@ -1425,6 +1432,10 @@ def _json(show) -> str:
     }
     if run.pocket is not None:
         doc["pocket"] = {"weights": vec(run.pocket.w), "errors": run.pocket.errors, "mistakes": run.pocket.mistakes}
+    if args.svg:
+        lines.append(f"picture: {args.svg}")
+    if args.svg_steps:
+        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
     if show.bound is not None:
         r2, g2, bound, w_star = show.bound
         doc["bound"] = {"w_star": vec(w_star), "radius_squared": _json_number(r2),

@@ -991,9 +991,9 @@ def test_svg_draws_the_target_only_when_asked():
     assert point(target.get("data-w")) == w_star and len(svg_groups(with_target, "v-vector")) == 1
 
 
-def test_svg_steps_draw_the_run_as_it_stood_after_each_mistake(tmp_path):
+def test_svg_steps_draw_the_run_as_it_stood_after_each_mistake(tmp_path, capsys):
     status = P.main(["--svg-steps", str(tmp_path / "steps"), "--quiet"])
-    assert status == 0
+    assert status == 0 and f"pictures: 5 in {tmp_path / 'steps'}, one per mistake" in capsys.readouterr().out
     files = sorted(os.listdir(tmp_path / "steps"))
     run = train(P.EXAMPLE)
     assert files == [f"step-{k}.svg" for k in range(1, run.mistakes + 1)]
