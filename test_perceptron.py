@@ -50,8 +50,13 @@ def noisy(seed, n=40, d=3, flip=0.2):
 
 
 def as_fractions(examples, seed=0):
+    """Each x divided by its own random q: Fractions, still labelled (and separated) as before."""
     rng = random.Random(seed)
-    return [([Fraction(v, rng.randint(1, 7)) for v in x], y) for x, y in examples]
+    fractions = []
+    for x, y in examples:
+        q = rng.randint(2, 9)
+        fractions.append(([Fraction(v, q) for v in x], y))
+    return fractions
 
 
 def reference_run(learner, examples, passes):
@@ -198,25 +203,33 @@ def test_update_raises_y_w_dot_x_by_exactly_x_dot_x(rule, number):
                 after = p.score(x)
                 assert y * after == y * before + dot(x, x)
                 assert type(after) is number
+        assert p.mistakes > 0
 
 
 @pytest.mark.parametrize("rule", RULES)
-def test_claims_1_2_and_1_3_hold_after_every_mistake(rule):
+@pytest.mark.parametrize("number", [int, Fraction])
+def test_claims_1_2_and_1_3_hold_after_every_mistake(rule, number):
     """After M mistakes, w.w* >= M gamma and w.w <= M R^2 (Claims 1.2, 1.3 in R form).
 
-    With an unnormalised integer w*, w.w* >= M gamma reads w.w* >= M min_i y_i w*.x_i.
+    With an unnormalised w*, w.w* >= M gamma reads w.w* >= M min_i y_i w*.x_i.
     """
     for seed in range(40):
         examples, w_star = separable(seed, n=25)
+        if number is Fraction:
+            examples = as_fractions(examples, seed)
         gamma = min(y * dot(w_star, x) for x, y in examples)
         r2 = radius_squared([x for x, _ in examples])
         p = Perceptron(len(w_star), rule=rule)
-        for _ in range(200):
-            made = [p.learn(x, y) for x, y in examples]
-            assert dot(p.w, w_star) >= p.mistakes * gamma
-            assert dot(p.w, p.w) <= p.mistakes * r2
-            if not any(made):
+        for _ in range(1000):
+            clean = True
+            for x, y in examples:
+                if p.learn(x, y):
+                    clean = False
+                    assert dot(p.w, w_star) >= p.mistakes * gamma
+                    assert dot(p.w, p.w) <= p.mistakes * r2
+            if clean:
                 break
+        assert clean and p.mistakes > 0
 
 
 @pytest.mark.parametrize("rule", RULES)
