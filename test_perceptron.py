@@ -409,6 +409,24 @@ def test_xor_is_not_linearly_separable(rule):
 
 
 @pytest.mark.parametrize("rule", RULES)
+def test_a_product_feature_x1x2_makes_xor_separable(rule):
+    """Kalyanakrishnan §4: "the addition of a feature x1x2 will make the data linearly-separable"."""
+    with_product = [([a, b, a * b], y) for (a, b), y in XOR]
+    run = train(with_product, rule=rule, bias=True)
+    assert run.converged and all(is_mistake(y, dot(run.w, with_bias(x)), rule) is False for x, y in with_product)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_without_a_bias_the_hyperplane_goes_through_the_origin(rule):
+    """Cornell §1-2: x = 1 positive and x = 2 negative need a threshold, the bias."""
+    examples = [([1], 1), ([2], -1)]
+    assert train(examples, rule=rule, max_epochs=50).converged is False
+    run = train(examples, rule=rule, bias=True)
+    assert run.converged and run.w[1] != 0  # the bias moved the hyperplane off the origin
+    assert not any(is_mistake(y, dot(run.w, with_bias(x)), rule) for x, y in examples)
+
+
+@pytest.mark.parametrize("rule", RULES)
 def test_zero_vector_labelled_negative_never_converges(rule):
     # w.0 = 0 is +1 under sign and wrong under margin, and the update adds 0.
     run = train([([1, 1], 1), ([0, 0], -1)], rule=rule, max_epochs=7)
