@@ -1432,10 +1432,6 @@ def _json(show) -> str:
     }
     if run.pocket is not None:
         doc["pocket"] = {"weights": vec(run.pocket.w), "errors": run.pocket.errors, "mistakes": run.pocket.mistakes}
-    if args.svg:
-        lines.append(f"picture: {args.svg}")
-    if args.svg_steps:
-        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
     if show.bound is not None:
         r2, g2, bound, w_star = show.bound
         doc["bound"] = {"w_star": vec(w_star), "radius_squared": _json_number(r2),

@@ -1035,6 +1035,13 @@ def test_svg_steps_draw_the_run_as_it_stood_after_each_mistake(tmp_path, capsys)
             [x for x, _ in P.EXAMPLE], run.trace))[k - 1]
 
 
+def test_svg_with_json_writes_the_picture_and_only_json_on_standard_output(tmp_path, capsys):
+    out = tmp_path / "run.svg"
+    status, doc = cli_json(capsys, "--svg", str(out))
+    assert status == 0 and doc["weights"] == [-6, 3] and "picture" not in doc
+    assert out.read_text(encoding="utf-8").startswith("<svg ")
+
+
 def test_svg_is_the_same_bytes_every_time(tmp_path):
     outputs = set()
     for seed in ("0", "99"):
