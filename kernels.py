@@ -393,7 +393,8 @@ def _number(text):
     return value
 
 
-_SPECS: dict[str, tuple[Callable, tuple, str]] = {  # --kernel NAME: (the kernel, or what makes it from its parameters; their parsers; the form)
+# --kernel NAME: (the kernel, or what makes it from its parameters; their parsers; the form to write)
+_SPECS: dict[str, tuple[Callable, tuple, str]] = {
     "linear": (linear, (), "linear"),
     "monotone-conjunction": (monotone_conjunction, (), "monotone-conjunction"),
     "all-conjunction": (all_conjunction, (), "all-conjunction"),

@@ -1199,20 +1199,26 @@ def _parser():
                "until convergence stopped at --max-epochs, 2 for bad input or usage.")
     arg = parser.add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
-    arg("--label-column", type=int, default=-1, metavar="N", help="the label's column, 0-based, negative from the end (default: -1)")
+    arg("--label-column", type=int, default=-1, metavar="N",
+        help="the label's column, 0-based, negative from the end (default: -1)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", default="-1,1", choices=["-1,1", "0,1"], help="the label values: -1,1 (default) or 0,1 (write --labels=0,1)")
+    arg("--labels", default="-1,1", choices=["-1,1", "0,1"],
+        help="the label values: -1,1 (default) or 0,1 (write --labels=0,1)")
     arg("--rule", default="sign", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
-    arg("--epochs", type=_passes_option, metavar="K", help="make K passes (1: one online pass); default: until a pass makes no mistake")
-    arg("--max-epochs", type=_passes_option, default=1000, metavar="M", help="the most passes until convergence (default: 1000)")
+    arg("--epochs", type=_passes_option, metavar="K",
+        help="make K passes (1: one online pass); default: until a pass makes no mistake")
+    arg("--max-epochs", type=_passes_option, default=1000, metavar="M",
+        help="the most passes until convergence (default: 1000)")
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
-    arg("--kernel", metavar="NAME[:PARAM]", help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, "
-                                                 "all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA "
-                                                 "(run as 'python3 kernels.py ...' or the installed 'perceptron')")
+    arg("--kernel", metavar="NAME[:PARAM]",
+        help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
+             "conjunction:K, polynomial:D[:C], gaussian:SIGMA (run as 'python3 kernels.py ...' or the installed "
+             "'perceptron')")
     arg("--multiclass", action="store_true", help="labels are any strings: one weight vector per class, argmax")
-    arg("--w-star", metavar="W", help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
+    arg("--w-star", metavar="W",
+        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
     arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features")
     arg("--quiet", action="store_true", help="print only the summary")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
@@ -1662,7 +1668,8 @@ def _marks(examples, xs, to_px) -> str:
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
         if y == 1:  # + for y = +1 ...
-            shape = f'<path d="M{_f(px - 5)},{_f(py)} H{_f(px + 5)} M{_f(px)},{_f(py - 5)} V{_f(py + 5)}" stroke="#000" stroke-width="2"/>'
+            shape = (f'<path d="M{_f(px - 5)},{_f(py)} H{_f(px + 5)} M{_f(px)},{_f(py - 5)} V{_f(py + 5)}" '
+                     'stroke="#000" stroke-width="2"/>')
         else:       # ... o for y = -1: distinct in grey, not only in colour
             shape = f'<circle cx="{_f(px)}" cy="{_f(py)}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
         label = f'<text x="{_f(px + 7)}" y="{_f(py - 6)}">{i}</text>' if len(examples) <= 30 else ""
@@ -1707,7 +1714,8 @@ def _write_svgs(args, data, run, w_star):
             raise PerceptronError(f"{args.svg_steps}: cannot make the folder: {err.strerror or err}") from None
         width = len(str(run.mistakes))
         for k in range(1, run.mistakes + 1):
-            write(os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg"), svg(run, data.examples, w_star=w_star, upto=k))
+            path = os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg")
+            write(path, svg(run, data.examples, w_star=w_star, upto=k))
 
 
 if __name__ == "__main__":

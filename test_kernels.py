@@ -82,7 +82,7 @@ def test_feature_counts_are_2_to_the_n_and_3_to_the_n():
     for n in range(6):
         assert len(K.monotone_conjunction_features([1] * n)) == 2 ** n
         assert len(K.all_conjunction_features([0] * n)) == 3 ** n
-        assert len(K.monotone_conjunction_upto(2).features([1] * n)) == sum(math.comb(n, l) for l in range(3))
+        assert len(K.monotone_conjunction_upto(2).features([1] * n)) == sum(math.comb(n, size) for size in range(3))
 
 
 def test_all_conjunction_kernel_is_two_to_the_agreements():
@@ -138,7 +138,7 @@ def test_gaussian_is_symmetric_one_on_the_diagonal_and_in_zero_one():
     rng = random.Random(2)
     xs = [[rng.randint(-4, 4) for _ in range(3)] for _ in range(12)]
     matrix = K.gram(kernel, xs)
-    for i, a in enumerate(xs):
+    for i in range(len(xs)):
         assert matrix[i][i] == 1.0
         for j in range(len(xs)):
             assert matrix[i][j] == matrix[j][i] and 0 < matrix[i][j] <= 1

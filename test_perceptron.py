@@ -5,13 +5,11 @@ comes from seeded generators, so every run tests the same cases.
 """
 
 import copy
-import math
 import random
 import sys
 import tracemalloc
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from functools import reduce
 
 import pytest
 
