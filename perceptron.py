@@ -219,7 +219,7 @@ def _label(y, index=None) -> int:
 # ---------------------------------------------------------------------------
 
 def dot(a: Vector, b: Vector) -> Number:
-    """The inner product a.b, summed left to right starting from the int 0.
+    """The inner product a.b (Columbia §1.1's w . x), summed left to right from the int 0.
 
     ``((0 + a[0]*b[0]) + a[1]*b[1]) + ...``: exact for int, Fraction and
     Decimal (under the current context), and for floats the same bits on
@@ -919,6 +919,9 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
 def radius_squared(xs: Iterable[Vector]) -> Number:
     """R^2 = max_i x_i.x_i, the squared length of the longest x.
 
+    The R of "||x_i|| <= R" (Perceptron Algorithm notes; Kalyanakrishnan
+    Assumption 2), squared so that it stays exact.
+
     >>> radius_squared([[3, 4], [1, 1]])
     25
     >>> radius_squared([[Fraction(1, 2)]])
@@ -936,6 +939,9 @@ def radius_squared(xs: Iterable[Vector]) -> Number:
 def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
     """gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*): the squared distance from the
     hyperplane w*.x = 0 to the nearest example.
+
+    The gamma of the Perceptron Algorithm notes and Kalyanakrishnan's
+    Assumption 1 (for a unit w*), Columbia's delta and Cornell's gamma.
 
     Raises a PerceptronError, naming the first such example, if w* does not
     strictly separate the examples (y_i w*.x_i <= 0).
