@@ -1209,8 +1209,8 @@ def _parser():
         help="the label's column, 0-based, negative from the end (default: -1)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", default="-1,1", choices=["-1,1", "0,1"],
-        help="the label values: -1,1 (default) or 0,1 (write --labels=0,1)")
+    arg("--labels", default="-1,1", choices=["-1,1", "0,1"], metavar="NEG,POS",
+        help="the label values: -1,1 (default) or 0,1, Kalyanakrishnan's (write --labels=0,1)")
     arg("--rule", default="sign", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
     arg("--epochs", type=_passes_option, metavar="K",
