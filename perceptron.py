@@ -691,11 +691,6 @@ def _biased(examples):
         yield with_bias(x), y
 
 
-def _checked_sequence(x, index):
-    _length(x, index)
-    return x
-
-
 def _first_length(data):
     """The length of the first x, and the data with that first item restored."""
     if isinstance(data, (list, tuple)):
@@ -873,6 +868,18 @@ def _run_literal(data, model, passes, keep_trace, record=Mistake, label=_label):
     return model, model.mistakes, epoch, converged, log
 
 
+def _classes(data) -> list:
+    """The labels in order of first appearance."""
+    seen: dict = {}
+    for i, item in enumerate(data):
+        y = _pair(item, i)[1]
+        try:
+            seen.setdefault(y, i)
+        except TypeError:
+            raise PerceptronError(f"label {y!r} cannot be a class: it is not hashable", i) from None
+    return list(seen)
+
+
 MulticlassMistake = namedtuple("MulticlassMistake", "epoch index y predicted")
 MulticlassMistake.__doc__ = """One mistake of a multiclass run: the class predicted instead of y."""
 
@@ -892,13 +899,10 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     ({'a': [1, 0], 'b': [0, 1], 'c': [-1, -1]}, 2, True)
     """
     passes = _passes(epochs, max_epochs)
-    data = []
-    for i, item in enumerate(examples):
-        x, y = _pair(item, i)
-        data.append((with_bias(_checked_sequence(x, i)) if bias else x, y))
+    data = _kept(examples, bias, checked=False)
     if classes is None:
-        classes = list(dict.fromkeys(y for _, y in data))
-    d = _length(data[0][0], 0) if data else 0
+        classes = _classes(data)
+    d = _length(_pair(data[0], 0)[0], 0) if data else 0
     model = MulticlassPerceptron(classes, d)
     model, count, made, converged, log = _run_literal(
         data, model, passes, trace, record=MulticlassMistake, label=lambda y: y)

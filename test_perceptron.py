@@ -660,6 +660,15 @@ def test_bound_quantities_refuse_bad_input():
         margin_squared([([1, 2], 1)], ["a", 1])
 
 
+def test_multiclass_runs_name_bad_examples():
+    with pytest.raises(PerceptronError, match=r"^example 1: label \[1\] cannot be a class"):
+        P.train_multiclass([([1], "a"), ([2], [1])])
+    with pytest.raises(PerceptronError, match="^example 2: x has length 1, expected 2"):
+        P.train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([1], "a")], bias=True)
+    with pytest.raises(PerceptronError, match=r"^example 1: x\[0\] is 'z'"):
+        P.train_multiclass([([1], "a"), (["z"], "b")])
+
+
 def test_bad_dimensions_and_classes_raise():
     for d in (-1, 1.5, True, "2"):
         with pytest.raises(PerceptronError, match="is not a whole number"):
