@@ -769,7 +769,7 @@ def _diagnosis(w, item, index, err):
 
 def _errors(w, data, mistake) -> int:
     """How many examples of data the weights w get wrong under the rule."""
-    return sum(1 for x, y in data if mistake(y, _dot(w, x)))
+    return sum(1 for i, (x, y) in enumerate(data) if mistake(y, _primal_score(w, x, i)))
 
 
 def _ratchet(best, w, errors, count):

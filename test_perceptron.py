@@ -1076,3 +1076,57 @@ def test_readme_picture_is_what_its_command_draws(tmp_path):
     assert out.read_text(encoding="utf-8") == committed
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     assert "python3 perceptron.py --svg perceptron.svg" in readme and "![" in readme.split("## ")[0]
+
+
+# ---------------------------------------------------------------------------
+# Seeded fuzzing: no bad input escapes as anything but a PerceptronError
+# ---------------------------------------------------------------------------
+
+ATOMS = [0, 1, -1, 2, 1.5, -0.0, float("nan"), float("inf"), Fraction(1, 3), Decimal("1.5"), Decimal("NaN"),
+         True, False, None, "a", "1", [1], (1,), 1j, 10 ** 400, 1e308, -1e308]
+
+
+def test_random_bad_examples_only_ever_raise_perceptron_errors():
+    rng = random.Random(0)
+
+    def vector():
+        if rng.random() < 0.1:
+            return rng.choice(ATOMS)
+        return [rng.choice(ATOMS) for _ in range(rng.choice([0, 1, 2, 2, 3]))]
+
+    kernels = [dot, lambda a, b: (dot(a, b) + 1) ** 2]
+    raised = 0
+    for _ in range(3000):
+        examples = [(vector(), rng.choice(ATOMS + [1, -1] * 4)) if rng.random() > 0.05 else rng.choice(ATOMS)
+                    for _ in range(rng.randint(0, 5))]
+        options = {"rule": rng.choice(RULES), "bias": rng.random() < 0.3, "epochs": rng.choice([None, 1, 2]),
+                   "pocket": rng.random() < 0.2, "kernel": rng.choice([None, None] + kernels), "max_epochs": 5}
+        try:
+            train(iter(examples) if rng.random() < 0.3 else examples, **options)
+        except PerceptronError:
+            raised += 1
+    assert raised > 1000  # the inputs were bad indeed
+
+
+def test_random_csv_files_never_show_a_traceback(tmp_path):
+    import contextlib
+    import io
+
+    rng = random.Random(1)
+    cells = ["1", "-1", "0", "2", "0.5", "1e3", "1/3", "nan", "inf", "", " ", "x", '"a,b"', "1e999", "+1",
+             "\u0661", "0x10", "1_0", "3.", ".5"]
+    options = [[], ["--exact"], ["--no-header"], ["--labels=0,1"], ["--rule", "margin"], ["--bias"], ["--epochs", "1"],
+               ["--pocket"], ["--multiclass"], ["--w-star=1,1"], ["--label-column", "0"], ["--json"], ["--quiet"],
+               ["--max-epochs", "2"], ["--svg", str(tmp_path / "f.svg")]]
+    statuses = set()
+    for _ in range(400):
+        rows = [",".join(rng.choice(cells) for _ in range(rng.choice([1, 2, 3, 3]))) for _ in range(rng.randint(0, 4))]
+        path = write(tmp_path, "\n".join(rows) + "\n")
+        argv = [path] + [word for _ in range(rng.randint(0, 3)) for word in rng.choice(options)]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = P.main(argv)
+        statuses.add(status)
+        if status == 2:
+            assert err.getvalue().startswith("error: ") and err.getvalue().count("\n") == 1
+    assert statuses == {0, 1, 2}
