@@ -1639,7 +1639,12 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
     (p1, q1), (p2, q2) = to_px(X1, Y1), to_px(X2, Y2)
     line = (f'<line x1="{_f(p1)}" y1="{_f(q1)}" x2="{_f(p2)}" y2="{_f(q2)}" {style} '
             f'data-from="{_ratio_text(X1)},{_ratio_text(Y1)}" data-to="{_ratio_text(X2)},{_ratio_text(Y2)}"/>')
-    text = "" if label is None else f'<text x="{_f(p2 + 3)}" y="{_f(q2 - 3)}" fill="#888">{label}</text>'
+    # The number along the line, at a place that differs from mistake to mistake
+    # (steps of the golden ratio), so that lines that coincide (w and 2w) keep
+    # their numbers apart.
+    t = 0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)
+    px, py = p1 + t * (p2 - p1), q1 + t * (q2 - q1)
+    text = "" if label is None else f'<text x="{_f(px + 4)}" y="{_f(py - 4)}" fill="#888">{label}</text>'
     return f"<g {attrs}>{line}{text}</g>"
 
 
