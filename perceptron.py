@@ -399,9 +399,10 @@ class DualPerceptron(_Online):
     It keeps no w: ``stored`` lists every (x, y) it made a mistake on, in
     order (x as given, not copied; a second mistake on an example stores it
     again), and ``score(x)`` is eq. (2), ``sum_j y_j K(x_j, x)``, summed left
-    to right in mistake order from 0.  With the default ``kernel=dot`` that
-    is eq. (1), the primal's w.x.  Examples are vectors of finite real
-    numbers, all as long as the first one stored.
+    to right in mistake order from 0 (so before the first mistake it is the
+    empty sum, the int 0, whatever the type of x).  With the default
+    ``kernel=dot`` that is eq. (1), the primal's w.x.  Examples are vectors
+    of finite real numbers, all as long as the first one stored.
 
     >>> p = DualPerceptron()
     >>> p.learn([1, 2], -1), p.learn([3, 1], 1), p.stored

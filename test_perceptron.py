@@ -117,6 +117,23 @@ def test_zero_score_later_in_a_run(rule, positive_is_mistake):
     assert q.learn([2, 2], -1) is True and q.w == [-1, -3]
 
 
+@pytest.mark.parametrize("rule, positive_is_mistake", [("sign", False), ("margin", True)])
+@pytest.mark.parametrize("number", [int, Fraction])
+def test_zero_score_after_a_mistake_in_every_form(rule, positive_is_mistake, number):
+    """w = (-1, 0) after the first mistake gives x = (0, 1) the score 0: the rules part there,
+    alike in train's primal and kernel paths and in the literal DualPerceptron."""
+    half = number(1) / 2 if number is Fraction else 1
+    examples = [([1 * half, 0 * half], -1), ([0 * half, 1 * half], 1)]
+    expected = [Mistake(1, 0, -1, 0)] + ([Mistake(1, 1, 1, 0)] if positive_is_mistake else [])
+    primal, dual_run = train(examples, rule=rule, epochs=1), train(examples, rule=rule, epochs=1, kernel=dot)
+    assert primal.trace == dual_run.trace == expected
+    assert all(type(m.score) is number for m in primal.trace)  # 0 * x_i keeps x's type
+    # eq. (2) over no stored mistakes is the empty sum: the int 0; after one, x's type.
+    assert [type(m.score) for m in dual_run.trace] == [int] + [number] * positive_is_mistake
+    dual = DualPerceptron(rule=rule)
+    assert [dual.learn(x, y) for x, y in examples] == [True, positive_is_mistake]
+
+
 def test_is_mistake_rules_differ_only_at_zero_on_positive():
     for s in [-2, -1, 0, 1, 2, Fraction(-1, 3), Fraction(1, 3)]:
         for y in (-1, 1):
