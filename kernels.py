@@ -7,7 +7,8 @@ A feature expansion Phi maps x to a longer vector; its kernel computes
 K(a, b) = Phi(a).Phi(b) without writing Phi down.  Every kernel here comes
 with its Phi where one exists, so that the identity can be checked, and has
 a readable ``__name__``.  Standard library only; this file never imports
-``perceptron.py`` (except inside ``main``), so it too can be copied alone.
+``perceptron.py`` (except inside ``main`` and ``demonstrate``), so it too can
+be copied alone.
 
 ==================================  =======================================
 Kernel                              K(a, b)
@@ -21,7 +22,6 @@ gaussian(sigma)                     exp(-||a - b||^2 / (2 sigma^2)), a float
 from_features(phi)                  phi(a).phi(b), the definition itself
 gram(K, xs)                         the matrix [[K(a, b) for b] for a]
 from_spec("polynomial:2")           the kernel a --kernel option names
-cli(argv)                           perceptron's command line with these
 ==================================  =======================================
 
 The Boolean kernels take vectors of bits: the ints 0 and 1 (True and False
@@ -48,9 +48,9 @@ import sys
 from fractions import Fraction
 from functools import reduce
 from itertools import combinations, combinations_with_replacement, product
-from operator import add, and_, index, mul, xor
+from operator import and_, index, mul, xor
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing would cost every user
@@ -66,7 +66,6 @@ __all__ = [
     "KernelError",
     "all_conjunction",
     "all_conjunction_features",
-    "cli",
     "demonstrate",
     "from_features",
     "from_spec",
@@ -94,17 +93,19 @@ def _same_length(a, b):
 def linear(a: Vector, b: Vector):  # -> Number; Any, so its callers may divide
     """The inner product a.b, summed left to right from the int 0.
 
-    The same sum as ``perceptron.dot`` (copied, so that each file stands
-    alone): sum() where no term is a float, else a plain left fold, since
-    sum() of floats is compensated on Python 3.12+.
+    The same sum as ``perceptron.dot`` (each file stands alone): sum() is
+    left to right, except for floats from Python 3.12 on, where it is
+    compensated and a plain loop takes its place.
 
     >>> linear([1, 2], [3, 4]), linear([1e16, 1.0, -1e16], [1, 1, 1])
     (11, 0.0)
     """
     _same_length(a, b)
     s = sum(map(mul, a, b))
-    if isinstance(s, float):
-        s = reduce(add, map(mul, a, b), 0)
+    if type(s) is float and sys.version_info >= (3, 12):
+        s = 0
+        for a_i, b_i in zip(a, b):
+            s = s + a_i * b_i
     return s
 
 
@@ -404,18 +405,13 @@ _SPECS: dict[str, tuple[Callable, tuple, str]] = {
 }
 
 
-def cli(argv: Sequence[str] | None = None) -> int:
-    """perceptron's command line with these kernels for --kernel (the installed ``perceptron``)."""
-    import perceptron  # here only: this module never imports it at load time
-
-    return perceptron.main(argv, kernel_from=from_spec)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python3 kernels.py``: the demonstration; with arguments, ``cli(argv)``."""
+    """``python3 kernels.py``: the demonstration; with arguments, perceptron's command line."""
     argv = sys.argv[1:] if argv is None else argv
     if argv:
-        return cli(argv)
+        import perceptron  # here only: this module never imports it at load time
+
+        return perceptron.main(argv)
     try:
         return demonstrate()
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
@@ -430,10 +426,10 @@ def demonstrate() -> int:
     print("Columbia notes §2.1: the monotone conjunction kernel, n = 3")
     print("Phi(x) = (1, x1, x2, x3, x1x2, x1x3, x2x3, x1x2x3)")
     pairs = [([1, 1, 0], [1, 1, 1]), ([1, 0, 1], [0, 1, 0]), ([1, 1, 1], [1, 1, 1]), ([0, 1, 1], [1, 1, 0])]
-    rows = [[str(a), str(b), str(monotone_conjunction(a, b)),
-             str(linear(monotone_conjunction_features(a), monotone_conjunction_features(b)))]
-            for a, b in pairs]
-    print("\n".join(perceptron._table(["a", "b", "K(a, b) = 2^|Ones|", "Phi(a).Phi(b)"], rows)))
+    print(f"{'a':>9}  {'b':>9}  K(a, b) = 2^|Ones|  Phi(a).Phi(b)")
+    for a, b in pairs:
+        phi_dot = linear(monotone_conjunction_features(a), monotone_conjunction_features(b))
+        print(f"{str(a):>9}  {str(b):>9}  {monotone_conjunction(a, b):>17}  {phi_dot:>13}")
     print()
     xor = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]
     primal = perceptron.train(xor, bias=True, max_epochs=100)

@@ -3,23 +3,25 @@
 """
 The Perceptron, exactly as four lecture notes write it.
 
-This single file (standard library only, Python 3.9+) implements the
-online Perceptron, its dual and kernelized dual forms, the batch algorithm,
-the convergence theorem's quantities and a command line. It is meant to be
-read beside the notes, and to serve as an oracle that other implementations
-diff their mistakes and weights against.
+This single file (standard library only, Python 3.9+) implements the online
+Perceptron, its dual and kernelized dual forms, the batch algorithm, the
+convergence theorem's quantities and a command line.  It is meant to be read
+beside the notes, top to bottom, and to serve as an oracle that other
+implementations diff their mistakes and weights against.
 
 The notes, and how they are cited here:
 
-* Columbia notes: COMS 4252, "Notes on the Perceptron algorithm and kernel
-  methods" (§1.1 algorithm, §1.2 convergence, §2.1 kernels, §2.2 dual,
-  §2.3 kernelized dual, eq. (1) and (2)).
-* Cornell notes: CS 3/5780, "The Perceptron" (§2 bias, §3 batch algorithm,
-  §5 convergence, XOR).
-* Perceptron Algorithm notes: "Perceptron Algorithm" (Algorithm 1, the
-  intuition for the update, the R^2/gamma^2 bound).
-* Kalyanakrishnan notes (2017): "The Perceptron" (§1 sign and bias, §2 the
-  Perceptron Learning Algorithm, §3 analysis, §4 pocket and multiclass).
+* Columbia notes: COMS 4252 (Columbia University, Fall 2025), "Notes on the
+  Perceptron algorithm and kernel methods": §1.1 the algorithm, §1.2 the
+  convergence theorem, §2.1 kernels, §2.2 the dual, eq. (1), §2.3 the
+  kernelized dual, eq. (2).
+* Cornell notes: CS 3/5780 (Cornell University, Spring 2026), "The
+  Perceptron": §2 the bias, §3 the batch algorithm, §5 convergence, XOR.
+* Perceptron Algorithm notes: "Perceptron Algorithm": Algorithm 1, the
+  intuition for the update, the R^2/gamma^2 bound.
+* Kalyanakrishnan notes: S. Kalyanakrishnan, "The Perceptron" (2017): §1
+  sign and bias, §2 the Perceptron Learning Algorithm, §3 analysis, §4
+  non-separable data and multiclass.
 
 Public API
 ----------
@@ -28,15 +30,14 @@ Public API
 Function or class           What it is
 ==========================  ===============================================
 sign(t)                     +1 if t >= 0 else -1 (Columbia §1.1)
-is_mistake(y, s, rule)      whether score s on label y is a mistake
+RULES, is_mistake(y, s)     the two mistake rules, "sign" and "margin"
 dot(a, b)                   inner product, summed left to right from 0
 with_bias(x)                x with the constant feature 1 appended
 Perceptron(d)               the primal learner, w <- w + y x (Columbia §1.1)
 DualPerceptron(kernel)      stores every mistake; eq. (1) and (2) (§2.2-2.3)
+train(examples)             a whole run (Cornell §3): a Run with its trace
 MulticlassPerceptron        one w per class, argmax (Kalyanakrishnan §4)
-train(examples)             a whole run: a Run with the trace of Mistakes
-train_multiclass(examples)  a multiclass run (Kalyanakrishnan §4)
-RULES                       the mistake rules by name: "sign", "margin"
+train_multiclass(examples)  a multiclass run
 radius_squared(xs)          R^2 = max_i x_i.x_i
 margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
 mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
@@ -47,8 +48,6 @@ PerceptronError             the one exception (a ValueError)
 
 Conventions where the notes disagree
 ------------------------------------
-
-The notes differ on three points; each is named here and the caller chooses.
 
 * sign(0).  Columbia §1.1 and Kalyanakrishnan §1 both map 0 to the positive
   side (Columbia outputs +1/-1, Kalyanakrishnan 1/0).  The Perceptron
@@ -63,14 +62,15 @@ The notes differ on three points; each is named here and the caller chooses.
 * Labels.  -1/+1 (Columbia, Cornell, the Perceptron Algorithm notes,
   Kalyanakrishnan §2) in the API; Kalyanakrishnan's 1/0 sign output is
   offered by the command line (``--labels=0,1``).  A label is any number
-  equal to -1 or +1 and is used as that int, so ``1.0`` or ``Decimal(1)``
-  never change the weights' type.  ``True``/``False`` are refused: they
-  usually mean 1/0 labels, where False would be -1.
+  equal to -1 or +1 and is used as that int.  ``True``/``False`` (and
+  NumPy's bools) are refused: they usually mean 1/0 labels.
 
 Arithmetic: the weights start as the int 0, so int, Fraction and Decimal
 inputs stay exact and keep their type (Decimal under the caller's context).
 Every sum is taken left to right starting from the int 0, for floats too,
-so a trace is reproducible to the last bit on every Python version.
+so a trace is reproducible to the last bit on every Python version.  Numbers
+are taken by value: a NumPy int64 is used as the Python int of its value, a
+float32 as the Python float of its value.
 
 >>> run = train([([2, 1], 1), ([-1, -3], -1), ([1, -2], 1)])
 >>> run.w, run.mistakes, run.converged
@@ -82,17 +82,14 @@ so a trace is reproducible to the last bit on every Python version.
 from __future__ import annotations  # the hints below are documentation: never evaluated
 
 import decimal
-import math
 import numbers
-import re
 import sys
 from collections import namedtuple
 from fractions import Fraction
-from functools import reduce
-from itertools import chain
-from operator import add, mul
+from operator import mul
+from types import MappingProxyType
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "DualPerceptron",
@@ -119,15 +116,16 @@ __all__ = [
 
 
 class PerceptronError(ValueError):
-    """Bad input: the message names the example's index and what is wrong.
+    """Bad input: the message says what is wrong and, in a run, at which example.
 
-    ``index`` is that 0-based index, or None when no example is at fault.
+    ``index`` is the example's 0-based index in the run, or None;
+    ``reason`` is the message without it.
     """
 
     def __init__(self, message, index=None):
         super().__init__(message if index is None else f"example {index}: {message}")
         self.index = index
-        self.reason = message  # the message without the index
+        self.reason = message
 
 
 TYPE_CHECKING = False
@@ -135,14 +133,14 @@ if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing 
     from collections.abc import Callable, Hashable, Iterable, Sequence
     from typing import Union
 
-    Number = Union[int, float, Fraction, decimal.Decimal]  # bool is an int; numpy's floats are floats
+    Number = Union[int, float, Fraction, decimal.Decimal]  # bool is an int
     Vector = Sequence[Number]
     Example = tuple[Vector, Number]
     Kernel = Callable[..., Number]  # of two vectors
 
 
 # ---------------------------------------------------------------------------
-# Conventions: sign, the two mistake rules, labels
+# sign, and the two mistake rules
 # ---------------------------------------------------------------------------
 
 def sign(t: Number) -> int:
@@ -157,10 +155,15 @@ def sign(t: Number) -> int:
     >>> sign(Fraction(-1, 3))
     -1
     """
-    return 1 if t >= 0 else -1
+    try:
+        return 1 if t >= 0 else -1
+    except TypeError:
+        raise PerceptronError(f"sign of {_short(t)}: not a real number") from None
 
 
-# The rule decides whether a score is a mistake; prediction is always sign().
+# A rule says whether the score s = w.x is a mistake on the label y; a
+# prediction is always sign(s).  Each rule is written here once, and every
+# learner and run below calls it.
 def _sign_rule(y, s):
     # Columbia §1.1: update iff h(x) != c(x), with h(x) = sign(w.x).
     return sign(s) != y
@@ -171,15 +174,9 @@ def _margin_rule(y, s):
     return y * s <= 0
 
 
-RULES = {"sign": _sign_rule, "margin": _margin_rule}
-"""The mistake rules by name: "sign" (Columbia §1.1, default) and "margin" (Cornell §3)."""
-
-
-def _rule(rule):
-    try:
-        return RULES[rule]
-    except (KeyError, TypeError):
-        raise PerceptronError(f"unknown rule {rule!r}: use 'sign' or 'margin'") from None
+RULES = MappingProxyType({"sign": _sign_rule, "margin": _margin_rule})
+"""The mistake rules by name, read-only: "sign" (Columbia §1.1, the default)
+and "margin" (Cornell §3)."""
 
 
 def is_mistake(y: Number, score: Number, rule: str = "sign") -> bool:
@@ -194,37 +191,52 @@ def is_mistake(y: Number, score: Number, rule: str = "sign") -> bool:
     >>> is_mistake(1, Fraction(-1, 2))
     True
     """
-    return _rule(rule)(_label(y), _checked_score(score, why=_NOT_REAL))
-
-
-_LABELS = {1: 1, -1: -1}  # 1.0, Fraction(1), Decimal(1) hash and compare as 1
-
-
-def _label(y, index=None) -> int:
-    """The label y as the int -1 or +1, or a PerceptronError."""
-    if y is True or y is False:
-        raise PerceptronError(
-            f"label {y} is a bool; labels are -1 or +1 (map 0/1 labels first)", index)
-    try:
-        label = _LABELS.get(y)
-    except TypeError:  # unhashable
-        label = None
-    if label is None:
-        raise PerceptronError(f"label {y!r} is not -1 or +1", index)
-    return label
+    return _rule(rule)(_label(y), _number(score, "w.x", _NOT_REAL))
 
 
 # ---------------------------------------------------------------------------
-# Vectors
+# The inner product, and the bias
+#
+# w.x = ((0 + w_0 x_0) + w_1 x_1) + ...: left to right from the int 0, for
+# every number type, so that a float run gives the same bits everywhere.  The
+# fastest sum that keeps this order depends on the Python version:
+#   3.9-3.11  sum(map(mul, w, x)), a plain left-to-right sum for every type;
+#   3.12+     math.sumprod for ints (exact) and for Fraction and Decimal (a
+#             plain sum there); for floats, whose sum() is compensated and
+#             whose sumprod is extended-precision from 3.12 on, a plain loop.
+# _dot picks the right one for any data; _dot_float, the float one, is also
+# right for any data; both give the bits of the plain loop, and both raise a
+# ValueError for vectors of different lengths.
 # ---------------------------------------------------------------------------
+
+if sys.version_info >= (3, 12):
+    from math import sumprod as _dot_exact
+
+    def _dot_float(a, b):
+        if len(a) != len(b):
+            raise ValueError("vectors of different lengths")
+        s = 0
+        for a_i, b_i in zip(a, b):
+            s = s + a_i * b_i
+        return s
+
+    def _dot(a, b):
+        s = _dot_exact(a, b)
+        return _dot_float(a, b) if type(s) is float else s
+else:
+    def _dot(a, b):
+        if len(a) != len(b):
+            raise ValueError("vectors of different lengths")
+        return sum(map(mul, a, b))
+
+    _dot_exact = _dot_float = _dot
+
 
 def dot(a: Vector, b: Vector) -> Number:
     """The inner product a.b (Columbia §1.1's w . x), summed left to right from the int 0.
 
-    ``((0 + a[0]*b[0]) + a[1]*b[1]) + ...``: exact for int, Fraction and
-    Decimal (under the current context), and for floats the same bits on
-    every Python version.  (The built-in sum() of floats is compensated on
-    3.12+, so it is used only when no term is a float.)
+    Exact for int, Fraction and Decimal (under the current context), and for
+    floats the same bits on every Python version.
 
     >>> dot([1, 2, 3], [4, 5, 6])
     32
@@ -233,23 +245,9 @@ def dot(a: Vector, b: Vector) -> Number:
     >>> dot([1e16, 1.0, -1e16], [1, 1, 1])
     0.0
     """
-    if len(a) != len(b):
-        raise PerceptronError(f"vectors of lengths {len(a)} and {len(b)} have no inner product")
-    return _dot(a, b)
-
-
-def _dot(a, b):
-    # sum() is left to right unless the running total is a float, and a float
-    # total means some term was a float: only then redo it with a plain fold.
-    s = sum(map(mul, a, b))
-    if isinstance(s, float):
-        s = _fold_dot(a, b)
-    return s
-
-
-def _fold_dot(a, b):
-    # reduce(add, ..., 0) is the left-to-right loop, for every number type.
-    return reduce(add, map(mul, a, b), 0)
+    a = _vector(a, None, "a")
+    b = _vector(b, len(a), "b", f"vectors of lengths {len(a)} and {{n}} have no inner product")
+    return _number(_arithmetic(_dot, a, b), "a.b", "the sum overflowed")
 
 
 def with_bias(x: Vector) -> list:
@@ -260,60 +258,7 @@ def with_bias(x: Vector) -> list:
     >>> with_bias([3, -2])
     [3, -2, 1]
     """
-    return [*x, 1]
-
-
-def _is_finite(s) -> bool:
-    """Whether s is a finite real number, of any type."""
-    # s - s is 0 for every finite number and nan for inf or nan, and a complex
-    # 0j does not compare with 0; math.isfinite would overflow on huge ints
-    # and misread Decimals.
-    try:
-        return s - s >= 0
-    except (TypeError, ArithmeticError):  # complex; Decimal Infinity - Infinity is trapped
-        return False
-
-
-def _length(x, index=None, name="x") -> int:
-    try:
-        return len(x)
-    except TypeError:
-        raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers", index) from None
-
-
-def _check_vector(x, d, index=None, name="x"):
-    """Raise a PerceptronError unless x is d finite real numbers."""
-    n = _length(x, index, name)
-    if n != d:
-        raise PerceptronError(f"{name} has length {n}, expected {d}", index)
-    for j, v in enumerate(x):
-        # bool is an int, so True/False count as the features 1/0.
-        if not isinstance(v, (numbers.Real, decimal.Decimal)):
-            raise PerceptronError(f"{name}[{j}] is {v!r} ({type(v).__name__}), not a real number", index)
-        if not _is_finite(v):
-            raise PerceptronError(f"{name}[{j}] is {v!r}; features must be finite", index)
-
-
-def _check_example(x, y, d, index=None) -> int:
-    """Validate one example; return its label as an int."""
-    y = _label(y, index)
-    _check_vector(x, d, index)
-    return y
-
-
-def _checked_score(score, index=None, why="the sum overflowed"):
-    """The score itself, or a PerceptronError if it is not a finite real number."""
-    if not _is_finite(score):
-        raise PerceptronError(f"w.x is {score!r}: {why}", index)
-    return score
-
-
-_NOT_REAL = "not a finite real number"  # what a dual's score is when its kernel gives inf, nan or complex
-
-
-def _score_failed(err, index=None):
-    # Valid features whose products or sums still fail, e.g. float with Decimal.
-    return PerceptronError(f"w.x cannot be computed: {err}", index)
+    return [*_vector(x, None), 1]
 
 
 # ---------------------------------------------------------------------------
@@ -325,46 +270,21 @@ def _score_failed(err, index=None):
 # With K = dot the two give the same scores, hence the same mistakes, because
 # w = sum_j y_j x_j after the mistakes (x_j, y_j) (eq. (1)) -- exactly so for
 # exact numbers; with floats eq. (1) sums the same terms in another order.
+#
+# Each form's _pass is the one implementation of its step: a pass of Cornell
+# §3's inner loop over (index, (x, y)) items, which predicts and, only on a
+# mistake, updates; learn(x, y) is that pass over the one example.  A pass
+# computes into local values and stores them only at its end, so a learner
+# that meets a bad example is left exactly as it was.
 # ---------------------------------------------------------------------------
 
-class _Online:
-    """What the two forms share: an online step that predicts and, only on a
-    mistake, updates.  Each form says what its score and its update are."""
+class Perceptron:
+    """The primal Perceptron of Columbia §1.1, on vectors of d features.
 
-    _mistake: Callable[[int, Number], bool]  # the rule, set by each form's __init__
-
-    def score(self, x: Vector) -> Number:
-        """w.x: the primal's own w, the dual's eq. (1) or (2)."""
-        return self._score(x)
-
-    def predict(self, x: Vector) -> int:
-        """h(x) = sign(w.x) (Columbia §1.1)."""
-        return sign(self._score(x))
-
-    def learn(self, x: Vector, y: Number) -> bool:
-        """One online step; return whether it was a mistake (and so an update)."""
-        return self._step(x, y)[0]
-
-    def _step(self, x, y, index=None):
-        y = _label(y, index)
-        s = self._score(x, index)
-        if not self._mistake(y, s):
-            return False, s
-        self._update(x, y)
-        return True, s
-
-    def _score(self, x, index=None):  # w.x, or the PerceptronError that says why not
-        raise NotImplementedError
-
-    def _update(self, x, y):  # what a mistake changes
-        raise NotImplementedError
-
-
-class Perceptron(_Online):
-    """The primal Perceptron of Columbia §1.1, on vectors of length d.
-
-    ``w`` starts as d int zeros; ``learn(x, y)`` predicts sign(w.x) and, only
-    on a mistake, sets ``w <- w + y x``.
+    ``w`` starts as int zeros; ``learn(x, y)`` predicts sign(w.x) and, only
+    on a mistake, sets ``w <- w + y x``.  With ``bias=True`` the constant
+    feature 1 is appended to every x (Cornell §2): ``w`` has d + 1 weights,
+    the bias last, and x still has d.
 
     >>> p = Perceptron(2)
     >>> p.learn([1, 2], -1), p.w        # sign(0) = +1 != -1: a mistake
@@ -376,33 +296,90 @@ class Perceptron(_Online):
     (True, [Fraction(1, 2)])
     """
 
-    def __init__(self, d: int, *, rule: str = "sign"):
+    def __init__(self, d: int, *, rule: str = "sign", bias: bool = False):
         self._mistake = _rule(rule)
         self.rule = rule
-        self.w = [0] * _dimension(d)
+        self.d = _dimension(d)
+        self.bias = _flag(bias, "bias")
+        self.w = [0] * (self.d + self.bias)
         self.mistakes = 0
 
     def __repr__(self):
         return f"Perceptron(w={self.w!r}, mistakes={self.mistakes}, rule={self.rule!r})"
 
-    def _score(self, x, index=None):  # w.x
-        return _primal_score(self.w, x, index)
+    def score(self, x: Vector) -> Number:
+        """w.x, or w.(x, 1) with the bias."""
+        return self._score(_vector(x, self.d), *self._weights())
 
-    def _update(self, x, y):  # w <- w + y x
-        self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]
-        self.mistakes += 1
+    def predict(self, x: Vector) -> int:
+        """h(x) = sign(w.x) (Columbia §1.1)."""
+        return sign(self.score(x))
+
+    def learn(self, x: Vector, y: Number) -> bool:
+        """One online step; return whether it was a mistake (and so an update)."""
+        return self._pass([(None, (x, y))]) == 1
+
+    def _weights(self):
+        """(w, b): the weights of x's features, and the bias weight or None."""
+        return (self.w[:-1], self.w[-1]) if self.bias else (self.w, None)
+
+    @staticmethod
+    def _score(x, w, b):
+        s = _arithmetic(_dot, w, x)
+        if b is not None:
+            s = s + b  # w.(x, 1): the bias times the constant feature 1, the sum's last term
+        return _number(s, "w.x", "the sum overflowed")
+
+    def _pass(self, items, epoch=1, log=None, on_update=None) -> int:
+        """For each (index, (x, y)): if y, w.x is a mistake, w <- w + y x.
+        Return the number of mistakes."""
+        w, b = self._weights()
+        d, mistake = self.d, self._mistake
+        dot, kind = _dot_exact, int  # a float score switches both to floats (see _dot)
+        lists = _LISTS
+        made = 0
+        for i, item in items:
+            try:
+                try:  # the common case, checked in passing (see _checked)
+                    x, y = item
+                    if type(y) is not int or y * y != 1 or type(x) not in lists:
+                        raise TypeError
+                    s = dot(w, x) if b is None else dot(w, x) + b  # a ValueError if len(x) != d
+                    if type(s) is not kind or not s - s == 0:
+                        raise TypeError
+                except (TypeError, ValueError, ArithmeticError):
+                    x, y, s = _checked(item, d, w, b)
+                    if type(s) is float:
+                        dot, kind = _dot_float, float
+                if mistake(y, s):
+                    w = [w_i + y * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
+                    if b is not None:
+                        b = b + y  # ... and the bias weight, whose feature is the constant 1
+                    made += 1
+                    if log is not None:
+                        log.append(Mistake(epoch, i, y, s))
+                    if on_update is not None:
+                        on_update(w if b is None else [*w, b], self.mistakes + made)
+            except PerceptronError as err:
+                raise PerceptronError(err.reason, i) from None
+            except ArithmeticError as err:  # raised by the caller's Decimal context
+                raise PerceptronError(f"w <- w + y x failed: {_reason(err)}", i) from None
+        self.w = w if b is None else [*w, b]
+        self.mistakes += made
+        return made
 
 
-class DualPerceptron(_Online):
+class DualPerceptron:
     """The dual Perceptron of Columbia §2.2, kernelized as in §2.3.
 
     It keeps no w: ``stored`` lists every (x, y) it made a mistake on, in
-    order (x as given, not copied; a second mistake on an example stores it
-    again), and ``score(x)`` is eq. (2), ``sum_j y_j K(x_j, x)``, summed left
-    to right in mistake order from 0 (so before the first mistake it is the
-    empty sum, the int 0, whatever the type of x).  With the default
-    ``kernel=dot`` that is eq. (1), the primal's w.x.  Examples are vectors
-    of finite real numbers, all as long as the first one stored.
+    order (a second mistake on an example stores it again), and ``score(x)``
+    is eq. (2), ``sum_j y_j K(x_j, x)``, summed left to right in mistake
+    order from 0 (so before the first mistake it is the empty sum, the int
+    0).  With the default ``kernel=dot`` that is eq. (1), the primal's w.x.
+    Examples are vectors of finite real numbers, all as long as the first
+    one stored (``d``).  With ``bias=True`` every x is read as (x, 1), and
+    ``stored`` holds those (Cornell §2).
 
     >>> p = DualPerceptron()
     >>> p.learn([1, 2], -1), p.learn([3, 1], 1), p.stored
@@ -411,12 +388,13 @@ class DualPerceptron(_Online):
     (2, [2, -1])
     """
 
-    def __init__(self, kernel: Kernel = dot, *, rule: str = "sign"):
+    def __init__(self, kernel: Kernel = dot, *, rule: str = "sign", bias: bool = False):
         if not callable(kernel):
-            raise PerceptronError(f"kernel {kernel!r} is not callable")
+            raise PerceptronError(f"kernel {_short(kernel)} is not callable")
         self._mistake = _rule(rule)
         self.rule = rule
         self.kernel = kernel
+        self.bias = _flag(bias, "bias")
         self.stored: list = []
         self.d: int | None = None  # the length of every x, fixed by the first one stored
 
@@ -428,20 +406,51 @@ class DualPerceptron(_Online):
         """The number of mistakes, which is the number of stored examples."""
         return len(self.stored)
 
-    def _score(self, x, index=None):  # sum_j y_j K(x_j, x), eq. (2)
-        _check_vector(x, _length(x, index) if self.d is None else self.d, index)
+    def score(self, x: Vector) -> Number:
+        """sum_j y_j K(x_j, x): eq. (2), or eq. (1) with K = dot."""
+        return self._score(self._read(_vector(x, self.d)), self.stored)
+
+    def predict(self, x: Vector) -> int:
+        """h(x) = sign(w.x) (Columbia §1.1), w never written down."""
+        return sign(self.score(x))
+
+    def learn(self, x: Vector, y: Number) -> bool:
+        """One online step; return whether it was a mistake (and so x was stored)."""
+        return self._pass([(None, (x, y))]) == 1
+
+    def _read(self, x):
+        return [*x, 1] if self.bias else x
+
+    def _score(self, x, stored):  # sum_j y_j K(x_j, x), eq. (2)
         K = self.kernel
         s = 0
-        for x_j, y_j in self.stored:
+        for x_j, y_j in stored:
             try:
                 s = s + y_j * K(x_j, x)
             except (TypeError, ValueError, ArithmeticError) as err:
-                raise _kernel_failed(K, err, index) from err
-        return _checked_score(s, index, _NOT_REAL)
+                raise PerceptronError(f"kernel {_name(K)} failed: {_reason(err)}") from err
+        return _number(s, "w.x", _NOT_REAL)
 
-    def _update(self, x, y):  # w <- w + y x, kept as the pair (x, y)
-        self.stored.append((x, y))
-        self.d = len(x)
+    def _pass(self, items, epoch=1, log=None, on_update=None) -> int:
+        """For each (index, (x, y)): if y, eq. (2) is a mistake, store (x, y).
+        Return the number of mistakes."""
+        stored, d, mistake = list(self.stored), self.d, self._mistake
+        for i, item in items:
+            try:
+                x, y = _example(item, d)
+                s = self._score(self._read(x), stored)
+            except PerceptronError as err:
+                raise PerceptronError(err.reason, i) from None
+            if mistake(y, s):
+                stored.append((self._read(x), y))  # w <- w + y x, kept as the pair (x, y)
+                d = len(x)
+                if log is not None:
+                    log.append(Mistake(epoch, i, y, s))
+                if on_update is not None:
+                    on_update(None, len(stored))
+        made = len(stored) - len(self.stored)
+        self.stored, self.d = stored, d
+        return made
 
     def weights(self, phi: Callable[[Vector], Vector] | None = None) -> list:
         """The explicit w = sum_j y_j phi(x_j), summed in mistake order from 0.
@@ -454,116 +463,14 @@ class DualPerceptron(_Online):
         if self.d is None:
             return []
         phi = phi or list
-        w = [0] * len(phi([0] * self.d))  # w starts at 0, as long as phi(x)
+        w = [0] * len(phi([0] * (self.d + self.bias)))  # w starts at 0, as long as phi(x)
         for x_j, y_j in self.stored:
             w = [w_i + y_j * v_i for w_i, v_i in zip(w, phi(x_j))]
         return w
 
 
-def _primal_score(w, x, index=None):
-    """w.x, or the PerceptronError that says why not.
-
-    x is checked in full only when something looks wrong: a length that
-    differs, or a w.x that raises, is not finite or not real.  Every bad
-    feature causes one of these (a string or None makes a product or the sum
-    raise; an inf or nan x_i makes w_i * x_i inf or nan), so the check costs
-    nothing on good data and names the fault on bad data.
-    """
-    try:
-        if len(x) == len(w):
-            s = _dot(w, x)
-            if s - s >= 0:  # finite and real: s - s is 0; nan for inf or nan; complex raises
-                return s
-    except (TypeError, ValueError, ArithmeticError):
-        pass
-    _check_vector(x, len(w), index)  # raises, naming the bad length or feature
-    try:
-        s = _dot(w, x)
-    except (TypeError, ArithmeticError) as err:  # good features that do not mix
-        raise _score_failed(err, index) from err
-    return _checked_score(s, index)  # the features are good: the sum overflowed
-
-
-def _dimension(d) -> int:
-    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
-        raise PerceptronError(f"dimension d = {d!r} is not a whole number")
-    return d
-
-
-def _kernel_failed(K, err, index=None, where=""):
-    return PerceptronError(f"kernel {_name(K)} failed{where}: {err}", index)
-
-
-def _name(kernel):
-    return getattr(kernel, "__name__", None) or repr(kernel)
-
-
-class MulticlassPerceptron:
-    """One weight vector per class, predict argmax_l w(l).x (Kalyanakrishnan §4).
-
-    On a mistake x is added to the true class's vector and subtracted from the
-    predicted one's.  Ties go to the class listed first in ``classes`` (so at
-    w = 0 every prediction is ``classes[0]``).  scikit-learn's multiclass
-    Perceptron is one-versus-all instead, and differs.
-
-    >>> m = MulticlassPerceptron(["a", "b", "c"], 2)
-    >>> m.predict([1, 1])
-    'a'
-    >>> m.learn([1, 0], "b"), m.w
-    (True, {'a': [-1, 0], 'b': [1, 0], 'c': [0, 0]})
-    """
-
-    def __init__(self, classes: Iterable[Hashable], d: int):
-        classes = list(classes)
-        if len(classes) < 2 or len(set(classes)) != len(classes):
-            raise PerceptronError(f"classes {classes!r} are not two or more distinct labels")
-        self.classes = classes
-        self.w = {c: [0] * _dimension(d) for c in classes}
-        self.mistakes = 0
-
-    def __repr__(self):
-        return f"MulticlassPerceptron(w={self.w!r}, mistakes={self.mistakes})"
-
-    def scores(self, x: Vector) -> dict:
-        """w(l).x for every class l, in the order of ``classes``."""
-        return self._scores(x)
-
-    def predict(self, x: Vector) -> Hashable:
-        """argmax_l w(l).x; the earliest class wins a tie."""
-        return self._predict(self._scores(x))
-
-    def learn(self, x: Vector, y: Hashable) -> bool:
-        """One online step; return whether it was a mistake."""
-        return self._step(x, y)[0]
-
-    def _scores(self, x, index=None):
-        return {c: _primal_score(w, x, index) for c, w in self.w.items()}
-
-    def _predict(self, scores):
-        best = self.classes[0]
-        for c in self.classes[1:]:
-            if scores[c] > scores[best]:  # strict: a tie stays with the earlier class
-                best = c
-        return best
-
-    def _step(self, x, y, index=None):
-        try:
-            known = y in self.w
-        except TypeError:  # unhashable
-            known = False
-        if not known:
-            raise PerceptronError(f"label {y!r} is not one of the classes {self.classes!r}", index)
-        guess = self._predict(self._scores(x, index))
-        if guess == y:
-            return False, guess
-        self.w[y] = [w_i + x_i for w_i, x_i in zip(self.w[y], x)]          # toward the true class
-        self.w[guess] = [w_i - x_i for w_i, x_i in zip(self.w[guess], x)]  # away from the guess
-        self.mistakes += 1
-        return True, guess
-
-
 # ---------------------------------------------------------------------------
-# Runs: passes over a data set, with the trace of every mistake
+# A run: passes over a data set (Cornell §3), with the trace of every mistake
 # ---------------------------------------------------------------------------
 
 Mistake = namedtuple("Mistake", "epoch index y score")
@@ -580,8 +487,9 @@ stored examples)."""
 class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel")):
     """What ``train`` returns.
 
-    w          the final weights (a kernel run: None, except for the linear
-               kernel ``dot``, or a kernel with a true ``linear`` attribute)
+    w          the final weights, the bias last (a kernel run: None, except
+               for the linear kernel ``dot``, or a kernel whose ``linear``
+               attribute is True)
     model      the learner: a Perceptron, or a DualPerceptron for a kernel run
     mistakes   the number of mistakes (= updates)
     epochs     the number of passes made
@@ -608,18 +516,18 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
                   included: with trace=False memory does not grow with it.
     epochs=k      k passes, stopping early after a pass with no mistake.
 
-    ``bias=True`` appends the constant feature 1 (``with_bias``); the bias is
+    ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is
     the last weight.  ``kernel=K`` runs the dual of Columbia §2.3 with K.
     ``pocket=True`` also keeps the pocket (Kalyanakrishnan §4): after every
     update the new hypothesis's training errors are counted over all the
     examples with the run's rule, and it goes into the pocket only if that
     count is strictly smaller; the pocket starts as w = 0 with its count.
 
-    The trace, weights and scores are exactly those of calling ``learn``
-    example by example; a multi-pass run keeps the examples (a one-shot
-    iterator is read once).  A bad example raises a PerceptronError naming
-    its index when its turn comes; a pocket or kernel run, which reads every
-    example at each update, checks them all before it starts.
+    The trace, weights and scores are those of calling ``learn`` example by
+    example: each pass is the learner's own.  A multi-pass run keeps the
+    examples (a one-shot iterator is read once).  A bad example raises a
+    PerceptronError naming its index when its turn comes; a pocket or kernel
+    run, which reads every example at each update, checks them all first.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -629,221 +537,69 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     >>> train([([0], -1)], rule="margin", max_epochs=3).converged  # x = 0 never scores
     False
     """
-    mistake = _rule(rule)
-    passes = _passes(epochs, max_epochs)
-    if kernel is not None and not callable(kernel):
-        raise PerceptronError(f"kernel {kernel!r} is not callable")
-    checked = pocket or kernel is not None  # these read every example before its turn
-    data: Iterable[Example]
-    if passes > 1 or pocket or (kernel is not None and isinstance(examples, (list, tuple))):
-        data = _kept(examples, bias, checked)
-    else:
-        data = _biased(examples) if bias else examples
+    passes, bias = _passes(epochs, max_epochs), _flag(bias, "bias")
+    d, data = _data(examples, keep=passes > 1 or pocket or kernel is not None)
+    log = [] if trace else None
     if kernel is None:
-        w, model, count, made, converged, log, best = _run_primal(data, rule, mistake, passes, trace, pocket)
-    elif isinstance(data, list):
-        w, model, count, made, converged, log, best = _run_dual(data, kernel, rule, mistake, passes, trace, pocket)
+        model = Perceptron(d, rule=rule, bias=bias)
+        keeper = _Pocket(model, data) if pocket else None
+        epoch, converged = _cornell(model, data, passes, log, keeper and keeper.offer)
+        best, w = keeper and keeper.best, model.w
     else:
-        model, count, made, converged, log = _run_literal(data, DualPerceptron(kernel, rule=rule), 1, trace)
-        w, best = _explicit(model), None
-    return Run(w, model, count, made, converged, log, best, rule, bool(bias),
+        model = DualPerceptron(kernel, rule=rule, bias=bias)
+        if isinstance(data, list):  # the cached form of eq. (2), below
+            epoch, converged, best = _kernel_run(model, data, passes, log, pocket)
+        else:  # one pass over a stream: the literal dual
+            (epoch, converged), best = _cornell(model, data, passes, log, None), None
+        w = _explicit(model)
+    return Run(w, model, model.mistakes, epoch, converged, log, best, rule, bias,
                None if kernel is None else _name(kernel))
+
+
+def _cornell(model, data, passes, log, on_update):
+    """Cornell §3's loop with the learner's own pass; return (epochs, converged).
+
+    While TRUE: m = 0; for (x_i, y_i) in D: if y_i (w.x_i) is a mistake,
+    w <- w + y_i x_i and m = m + 1; if m = 0: break.  Here it also stops
+    after ``passes`` passes, so that non-separable data never hangs.
+    """
+    epoch = 0
+    while True:
+        epoch += 1
+        m = model._pass(enumerate(data), epoch, log, on_update)
+        if m == 0 or epoch == passes:
+            return epoch, m == 0
 
 
 def _passes(epochs, max_epochs) -> int:
     for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise PerceptronError(f"{name} = {value!r} is not a whole number >= 1")
+            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
     if max_epochs is None:
         raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
     return max_epochs if epochs is None else epochs
 
 
-def _pair(item, index):
-    try:
-        x, y = item
-    except (TypeError, ValueError):
-        raise PerceptronError(f"{item!r} is not an (x, y) pair", index) from None
-    return x, y
+class _Pocket:
+    """Kalyanakrishnan §4's pocket, with Gallant's ratchet: after every update
+    the new w's training errors under the run's rule are counted, and w is
+    pocketed only if they are strictly fewer than the pocket's."""
 
+    def __init__(self, model, data):
+        self.model, self.data = model, data
+        self.best = Pocket(list(model.w), self.errors(model.w), 0)
 
-def _kept(examples, bias, checked) -> list:
-    """The examples as a list of (x, y), with the bias if asked; checked first if asked."""
-    if not checked:
-        return list(_biased(examples) if bias else examples)
-    data = []
-    d = None
-    for i, item in enumerate(examples):
-        x, y = _pair(item, i)
-        d = _length(x, i) if d is None else d
-        y = _check_example(x, y, d, i)
-        data.append((with_bias(x) if bias else x, y))
-    return data
+    def errors(self, w) -> int:
+        """How many examples of the data w gets wrong under the model's rule."""
+        score, mistake = self.model._score, self.model._mistake
+        b = w[-1] if self.model.bias else None
+        w = w[:-1] if self.model.bias else w
+        return sum(1 for x, y in self.data if mistake(y, score(x, w, b)))
 
-
-def _biased(examples):
-    d = None
-    for i, item in enumerate(examples):
-        x, y = _pair(item, i)
-        n = _length(x, i)
-        d = n if d is None else d
-        if n != d:  # named before the bias, so the message speaks of the given x
-            raise PerceptronError(f"x has length {n}, expected {d}", i)
-        yield with_bias(x), y
-
-
-def _first_length(data):
-    """The length of the first x, and the data with that first item restored."""
-    if isinstance(data, (list, tuple)):
-        return (_length(_pair(data[0], 0)[0], 0) if data else 0), data
-    it = iter(data)
-    for first in it:
-        return _length(_pair(first, 0)[0], 0), chain((first,), it)
-    return 0, ()
-
-
-def _run_primal(data, rule, mistake, passes, keep_trace, keep_pocket):
-    """The primal runs of ``train``: Perceptron.learn, inlined.
-
-    The loop does what ``Perceptron._step`` does, in the same order and with
-    the same arithmetic, but checks an example in full only when something
-    looks wrong: a label not in {-1, +1}, a length that differs, a w.x that
-    raises or is not finite (which every bad feature causes: a string or
-    None raises, and an inf or nan x_i makes every w_i * x_i inf or nan).
-    """
-    d, data = _first_length(data)
-    w = [0] * d
-    count = 0
-    log = [] if keep_trace else None
-    best = Pocket(w, _errors(w, data, mistake), 0) if keep_pocket else None
-    margin = rule == "margin"
-    label_of = _LABELS.get
-    fold = False  # True once a float score was seen: then sum with the fold only
-    epoch = 0
-    converged = False
-    while epoch < passes and not converged:
-        epoch += 1
-        before = count
-        for i, item in enumerate(data):
-            try:
-                x, y = item
-                label = label_of(y)
-                if label is None or y is True or y is False or len(x) != d:
-                    raise ValueError  # let the full check name what is wrong
-                if fold:
-                    s = reduce(add, map(mul, w, x), 0)  # _fold_dot, inlined
-                else:
-                    s = sum(map(mul, w, x))
-                    if isinstance(s, float):  # see _dot: floats are summed by the fold
-                        s = reduce(add, map(mul, w, x), 0)
-                        fold = True
-                if not s - s == 0:  # inf or nan
-                    raise ValueError
-                # The rules of RULES, inlined (a complex s raises here):
-                # margin: y s <= 0; sign: sign(s) != y, i.e. s < 0 for y = +1, s >= 0 for y = -1.
-                wrong = label * s <= 0 if margin else (s < 0 if label > 0 else s >= 0)
-            except (TypeError, ValueError, ArithmeticError) as err:
-                raise _diagnosis(w, item, i, err) from None
-            if wrong:
-                w = [w_i + label * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
-                count += 1
-                if keep_trace:
-                    log.append(Mistake(epoch, i, label, s))
-                if keep_pocket:
-                    best = _ratchet(best, w, _errors(w, data, mistake), count)
-        converged = count == before
-    model = Perceptron(d, rule=rule)
-    model.w, model.mistakes = w, count
-    return w, model, count, epoch, converged, log, best
-
-
-def _diagnosis(w, item, index, err):
-    """The PerceptronError of the literal step for an example the fast loop refused."""
-    try:
-        x, y = _pair(item, index)
-        _label(y, index)
-        _primal_score(w, x, index)
-    except PerceptronError as found:
-        return found
-    return _score_failed(err, index)
-
-
-def _errors(w, data, mistake) -> int:
-    """How many examples of data the weights w get wrong under the rule."""
-    return sum(1 for i, (x, y) in enumerate(data) if mistake(y, _primal_score(w, x, i)))
-
-
-def _ratchet(best, w, errors, count):
-    # Kalyanakrishnan §4's pocket: take the new hypothesis only if strictly better.
-    return Pocket(w, errors, count) if errors < best.errors else best
-
-
-def _run_dual(data, kernel, rule, mistake, passes, keep_trace, keep_pocket):
-    """The kernel runs of ``train`` over a kept data set: DualPerceptron.learn,
-    without recomputing what it knows.
-
-    score[j] is eq. (2) for example j, kept up to date: when example i is
-    stored, y_i K(x_i, x_j) is added to every score[j], in mistake order from
-    0, exactly the sum DualPerceptron.score takes.  The kernel row of i,
-    [K(x_i, x_j) for every j], is computed the first time i is stored and
-    kept, so a run makes n kernel calls per distinct stored example and a
-    pass with no mistake makes none.
-    """
-    xs = [x for x, _ in data]
-    ys = [y for _, y in data]
-    rows = {}
-    score = [0] * len(xs)
-    model = DualPerceptron(kernel, rule=rule)
-    model.d = len(xs[0]) if xs else None
-    log = [] if keep_trace else None
-    best = Pocket(None, _count_wrong(ys, score, mistake), 0) if keep_pocket else None
-    margin = rule == "margin"
-    epoch = 0
-    converged = False
-    while epoch < passes and not converged:
-        epoch += 1
-        before = model.mistakes
-        for i, y in enumerate(ys):
-            s = score[i]
-            try:
-                if not s - s >= 0:  # inf or nan (a complex raises)
-                    raise ValueError
-                # The rules of RULES, inlined, as in _run_primal.
-                wrong = y * s <= 0 if margin else (s < 0 if y > 0 else s >= 0)
-            except (TypeError, ValueError, ArithmeticError):
-                raise PerceptronError(f"w.x is {s!r}: {_NOT_REAL}", i) from None
-            if wrong:
-                row = rows.get(i)
-                if row is None:
-                    row = rows[i] = _kernel_row(kernel, xs, i)
-                score = [s_j + y * k_j for s_j, k_j in zip(score, row)]
-                model.stored.append((xs[i], y))
-                if keep_trace:
-                    log.append(Mistake(epoch, i, y, s))
-                if keep_pocket:
-                    best = _ratchet(best, None, _count_wrong(ys, score, mistake), model.mistakes)
-        converged = model.mistakes == before
-    return _explicit(model), model, model.mistakes, epoch, converged, log, best
-
-
-def _kernel_row(K, xs, i) -> list:
-    """[K(x_i, x_j) for every j], or a PerceptronError naming the pair that failed."""
-    x_i = xs[i]
-    try:
-        return [K(x_i, x_j) for x_j in xs]
-    except (TypeError, ValueError, ArithmeticError):
-        pass
-    for j, x_j in enumerate(xs):  # again, one call at a time, to name the pair
-        try:
-            K(x_i, x_j)
-        except (TypeError, ValueError, ArithmeticError) as err:
-            # K's message speaks of its arguments a = x_i and b = x_j: name both examples.
-            raise _kernel_failed(K, err, None, f" on K(x_{i}, x_{j}), the examples {i} and {j}") from err
-    raise PerceptronError(f"kernel {_name(K)} failed on a row, then not again")  # a kernel that is not a function
-
-
-def _count_wrong(ys, scores, mistake) -> int:
-    return sum(1 for y, s in zip(ys, scores) if mistake(y, s))
+    def offer(self, w, mistakes):
+        errors = self.errors(w)
+        if errors < self.best.errors:
+            self.best = Pocket(w, errors, mistakes)
 
 
 def _explicit(model):
@@ -852,33 +608,90 @@ def _explicit(model):
     return model.weights() if K is dot or getattr(K, "linear", False) is True else None
 
 
-def _run_literal(data, model, passes, keep_trace, record=Mistake, label=_label):
-    """Passes of a learner's own literal step: a kernel run over a stream, and multiclass."""
-    log = [] if keep_trace else None
-    epoch = 0
-    converged = False
-    while epoch < passes and not converged:
-        epoch += 1
-        before = model.mistakes
-        for i, item in enumerate(data):
-            x, y = _pair(item, i)
-            made, value = model._step(x, y, i)
-            if made and keep_trace:
-                log.append(record(epoch, i, label(y), value))
-        converged = model.mistakes == before
-    return model, model.mistakes, epoch, converged, log
+# ---------------------------------------------------------------------------
+# Multiclass (Kalyanakrishnan §4): one weight vector per class, argmax
+# ---------------------------------------------------------------------------
 
+class MulticlassPerceptron:
+    """One weight vector per class, predict argmax_l w(l).x (Kalyanakrishnan §4).
 
-def _classes(data) -> list:
-    """The labels in order of first appearance."""
-    seen: dict = {}
-    for i, item in enumerate(data):
-        y = _pair(item, i)[1]
+    On a mistake x is added to the true class's vector and subtracted from the
+    predicted one's.  Ties go to the class listed first in ``classes`` (so at
+    w = 0 every prediction is ``classes[0]``).  scikit-learn's multiclass
+    Perceptron is one-versus-all instead, and differs.
+
+    >>> m = MulticlassPerceptron(["a", "b", "c"], 2)
+    >>> m.predict([1, 1])
+    'a'
+    >>> m.learn([1, 0], "b"), m.w
+    (True, {'a': [-1, 0], 'b': [1, 0], 'c': [0, 0]})
+    """
+
+    def __init__(self, classes: Iterable[Hashable], d: int):
+        self.classes = _classes(classes)
+        self.d = _dimension(d)
+        self.w = {c: [0] * self.d for c in self.classes}
+        self.mistakes = 0
+
+    def __repr__(self):
+        return f"MulticlassPerceptron(w={self.w!r}, mistakes={self.mistakes})"
+
+    def scores(self, x: Vector) -> dict:
+        """w(l).x for every class l, in the order of ``classes``."""
+        return self._scores(self.w, _vector(x, self.d))
+
+    def predict(self, x: Vector) -> Hashable:
+        """argmax_l w(l).x; the earliest class wins a tie."""
+        return _argmax(self.classes, self.scores(x))
+
+    def learn(self, x: Vector, y: Hashable) -> bool:
+        """One online step; return whether it was a mistake."""
+        return self._pass([(None, (x, y))]) == 1
+
+    @staticmethod
+    def _scores(w, x):
+        return {c: _number(_arithmetic(_dot, w_c, x), "w.x", "the sum overflowed") for c, w_c in w.items()}
+
+    def _pass(self, items, epoch=1, log=None, on_update=None) -> int:
+        """For each (index, (x, y)): if argmax_l w(l).x is not y, move w(y)
+        toward x and w(guess) away from it.  Return the number of mistakes."""
+        w, made = dict(self.w), 0
+        for i, item in items:
+            try:
+                x, y = _pair(item)
+                y = self._class(y)
+                x = _vector(x, self.d)
+                guess = _argmax(self.classes, self._scores(w, x))
+                if guess != y:
+                    w[y] = [w_i + x_i for w_i, x_i in zip(w[y], x)]              # toward the true class
+                    w[guess] = [w_i - x_i for w_i, x_i in zip(w[guess], x)]      # away from the guess
+                    made += 1
+                    if log is not None:
+                        log.append(MulticlassMistake(epoch, i, y, guess))
+            except PerceptronError as err:
+                raise PerceptronError(err.reason, i) from None
+            except ArithmeticError as err:
+                raise PerceptronError(f"w <- w + x failed: {_reason(err)}", i) from None
+        self.w = w
+        self.mistakes += made
+        return made
+
+    def _class(self, y):
         try:
-            seen.setdefault(y, i)
-        except TypeError:
-            raise PerceptronError(f"label {y!r} cannot be a class: it is not hashable", i) from None
-    return list(seen)
+            known = y in self.w
+        except TypeError:  # unhashable
+            known = False
+        if not known:
+            raise PerceptronError(f"label {_short(y)} is not one of the classes {_short(self.classes)}")
+        return y
+
+
+def _argmax(classes, scores):
+    best = classes[0]
+    for c in classes[1:]:
+        if scores[c] > scores[best]:  # strict: a tie stays with the earlier class
+            best = c
+    return best
 
 
 MulticlassMistake = namedtuple("MulticlassMistake", "epoch index y predicted")
@@ -899,15 +712,19 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     >>> run.w, run.mistakes, run.converged
     ({'a': [1, 0], 'b': [0, 1], 'c': [-1, -1]}, 2, True)
     """
-    passes = _passes(epochs, max_epochs)
-    data = _kept(examples, bias, checked=False)
-    if classes is None:
-        classes = _classes(data)
-    d = _length(_pair(data[0], 0)[0], 0) if data else 0
-    model = MulticlassPerceptron(classes, d)
-    model, count, made, converged, log = _run_literal(
-        data, model, passes, trace, record=MulticlassMistake, label=lambda y: y)
-    return Run(model.w, model, count, made, converged, log, None, "argmax", bool(bias), None)
+    passes, bias = _passes(epochs, max_epochs), _flag(bias, "bias")
+    d, data = _data(examples, keep=True, label=_hashable)
+    if bias:
+        d, data = d + 1, [(with_bias(x), y) for x, y in data]
+    model = MulticlassPerceptron(_first_appearance(data) if classes is None else classes, d)
+    log = [] if trace else None
+    epoch, converged = _cornell(model, data, passes, log, None)
+    return Run(model.w, model, model.mistakes, epoch, converged, log, None, "argmax", bias, None)
+
+
+def _first_appearance(data) -> list:
+    """The labels in order of first appearance."""
+    return list(dict.fromkeys(y for _, y in data))
 
 
 # ---------------------------------------------------------------------------
@@ -932,13 +749,10 @@ def radius_squared(xs: Iterable[Vector]) -> Number:
     >>> radius_squared([[Fraction(1, 2)]])
     Fraction(1, 4)
     """
-    xs = list(xs)
+    d, xs = _data(((x, 1) for x in _iterable(xs, "xs")), keep=True)
     if not xs:
         raise PerceptronError("R^2 of no examples is undefined")
-    d = _length(xs[0], 0)
-    for i, x in enumerate(xs):
-        _check_vector(x, d, i)
-    return max(_dot(x, x) for x in xs)
+    return _number(max(_arithmetic(_dot, x, x) for x, _ in xs), "R^2", "the sum overflowed")
 
 
 def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
@@ -954,8 +768,8 @@ def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
     >>> margin_squared([([1, 2], 1), ([-2, 1], -1)], [1, 1])
     Fraction(1, 2)
     """
-    nearest, ww = _nearest(examples, w_star)
-    return _ratio(nearest * nearest, ww)
+    nearest, ww, _ = _nearest(examples, w_star)
+    return _ratio(nearest * nearest, ww, "gamma^2")
 
 
 def mistake_bound(examples: Iterable[Example], w_star: Vector) -> Number:
@@ -969,41 +783,336 @@ def mistake_bound(examples: Iterable[Example], w_star: Vector) -> Number:
     >>> mistake_bound([([1, 2], 1), ([-2, 1], -1)], [1, 1])
     Fraction(10, 1)
     """
-    examples = list(examples)
-    nearest, ww = _nearest(examples, w_star)
-    r2 = radius_squared(x for x, _ in examples)
-    return _ratio(r2 * ww, nearest * nearest)
+    nearest, ww, xs = _nearest(examples, w_star)
+    return _ratio(radius_squared(xs) * ww, nearest * nearest, "R^2/gamma^2")
 
 
 def _nearest(examples, w_star):
-    """min_i y_i w*.x_i and w*.w*, after checking everything."""
-    examples = list(examples)
+    """min_i y_i w*.x_i, w*.w* and the xs, after checking everything."""
+    d, examples = _data(examples, keep=True)
     if not examples:
         raise PerceptronError("the margin of no examples is undefined")
-    d = _length(_pair(examples[0], 0)[0], 0)
-    _check_vector(w_star, d, None, "w_star")
+    w_star = _vector(w_star, d, "w_star")
     nearest = None
-    for i, item in enumerate(examples):
-        x, y = _pair(item, i)
-        y = _check_example(x, y, d, i)
-        margin = y * _dot(w_star, x)
+    for i, (x, y) in enumerate(examples):
+        margin = y * _arithmetic(_dot, w_star, x)
         if margin <= 0:
             raise PerceptronError(
-                f"w_star does not strictly separate the examples: y w*.x = {margin!r} <= 0", i)
+                f"w_star does not strictly separate the examples: y w*.x = {_short(margin)} <= 0", i)
         nearest = margin if nearest is None or margin < nearest else nearest
-    return nearest, _dot(w_star, w_star)
+    return nearest, _arithmetic(_dot, w_star, w_star), [x for x, _ in examples]
 
 
-def _ratio(a, b):
+def _ratio(a, b, name):
     # Exact where the inputs are rational; a Decimal or float divides as its type.
     if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
         return Fraction(a, b)
-    return a / b
+    return _number(_arithmetic(lambda: a / b), name, "it is not a finite number")
 
 
-# ---------------------------------------------------------------------------
+# ===========================================================================
+# Input checking: every value from outside is checked here, and numbers are
+# taken by value (a NumPy int64 as the Python int of its value, a float32 as
+# the Python float of its value), so the algorithms above see plain numbers.
+# Checks raise without a position; a pass adds "example i:" where it knows i.
+# ===========================================================================
+
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized  # noqa: E402
+
+_LISTS = (list, tuple)  # the containers a pass reads without a copy: their len() cannot lie
+_PLAIN = frozenset((int, float, Fraction, decimal.Decimal, bool))
+_LABELS = {1: 1, -1: -1}  # 1.0, Fraction(1), Decimal(1) hash and compare as 1
+_NOT_REAL = "not a finite real number"  # what a dual's score is when its kernel gives inf, nan or complex
+
+
+def _short(v, limit=60) -> str:
+    """repr(v) for a message, cut to ``limit`` characters; never fails."""
+    if isinstance(v, int) and v.bit_length() > 4 * limit:  # repr of a huge int is slow, or refused
+        return f"<an int of {v.bit_length()} bits>"
+    try:
+        text = repr(v)
+    except Exception:  # a repr that fails (too deep, too long) must not hide the error being reported
+        text = f"<a {type(v).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _reason(err, limit=200) -> str:
+    """What an exception says, for a message: str(err), cut to ``limit`` characters."""
+    text = str(err) or type(err).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _rule(rule):
+    try:
+        return RULES[rule]
+    except (KeyError, TypeError):
+        raise PerceptronError(f"unknown rule {_short(rule)}: use 'sign' or 'margin'") from None
+
+
+def _flag(value, name) -> bool:
+    if value is True or value is False:
+        return value
+    raise PerceptronError(f"{name} = {_short(value)} is not True or False")
+
+
+def _dimension(d) -> int:
+    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+        raise PerceptronError(f"dimension d = {_short(d)} is not a whole number")
+    return d
+
+
+def _name(kernel) -> str:
+    return getattr(kernel, "__name__", None) or _short(kernel)
+
+
+def _by_value(v):
+    """v as an int, float, Fraction or Decimal of the same value, or None if v is not a real number."""
+    if type(v) in _PLAIN:
+        return v
+    if isinstance(v, decimal.Decimal):
+        return decimal.Decimal(v)
+    try:
+        if isinstance(v, numbers.Integral):  # NumPy's int64 and uint8: they wrap on overflow, ints do not
+            return int(v)
+        if isinstance(v, numbers.Rational):
+            return Fraction(int(v.numerator), int(v.denominator))
+        if isinstance(v, numbers.Real):      # NumPy's float32 and float64: computed in their own type
+            return float(v)
+    except (TypeError, ValueError, ArithmeticError):
+        pass
+    return None
+
+
+def _finite(v) -> bool:
+    """Whether v is a finite real number: v - v is 0 for those, nan for inf and nan."""
+    try:
+        return v - v >= 0  # complex does not compare; Decimal('Infinity') - itself is trapped
+    except (TypeError, ArithmeticError):
+        return False
+
+
+def _number(s, name, why):
+    """s taken by value, or a PerceptronError if it is not a finite real number."""
+    value = _by_value(s)
+    if value is None or not _finite(value):
+        raise PerceptronError(f"{name} is {_short(s)}: {why}")
+    return value
+
+
+def _arithmetic(f, *args, what="w.x"):
+    """f(*args), with a failure of the arithmetic itself told as a PerceptronError."""
+    try:
+        return f(*args)
+    except (TypeError, ArithmeticError) as err:  # float with Decimal; the caller's Decimal traps
+        raise PerceptronError(f"{what} cannot be computed: {_reason(err)}") from None
+
+
+def _label(y) -> int:
+    """The label y as the int -1 or +1."""
+    if type(y).__name__ in ("bool", "bool_"):  # Python's and NumPy's
+        raise PerceptronError(f"label {y} is a bool; labels are -1 or +1 (map 0/1 labels first)")
+    try:
+        label = _LABELS.get(y)
+    except (TypeError, ValueError):  # unhashable
+        label = None
+    if label is None:
+        raise PerceptronError(f"label {_short(y)} is not -1 or +1")
+    return label
+
+
+def _hashable(y):
+    """A multiclass label: anything hashable."""
+    try:
+        hash(y)
+    except TypeError:
+        raise PerceptronError(f"label {_short(y)} cannot be a class: it is not hashable") from None
+    return y
+
+
+def _classes(classes) -> list:
+    if isinstance(classes, (_Set, _Mapping)):
+        raise PerceptronError(f"classes {_short(classes)} have no order: give a list, whose order breaks ties")
+    classes = [_hashable(c) for c in _iterable(classes, "classes")]
+    if len(classes) < 2 or len(set(classes)) != len(classes):
+        raise PerceptronError(f"classes {_short(classes)} are not two or more distinct labels")
+    return classes
+
+
+def _iterable(v, name):
+    if isinstance(v, (str, bytes)) or not isinstance(v, _Iterable):
+        raise PerceptronError(f"{name} is {type(v).__name__}, not a sequence")
+    return v
+
+
+def _pair(item):
+    try:
+        x, y = item
+    except (TypeError, ValueError):
+        raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
+    return x, y
+
+
+def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") -> list:
+    """x as a list of d finite real numbers, each taken by value; x itself if it
+    is a list or tuple of such numbers already.
+
+    x is read once, and its length is that of what was read.
+    """
+    if type(x) not in _LISTS:
+        if isinstance(x, (str, bytes, bytearray)) or not isinstance(x, _Sized) or not isinstance(x, _Iterable):
+            raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers")
+        if isinstance(x, (_Mapping, _Set)):
+            raise PerceptronError(f"{name} is a {type(x).__name__}, not a sequence of numbers in order")
+        try:
+            x = list(x)
+        except Exception as err:  # whatever reading a foreign sequence raises, told in one line
+            raise PerceptronError(f"{name} cannot be read: {_reason(err)}") from None
+    n = len(x)
+    if d is not None and n != d:
+        raise PerceptronError(wrong_length.format(name=name, n=n, d=d))
+    if _PLAIN.issuperset(map(type, x)) and all(type(v) is int or _finite(v) for v in x):
+        return x
+    return [_real(v, f"{name}[{j}]") for j, v in enumerate(x)]
+
+
+def _real(v, name):
+    """One feature, taken by value, or the PerceptronError that says why not."""
+    value = _by_value(v)
+    if value is None:
+        raise PerceptronError(f"{name} is {_short(v)} ({type(v).__name__}), not a real number")
+    if not _finite(value):
+        raise PerceptronError(f"{name} is {_short(value)}; features must be finite")
+    return value
+
+
+def _example(item, d, label=_label):
+    """(x, y) of an item, checked, x of length d (any length if d is None)."""
+    x, y = _pair(item)
+    y = label(y)
+    return _vector(x, d), y
+
+
+def _checked(item, d, w, b):
+    """(x, y, w.x) for one item of a primal pass, every part checked: what the
+    pass's common case skips when it can tell that nothing is wrong.
+
+    The pass takes its own reading only for an exact list or tuple (whose
+    len() cannot lie) with the label the int -1 or +1, and a score of
+    the exact type int (or float, in a float run) that is finite.  Anything
+    else is read here: a NumPy element makes the score a NumPy number, a bad
+    feature makes the sum raise, an inf or nan feature makes it inf or nan.
+    """
+    x, y = _example(item, d)
+    return x, y, Perceptron._score(x, w, b)
+
+
+_END = object()
+
+
+def _data(examples, keep, label=_label):
+    """(d, examples): d is the length of the first x.  Kept, the examples are a
+    list of checked (x, y); else the examples as given (an iterator is read once)."""
+    if type(examples) in _LISTS:
+        items, first = examples, examples[0] if examples else _END
+    else:
+        items = iter(_iterable(examples, "examples"))
+        first = next(items, _END)
+        items = _chain(first, items)
+    if first is _END:
+        return 0, []
+    try:
+        d = len(_vector(_pair(first)[0], None))
+    except PerceptronError as err:
+        raise PerceptronError(err.reason, 0) from None
+    if not keep:
+        return d, items
+    data = []
+    for i, item in enumerate(items):
+        try:
+            data.append(_example(item, d, label))
+        except PerceptronError as err:
+            raise PerceptronError(err.reason, i) from None
+    return d, data
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest
+
+
+# ===========================================================================
+# The kernel dual over a kept data set: eq. (2) kept up to date.
+#
+# DualPerceptron._score re-sums sum_j y_j K(x_j, x_i) at every step.  Over a
+# kept data set the same numbers can be kept instead: score[i] is eq. (2) for
+# example i, and when example j is stored, y_j K(x_j, x_i) is added to every
+# score[i], in mistake order from 0 -- exactly the sum DualPerceptron takes.
+# The row [K(x_j, x_i) for every i] is computed the first time j is stored and
+# kept, so a run makes n kernel calls per distinct stored example and a pass
+# with no mistake makes none.  The rule is the learner's own.  The tests
+# check this form against the literal DualPerceptron, mistake by mistake.
+# ===========================================================================
+
+def _kernel_run(model, data, passes, log, pocket):
+    """Passes of the kernel dual over a kept data set; return (epochs, converged, pocket)."""
+    xs = [model._read(x) for x, _ in data]
+    ys = [y for _, y in data]
+    K, mistake = model.kernel, model._mistake
+    rows: dict = {}
+    score = [0] * len(xs)
+    stored = model.stored
+    model.d = len(data[0][0]) if data else None
+    best = Pocket(None, _wrong(mistake, ys, score), 0) if pocket else None
+    epoch = 0
+    while True:
+        epoch += 1
+        m = 0
+        for i, y in enumerate(ys):
+            try:
+                s = _number(score[i], "w.x", _NOT_REAL)
+            except PerceptronError as err:
+                raise PerceptronError(err.reason, i) from None
+            if mistake(y, s):
+                row = rows.get(i)
+                if row is None:
+                    row = rows[i] = _kernel_row(K, xs, i)
+                score = [s_j + y * k_j for s_j, k_j in zip(score, row)]  # stored <- stored + [(x_i, y)]
+                stored.append((xs[i], y))
+                m += 1
+                if log is not None:
+                    log.append(Mistake(epoch, i, y, s))
+                if pocket:
+                    errors = _wrong(mistake, ys, score)
+                    if errors < best.errors:
+                        best = Pocket(None, errors, len(stored))
+        if m == 0 or epoch == passes:
+            return epoch, m == 0, best
+
+
+def _kernel_row(K, xs, i) -> list:
+    """[K(x_i, x_j) for every j], or a PerceptronError naming the pair that failed."""
+    x_i = xs[i]
+    try:
+        return [K(x_i, x_j) for x_j in xs]
+    except (TypeError, ValueError, ArithmeticError):
+        pass
+    for j, x_j in enumerate(xs):  # again, one call at a time, to name the pair
+        try:
+            K(x_i, x_j)
+        except (TypeError, ValueError, ArithmeticError) as err:
+            # K's message speaks of its arguments a = x_i and b = x_j: name both examples.
+            raise PerceptronError(f"kernel {_name(K)} failed on K(x_{i}, x_{j}), the examples {i} and {j}: "
+                                  f"{_reason(err)}") from err
+    raise PerceptronError(f"kernel {_name(K)} failed on a row, then not again")  # a kernel that is not a function
+
+
+def _wrong(mistake, ys, scores) -> int:
+    return sum(1 for y, s in zip(ys, scores) if mistake(y, s))
+
+
+# ===========================================================================
 # The command line
-# ---------------------------------------------------------------------------
+# ===========================================================================
 
 # The embedded example: 2-D, integer coordinates, separated through the origin
 # by W_STAR = (-2, 1) (y = sign(-2 x1 + x2)), and slow enough to show a few
@@ -1053,9 +1162,20 @@ def _replay(xs, trace):
 # the feature names (None without a header), and the name to report it by.
 _Data = namedtuple("_Data", "examples lines names source")
 
-_INT = re.compile(r"[+-]?[0-9]+\Z")
-_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
-_RATIO = re.compile(r"[+-]?[0-9]+/[0-9]+\Z")
+_INT = r"[+-]?[0-9]+"
+_DECIMAL = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"
+_RATIO = r"[+-]?[0-9]+/[0-9]+"
+
+
+def _form(text):
+    """Which of the number forms text is written in: "int", "decimal", "ratio", "special" or None."""
+    import re  # here only: the module itself does not need it
+
+    t = text.strip()
+    for name, pattern in (("int", _INT), ("decimal", _DECIMAL), ("ratio", _RATIO)):
+        if re.fullmatch(pattern, t, re.ASCII):
+            return name
+    return "special" if t.lower().lstrip("+-") in ("nan", "inf", "infinity") else None
 
 
 def _parse_number(text, exact):
@@ -1063,24 +1183,24 @@ def _parse_number(text, exact):
 
     Raises ValueError with the reason.
     """
-    t = text.strip()
-    if _INT.match(t):
+    t, form = text.strip(), _form(text)
+    if form == "int":
         return int(t)
-    if _DECIMAL.match(t):
+    if form == "decimal":
         if exact:
             return Fraction(t)  # the decimal text exactly: 0.1 is 1/10
         v = float(t)
-        if not math.isfinite(v):
+        if not _finite(v):
             raise ValueError(f"{text!r} is too large for a float (use --exact)")
         return v
-    if _RATIO.match(t):
+    if form == "ratio":
         if not exact:
             raise ValueError(f"{text!r} is a fraction p/q: use --exact")
         numerator, denominator = t.split("/")
         if int(denominator) == 0:
             raise ValueError(f"{text!r} divides by zero")
         return Fraction(int(numerator), int(denominator))
-    if t.lower().lstrip("+-") in ("nan", "inf", "infinity"):
+    if form == "special":
         raise ValueError(f"{text!r} is not finite: NaN and infinity are not features")
     raise ValueError(f"{text!r} is not a number")
 
@@ -1143,12 +1263,7 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass) -> _Data
 
 def _all_numbers(row, columns) -> bool:
     """Whether every cell looks like a number (nan and inf count: they are data, refused later)."""
-    for c in columns:
-        t = row[c].strip()
-        if not (_INT.match(t) or _DECIMAL.match(t) or _RATIO.match(t)
-                or t.lower().lstrip("+-") in ("nan", "inf", "infinity")):
-            return False
-    return True
+    return all(_form(row[c]) for c in columns)
 
 
 def _parse_label(text, labels, multiclass):
@@ -1168,13 +1283,18 @@ def _parse_label(text, labels, multiclass):
     raise ValueError(f"label {text.strip()!r} is not {labels[0]} or {labels[1]}")
 
 
-def _kernel(spec, kernel_from):
-    if kernel_from is None:
-        raise PerceptronError(f"--kernel takes a kernel of kernels.py, which perceptron.py never imports, so that "
-                              f"it stands alone: run 'python3 kernels.py ... --kernel {spec}' or the installed "
-                              "'perceptron' command")
+def _kernel(spec):
+    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time)."""
     try:
-        return kernel_from(spec)
+        import kernels
+    except ImportError:
+        kernels = None
+    if not (callable(getattr(kernels, "from_spec", None)) and hasattr(kernels, "KernelError")):
+        found = "none" if kernels is None else f"another module of that name, {getattr(kernels, '__file__', None)}"
+        raise PerceptronError(f"--kernel needs kernels.py, this project's kernels, beside perceptron.py "
+                              f"(found {found})")
+    try:
+        return kernels.from_spec(spec)
     except ValueError as err:  # kernels.KernelError
         raise PerceptronError(str(err)) from None
 
@@ -1189,7 +1309,7 @@ def _vector_option(text, exact, option):
 def _passes_option(text):
     import argparse
 
-    value = int(text) if _INT.match(text.strip()) else 0
+    value = int(text) if _form(text) == "int" else 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
     return value
@@ -1225,8 +1345,7 @@ def _parser():
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--kernel", metavar="NAME[:PARAM]",
         help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
-             "conjunction:K, polynomial:D[:C], gaussian:SIGMA (run as 'python3 kernels.py ...' or the installed "
-             "'perceptron')")
+             "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", action="store_true", help="labels are any strings: one weight vector per class, argmax")
     arg("--w-star", metavar="W",
         help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
@@ -1239,17 +1358,10 @@ def _parser():
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *,
-         kernel_from: Callable[[str], Kernel] | None = None) -> int:
-    """The command line; ``python3 perceptron.py --help`` lists its options.
-
-    ``kernel_from`` turns a ``--kernel`` spec into a kernel.  This file never
-    imports kernels.py (it stands alone), so without it --kernel is an
-    error; ``python3 kernels.py ARGS`` and the installed ``perceptron``
-    command pass kernels.py's ``from_spec``.
-    """
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; ``python3 perceptron.py --help`` lists its options."""
     try:
-        return _main(sys.argv[1:] if argv is None else argv, kernel_from)
+        return _main(sys.argv[1:] if argv is None else argv)
     except PerceptronError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -1261,7 +1373,7 @@ def main(argv: Sequence[str] | None = None, *,
         return 130
 
 
-def _main(argv, kernel_from) -> int:
+def _main(argv) -> int:
     args = _parser().parse_args(argv)
     if args.multiclass:
         for option in ("kernel", "pocket", "w_star"):
@@ -1273,7 +1385,7 @@ def _main(argv, kernel_from) -> int:
     else:
         data = _read_csv(args.file, exact=args.exact, header=args.header, label_column=args.label_column,
                          labels=labels, multiclass=args.multiclass)
-    kernel = _kernel(args.kernel, kernel_from) if args.kernel else None
+    kernel = _kernel(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
     if w_star is None and args.file is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)
@@ -1514,7 +1626,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     its vector v, dotted.  ``upto=k`` draws the run as it stood after its
     k-th mistake.  The same run gives the same bytes.
     """
-    examples = [_pair(item, i) for i, item in enumerate(examples)]
+    examples = [_pair(item) for item in _iterable(examples, "examples")]
     _check_drawable(run, examples, w_star)
     xs = [[Fraction(v) for v in x] for x, _ in examples]
     hypotheses = list(_replay([with_bias(x) if run.bias else x for x in xs], run.trace))

@@ -7,7 +7,9 @@ The identity K(a, b) = Phi(a).Phi(b) is checked exactly over whole cubes
 
 import json
 import math
+import os
 import random
+import shutil
 import subprocess
 import sys
 from fractions import Fraction
@@ -350,9 +352,26 @@ def test_cli_bad_kernel_is_one_line_and_exit_2(tmp_path, spec, message):
     assert (done.returncode, done.stdout, done.stderr) == (2, "", f"error: {message}\n")
 
 
-def test_perceptron_py_alone_refuses_kernel_clearly(tmp_path):
-    done = subprocess.run([sys.executable, P.__file__, "--kernel", "linear"], capture_output=True, text=True)
-    assert done.returncode == 2 and done.stderr.startswith("error: --kernel takes a kernel of kernels.py")
+def test_perceptron_py_reads_kernel_from_kernels_py_beside_it(tmp_path):
+    done = subprocess.run([sys.executable, P.__file__, "--kernel", "polynomial:2", "--json"], capture_output=True,
+                          text=True, cwd=tmp_path)
+    assert done.returncode == 0 and json.loads(done.stdout)["kernel"] == "polynomial(2, c=1)"
+
+
+@pytest.mark.parametrize("beside, found", [
+    (None, "none"),
+    ("def from_spec(spec):\n    return None\n", "another module of that name"),  # a kernels of someone else's
+])
+def test_perceptron_py_alone_refuses_kernel_in_one_line(tmp_path, beside, found):
+    shutil.copy(P.__file__, tmp_path / "perceptron.py")
+    if beside is not None:
+        (tmp_path / "kernels.py").write_text(beside)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # -S: not the installed kernels.py either
+    done = subprocess.run([sys.executable, "-S", "perceptron.py", "--kernel", "linear"], capture_output=True,
+                          text=True, cwd=tmp_path, env=env)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("error: --kernel needs kernels.py, this project's kernels, beside perceptron.py "
+                                  f"(found {found}")
     assert done.stderr.count("\n") == 1
 
 

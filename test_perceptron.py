@@ -720,15 +720,27 @@ def test_all_is_sorted_and_complete():
     assert all(hasattr(P, name) for name in P.__all__)
 
 
-def test_perceptron_imports_only_the_standard_library():
+def test_perceptron_imports_only_the_standard_library_and_kernels_only_inside_kernel():
     import ast
     tree = ast.parse(open(P.__file__, encoding="utf-8").read())
-    names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-    assert "kernels" not in names  # not even inside a function: the file stands alone
+
+    def imported(nodes):
+        names = {a.name.split(".")[0] for n in nodes if isinstance(n, ast.Import) for a in n.names}
+        return names | {n.module.split(".")[0] for n in nodes if isinstance(n, ast.ImportFrom) and n.module}
+
+    functions = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
+    importing_kernels = [f.name for f in functions if "kernels" in imported(ast.walk(f))]
+    assert importing_kernels == ["_kernel"]  # the one function that reads --kernel, and never at load time
+    names = imported(ast.walk(tree)) - {"kernels"}
     stdlib = getattr(sys, "stdlib_module_names", None)  # 3.10+
     if stdlib is not None:
         assert names <= set(stdlib)
+
+
+def test_importing_perceptron_imports_no_kernels():
+    done = subprocess.run([sys.executable, "-c", "import sys, perceptron; print('kernels' in sys.modules)"],
+                          capture_output=True, text=True, cwd=HERE)
+    assert done.stdout == "False\n"
 
 
 # ---------------------------------------------------------------------------
@@ -934,9 +946,6 @@ def test_cli_json_is_byte_identical_under_any_hash_seed(tmp_path):
     ("1,2,1\n", ["--epochs", "0"], "argument --epochs: '0' is not a whole number >= 1 (see --help)"),
     ("1,2,1\n", ["--rule", "hinge"], "argument --rule: invalid choice: 'hinge' (choose from 'margin', 'sign') (see --help)"),
     ("1,2,1\n", ["--multiclass", "--kernel", "linear"], "--kernel does not apply to --multiclass"),
-    ("1,2,1\n", ["--kernel", "linear"], "--kernel takes a kernel of kernels.py, which perceptron.py never imports, "
-                                       "so that it stands alone: run 'python3 kernels.py ... --kernel linear' or the "
-                                       "installed 'perceptron' command"),
     ("1,2,1\n", ["--w-star=1,x"], "--w-star: 'x' is not a number"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(tmp_path, text, argv, message):
