@@ -335,7 +335,7 @@ class Perceptron:
         Return the number of mistakes."""
         w, b = self._weights()
         d, mistake = self.d, self._mistake
-        dot, kind = _dot_exact, int  # a float score switches both to floats (see _dot)
+        dot, kind = (_dot_float, float) if w and type(w[0]) is float else (_dot_exact, int)  # see _dot
         lists = _LISTS
         made = 0
         for i, item in items:
@@ -821,6 +821,7 @@ from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _
 
 _LISTS = (list, tuple)  # the containers a pass reads without a copy: their len() cannot lie
 _PLAIN = frozenset((int, float, Fraction, decimal.Decimal, bool))
+_EXACT = frozenset((int, Fraction, bool))  # always finite
 _LABELS = {1: 1, -1: -1}  # 1.0, Fraction(1), Decimal(1) hash and compare as 1
 _NOT_REAL = "not a finite real number"  # what a dual's score is when its kernel gives inf, nan or complex
 
@@ -970,7 +971,7 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
     n = len(x)
     if d is not None and n != d:
         raise PerceptronError(wrong_length.format(name=name, n=n, d=d))
-    if _PLAIN.issuperset(map(type, x)) and all(type(v) is int or _finite(v) for v in x):
+    if _PLAIN.issuperset(map(type, x)) and all(type(v) in _EXACT or _finite(v) for v in x):
         return x
     return [_real(v, f"{name}[{j}]") for j, v in enumerate(x)]
 

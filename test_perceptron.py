@@ -4,12 +4,17 @@ Comparisons are exact (==) and types are checked with ``type(...) is``; data
 comes from seeded generators, so every run tests the same cases.
 """
 
+import collections.abc
 import copy
+import numbers
+import re
+import struct
 import random
 import sys
 import tracemalloc
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from operator import mul
 
 import pytest
 
@@ -1156,3 +1161,160 @@ def test_random_csv_files_never_show_a_traceback(tmp_path):
         if status == 2:
             assert err.getvalue().startswith("error: ") and err.getvalue().count("\n") == 1
     assert {0, 2} <= statuses <= {0, 1, 2}  # reports and errors both met (exit 1 has its own test)
+
+
+# ---------------------------------------------------------------------------
+# One implementation of each rule; numbers taken by value at the boundary
+# ---------------------------------------------------------------------------
+
+def test_rules_are_read_only_so_every_form_runs_the_same_rules():
+    with pytest.raises(TypeError):
+        P.RULES["never"] = lambda y, s: False
+    with pytest.raises(TypeError):
+        del P.RULES["sign"]
+    assert sorted(P.RULES) == ["margin", "sign"]
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("pocket", [False, True])
+def test_train_is_the_learn_loop_with_pocket_and_bias(rule, bias, pocket):
+    examples, _ = noisy(31, n=25, d=3)
+    run = train(examples, rule=rule, bias=bias, pocket=pocket, max_epochs=7)
+    learner = Perceptron(3, rule=rule, bias=bias)
+    assert (run.trace, run.epochs, run.converged) == reference_run(learner, examples, 7)
+    assert run.w == learner.w and len(run.w) == 3 + bias
+
+
+class Int64:
+    """A stand-in for NumPy's int64: an Integral whose arithmetic wraps at 2**63, as NumPy's does."""
+
+    def __init__(self, v):
+        self.v = (int(v) + 2**63) % 2**64 - 2**63
+
+    def __int__(self):
+        return self.v
+
+    __index__ = __int__
+
+    def __mul__(self, other):
+        return Int64(self.v * int(other))
+
+    def __add__(self, other):
+        return Int64(self.v + int(other))
+
+    __rmul__, __radd__ = __mul__, __add__
+
+    def __repr__(self):
+        return f"Int64({self.v})"
+
+
+class Float32:
+    """A stand-in for NumPy's float32: a Real computed in single precision."""
+
+    def __init__(self, v):
+        self.v = struct.unpack("f", struct.pack("f", float(v)))[0]
+
+    def __float__(self):
+        return self.v
+
+    def __mul__(self, other):
+        return Float32(self.v * float(other))
+
+    def __add__(self, other):
+        return Float32(self.v + float(other))
+
+    __rmul__, __radd__ = __mul__, __add__
+
+    def __repr__(self):
+        return f"Float32({self.v!r})"
+
+
+numbers.Integral.register(Int64)
+numbers.Real.register(Float32)
+
+
+class bool_:  # noqa: N801 -- NumPy's name: a bool that is not a Python bool and not a number
+    def __init__(self, v):
+        self.v = bool(v)
+
+    def __eq__(self, other):
+        return self.v == other
+
+    def __hash__(self):
+        return hash(self.v)
+
+    def __repr__(self):
+        return repr(self.v)
+
+
+def big_integers(seed, n=40, d=4):
+    """Integer data whose scores leave int64's range after a few updates."""
+    examples, _ = separable(seed, n=n, d=d)
+    return [([v * 3**37 for v in x], y) for x, y in examples]
+
+
+def test_int64_features_are_used_as_python_ints_and_never_wrap():
+    examples = big_integers(5)
+    wrapped = [([Int64(v) for v in x], y) for x, y in examples]
+    # What NumPy's own arithmetic would do: the first score out of range wraps silently.
+    assert any(int(sum((Int64(w_i) * x_i for w_i, x_i in zip(w, x)), Int64(0))) != sum(map(mul, w, x))
+               for w in [train(examples).w] for x, _ in wrapped)
+    for bias in (False, True):
+        run, plain = train(wrapped, bias=bias), train(examples, bias=bias)
+        assert (run.w, run.trace, run.epochs) == (plain.w, plain.trace, plain.epochs)
+        assert all(type(v) is int for v in run.w)
+        learner = Perceptron(4, bias=bias)
+        for x, y in wrapped:
+            learner.learn(x, y)
+        assert learner.w == train(examples, bias=bias, epochs=1).w
+
+
+def test_float32_features_are_used_as_python_floats_of_their_value():
+    examples, _ = separable(6, n=30, d=3)
+    thirds = [([Float32(v / 3) for v in x], y) for x, y in examples]
+    their_values = [([float(v) for v in x], y) for x, y in thirds]
+    run, plain = train(thirds, rule="margin"), train(their_values, rule="margin")
+    assert (run.w, run.trace) == (plain.w, plain.trace)
+    assert all(type(v) is float for v in run.w) and all(type(m.score) is float for m in run.trace)
+    as_arrays = [(tuple(x), y) for x, y in thirds]  # a NumPy row is a sequence of such scalars
+    assert train(as_arrays, rule="margin", kernel=dot).trace == train(their_values, rule="margin", kernel=dot).trace
+
+
+class Liar(collections.abc.Sequence):
+    """A sequence whose len() says 3 but which holds 2 numbers."""
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, i):
+        if i >= 2:
+            raise IndexError(i)
+        return 1
+
+
+@pytest.mark.parametrize("x, message", [
+    ({0: 1, 1: 2}, "x is a dict, not a sequence of numbers in order"),
+    ({1, 2}, "x is a set, not a sequence of numbers in order"),
+    (frozenset((1, 2)), "x is a frozenset, not a sequence of numbers in order"),
+    (Liar(), "x has length 2, expected 3"),
+    ("ab", "x is str, not a sequence of numbers"),
+    ((v for v in [1, 2]), "x is generator, not a sequence of numbers"),
+])
+@pytest.mark.parametrize("make", [lambda: Perceptron(3), lambda: DualPerceptron(), lambda: MulticlassPerceptron(["a", "b"], 3)])
+def test_dicts_sets_and_lying_lengths_are_refused_and_leave_the_learner_unchanged(make, x, message):
+    model = make()
+    first = "a" if isinstance(model, MulticlassPerceptron) else -1
+    model.learn([1, 2, 3], first)
+    before = copy.deepcopy(vars(model))
+    with pytest.raises(PerceptronError) as err:
+        model.learn(x, "b" if first == "a" else 1)
+    assert str(err.value) == message and vars(model) == before
+    with pytest.raises(PerceptronError, match="^example 1: " + re.escape(message)):
+        train([([1, 2, 3], -1), (x, 1)])
+
+
+@pytest.mark.parametrize("label", [bool_(True), bool_(False)])
+def test_numpy_bool_labels_are_refused_as_bools_are(label):
+    with pytest.raises(PerceptronError, match=f"^example 0: label {label!r} is a bool"):
+        train([([1, 2], label)])
