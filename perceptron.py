@@ -537,9 +537,10 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     >>> train([([0], -1)], rule="margin", max_epochs=3).converged  # x = 0 never scores
     False
     """
-    passes, bias = _passes(epochs, max_epochs), _flag(bias, "bias")
+    passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
     d, data = _data(examples, keep=passes > 1 or pocket or kernel is not None)
-    log = [] if trace else None
+    log: list | None = [] if _flag(trace, "trace") else None
+    model: Perceptron | DualPerceptron
     if kernel is None:
         model = Perceptron(d, rule=rule, bias=bias)
         keeper = _Pocket(model, data) if pocket else None
@@ -717,7 +718,7 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     if bias:
         d, data = d + 1, [(with_bias(x), y) for x, y in data]
     model = MulticlassPerceptron(_first_appearance(data) if classes is None else classes, d)
-    log = [] if trace else None
+    log: list | None = [] if _flag(trace, "trace") else None
     epoch, converged = _cornell(model, data, passes, log, None)
     return Run(model.w, model, model.mistakes, epoch, converged, log, None, "argmax", bias, None)
 
