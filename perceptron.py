@@ -524,10 +524,11 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     count is strictly smaller; the pocket starts as w = 0 with its count.
 
     The trace, weights and scores are those of calling ``learn`` example by
-    example: each pass is the learner's own.  A multi-pass run keeps the
-    examples (a one-shot iterator is read once).  A bad example raises a
-    PerceptronError naming its index when its turn comes; a pocket or kernel
-    run, which reads every example at each update, checks them all first.
+    example: each pass is the learner's own.  A run that keeps its examples
+    (several passes, the pocket, a kernel) reads a one-shot iterator once and
+    checks every example before it starts; a one-pass run checks each when
+    its turn comes.  Either way a bad example raises a PerceptronError that
+    names its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace

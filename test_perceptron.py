@@ -123,6 +123,19 @@ def test_zero_score_later_in_a_run(rule, positive_is_mistake):
 
 
 @pytest.mark.parametrize("rule, positive_is_mistake", [("sign", False), ("margin", True)])
+def test_a_float_zero_score_is_plus_zero_and_zero_under_both_rules(rule, positive_is_mistake):
+    """Summed from the int 0, a float score is never -0.0 (0 + -0.0 is 0.0), and a zero
+    score parts the rules in a float run as in an exact one."""
+    assert repr(P.dot([-1.0], [0.0])) == "0.0" and repr(P.dot([-1.0, 1.0], [0.0, -0.0])) == "0.0"
+    examples = [([1.0], -1), ([0.0], 1)]  # after the first mistake w = (-1.0), and w.x = 0.0
+    run = train(examples, rule=rule, epochs=1)
+    assert [repr(m.score) for m in run.trace] == ["0.0"] + (["0.0"] if positive_is_mistake else [])
+    assert run.w == [-1.0] and type(run.w[0]) is float
+    learner = Perceptron(1, rule=rule)
+    assert [learner.learn(x, y) for x, y in examples] == [True, positive_is_mistake]
+
+
+@pytest.mark.parametrize("rule, positive_is_mistake", [("sign", False), ("margin", True)])
 @pytest.mark.parametrize("number", [int, Fraction])
 def test_zero_score_after_a_mistake_in_every_form(rule, positive_is_mistake, number):
     """w = (-1, 0) after the first mistake gives x = (0, 1) the score 0: the rules part there,
