@@ -335,8 +335,8 @@ class Perceptron:
         Return the number of mistakes."""
         w, b = self._weights()
         d, mistake = self.d, self._mistake
-        dot, kind = (_dot_float, float) if w and type(w[0]) is float else (_dot_exact, int)  # see _dot
-        lists = _LISTS
+        dot, kind, trusted = _sum_for(type(w[0]) if w else int)
+        lists, plain = _LISTS, _PLAIN.issuperset
         made = 0
         for i, item in items:
             try:
@@ -345,12 +345,12 @@ class Perceptron:
                     if type(y) is not int or y * y != 1 or type(x) not in lists:
                         raise TypeError
                     s = dot(w, x) if b is None else dot(w, x) + b  # a ValueError if len(x) != d
-                    if type(s) is not kind or not s - s == 0:
+                    if type(s) is not kind or not s - s == 0 or not (trusted or plain(map(type, x))):
                         raise TypeError
                 except (TypeError, ValueError, ArithmeticError):
                     x, y, s = _checked(item, d, w, b)
-                    if type(s) is float:
-                        dot, kind = _dot_float, float
+                    if type(s) is not kind:
+                        dot, kind, trusted = _sum_for(type(s))
                 if mistake(y, s):
                     w = [w_i + y * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
                     if b is not None:
@@ -367,6 +367,16 @@ class Perceptron:
         self.w = w if b is None else [*w, b]
         self.mistakes += made
         return made
+
+
+def _sum_for(kind):
+    """(the dot product, the score type, whether it is trusted) of a primal
+    pass whose scores are of type ``kind``; see _dot and _checked."""
+    if kind is float:
+        return _dot_float, float, True
+    if kind in (Fraction, decimal.Decimal):
+        return _dot_exact, kind, False
+    return _dot_exact, int, True
 
 
 class DualPerceptron:
@@ -1000,10 +1010,13 @@ def _checked(item, d, w, b):
     pass's common case skips when it can tell that nothing is wrong.
 
     The pass takes its own reading only for an exact list or tuple (whose
-    len() cannot lie) with the label the int -1 or +1, and a score of
-    the exact type int (or float, in a float run) that is finite.  Anything
-    else is read here: a NumPy element makes the score a NumPy number, a bad
-    feature makes the sum raise, an inf or nan feature makes it inf or nan.
+    len() cannot lie) with the label the int -1 or +1, and a finite score of
+    the run's exact type.  Anything else is read here: in an int or float
+    run a NumPy element makes the score a NumPy number, a bad feature makes
+    the sum raise, an inf or nan feature makes it inf or nan.  A Fraction or
+    Decimal times a NumPy int can be a Fraction or Decimal, so in those runs
+    the pass also checks the elements' types, a small cost next to exact
+    arithmetic.
     """
     x, y = _example(item, d)
     return x, y, Perceptron._score(x, w, b)

@@ -1210,11 +1210,11 @@ class Int64:
 
     __index__ = __int__
 
-    def __mul__(self, other):
-        return Int64(self.v * int(other))
+    def __mul__(self, other):  # with a Fraction, NumPy computes on objects: a Fraction, by value
+        return self.v * other if isinstance(other, Fraction) else Int64(self.v * int(other))
 
     def __add__(self, other):
-        return Int64(self.v + int(other))
+        return self.v + other if isinstance(other, Fraction) else Int64(self.v + int(other))
 
     __rmul__, __radd__ = __mul__, __add__
 
@@ -1281,6 +1281,26 @@ def test_int64_features_are_used_as_python_ints_and_never_wrap():
         for x, y in wrapped:
             learner.learn(x, y)
         assert learner.w == train(examples, bias=bias, epochs=1).w
+
+
+def test_int64_features_in_a_fraction_run_are_taken_by_value_too():
+    """Fraction times an int64 is a Fraction, so the score's type cannot tell: the elements are checked.
+
+    The first feature is a Fraction, so the run is a Fraction run; the second is a large
+    integer, so its weight is a large int, whose product with an int64 would wrap."""
+    rng = random.Random(9)
+    plain = []
+    while len(plain) < 40:
+        a, b = rng.randint(-9, 9), rng.randint(-9, 9)
+        if 2 * a != b:  # labelled by sign(2a - b): hard enough for many mistakes in 5 passes
+            plain.append(([Fraction(a, 3), b * 3**37], 1 if 2 * a > b else -1))
+    mixed = [([x[0], Int64(x[1]) if i % 2 else x[1]], y) for i, (x, y) in enumerate(plain)]
+    run, expected = train(mixed, epochs=5), train(plain, epochs=5)
+    assert (run.w, run.trace) == (expected.w, expected.trace) and run.mistakes > 3
+    learner = Perceptron(2)
+    for x, y in mixed:
+        learner.learn(x, y)
+    assert learner.w == train(plain, epochs=1).w and all(type(v) in (int, Fraction) for v in learner.w)
 
 
 def test_float32_features_are_used_as_python_floats_of_their_value():
