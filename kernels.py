@@ -47,6 +47,7 @@ import re
 import sys
 from fractions import Fraction
 from functools import reduce
+from collections.abc import Iterable, Mapping, Set, Sized
 from itertools import combinations, combinations_with_replacement, product
 from operator import and_, index, mul, xor
 
@@ -54,7 +55,7 @@ __version__ = "0.2.0"
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing would cost every user
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Sequence
     from typing import Union
 
     Number = Union[int, float, Fraction, decimal.Decimal]
@@ -85,9 +86,35 @@ class KernelError(ValueError):
     """A kernel's input or parameter is not what its definition takes."""
 
 
+def _short(v, limit=60) -> str:
+    """repr(v) for a message, cut to ``limit`` characters; never fails."""
+    try:
+        text = repr(v) if not isinstance(v, int) or v.bit_length() < 4 * limit else f"<an int of {v.bit_length()} bits>"
+    except Exception:  # a repr that fails must not hide the error being reported
+        text = f"<a {type(v).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _sequence(v, name):
+    """Raise a KernelError unless v is a sequence (a list, a tuple, a NumPy row...)."""
+    if type(v) not in (list, tuple) and (isinstance(v, (str, bytes, Mapping, Set)) or not isinstance(v, Sized)
+                                          or not isinstance(v, Iterable)):
+        raise KernelError(f"{name} is {type(v).__name__}, not a sequence of numbers")
+
+
 def _same_length(a, b):
+    _sequence(a, "a")
+    _sequence(b, "b")
     if len(a) != len(b):
         raise KernelError(f"vectors of lengths {len(a)} and {len(b)} have no kernel value")
+
+
+def _arithmetic(f, *args):
+    """f(*args), with a failure of the arithmetic told as a KernelError."""
+    try:
+        return f(*args)
+    except (TypeError, ArithmeticError) as err:  # not numbers; numbers that do not mix
+        raise KernelError(f"cannot be computed: {err}") from None
 
 
 def linear(a: Vector, b: Vector):  # -> Number; Any, so its callers may divide
@@ -101,11 +128,16 @@ def linear(a: Vector, b: Vector):  # -> Number; Any, so its callers may divide
     (11, 0.0)
     """
     _same_length(a, b)
-    s = sum(map(mul, a, b))
+    s = _arithmetic(sum, map(mul, a, b))
     if type(s) is float and sys.version_info >= (3, 12):
-        s = 0
-        for a_i, b_i in zip(a, b):
-            s = s + a_i * b_i
+        s = _arithmetic(_loop, a, b)
+    return s
+
+
+def _loop(a, b):
+    s = 0
+    for a_i, b_i in zip(a, b):
+        s = s + a_i * b_i
     return s
 
 
@@ -118,6 +150,7 @@ _BITS = frozenset((0, 1))
 
 def _bits(v, name):
     """Raise a KernelError unless every entry of v is the int 0 or 1."""
+    _sequence(v, name)
     for i, v_i in enumerate(v):
         try:
             bit = index(v_i) in _BITS  # index() refuses 1.0 and Fraction(1)
@@ -166,6 +199,7 @@ def monotone_conjunction_features(x: Bits) -> list:
     >>> monotone_conjunction_features([1, 0, 1])
     [1, 1, 0, 1, 0, 1, 0, 0]
     """
+    _sequence(x, "x")
     return _monotone_features(x, len(x))
 
 
@@ -186,7 +220,8 @@ def all_conjunction(a: Bits, b: Bits) -> int:
     >>> all_conjunction([1, 0, 1], [1, 1, 1]), all_conjunction([0, 0], [0, 0])
     (4, 4)
     """
-    return 2 ** (len(a) - _count(xor, a, b))  # same = n - (positions that differ)
+    differ = _count(xor, a, b)
+    return 2 ** (len(a) - differ)  # same = n - (positions that differ)
 
 
 def all_conjunction_features(x: Bits) -> list:
@@ -257,13 +292,10 @@ def polynomial(degree: int, c: Number = 1) -> Kernel:
     >>> K.__name__, K([1, 2], [3, 1])
     ('polynomial(2, c=1)', 36)
     """
-    if isinstance(degree, bool) or not isinstance(degree, int) or degree < 1:
-        raise KernelError(f"degree = {degree!r} is not a whole number >= 1")
-    if not _real(c) or not c >= 0:
-        raise KernelError(f"c = {c!r} is not a real number >= 0")
+    _degree_and_c(degree, c)
 
     def K(a, b):
-        return (linear(a, b) + c) ** degree
+        return _arithmetic(pow, linear(a, b) + c, degree)
 
     return _named(K, f"polynomial({degree}, c={c})")
 
@@ -278,15 +310,24 @@ def polynomial_terms(x: Vector, degree: int, c: Number = 1) -> list:
     >>> polynomial_terms([2, 3], 2)
     [(1, 1), (2, 2), (2, 3), (1, 4), (2, 6), (1, 9)]
     """
+    _sequence(x, "x")
+    _degree_and_c(degree, c)
     terms = []
     for combo in combinations_with_replacement(range(len(x) + 1), degree):
         counts = [combo.count(i) for i in range(len(x) + 1)]
         weight = math.factorial(degree)
         for k in counts:
             weight //= math.factorial(k)
-        monomial = reduce(mul, (x[i - 1] for i in combo if i > 0), 1)  # x_0 = 1
+        monomial = _arithmetic(reduce, mul, (x[i - 1] for i in combo if i > 0), 1)  # x_0 = 1
         terms.append((weight * c ** counts[0], monomial))
     return terms
+
+
+def _degree_and_c(degree, c):
+    if isinstance(degree, bool) or not isinstance(degree, int) or degree < 1:
+        raise KernelError(f"degree = {_short(degree)} is not a whole number >= 1")
+    if not _real(c) or not c >= 0:
+        raise KernelError(f"c = {_short(c)} is not a real number >= 0")
 
 
 def gaussian(sigma: float) -> Kernel:
@@ -300,12 +341,19 @@ def gaussian(sigma: float) -> Kernel:
     >>> K.__name__, K([0, 0], [0, 0]), K([1, 0], [0, 0]) == math.exp(-0.5)
     ('gaussian(1)', 1.0, True)
     """
-    if not _real(sigma) or not sigma > 0 or not math.isfinite(sigma):
-        raise KernelError(f"sigma = {sigma!r} is not a real number > 0")
+    if not _real(sigma) or not sigma > 0:  # nan is not > 0; inf and huge values fail below
+        raise KernelError(f"sigma = {_short(sigma)} is not a real number > 0")
+    try:
+        two_sigma_squared = float(2 * sigma * sigma)
+    except OverflowError:  # a huge int
+        two_sigma_squared = math.inf
+    if not 0 < two_sigma_squared < math.inf:
+        raise KernelError(f"sigma = {_short(sigma)}: 2 sigma^2 is {two_sigma_squared!r} as a float, so every K(a, b) "
+                          "would be 0 or 1")
 
     def K(a, b) -> float:
         _same_length(a, b)
-        d = [a_i - b_i for a_i, b_i in zip(a, b)]
+        d = _arithmetic(lambda: [a_i - b_i for a_i, b_i in zip(a, b)])
         return math.exp(-linear(d, d) / (2 * sigma * sigma))
 
     return _named(K, f"gaussian({sigma})")
@@ -327,12 +375,20 @@ def from_features(phi: Callable[[Vector], Vector]) -> Kernel:
     43
     """
     if not callable(phi):
-        raise KernelError(f"phi {phi!r} is not callable")
+        raise KernelError(f"phi {_short(phi)} is not callable")
 
     def K(a, b):
-        return linear(phi(a), phi(b))
+        return linear(_expanded(phi, a, "a"), _expanded(phi, b, "b"))
 
     return _named(K, f"from_features({getattr(phi, '__name__', repr(phi))})", features=phi)
+
+
+def _expanded(phi, v, name):
+    """phi(v), with a failure of phi told as a KernelError."""
+    try:
+        return phi(v)
+    except (TypeError, ValueError, ArithmeticError, IndexError) as err:
+        raise KernelError(f"phi({name}) failed: {err}") from None
 
 
 def gram(K: Kernel, xs: Iterable[Vector]) -> list:
@@ -341,6 +397,10 @@ def gram(K: Kernel, xs: Iterable[Vector]) -> list:
     >>> gram(monotone_conjunction, [[1, 0], [1, 1]])
     [[2, 2], [2, 4]]
     """
+    if not callable(K):
+        raise KernelError(f"kernel {_short(K)} is not callable")
+    if isinstance(xs, (str, bytes)) or not isinstance(xs, Iterable):
+        raise KernelError(f"xs is {type(xs).__name__}, not a sequence of vectors")
     xs = list(xs)
     return [[K(a, b) for b in xs] for a in xs]
 
@@ -359,6 +419,8 @@ def from_spec(spec: str) -> Kernel:
     >>> from_spec("polynomial:2:3").__name__, from_spec("monotone-conjunction").__name__
     ('polynomial(2, c=3)', 'monotone_conjunction')
     """
+    if not isinstance(spec, str):
+        raise KernelError(f"a kernel spec is a string such as 'polynomial:2', not {_short(spec)}")
     name, *params = spec.split(":")
     if name not in _SPECS:
         raise KernelError(f"unknown kernel {spec!r}: use one of linear, monotone-conjunction, "
@@ -375,22 +437,22 @@ def from_spec(spec: str) -> Kernel:
 
 
 def _whole(text):
-    if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
-        raise KernelError(f"{text!r} is not a whole number")
+    if len(text) > 20 or not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        raise KernelError(f"{_short(text)} is not a whole number")
     return int(text)
 
 
 def _number(text):
+    """A parameter: a whole number, or a decimal in the grammar of perceptron's CSV cells
+    (ASCII digits, no underscores)."""
     try:
         return _whole(text)
     except KernelError:
         pass
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    decimal_form = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"
+    value = float(text) if len(text) < 100 and re.fullmatch(decimal_form, text.strip(), re.ASCII) else math.nan
     if not math.isfinite(value):
-        raise KernelError(f"{text!r} is not a finite number")
+        raise KernelError(f"{_short(text)} is not a finite number")
     return value
 
 

@@ -528,6 +528,7 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
 
     ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is
     the last weight.  ``kernel=K`` runs the dual of Columbia §2.3 with K.
+    ``trace`` may also be a list, which receives each Mistake as it is made.
     ``pocket=True`` also keeps the pocket (Kalyanakrishnan §4): after every
     update the new hypothesis's training errors are counted over all the
     examples with the run's rule, and it goes into the pocket only if that
@@ -550,7 +551,7 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     """
     passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
     d, data = _data(examples, keep=passes > 1 or pocket or kernel is not None)
-    log: list | None = [] if _flag(trace, "trace") else None
+    log = _log(trace)
     model: Perceptron | DualPerceptron
     if kernel is None:
         model = Perceptron(d, rule=rule, bias=bias)
@@ -581,6 +582,11 @@ def _cornell(model, data, passes, log, on_update):
         m = model._pass(enumerate(data), epoch, log, on_update)
         if m == 0 or epoch == passes:
             return epoch, m == 0
+
+
+def _log(trace) -> list | None:
+    """The trace to keep: a new list, none, or the list given (which sees each mistake as it is made)."""
+    return trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None
 
 
 def _passes(epochs, max_epochs) -> int:
@@ -729,7 +735,7 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     if bias:
         d, data = d + 1, [(with_bias(x), y) for x, y in data]
     model = MulticlassPerceptron(_first_appearance(data) if classes is None else classes, d)
-    log: list | None = [] if _flag(trace, "trace") else None
+    log = _log(trace)
     epoch, converged = _cornell(model, data, passes, log, None)
     return Run(model.w, model, model.mistakes, epoch, converged, log, None, "argmax", bias, None)
 
@@ -816,10 +822,16 @@ def _nearest(examples, w_star):
 
 
 def _ratio(a, b, name):
-    # Exact where the inputs are rational; a Decimal or float divides as its type.
+    # Exact where the inputs are rational; a Decimal or float divides as its type,
+    # and must stay finite and above 0 (gamma > 0): a float that underflows to 0,
+    # or overflows to inf, is refused rather than reported as if it were valid.
     if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
         return Fraction(a, b)
-    return _number(_arithmetic(lambda: a / b), name, "it is not a finite number")
+    value = _number(_arithmetic(lambda: a / b, what=name), name, "it is not a finite number")
+    if not value > 0:
+        raise PerceptronError(f"{name} is {_short(value)}: the arithmetic of {type(value).__name__} underflows "
+                              "(use exact numbers)")
+    return value
 
 
 # ===========================================================================
@@ -1167,16 +1179,58 @@ def _table(header, rows) -> list:
 
 
 def _replay(xs, trace):
-    """w after each mistake of a primal run, recomputed from its trace."""
-    w = [0] * len(xs[0]) if xs else []
+    """w after each mistake of a primal run, recomputed from its trace; xs[i] is example i's x."""
+    w = None
     for m in trace:
-        w = [w_i + m.y * x_i for w_i, x_i in zip(w, xs[m.index])]  # w <- w + y x
+        x = xs[m.index]
+        w = [w_i + m.y * x_i for w_i, x_i in zip([0] * len(x) if w is None else w, x)]  # w <- w + y x
         yield w
 
 
-# A data set read for the command line: the examples, the file line of each,
-# the feature names (None without a header), and the name to report it by.
-_Data = namedtuple("_Data", "examples lines names source")
+_DIGITS = 4300       # the most characters of a number in a cell (Python's own limit for int <-> str)
+_LINE_LIMIT = 1 << 20  # the longest line read, in bytes: no file is read whole
+
+
+class _Located(PerceptronError):
+    """An error of the input that already names the file and line."""
+
+
+class _Input:
+    """A data set for the command line, read one example at a time (from a CSV
+    file, standard input or the embedded example), with where each came from:
+    ``where(i)`` is the file line and x of example i -- of any example when
+    kept, else of the one read last, which is the one a streamed run is at."""
+
+    def __init__(self, source, names, rows, keep, numbered=True):
+        self.source, self.names, self.numbered = source, names, numbered
+        self.rows = rows  # (line, x, y) triples
+        self.count, self.d, self.current = 0, 0, None
+        self.kept: list | None = [] if keep else None
+
+    def __iter__(self):
+        for line, x, y in self.rows:
+            self.count += 1
+            self.d = self.d or len(x)
+            self.current = (line, x)
+            if self.kept is not None:
+                self.kept.append(self.current)
+            yield x, y
+
+    def where(self, i):
+        return self.kept[i] if self.kept is not None else self.current
+
+
+class _Log(list):
+    """A run's trace that also notes, for each mistake, its example's line and x."""
+
+    def __init__(self, data):
+        super().__init__()
+        self.data, self.where = data, []
+
+    def append(self, mistake):
+        super().append(mistake)
+        self.where.append(self.data.where(mistake.index))
+
 
 _INT = r"[+-]?[0-9]+"
 _DECIMAL = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"
@@ -1199,7 +1253,12 @@ def _parse_number(text, exact):
 
     Raises ValueError with the reason.
     """
-    t, form = text.strip(), _form(text)
+    t = text.strip()
+    if len(t) > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
+        raise ValueError(f"{_short(t, 24)} has {len(t)} characters: a number here has at most {_DIGITS}")
+    form = _form(t)
+    if form == "decimal" and exact and abs(int(t.lower().partition("e")[2] or 0)) > _DIGITS:
+        raise ValueError(f"{_short(t, 24)}: an exponent beyond {_DIGITS} is not read exactly (10**e is built)")
     if form == "int":
         return int(t)
     if form == "decimal":
@@ -1221,60 +1280,87 @@ def _parse_number(text, exact):
     raise ValueError(f"{text!r} is not a number")
 
 
-def _read_csv(path, *, exact, header, label_column, labels, multiclass) -> _Data:
-    """Read examples from a CSV file ('-' for standard input)."""
-    import csv
-    import io
-
+def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep) -> _Input:
+    """The examples of a CSV file ('-' for standard input), read as they are needed."""
     source = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8", newline="") as f:
-                text = f.read()
-    except OSError as err:
-        raise PerceptronError(f"{source}: cannot read: {err.strerror or err}") from None
-    except UnicodeDecodeError as err:
-        raise PerceptronError(f"{source}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    reader = csv.reader(io.StringIO(text, newline=""))
-    rows = []
-    try:
-        for row in reader:
-            if any(cell.strip() for cell in row):  # blank lines are skipped
-                rows.append((reader.line_num, row))
-    except csv.Error as err:
-        raise PerceptronError(f"{source}:{reader.line_num}: {err}") from None
-    if not rows:
-        raise PerceptronError(f"{source}: no examples: the file is empty")
-    width = len(rows[0][1])
+    rows = _rows(path, source)
+    first = next(rows, None)
+    if first is None:
+        raise _Located(f"{source}: no examples: the file is empty")
+    width = len(first[1])
     label = label_column + width if label_column < 0 else label_column
     if not 0 <= label < width:
-        raise PerceptronError(f"{source}: --label-column {label_column} is out of range for {width} columns")
+        raise _Located(f"{source}: --label-column {label_column} is out of range for {width} columns")
     features = [c for c in range(width) if c != label]
     names = None
-    if header and not _all_numbers(rows[0][1], features if multiclass else range(width)):
-        names = [rows[0][1][c].strip() for c in features]
-        rows = rows[1:]
-        if not rows:
-            raise PerceptronError(f"{source}: a header but no examples")
-    examples, lines = [], []
-    for line, row in rows:
-        if len(row) != width:
-            raise PerceptronError(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
-        x = []
-        for c in features:
+    if header and not _all_numbers(first[1], features if multiclass else range(width)):
+        names = [first[1][c].strip() for c in features]
+        first = next(rows, None)
+        if first is None:
+            raise _Located(f"{source}: a header but no examples")
+
+    def examples():
+        for line, row in _chain(first, rows):
+            if len(row) != width:
+                raise _Located(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
+            x = []
+            for c in features:
+                try:
+                    x.append(_parse_number(row[c], exact))
+                except ValueError as err:
+                    raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
-                x.append(_parse_number(row[c], exact))
+                y = _parse_label(row[label], labels, multiclass)
             except ValueError as err:
-                raise PerceptronError(f"{source}:{line}: column {c + 1}: {err}") from None
+                raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
+            yield line, x, y
+
+    return _Input(source, names, examples(), keep)
+
+
+def _rows(path, source):
+    """(line, cells) of every row that is not blank, the file read one line at a time."""
+    import csv
+
+    try:
+        f = sys.stdin.buffer if path == "-" else open(path, "rb")
+    except OSError as err:
+        raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
+    except AttributeError:  # sys.stdin is None: standard input was closed
+        raise _Located(f"{source}: cannot read: standard input is closed") from None
+    try:
+        reader = csv.reader(_lines(f, source))
         try:
-            y = _parse_label(row[label], labels, multiclass)
-        except ValueError as err:
-            raise PerceptronError(f"{source}:{line}: column {label + 1}: {err}") from None
-        examples.append((x, y))
-        lines.append(line)
-    return _Data(examples, lines, names, source)
+            for row in reader:
+                if any(cell.strip() for cell in row):
+                    yield reader.line_num, row
+        except csv.Error as err:
+            raise _Located(f"{source}:{reader.line_num}: {err}") from None
+    finally:
+        if path != "-":
+            f.close()
+
+
+def _lines(f, source):
+    """The lines of a binary file as text: UTF-8, a byte-order mark read as a mark, none too long."""
+    number = 0
+    while True:
+        try:
+            raw = f.readline(_LINE_LIMIT + 1)
+        except OSError as err:
+            raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
+        if not raw:
+            return
+        number += 1
+        if len(raw) > _LINE_LIMIT:
+            raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
+            raw = raw[3:]
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of the line)"
+                           ) from None
 
 
 def _all_numbers(row, columns) -> bool:
@@ -1325,10 +1411,52 @@ def _vector_option(text, exact, option):
 def _passes_option(text):
     import argparse
 
-    value = int(text) if _form(text) == "int" else 0
+    value = int(text) if _form(text) == "int" and len(text) < 20 else 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number >= 1")
     return value
+
+
+def _whole_option(text):
+    import argparse
+
+    if _form(text) != "int" or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number")
+    return int(text)
+
+
+# Options that take a value, and options that do not apply beside another one (or without a FILE).
+_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps")
+_NOT_BESIDE = {"multiclass": ("kernel", "pocket", "w_star", "rule", "labels"), "epochs": ("max_epochs",),
+               "json": ("quiet", "weights"), "quiet": ("weights",)}
+_NEED_FILE = ("label_column", "labels", "header")
+_DEFAULTS = {"label_column": -1, "labels": "-1,1", "rule": "sign", "max_epochs": 1000}
+
+
+def _arguments(argv):
+    """The parsed options, with every usage error said in one line."""
+    args = _parser().parse_args(argv)
+    given = {name for name, value in vars(args).items() if value not in (None, False) and name != "header"}
+    given |= {"header"} if not args.header else set()
+    for name in _VALUED:
+        if getattr(args, name) == "":
+            raise PerceptronError(f"{_flag_name(name)} needs a value (see --help)")
+    for option, others in _NOT_BESIDE.items():
+        for other in others:
+            if option in given and other in given:
+                raise PerceptronError(f"{_flag_name(other)} does not apply to {_flag_name(option)}")
+    if args.file is None:
+        for name in _NEED_FILE:
+            if name in given:
+                raise PerceptronError(f"{_flag_name(name)} applies to a FILE, not to the embedded example")
+    for name, value in _DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
+    return args
+
+
+def _flag_name(name):
+    return "--no-header" if name == "header" else "--" + name.replace("_", "-")
 
 
 def _parser():
@@ -1346,17 +1474,17 @@ def _parser():
                "until convergence stopped at --max-epochs, 2 for bad input or usage.")
     arg = parser.add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
-    arg("--label-column", type=int, default=-1, metavar="N",
+    arg("--label-column", type=_whole_option, metavar="N",
         help="the label's column, 0-based, negative from the end (default: -1)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", default="-1,1", choices=["-1,1", "0,1"], metavar="NEG,POS",
+    arg("--labels", choices=["-1,1", "0,1"], metavar="NEG,POS",
         help="the label values: -1,1 (default) or 0,1, Kalyanakrishnan's (write --labels=0,1)")
-    arg("--rule", default="sign", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
+    arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
     arg("--epochs", type=_passes_option, metavar="K",
         help="make K passes (1: one online pass); default: until a pass makes no mistake")
-    arg("--max-epochs", type=_passes_option, default=1000, metavar="M",
+    arg("--max-epochs", type=_passes_option, metavar="M",
         help="the most passes until convergence (default: 1000)")
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--kernel", metavar="NAME[:PARAM]",
@@ -1382,7 +1510,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
-        sys.stdout = None
+        _drop_output()
         return 141
     except KeyboardInterrupt:  # Ctrl-C on a long run: no traceback, the shell's status
         print(file=sys.stderr)
@@ -1390,49 +1518,123 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv) -> int:
-    args = _parser().parse_args(argv)
-    if args.multiclass:
-        for option in ("kernel", "pocket", "w_star"):
-            if getattr(args, option):
-                raise PerceptronError(f"--{option.replace('_', '-')} does not apply to --multiclass")
+    args = _arguments(argv)
     labels = (-1, 1) if args.labels == "-1,1" else (0, 1)
-    if args.file is None:
-        data = _Data([(list(x), y) for x, y in EXAMPLE], None, ["x1", "x2"], "the embedded example")
-    else:
-        data = _read_csv(args.file, exact=args.exact, header=args.header, label_column=args.label_column,
-                         labels=labels, multiclass=args.multiclass)
     kernel = _kernel(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
     if w_star is None and args.file is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)
-    try:
-        if args.multiclass:
-            run = train_multiclass(data.examples, bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs)
-        else:
-            run = train(data.examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
-                        max_epochs=args.max_epochs, pocket=args.pocket)
-        bound = _bound(data, run, w_star, kernel) if w_star is not None else None
-    except PerceptronError as err:
-        raise _at_line(err, data) from None
-    if args.svg or args.svg_steps:
-        _write_svgs(args, data, run, w_star)
-    show = _Show(args, data, labels, run, bound)
-    print(_json(show) if args.json else _text(show))
+    # One online pass streams the file, in constant memory; anything that reads
+    # the examples again (more passes, the pocket, a kernel, the bound, the
+    # pictures) keeps them.  The trace is kept only where it is shown.
+    stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
+                                        or args.multiclass)
+    data = _embedded(not stream) if args.file is None else _read_csv(
+        args.file, exact=args.exact, header=args.header, label_column=args.label_column, labels=labels,
+        multiclass=args.multiclass, keep=not stream)
+    shown = not args.quiet or args.json or args.svg or args.svg_steps
+    log = _Log(data) if shown else False
+    with _big_ints():
+        try:
+            examples = data if stream else list(data)
+            if args.multiclass:
+                run = train_multiclass(examples, bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs,
+                                       trace=log)
+            else:
+                run = train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
+                            max_epochs=args.max_epochs, pocket=args.pocket, trace=log)
+            bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
+        except _Located:
+            raise
+        except PerceptronError as err:
+            raise _at_line(err, data) from None
+        show = _Show(args, data, labels, run, bound)
+        report = _json(show) if args.json else _text(show)
+        pictures = _pictures(args, examples, run, w_star)
+    _write_pictures(args, pictures)
+    _emit(report, args.json)
     return 1 if args.epochs is None and not run.converged else 0
+
+
+def _embedded(keep):
+    return _Input("the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), keep,
+                  numbered=False)
 
 
 def _at_line(err, data):
     """A run's PerceptronError, re-told with the file's line for the index."""
-    if err.index is None or data.lines is None:
+    line = None if err.index is None else data.where(err.index)[0]
+    if line is None:
         return PerceptronError(f"{data.source}: {err}")
-    return PerceptronError(f"{data.source}:{data.lines[err.index]}: {err.reason}")
+    return PerceptronError(f"{data.source}:{line}: {err.reason}")
 
 
-def _bound(data, run, w_star, kernel):
+def _big_ints():
+    """Lift Python's limit on the digits of int <-> str (3.11+, and security releases
+    before) while the report is written: any int the input held, or a run made of
+    them, is written out in full."""
+    import contextlib
+
+    get, set_ = getattr(sys, "get_int_max_str_digits", None), getattr(sys, "set_int_max_str_digits", None)
+
+    @contextlib.contextmanager
+    def lifted():
+        if get is None:
+            yield
+            return
+        limit = get()
+        set_(0)
+        try:
+            yield
+        finally:
+            set_(limit)
+    return lifted()
+
+
+def _emit(report, as_json):
+    """Print the report: whole, in characters the output can encode, or one error line."""
+    out = sys.stdout
+    if out is None:
+        raise PerceptronError("cannot write the report: standard output is closed")
+    try:
+        report.encode(out.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        report = _ascii(report, as_json)
+    try:
+        out.write(report + "\n")
+        out.flush()
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as err:  # a full disk; a closed file
+        _drop_output()
+        raise PerceptronError(f"cannot write the report: {err.strerror if isinstance(err, OSError) else err}"
+                              ) from None
+
+
+def _ascii(report, as_json):
+    """The report in ASCII: JSON with \\u escapes; text with "sec." for § and escapes for the rest."""
+    if as_json:
+        import json
+
+        return "".join(c if c < "\x80" else json.dumps(c)[1:-1] for c in report)
+    return report.replace("§", "sec. ").encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _drop_output():
+    """Send what standard output still holds to nowhere, so that leaving does not fail again."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _bound(examples, run, w_star, kernel):
     """(R^2, gamma^2, R^2/gamma^2, w*) for the run's examples as it saw them."""
     if kernel is not None and not getattr(kernel, "linear", False):
         raise PerceptronError("--w-star: the bound needs explicit weights, so no kernel but linear")
-    examples = [(with_bias(x) if run.bias else x, y) for x, y in data.examples]
+    examples = [(with_bias(x) if run.bias else x, y) for x, y in examples]
     d = len(examples[0][0])
     if len(w_star) != d:
         raise PerceptronError(f"--w-star has {len(w_star)} numbers, the examples have {d} features"
@@ -1454,7 +1656,7 @@ def _shown_label(y, labels):
 def _text(show) -> str:
     """The report for people."""
     args, data, run = show.args, show.data, show.run
-    d = len(data.examples[0][0]) if data.examples else 0
+    d = data.d
     lines = []
     if not args.quiet:
         names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
@@ -1462,7 +1664,7 @@ def _text(show) -> str:
                   else "/".join(_label_text(v, show.labels) for v in show.labels))
         bias = "yes (the last weight)" if run.bias else "no"
         passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
-        lines += [f"perceptron {__version__} on {data.source}: {len(data.examples)} examples, {d} features{names}",
+        lines += [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
                   f"rule:   {RULE_TEXT[run.rule]}",
                   f"labels: {labels}   bias: {bias}   kernel: {run.kernel or 'none (primal)'}",
                   f"passes: {passes}",
@@ -1477,19 +1679,19 @@ def _trace_table(show, d) -> list:
     args, data, run = show.args, show.data, show.run
     if not run.trace:
         return ["no mistakes"]
-    header = ["epoch", "index"] + (["line"] if data.lines else [])
+    header = ["epoch", "index"] + (["line"] if data.numbered else [])
     small = d <= 8
     header += ["x"] if small else []
     header += ["y", "predicted"] if args.multiclass else ["y", "score"]
-    xs = [with_bias(x) if run.bias else x for x, _ in data.examples]
+    xs = {m.index: with_bias(x) if run.bias else x for m, (_, x) in zip(run.trace, run.trace.where)}
     after = None
     if not args.multiclass and (run.kernel is None) and (small or args.weights):
         header.append("w after")
         after = _replay(xs, run.trace)
     rows = []
-    for m in run.trace:
-        row = [str(m.epoch), str(m.index)] + ([str(data.lines[m.index])] if data.lines else [])
-        row += [_vec(data.examples[m.index][0])] if small else []
+    for m, (line, x) in zip(run.trace, run.trace.where):
+        row = [str(m.epoch), str(m.index)] + ([str(line)] if data.numbered else [])
+        row += [_vec(x)] if small else []
         if args.multiclass:
             row += [str(m.y), str(m.predicted)]
         else:
@@ -1567,13 +1769,14 @@ def _json(show) -> str:
         "bias": run.bias,
         "labels": "classes" if args.multiclass else list(show.labels),
         "kernel": run.kernel,
-        "examples": len(data.examples),
+        "examples": data.count,
         "features": data.names,
         "weights": {c: vec(w) for c, w in run.w.items()} if args.multiclass else vec(run.w),
         "mistakes": run.mistakes,
         "epochs": run.epochs,
         "converged": run.converged,
-        "trace": [_json_mistake(m, data, show.labels, args.multiclass) for m in run.trace],
+        "trace": [_json_mistake(m, line, show.labels, args.multiclass)
+                  for m, (line, _) in zip(run.trace or [], run.trace.where if run.trace else [])],
     }
     if run.pocket is not None:
         doc["pocket"] = {"weights": vec(run.pocket.w), "errors": run.pocket.errors, "mistakes": run.pocket.mistakes}
@@ -1600,10 +1803,10 @@ def _json_lines(doc, dumps) -> str:
     return "{\n" + ",\n".join(fields) + "\n}"
 
 
-def _json_mistake(m, data, labels, multiclass) -> dict:
+def _json_mistake(m, line, labels, multiclass) -> dict:
     entry = {"epoch": m.epoch, "index": m.index}
-    if data.lines:
-        entry["line"] = data.lines[m.index]
+    if line is not None:
+        entry["line"] = line
     if multiclass:
         entry.update(y=m.y, predicted=m.predicted)
     else:
@@ -1642,7 +1845,9 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     its vector v, dotted.  ``upto=k`` draws the run as it stood after its
     k-th mistake.  The same run gives the same bytes.
     """
-    examples = [_pair(item) for item in _iterable(examples, "examples")]
+    if not isinstance(run, Run):
+        raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
+    examples = _data(examples, keep=True)[1]
     _check_drawable(run, examples, w_star)
     xs = [[Fraction(v) for v in x] for x, _ in examples]
     hypotheses = list(_replay([with_bias(x) if run.bias else x for x in xs], run.trace))
@@ -1674,7 +1879,7 @@ def _check_drawable(run, examples, w_star):
     d = len(examples[0][0]) if examples else 0
     if d != 2:
         raise PerceptronError(f"svg draws examples with 2 features; these have {d}")
-    if w_star is not None and len(w_star) != 2 + run.bias:
+    if w_star is not None and len(_vector(w_star, None, "w_star")) != 2 + run.bias:
         raise PerceptronError(f"svg: w_star has {len(w_star)} numbers, expected {2 + run.bias}")
 
 
@@ -1838,28 +2043,63 @@ def _count(n, noun) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
-def _write_svgs(args, data, run, w_star):
-    """--svg FILE and --svg-steps DIR."""
+def _pictures(args, examples, run, w_star) -> dict:
+    """{path: SVG text} for --svg FILE and --svg-steps DIR, all drawn before any is written."""
     import os
 
-    def write(path, text):
-        try:
-            with open(path, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-        except OSError as err:
-            raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
-
+    pictures = {}
     if args.svg:
-        write(args.svg, svg(run, data.examples, w_star=w_star))
+        pictures[args.svg] = svg(run, examples, w_star=w_star)
+    if args.svg_steps:
+        width = len(str(run.mistakes))
+        for k in range(1, run.mistakes + 1):
+            pictures[os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg")] = svg(run, examples, w_star=w_star,
+                                                                                   upto=k)
+    return pictures
+
+
+def _write_pictures(args, pictures):
+    """Write every picture whole or not at all: each to a temporary name beside it, then renamed."""
+    import os
+
     if args.svg_steps:
         try:
             os.makedirs(args.svg_steps, exist_ok=True)
         except OSError as err:
             raise PerceptronError(f"{args.svg_steps}: cannot make the folder: {err.strerror or err}") from None
-        width = len(str(run.mistakes))
-        for k in range(1, run.mistakes + 1):
-            path = os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg")
-            write(path, svg(run, data.examples, w_star=w_star, upto=k))
+    written = []
+    try:
+        for path, text in pictures.items():
+            _write_whole(path, text)
+            written.append(path)
+    except BaseException:  # a failure or Ctrl-C part way: take back the pictures of this run
+        for path in written:
+            os.unlink(path)
+        raise
+
+
+def _write_whole(path, text):
+    """Write text to path whole or not at all: to a temporary file beside it, then renamed."""
+    import os
+    import tempfile
+
+    folder, name = os.path.split(path)
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".part")
+    except OSError as err:
+        raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # as open() would have made it
+        os.replace(temporary, path)
+    except BaseException as err:
+        os.unlink(temporary)
+        if isinstance(err, OSError):
+            raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
+        raise
 
 
 if __name__ == "__main__":

@@ -982,7 +982,8 @@ def test_cli_unreadable_file_is_one_line(tmp_path):
     assert done.stderr == f"error: {tmp_path / 'missing.csv'}: cannot read: No such file or directory\n"
     (tmp_path / "bin.csv").write_bytes(b"\xff\xfe1,2\n")
     done = subprocess.run([sys.executable, SCRIPT, str(tmp_path / "bin.csv")], capture_output=True, text=True)
-    assert done.returncode == 2 and done.stderr.startswith(f"error: {tmp_path / 'bin.csv'}: not UTF-8 text")
+    assert done.returncode == 2 and done.stderr == (f"error: {tmp_path / 'bin.csv'}:1: not UTF-8 text "
+                                                    "(invalid start byte at byte 1 of the line)\n")
 
 
 def test_cli_a_closed_pipe_is_not_a_traceback():
