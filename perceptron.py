@@ -1187,7 +1187,7 @@ def _replay(xs, trace):
         yield w
 
 
-_DIGITS = 4300       # the most characters of a number in a cell (Python's own limit for int <-> str)
+_DIGITS = 4300       # the most digits of a number in a cell (Python's own limit for int <-> str)
 _LINE_LIMIT = 1 << 20  # the longest line read, in bytes: no file is read whole
 
 
@@ -1254,8 +1254,9 @@ def _parse_number(text, exact):
     Raises ValueError with the reason.
     """
     t = text.strip()
-    if len(t) > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
-        raise ValueError(f"{_short(t, 24)} has {len(t)} characters: a number here has at most {_DIGITS}")
+    digits = sum(c in "0123456789" for c in t) if len(t) > _DIGITS else 0
+    if digits > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
+        raise ValueError(f"{_short(t, 24)} has {digits} digits: a number here has at most {_DIGITS}")
     form = _form(t)
     if form == "decimal" and exact and abs(int(t.lower().partition("e")[2] or 0)) > _DIGITS:
         raise ValueError(f"{_short(t, 24)}: an exponent beyond {_DIGITS} is not read exactly (10**e is built)")
@@ -1266,18 +1267,18 @@ def _parse_number(text, exact):
             return Fraction(t)  # the decimal text exactly: 0.1 is 1/10
         v = float(t)
         if not _finite(v):
-            raise ValueError(f"{text!r} is too large for a float (use --exact)")
+            raise ValueError(f"{_short(text)} is too large for a float (use --exact)")
         return v
     if form == "ratio":
         if not exact:
-            raise ValueError(f"{text!r} is a fraction p/q: use --exact")
+            raise ValueError(f"{_short(text)} is a fraction p/q: use --exact")
         numerator, denominator = t.split("/")
         if int(denominator) == 0:
-            raise ValueError(f"{text!r} divides by zero")
+            raise ValueError(f"{_short(text)} divides by zero")
         return Fraction(int(numerator), int(denominator))
     if form == "special":
-        raise ValueError(f"{text!r} is not finite: NaN and infinity are not features")
-    raise ValueError(f"{text!r} is not a number")
+        raise ValueError(f"{_short(text)} is not finite: NaN and infinity are not features")
+    raise ValueError(f"{_short(text)} is not a number")
 
 
 def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep) -> _Input:
@@ -1354,6 +1355,8 @@ def _lines(f, source):
         number += 1
         if len(raw) > _LINE_LIMIT:
             raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
+        if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
+            raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
             raw = raw[3:]
         try:
@@ -1382,7 +1385,7 @@ def _parse_label(text, labels, multiclass):
         return 1
     if value == labels[0] and value is not None:
         return -1
-    raise ValueError(f"label {text.strip()!r} is not {labels[0]} or {labels[1]}")
+    raise ValueError(f"label {_short(text.strip())} is not {labels[0]} or {labels[1]}")
 
 
 def _kernel(spec):
@@ -2062,6 +2065,7 @@ def _write_pictures(args, pictures):
     """Write every picture whole or not at all: each to a temporary name beside it, then renamed."""
     import os
 
+    made = args.svg_steps and not os.path.isdir(args.svg_steps)
     if args.svg_steps:
         try:
             os.makedirs(args.svg_steps, exist_ok=True)
@@ -2072,9 +2076,11 @@ def _write_pictures(args, pictures):
         for path, text in pictures.items():
             _write_whole(path, text)
             written.append(path)
-    except BaseException:  # a failure or Ctrl-C part way: take back the pictures of this run
+    except BaseException:  # a failure or Ctrl-C part way: take back what this run wrote
         for path in written:
             os.unlink(path)
+        if made:
+            os.rmdir(args.svg_steps)
         raise
 
 

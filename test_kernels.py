@@ -405,3 +405,44 @@ def test_a_kernel_value_that_is_not_a_finite_real_is_refused_alike_by_both_forms
         train(examples, kernel=constant)
     assert str(by_train.value) == "example 1: " + str(by_learn.value)
     assert str(by_learn.value).endswith(": not a finite real number") and literal.mistakes == 1
+
+
+# ---------------------------------------------------------------------------
+# Every public function of kernels.py refuses what it cannot take with KernelError
+# ---------------------------------------------------------------------------
+
+KERNELS_REFUSED = [
+    ("from_spec(None)", lambda: K.from_spec(None), "a kernel spec is a string such as 'polynomial:2', not None"),
+    ("linear(None, [1])", lambda: K.linear(None, [1]), "a is NoneType, not a sequence of numbers"),
+    ("linear([1], {1})", lambda: K.linear([1], {1}), "b is set, not a sequence of numbers"),
+    ("linear(['a'], [1])", lambda: K.linear(["a"], [1]), "cannot be computed: "),
+    ("monotone_conjunction(None, [1])", lambda: K.monotone_conjunction(None, [1]), "a is NoneType"),
+    ("all_conjunction(None, [1])", lambda: K.all_conjunction(None, [1]), "a is NoneType"),
+    ("monotone_conjunction_upto(2)(None, [1])", lambda: K.monotone_conjunction_upto(2)(None, [1]), "a is NoneType"),
+    ("monotone_conjunction_features(None)", lambda: K.monotone_conjunction_features(None), "x is NoneType"),
+    ("all_conjunction_features({1})", lambda: K.all_conjunction_features({1}), "x is set"),
+    ("polynomial_terms(None, 2)", lambda: K.polynomial_terms(None, 2), "x is NoneType"),
+    ("polynomial_terms([1], 'a')", lambda: K.polynomial_terms([1], "a"), "degree = 'a' is not a whole number >= 1"),
+    ("polynomial(2)([1], [None])", lambda: K.polynomial(2)([1], [None]), "cannot be computed: "),
+    ("gaussian(1)(None, [1])", lambda: K.gaussian(1)(None, [1]), "a is NoneType"),
+    ("gaussian(1e-200)", lambda: K.gaussian(1e-200), "sigma = 1e-200: 2 sigma^2 is 0.0 as a float"),
+    ("gaussian(10**400)", lambda: K.gaussian(10**400), "sigma = <an int of 1329 bits>: 2 sigma^2 is inf"),
+    ("from_features(len)(None, None)", lambda: K.from_features(len)(None, None), "phi(a) failed: "),
+    ("gram(None, [[1]])", lambda: K.gram(None, [[1]]), "kernel None is not callable"),
+    ("gram(linear, None)", lambda: K.gram(K.linear, None), "xs is NoneType, not a sequence of vectors"),
+    ("from_spec('gaussian:1_0')", lambda: K.from_spec("gaussian:1_0"), "bad kernel parameter in 'gaussian:1_0'"),
+    ("from_spec('gaussian:\u0661')", lambda: K.from_spec("gaussian:\u0661"), "bad kernel parameter in 'gaussian:\u0661'"),
+    ("from_spec('conjunction:' + 30 digits)", lambda: K.from_spec("conjunction:" + "9" * 30), "bad kernel parameter"),
+]
+
+
+@pytest.mark.parametrize("name, call, message", KERNELS_REFUSED, ids=[c[0] for c in KERNELS_REFUSED])
+def test_every_kernels_function_refuses_with_kernel_error(name, call, message):
+    with pytest.raises(K.KernelError) as err:
+        call()
+    assert str(err.value).startswith(message) and len(str(err.value)) < 200
+
+
+def test_the_smallest_and_largest_sigmas_whose_2_sigma_squared_is_a_float_still_work():
+    for sigma in (1e-160, 1e150):
+        assert 0 < K.gaussian(sigma)([0.0], [1e-160]) <= 1

@@ -6,6 +6,7 @@ comes from seeded generators, so every run tests the same cases.
 
 import collections.abc
 import copy
+import decimal
 import numbers
 import re
 import struct
@@ -1352,3 +1353,270 @@ def test_dicts_sets_and_lying_lengths_are_refused_and_leave_the_learner_unchange
 def test_numpy_bool_labels_are_refused_as_bools_are(label):
     with pytest.raises(PerceptronError, match=f"^example 0: label {label!r} is a bool"):
         train([([1, 2], label)])
+
+
+# ---------------------------------------------------------------------------
+# Every input from outside: nothing hangs, nothing is silently wrong, nothing
+# is left half done.  Each command-line case runs in a subprocess with a
+# timeout, and must end in one "error:" line, exit 2, no traceback, and no
+# file left behind (or, where the input is good, in a whole report).
+# ---------------------------------------------------------------------------
+
+FOUR = "1,2,1\n-1,-2,-1\n3,1,1\n2,2,1\n"
+
+CLI_REFUSED = [  # (class, name, the file's bytes, argv, what stderr says after "error: ")
+    ("bomb", "an exact exponent that would build 10**e",
+     b"1e999999999,1,1\n", ["--exact"], "data.csv:1: column 1: '1e999999999': an exponent beyond 4300"),
+    ("bomb", "a label of 4,000 digits, cut in the message", b"1,1," + b"9" * 4000 + b"\n", [],
+     "data.csv:1: column 3: label '99999999999999999999999999999999999999999999999999999999..." + " is not -1 or 1"),
+    ("bomb", "a label's exponent (labels are always read exactly)",
+     b"1,1,1e999999999\n", [], "data.csv:1: column 3: label '1e999999999' is not -1 or 1"),
+    ("bomb", "a cell of 4,301 digits", b"-" + b"1" * 4301 + b",1\n", [],
+     "data.csv:1: column 1: '-1111111111111111111... has 4301 digits: a number here has at most 4300"),
+    ("bomb", "a line longer than 1 MiB", b"1," * (1 << 19) + b"1\n", [],
+     "data.csv:1: the line is longer than 1048576 bytes"),
+    ("encoding", "invalid UTF-8 on line 3", b"1,2,1\n-1,-2,-1\n\xff,1,1\n", [],
+     "data.csv:3: not UTF-8 text (invalid start byte at byte 1 of the line)"),
+    ("encoding", "a NUL byte", b"1,2,1\n1,\x00,1\n", [],
+     "data.csv:2: the line holds a NUL byte, which no CSV text does"),
+    ("edge", "R^2 beyond floats", b"1e200,0,1\n-1e200,0,-1\n", ["--w-star=1,0", "--epochs", "1"],
+     "data.csv: R^2 is inf: the sum overflowed"),
+    ("edge", "a w.x beyond floats", b"1e308,1e308,-1\n1,1,1\n", ["--rule", "margin", "--epochs", "1"],
+     "data.csv:2: w.x is -inf: the sum overflowed"),
+    ("usage", "--svg with no value", FOUR.encode(), ["--svg="], "--svg needs a value (see --help)"),
+    ("usage", "--w-star with no value", FOUR.encode(), ["--w-star="], "--w-star needs a value (see --help)"),
+    ("usage", "--kernel with no value", FOUR.encode(), ["--kernel="], "--kernel needs a value (see --help)"),
+    ("usage", "--labels with --multiclass", FOUR.encode(), ["--multiclass", "--labels=0,1"],
+     "--labels does not apply to --multiclass"),
+    ("usage", "--rule with --multiclass", FOUR.encode(), ["--multiclass", "--rule", "margin"],
+     "--rule does not apply to --multiclass"),
+    ("usage", "--max-epochs with --epochs", FOUR.encode(), ["--epochs", "2", "--max-epochs", "9"],
+     "--max-epochs does not apply to --epochs"),
+    ("usage", "--quiet with --json", FOUR.encode(), ["--json", "--quiet"], "--quiet does not apply to --json"),
+    ("usage", "--weights with --quiet", FOUR.encode(), ["--quiet", "--weights"], "--weights does not apply to --quiet"),
+    ("usage", "a label column written in other digits", FOUR.encode(), ["--label-column", "\u0661"],
+     "argument --label-column: '\u0661' is not a whole number (see --help)"),
+    ("usage", "a kernel parameter with an underscore", FOUR.encode(), ["--kernel", "gaussian:1_0"],
+     "bad kernel parameter in 'gaussian:1_0': '1_0' is not a finite number"),
+    ("usage", "a kernel parameter in other digits", FOUR.encode(), ["--kernel", "gaussian:\u0661"],
+     "bad kernel parameter in 'gaussian:\u0661': '\u0661' is not a finite number"),
+    ("usage", "a sigma whose 2 sigma^2 underflows", FOUR.encode(), ["--kernel", "gaussian:1e-200"],
+     "bad kernel parameter in 'gaussian:1e-200': sigma = 1e-200: 2 sigma^2 is 0.0 as a float"),
+    ("write", "--svg into a folder that does not exist", FOUR.encode(), ["--svg", "missing/run.svg"],
+     "missing/run.svg: cannot write: No such file or directory"),
+    ("write", "--svg-steps where a file stands", FOUR.encode(), ["--svg-steps", "data.csv"],
+     "data.csv: cannot make the folder: File exists"),
+    ("write", "--svg of three features", b"1,2,3,1\n-1,-2,-3,-1\n", ["--svg", "run.svg", "--svg-steps", "steps"],
+     "svg draws examples with 2 features; these have 3"),
+]
+
+
+def run_cli(tmp_path, data, argv, **options):
+    """perceptron.py in a subprocess in tmp_path on data.csv: (status, stdout, stderr, files left)."""
+    (tmp_path / "data.csv").write_bytes(data)
+    done = subprocess.run([sys.executable, SCRIPT, "data.csv", *argv], capture_output=True, cwd=tmp_path,
+                          timeout=30, **options)
+    return done.returncode, done.stdout, done.stderr.decode("utf-8", "backslashreplace"), sorted(
+        p.name for p in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("kind, name, data, argv, message", CLI_REFUSED, ids=[c[1] for c in CLI_REFUSED])
+def test_cli_refuses_in_one_line_and_leaves_nothing(tmp_path, kind, name, data, argv, message):
+    status, out, err, files = run_cli(tmp_path, data, argv)
+    assert (status, out, files) == (2, b"", ["data.csv"])
+    assert err.startswith("error: " + message) and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_cli_reads_dev_zero_as_one_line_too_long(tmp_path):
+    done = subprocess.run([sys.executable, SCRIPT, "/dev/zero"], capture_output=True, text=True, timeout=30)
+    assert (done.returncode, done.stderr) == (2, "error: /dev/zero:1: the line is longer than 1048576 bytes\n")
+
+
+def test_cli_a_full_disk_is_one_error_line(tmp_path):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, SCRIPT], stdout=full, stderr=subprocess.PIPE, text=True, timeout=30)
+    assert (done.returncode, done.stderr) == (2, "error: cannot write the report: No space left on device\n")
+
+
+def test_cli_closed_standard_input_is_one_error_line():
+    done = subprocess.run(f"{sys.executable} {SCRIPT} - <&-", shell=True, capture_output=True, text=True, timeout=30)
+    assert (done.returncode, done.stderr) == (2, "error: <stdin>: cannot read: standard input is closed\n")
+
+
+def test_cli_an_ascii_only_output_gets_ascii_forms(tmp_path):
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    status, out, err, _ = run_cli(tmp_path, "é,b,y\n1,2,1\n".encode(), [], env=env)
+    assert (status, err) == (0, "") and "(Columbia sec. 1.1)" in out.decode("ascii") and "\\xe9" in out.decode()
+    status, out, err, _ = run_cli(tmp_path, "é,b,y\n1,2,1\n".encode(), ["--json"], env=env)
+    assert status == 0 and json.loads(out.decode("ascii"))["features"] == ["é", "b"]
+
+
+def test_cli_a_file_name_that_is_not_utf8_is_named_not_a_traceback(tmp_path):
+    name = b"d\xff.csv"
+    with open(os.path.join(os.fsencode(tmp_path), name), "wb") as f:
+        f.write(b"1,x,1\n")
+    done = subprocess.run([sys.executable, SCRIPT, name, "--no-header"], capture_output=True, cwd=tmp_path,
+                          timeout=30)
+    assert done.returncode == 2 and done.stderr == b"error: d\\udcff.csv:1: column 2: 'x' is not a number\n"
+    done = subprocess.run([sys.executable, SCRIPT, name, "--no-header", "--json"], capture_output=True,
+                          cwd=tmp_path, timeout=30, input=None)
+    assert b"Traceback" not in done.stderr
+
+
+def test_cli_a_byte_order_mark_is_a_mark_not_data(tmp_path, capsys):
+    plain = cli_json(capsys, write(tmp_path, FOUR, "plain.csv"))[1]
+    (tmp_path / "bom.csv").write_bytes(b"\xef\xbb\xbf" + FOUR.encode())
+    marked = cli_json(capsys, str(tmp_path / "bom.csv"))[1]
+    assert marked["examples"] == 4 and (marked["weights"], marked["trace"]) == (plain["weights"], plain["trace"])
+    (tmp_path / "head.csv").write_bytes(b"\xef\xbb\xbfa,b,y\n" + FOUR.encode())
+    assert cli_json(capsys, str(tmp_path / "head.csv"))[1]["features"] == ["a", "b"]
+
+
+def test_cli_writes_ints_of_any_size_it_accepted(tmp_path, capsys):
+    limit = getattr(sys, "get_int_max_str_digits", lambda: None)()
+    if limit is not None:  # a Python reader of such JSON must lift int <-> str's limit too
+        sys.set_int_max_str_digits(0)
+    try:
+        check_big_ints(tmp_path, capsys)
+    finally:
+        if limit is not None:
+            sys.set_int_max_str_digits(limit)
+
+
+def check_big_ints(tmp_path, capsys):
+    big = "9" * 4300
+    doc = cli_json(capsys, write(tmp_path, f"{big},1,1\n-{big},-1,-1\n1,{big},-1\n"), "--rule", "margin")[1]
+    run = train([([int(big), 1], 1), ([-int(big), -1], -1), ([1, int(big)], -1)], rule="margin")
+    assert doc["weights"] == run.w and [m["score"] for m in doc["trace"]] == [m.score for m in run.trace]
+    assert any(abs(m.score) >= 10**4300 for m in run.trace)  # 4,301 digits: beyond int <-> str's own limit
+
+
+def test_cli_one_pass_streams_the_file_in_constant_memory(tmp_path):
+    import contextlib
+    import io
+
+    rng = random.Random(4)
+    with open(tmp_path / "long.csv", "w") as f:
+        for _ in range(60000):
+            x = [rng.randint(-9, 9) for _ in range(4)]
+            f.write(",".join(map(str, x)) + f",{1 if x[0] - 2 * x[1] + x[3] >= 0 else -1}\n")
+
+    def peak(*argv):
+        tracemalloc.start()
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = P.main([str(tmp_path / "long.csv"), *argv])
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert status == 0
+        return peak
+
+    streamed, kept = peak("--epochs", "1", "--quiet"), peak("--epochs", "2", "--quiet")
+    assert streamed < 1 << 20 < 8 * (1 << 20) < kept  # under 1 MiB, where keeping 60,000 examples takes more
+
+
+def test_a_run_whose_trace_is_not_shown_keeps_none(tmp_path):
+    log: list = []
+    run = train([([1], 1), ([-1], 1)], epochs=1, rule="margin", trace=log)
+    assert run.trace is log and log == [Mistake(1, 0, 1, 0), Mistake(1, 1, 1, -1)]
+    assert train([([1], 1), ([-1], 1)], epochs=1, rule="margin", trace=False).trace is None
+
+
+# The API: every public function checks what it is given.
+
+API_REFUSED = [
+    ("train(None)", lambda: train(None), "examples is NoneType, not a sequence"),
+    ("train(5)", lambda: train(5), "examples is int, not a sequence"),
+    ("train('ab')", lambda: train("ab"), "examples is str, not a sequence"),
+    ("dot(None, [1])", lambda: dot(None, [1]), "a is NoneType, not a sequence of numbers"),
+    ("dot([1], [1, 2])", lambda: dot([1], [1, 2]), "vectors of lengths 1 and 2 have no inner product"),
+    ("radius_squared(None)", lambda: radius_squared(None), "xs is NoneType, not a sequence"),
+    ("sign(None)", lambda: sign(None), "sign of None: not a real number"),
+    ("sign('a')", lambda: sign("a"), "sign of 'a': not a real number"),
+    ("is_mistake(1, None)", lambda: is_mistake(1, None), "w.x is None: not a finite real number"),
+    ("with_bias(None)", lambda: with_bias(None), "x is NoneType, not a sequence of numbers"),
+    ("svg(None, [])", lambda: P.svg(None, []), "svg draws a Run of train(), not None"),
+    ("svg(run, junk)", lambda: P.svg(train([([1, 2], 1)]), [(["a", 1], 1)]),
+     "example 0: x[0] is 'a' (str), not a real number"),
+    ("MulticlassPerceptron(5, 2)", lambda: MulticlassPerceptron(5, 2), "classes is int, not a sequence"),
+    ("classes as a set", lambda: MulticlassPerceptron(frozenset("a"), 2), "classes frozenset({'a'}) have no order"),
+    ("train_multiclass classes set", lambda: P.train_multiclass([([1], "a")], classes={"a"}),
+     "classes {'a'} have no order"),
+    ("Perceptron(2).score(None)", lambda: Perceptron(2).score(None), "x is NoneType, not a sequence of numbers"),
+    ("train(trace=1)", lambda: train([([1], 1)], trace=1), "trace = 1 is not True or False"),
+    ("train(pocket='yes')", lambda: train([([1], 1)], pocket="yes"), "pocket = 'yes' is not True or False"),
+    ("gamma^2 that underflows", lambda: margin_squared([([1e-200], 1)], [1.0]),
+     "gamma^2 is 0.0: the arithmetic of float underflows (use exact numbers)"),
+    ("R^2 that overflows", lambda: radius_squared([[1e200]]), "R^2 is inf: the sum overflowed"),
+    ("a huge label", lambda: train([([1], list(range(10**5)))]), "example 0: label [0, 1, 2, 3, 4, 5"),
+    ("a label whose repr fails", lambda: train([([1], ReprFails())]), "example 0: label <a ReprFails> is not"),
+    ("a 10**5-digit feature's message", lambda: train([([10**100000, "a"], 1)]),
+     "example 0: x[1] is 'a' (str), not a real number"),
+]
+
+
+class ReprFails:
+    def __repr__(self):
+        raise RecursionError("too deep")
+
+    __hash__ = None
+
+
+@pytest.mark.parametrize("name, call, message", API_REFUSED, ids=[c[0] for c in API_REFUSED])
+def test_every_public_function_refuses_with_the_modules_error(name, call, message):
+    with pytest.raises(PerceptronError) as err:
+        call()
+    assert str(err.value).startswith(message) and len(str(err.value)) < 200
+
+
+@pytest.mark.parametrize("make, x, y", [
+    (lambda: Perceptron(2), [Decimal("1.2345"), Decimal(1)], 1),
+    (lambda: DualPerceptron(), [Decimal("1.2345"), Decimal(1)], 1),
+    (lambda: MulticlassPerceptron(["a", "b", "c"], 2), [Decimal("1.2345"), Decimal(1)], "b"),
+])
+def test_an_update_is_all_or_nothing_under_a_trapping_decimal_context(make, x, y):
+    model = make()
+    model.learn([Decimal("1.5"), Decimal(2)], "a" if isinstance(model, MulticlassPerceptron) else -1)
+    before = copy.deepcopy(vars(model))
+    with localcontext() as context:
+        context.prec, context.traps[decimal.Inexact] = 3, True
+        with pytest.raises(PerceptronError, match="cannot be computed|failed"):
+            model.learn(x, y)
+        with pytest.raises(PerceptronError, match="^example 1: |the examples 0 and 1: "):
+            P.train_multiclass([([Decimal("1.5"), Decimal(2)], "a"), (x, y)]) if y == "b" else train(
+                [([Decimal("1.5"), Decimal(2)], -1), (x, y)], kernel=None if isinstance(model, Perceptron) else dot)
+    assert vars(model) == before
+
+
+def test_random_option_combinations_on_the_api_raise_only_the_modules_error():
+    rng = random.Random(10)
+    values = [None, True, False, 0, 1, 2, -1, 1.5, "sign", "margin", "x", [], dot, 10**30]  # passes bounded below
+    raised = 0
+    for _ in range(1500):
+        examples = [([rng.randint(-3, 3) for _ in range(2)], rng.choice([1, -1])) for _ in range(rng.randint(0, 6))]
+        options = {name: rng.choice(values) for name in rng.sample(
+            ["rule", "kernel", "bias", "epochs", "max_epochs", "pocket", "trace"], rng.randint(0, 4))}
+        if options.get("max_epochs") == 10**30 or options.get("epochs") == 10**30:
+            options["max_epochs"] = options["epochs"] = 10**30  # a bound this large is a user's to ask
+            options["epochs"] = 3
+        try:
+            train(examples, **options)
+        except PerceptronError:
+            raised += 1
+    assert raised > 500
+
+
+def test_random_bytes_and_options_on_the_command_line_never_hang_or_show_a_traceback(tmp_path):
+    rng = random.Random(11)
+    options = [[], ["--exact"], ["--no-header"], ["--labels=0,1"], ["--rule", "margin"], ["--bias"],
+               ["--epochs", "1"], ["--epochs", "2"], ["--pocket"], ["--multiclass"], ["--w-star=1,1"], ["--json"],
+               ["--quiet"], ["--svg", "p.svg"], ["--svg-steps", "s"], ["--kernel", "polynomial:2"], ["--svg="]]
+    alphabet = b"0123456789-+.,eE/ \n\r\"x\xef\xbb\xbf\xff\x00"
+    for case in range(40):
+        data = bytes(rng.choice(alphabet) for _ in range(rng.randint(0, 60)))
+        argv = [word for _ in range(rng.randint(0, 3)) for word in rng.choice(options)]
+        folder = tmp_path / str(case)
+        folder.mkdir()
+        status, out, err, files = run_cli(folder, data, argv)
+        assert "Traceback" not in err and status in (0, 1, 2)
+        if status == 2:
+            assert err.startswith("error: ") and err.count("\n") == 1 and out == b"" and files == ["data.csv"]
