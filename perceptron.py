@@ -514,7 +514,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
 def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | None = None,
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
-          trace: bool = True) -> Run:
+          trace: bool | list = True) -> Run:
     """Run the Perceptron over a sequence of (x, y) pairs; return a Run.
 
     epochs=None   passes in the given order until a pass makes no mistake
@@ -718,7 +718,7 @@ MulticlassMistake.__doc__ = """One mistake of a multiclass run: the class predic
 
 def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Iterable[Hashable] | None = None,
                      *, bias: bool = False, epochs: int | None = None,
-                     max_epochs: int = 1000, trace: bool = True) -> Run:
+                     max_epochs: int = 1000, trace: bool | list = True) -> Run:
     """Run MulticlassPerceptron (Kalyanakrishnan §4) over (x, y) pairs; return a Run.
 
     ``classes`` defaults to the labels in order of first appearance, which
@@ -1788,7 +1788,10 @@ def _json(show) -> str:
         doc["bound"] = {"w_star": vec(w_star), "radius_squared": _json_number(r2),
                         "margin_squared": _json_number(g2), "bound": _json_number(bound),
                         "holds": run.mistakes <= bound}
-    return _json_lines(doc, json.dumps)
+    try:
+        return _json_lines(doc, json.dumps)
+    except ValueError as err:  # a non-finite float, which JSON has no number for: never written
+        raise PerceptronError(f"the JSON report cannot be written: {err}") from None
 
 
 def _json_lines(doc, dumps) -> str:
