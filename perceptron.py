@@ -92,6 +92,7 @@ from types import MappingProxyType
 __version__ = "0.2.0"
 
 __all__ = [
+    "ClassMistake",
     "DualPerceptron",
     "Mistake",
     "MulticlassMistake",
@@ -321,7 +322,7 @@ class Perceptron:
 
     def _weights(self):
         """(w, b): the weights of x's features, and the bias weight or None."""
-        return (self.w[:-1], self.w[-1]) if self.bias else (self.w, None)
+        return _split(self.w, self.bias)
 
     @staticmethod
     def _score(x, w, b):
@@ -359,7 +360,7 @@ class Perceptron:
                     if log is not None:
                         log.append(Mistake(epoch, i, y, s))
                     if on_update is not None:
-                        on_update(w if b is None else [*w, b], self.mistakes + made)
+                        on_update(w if b is None else [*w, b], self.mistakes + made, epoch, i)
             except PerceptronError as err:
                 raise PerceptronError(err.reason, i) from None
             except ArithmeticError as err:  # raised by the caller's Decimal context
@@ -457,7 +458,7 @@ class DualPerceptron:
                 if log is not None:
                     log.append(Mistake(epoch, i, y, s))
                 if on_update is not None:
-                    on_update(None, len(stored))
+                    on_update(None, len(stored), epoch, i)
         made = len(stored) - len(self.stored)
         self.stored, self.d = stored, d
         return made
@@ -494,27 +495,75 @@ stood (so a kernel run, whose w is None, names it as the first ``mistakes``
 stored examples)."""
 
 
-class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel")):
-    """What ``train`` returns.
+class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel "
+                            "average voted multiclass", defaults=(None, None, None))):
+    """What ``train`` and ``train_multiclass`` return.
 
     w          the final weights, the bias last (a kernel run: None, except
                for the linear kernel ``dot``, or a kernel whose ``linear``
-               attribute is True)
-    model      the learner: a Perceptron, or a DualPerceptron for a kernel run
+               attribute is True; multiclass: a dict {class: weights})
+    model      the learner: a Perceptron, a DualPerceptron for a kernel run,
+               a MulticlassPerceptron
     mistakes   the number of mistakes (= updates)
     epochs     the number of passes made
     converged  True iff the last pass made no mistake
     trace      a list of Mistake(epoch, index, y, score), or None (trace=False)
     pocket     a Pocket(w, errors, mistakes), or None (pocket=False)
     rule, bias, kernel   the conventions in force (kernel: its name, or None)
+    average    the averaged weights (average="after" or "before"), or None
+    voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True), or None
+    multiclass "one-vs-rest" or "joint" for a multiclass run, else None
     """
 
     __slots__ = ()
 
+    def predict(self, x: Vector, weights: str = "w") -> Hashable:
+        """The prediction for x with the run's own conventions (its bias appended).
+
+        weights="w" (the final weights), "pocket", "average", or "voted":
+        Freund and Schapire's sign(sum_k c_k sign(v_k.x)), with sign(0) = +1
+        at both levels (sign_voted).  A multiclass run predicts argmax_l
+        w(l).x, ties to the earliest class.
+        """
+        if self.multiclass is not None:
+            return self.model.predict(x) if weights == "w" else _refuse(weights, "a multiclass run")
+        if weights == "voted":
+            if self.voted is None:
+                raise PerceptronError("this run kept no votes: train(..., voted=True)")
+            x = _vector(x, None)
+            return sign(sum(c * sign(_score_of(v, x, self.bias)) for v, c in self.voted))
+        return sign(self.score(x, weights))
+
+    def score(self, x: Vector, weights: str = "w") -> Number:
+        """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
+        if self.model is None or self.multiclass is not None:
+            raise PerceptronError("score is for a binary run")
+        if weights == "w" and self.kernel is not None and self.w is None:
+            return self.model.score(x)
+        w = {"w": self.w, "pocket": self.pocket and self.pocket.w, "average": self.average}.get(weights, ())
+        if w == ():
+            raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
+        if w is None:
+            raise PerceptronError(f"this run kept no {weights} weights")
+        return _score_of(w, _vector(x, len(w) - self.bias), self.bias)
+
+
+def _score_of(w, x, bias):
+    return Perceptron._score(x, *_split(w, bias))
+
+
+def _split(w, bias):
+    """(the weights of x's features, the bias weight or None)."""
+    return (w[:-1], w[-1]) if bias else (w, None)
+
+
+def _refuse(weights, what):
+    raise PerceptronError(f"weights = {_short(weights)} does not apply to {what}")
+
 
 def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | None = None,
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
-          trace: bool | list = True) -> Run:
+          average: str | None = None, voted: bool = False, trace: bool | list = True) -> Run:
     """Run the Perceptron over a sequence of (x, y) pairs; return a Run.
 
     epochs=None   passes in the given order until a pass makes no mistake
@@ -524,22 +573,47 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     epochs=1      one online pass (Columbia §1.1; the Perceptron Algorithm
                   notes' Algorithm 1) over any iterable, a generator
                   included: with trace=False memory does not grow with it.
-    epochs=k      k passes, stopping early after a pass with no mistake.
+    epochs=k      k passes, stopping early after a pass with no mistake
+                  (with ``average`` or ``voted``: exactly k passes, since
+                  every example visited counts).
 
     ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is
     the last weight.  ``kernel=K`` runs the dual of Columbia §2.3 with K.
     ``trace`` may also be a list, which receives each Mistake as it is made.
-    ``pocket=True`` also keeps the pocket (Kalyanakrishnan §4): after every
-    update the new hypothesis's training errors are counted over all the
-    examples with the run's rule, and it goes into the pocket only if that
-    count is strictly smaller; the pocket starts as w = 0 with its count.
+
+    Beyond the notes, for data that is not separable (Kalyanakrishnan §4
+    mentions such refinements without naming them):
+
+    pocket=True   the pocket with ratchet of S. I. Gallant, "Perceptron-based
+                  learning algorithms", IEEE Trans. Neural Networks 1(2),
+                  1990: after every update the new w's training errors
+                  under the run's rule are counted over all the examples,
+                  and w is pocketed only if they are strictly fewer; the
+                  pocket starts as w = 0 with its count.
+    average="after"   the mean of the weights after every example visited,
+                  updated or not, over all passes: sum_t W_t / N (M. Collins,
+                  EMNLP 2002, averaged parameters; Freund and Schapire's
+                  sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True)
+                  up to its float rounding).
+    average="before"  the mean of the weights before every example,
+                  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).
+                  Either mean is exact: a Fraction for int and Fraction
+                  data, and for floats the exact mean of the float iterates
+                  rounded once to a float (Decimal: divided once in the
+                  current context).
+    voted=True    Y. Freund and R. E. Schapire, "Large margin classification
+                  using the perceptron algorithm", Machine Learning 37(3),
+                  1999: ``run.voted`` lists every hypothesis v_k with c_k,
+                  the number of examples visited while it stood (the
+                  example that made it counts for it); run.predict(x,
+                  "voted") is sign(sum_k c_k sign(v_k.x)), sign(0) = +1.
 
     The trace, weights and scores are those of calling ``learn`` example by
     example: each pass is the learner's own.  A run that keeps its examples
-    (several passes, the pocket, a kernel) reads a one-shot iterator once and
-    checks every example before it starts; a one-pass run checks each when
-    its turn comes.  Either way a bad example raises a PerceptronError that
-    names its index.
+    (several passes, the pocket, a kernel, an average, votes) reads a
+    one-shot iterator once and checks every example before it starts; a
+    one-pass run checks each when its turn comes.  Either way a bad example
+    raises a PerceptronError that names its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -548,16 +622,29 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     ([1, 1], 2, True)
     >>> train([([0], -1)], rule="margin", max_epochs=3).converged  # x = 0 never scores
     False
+    >>> data = [([1, 0], 1), ([0, 1], -1), ([1, 1], 1)]
+    >>> run = train(data, epochs=2, average="after", voted=True)
+    >>> run.w, run.average     # W after each of the 6 steps sums to (4, -3)
+    ([1, -1], [Fraction(2, 3), Fraction(-1, 2)])
+    >>> run.voted              # each v_k with the number of examples it stood for
+    [([0, 0], 1), ([0, -1], 1), ([1, 0], 2), ([1, -1], 2)]
     """
     passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-    d, data = _data(examples, keep=passes > 1 or pocket or kernel is not None)
+    average, voted = _average(average), _flag(voted, "voted")
+    history = average is not None or voted
+    d, data = _data(examples, keep=passes > 1 or pocket or history or kernel is not None)
     log = _log(trace)
     model: Perceptron | DualPerceptron
+    tally = None
     if kernel is None:
         model = Perceptron(d, rule=rule, bias=bias)
-        keeper = _Pocket(model, data) if pocket else None
-        epoch, converged = _cornell(model, data, passes, log, keeper and keeper.offer)
+        keeper = _Pocket(model.w, _errors(model, data)) if pocket else None
+        tally = _History(model.w, len(data), voted) if history else None
+        epoch, converged = _cornell(model, data, passes, log, _hooks(keeper and keeper.offer, tally),
+                                    exactly=history and epochs is not None)
         best, w = keeper and keeper.best, model.w
+    elif history:
+        raise PerceptronError("average and voted need explicit weights: a primal run (no kernel)")
     else:
         model = DualPerceptron(kernel, rule=rule, bias=bias)
         if isinstance(data, list):  # the cached form of eq. (2), below
@@ -565,23 +652,28 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
         else:  # one pass over a stream: the literal dual
             (epoch, converged), best = _cornell(model, data, passes, log, None), None
         w = _explicit(model)
+    means = tally.means(epoch * len(data)) if tally is not None else None
     return Run(w, model, model.mistakes, epoch, converged, log, best, rule, bias,
-               None if kernel is None else _name(kernel))
+               None if kernel is None else _name(kernel), means and average and means[average],
+               tally.votes if tally is not None else None)
 
 
-def _cornell(model, data, passes, log, on_update):
+def _cornell(model, data, passes, log, on_update, exactly=False):
     """Cornell §3's loop with the learner's own pass; return (epochs, converged).
 
     While TRUE: m = 0; for (x_i, y_i) in D: if y_i (w.x_i) is a mistake,
     w <- w + y_i x_i and m = m + 1; if m = 0: break.  Here it also stops
-    after ``passes`` passes, so that non-separable data never hangs.
+    after ``passes`` passes, so that non-separable data never hangs (and,
+    ``exactly``, makes all of them).
     """
-    epoch = 0
-    while True:
+    epoch, clean = 0, True
+    while epoch < passes:
         epoch += 1
         m = model._pass(enumerate(data), epoch, log, on_update)
-        if m == 0 or epoch == passes:
-            return epoch, m == 0
+        clean = m == 0
+        if clean and not exactly:
+            break
+    return epoch, clean
 
 
 def _log(trace) -> list | None:
@@ -599,25 +691,109 @@ def _passes(epochs, max_epochs) -> int:
 
 
 class _Pocket:
-    """Kalyanakrishnan §4's pocket, with Gallant's ratchet: after every update
-    the new w's training errors under the run's rule are counted, and w is
-    pocketed only if they are strictly fewer than the pocket's."""
+    """Gallant's pocket with ratchet: after every update the new w's training
+    errors are counted, and w is pocketed only if they are strictly fewer.
 
-    def __init__(self, model, data):
-        self.model, self.data = model, data
-        self.best = Pocket(list(model.w), self.errors(model.w), 0)
+    ``errors(w, at_most)`` counts, and may stop once the count reaches
+    at_most: such a w cannot be pocketed, so its exact count is not needed
+    (the same result, far sooner on data with many errors)."""
 
-    def errors(self, w) -> int:
-        """How many examples of the data w gets wrong under the model's rule."""
-        score, mistake = self.model._score, self.model._mistake
-        b = w[-1] if self.model.bias else None
-        w = w[:-1] if self.model.bias else w
-        return sum(1 for x, y in self.data if mistake(y, score(x, w, b)))
+    def __init__(self, w, errors):
+        self.errors = errors
+        self.best = Pocket(_copied(w), errors(w, None), 0)
 
-    def offer(self, w, mistakes):
-        errors = self.errors(w)
+    def offer(self, w, mistakes, epoch=None, index=None):
+        errors = self.errors(w, self.best.errors)
         if errors < self.best.errors:
-            self.best = Pocket(w, errors, mistakes)
+            self.best = Pocket(_copied(w), errors, mistakes)
+
+
+def _copied(w):
+    return dict(w) if isinstance(w, dict) else list(w)
+
+
+def _errors(model, data):
+    """errors(w, at_most) of a binary primal run: examples w gets wrong under the run's rule."""
+    score, mistake, bias = model._score, model._mistake, model.bias
+
+    def errors(w, at_most):
+        w, b = _split(w, bias)
+        count = 0
+        for x, y in data:
+            if mistake(y, score(x, w, b)):
+                count += 1
+                if count == at_most:
+                    break
+        return count
+    return errors
+
+
+class _History:
+    """How many examples each hypothesis stood for, in order: Freund and
+    Schapire's c_k, kept as exact sums (for the averages) and as a list (votes).
+
+    The example at step t = (epoch - 1) n + index + 1 that makes v_{k+1}
+    counts for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t,
+    the sum of the weights after every example.  Each update costs O(d)."""
+
+    def __init__(self, w, n, votes):
+        self.n, self.w, self.since = n, list(w), 1
+        self.total = [0] * len(w)  # sum_t W_t so far, exactly: Fractions of the floats
+        self.votes: list | None = [] if votes else None
+
+    def __call__(self, w, mistakes, epoch, index):
+        t = (epoch - 1) * self.n + index + 1
+        self._close(t)
+        self.w, self.since = list(w), t
+
+    def _close(self, t):
+        c = t - self.since  # the current w stood for the steps since .. t - 1
+        self.total = [s + c * _exactly(v) for s, v in zip(self.total, self.w)]
+        if self.votes is not None:
+            self.votes.append((self.w, c))
+
+    def means(self, N) -> dict:
+        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N}, after the run."""
+        self._close(N + 1)
+        if N == 0:
+            return {"after": list(self.w), "before": list(self.w)}
+        kind = _kind(self.w)
+        last = [_exactly(v) for v in self.w]
+        return {"after": [kind(Fraction(s) / N) for s in self.total],
+                "before": [kind((Fraction(s) - v) / N) for s, v in zip(self.total, last)]}
+
+
+def _exactly(v):
+    """v as an int or Fraction of the same value (a float or Decimal is a ratio of ints)."""
+    return v if type(v) in (int, Fraction) else Fraction(v)
+
+
+def _kind(w):
+    """How a run's exact mean is given back: as floats for a float run (rounded once),
+    Decimals for a Decimal run (divided once in the current context), else Fractions."""
+    if any(type(v) is float for v in w):
+        return float
+    if any(type(v) is decimal.Decimal for v in w):
+        return lambda q: decimal.Decimal(q.numerator) / decimal.Decimal(q.denominator)
+    return Fraction
+
+
+def _hooks(*hooks):
+    """One on_update that calls each hook given (None for none)."""
+    hooks = [h for h in hooks if h is not None]
+    if not hooks:
+        return None
+
+    def each(*update):
+        for hook in hooks:
+            hook(*update)
+    return each
+
+
+def _average(average):
+    if average not in (None, "after", "before"):
+        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before' or None")
+    return average
 
 
 def _explicit(model):
@@ -631,28 +807,55 @@ def _explicit(model):
 # ---------------------------------------------------------------------------
 
 class MulticlassPerceptron:
-    """One weight vector per class, predict argmax_l w(l).x (Kalyanakrishnan §4).
+    """One weight vector per class; predict argmax_l w(l).x, a tie to the class
+    listed first in ``classes`` (Kalyanakrishnan §4).
 
-    On a mistake x is added to the true class's vector and subtracted from the
-    predicted one's.  Ties go to the class listed first in ``classes`` (so at
-    w = 0 every prediction is ``classes[0]``).  scikit-learn's multiclass
-    Perceptron is one-versus-all instead, and differs.
+    update="one-vs-rest" (the default) is the note's reading: "train a
+    separate binary classifier for each class: that is, associate a separate
+    weight vector w(l) with each class l".  w(l) is the binary Perceptron of
+    this module on the labels +1 if y == l else -1, with the rule and bias
+    given (so scikit-learn's multiclass Perceptron, one-versus-all, can be
+    compared with it).  ``learn`` returns whether any class's vector moved.
+
+    update="joint": on a mistake of the argmax, x is added to the true class's
+    vector and subtracted from the predicted one's (M. Collins, EMNLP 2002;
+    K. Crammer and Y. Singer, JMLR 3, 2003).  An argmax has no zero-score
+    question, so its rule is "argmax" and another rule is refused.
 
     >>> m = MulticlassPerceptron(["a", "b", "c"], 2)
-    >>> m.predict([1, 1])
-    'a'
-    >>> m.learn([1, 0], "b"), m.w
-    (True, {'a': [-1, 0], 'b': [1, 0], 'c': [0, 0]})
+    >>> m.learn([1, 0], "b"), m.w     # sign(0) = +1: a and c are wrong, b is right
+    (True, {'a': [-1, 0], 'b': [0, 0], 'c': [-1, 0]})
+    >>> j = MulticlassPerceptron(["a", "b", "c"], 2, update="joint")
+    >>> j.predict([1, 1]), j.learn([1, 0], "b"), j.w
+    ('a', True, {'a': [-1, 0], 'b': [1, 0], 'c': [0, 0]})
     """
 
-    def __init__(self, classes: Iterable[Hashable], d: int):
+    def __init__(self, classes: Iterable[Hashable], d: int, *, update: str = "one-vs-rest",
+                 rule: str | None = None, bias: bool = False):
         self.classes = _classes(classes)
-        self.d = _dimension(d)
-        self.w = {c: [0] * self.d for c in self.classes}
-        self.mistakes = 0
+        self.update = _update(update)
+        if self.update == "joint" and rule not in (None, "argmax"):
+            raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
+                                  "zero-score question")
+        self.rule = "argmax" if self.update == "joint" else rule or "sign"
+        self.d, self.bias = _dimension(d), _flag(bias, "bias")
+        self.binary = {c: Perceptron(d, rule=self.rule, bias=bias) for c in self.classes} \
+            if self.update == "one-vs-rest" else None
+        self._w = {c: [0] * (self.d + self.bias) for c in self.classes}  # the joint update's vectors
+        self._mistakes = 0
 
     def __repr__(self):
-        return f"MulticlassPerceptron(w={self.w!r}, mistakes={self.mistakes})"
+        return f"MulticlassPerceptron(w={self.w!r}, mistakes={self.mistakes}, update={self.update!r})"
+
+    @property
+    def w(self) -> dict:
+        """{class: its weights, the bias last}."""
+        return {c: p.w for c, p in self.binary.items()} if self.binary else self._w
+
+    @property
+    def mistakes(self) -> int:
+        """The updates made: of every class's vector (one-vs-rest), or of the argmax (joint)."""
+        return sum(p.mistakes for p in self.binary.values()) if self.binary else self._mistakes
 
     def scores(self, x: Vector) -> dict:
         """w(l).x for every class l, in the order of ``classes``."""
@@ -663,17 +866,25 @@ class MulticlassPerceptron:
         return _argmax(self.classes, self.scores(x))
 
     def learn(self, x: Vector, y: Hashable) -> bool:
-        """One online step; return whether it was a mistake."""
-        return self._pass([(None, (x, y))]) == 1
+        """One online step; return whether it moved a vector."""
+        if self.binary is None:
+            return self._pass([(None, (x, y))]) == 1
+        y, x = self._class(y), _vector(x, self.d)
+        before = {c: (p.w, p.mistakes) for c, p in self.binary.items()}
+        try:  # every class's step, or none
+            return sum(p._pass([(None, (x, 1 if y == c else -1))]) for c, p in self.binary.items()) > 0
+        except PerceptronError:
+            for c, (w, mistakes) in before.items():
+                self.binary[c].w, self.binary[c].mistakes = w, mistakes
+            raise
 
-    @staticmethod
-    def _scores(w, x):
-        return {c: _number(_arithmetic(_dot, w_c, x), "w.x", "the sum overflowed") for c, w_c in w.items()}
+    def _scores(self, w, x):
+        return {c: Perceptron._score(x, *_split(w_c, self.bias)) for c, w_c in w.items()}
 
     def _pass(self, items, epoch=1, log=None, on_update=None) -> int:
-        """For each (index, (x, y)): if argmax_l w(l).x is not y, move w(y)
-        toward x and w(guess) away from it.  Return the number of mistakes."""
-        w, made = dict(self.w), 0
+        """The joint update: for each (index, (x, y)), if argmax_l w(l).x is not
+        y, move w(y) toward x and w(guess) away from it.  Return the mistakes."""
+        w, made = dict(self._w), 0
         for i, item in items:
             try:
                 x, y = _pair(item)
@@ -681,22 +892,25 @@ class MulticlassPerceptron:
                 x = _vector(x, self.d)
                 guess = _argmax(self.classes, self._scores(w, x))
                 if guess != y:
+                    x = [*x, 1] if self.bias else x
                     w[y] = [w_i + x_i for w_i, x_i in zip(w[y], x)]              # toward the true class
                     w[guess] = [w_i - x_i for w_i, x_i in zip(w[guess], x)]      # away from the guess
                     made += 1
                     if log is not None:
                         log.append(MulticlassMistake(epoch, i, y, guess))
+                    if on_update is not None:
+                        on_update(dict(w), self._mistakes + made, epoch, i)
             except PerceptronError as err:
                 raise PerceptronError(err.reason, i) from None
             except ArithmeticError as err:
                 raise PerceptronError(f"w <- w + x failed: {_reason(err)}", i) from None
-        self.w = w
-        self.mistakes += made
+        self._w = w
+        self._mistakes += made
         return made
 
     def _class(self, y):
         try:
-            known = y in self.w
+            known = y in self._w
         except TypeError:  # unhashable
             known = False
         if not known:
@@ -712,32 +926,86 @@ def _argmax(classes, scores):
     return best
 
 
+def _update(update):
+    if update not in ("one-vs-rest", "joint"):
+        raise PerceptronError(f"update = {_short(update)}: use 'one-vs-rest' or 'joint'")
+    return update
+
+
 MulticlassMistake = namedtuple("MulticlassMistake", "epoch index y predicted")
-MulticlassMistake.__doc__ = """One mistake of a multiclass run: the class predicted instead of y."""
+MulticlassMistake.__doc__ = """One mistake of a joint multiclass run: the class predicted instead of y."""
+
+ClassMistake = namedtuple("ClassMistake", "cls epoch index y score")
+ClassMistake.__doc__ = """One mistake of a one-vs-rest run: in the binary run of class cls,
+on the label y (+1 if the example is of class cls, else -1), with the score w(cls).x."""
 
 
 def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Iterable[Hashable] | None = None,
-                     *, bias: bool = False, epochs: int | None = None,
-                     max_epochs: int = 1000, trace: bool | list = True) -> Run:
-    """Run MulticlassPerceptron (Kalyanakrishnan §4) over (x, y) pairs; return a Run.
+                     *, update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
+                     epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
+                     trace: bool | list = True) -> Run:
+    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs; return a Run.
 
     ``classes`` defaults to the labels in order of first appearance, which
-    is also the order that breaks ties.  Passes work as in ``train``; the
-    trace holds MulticlassMistake(epoch, index, y, predicted), ``w`` is the
-    dict {class: weights}, and ``rule`` is "argmax".
+    is also the order that breaks ties.  ``w`` is the dict {class: weights}.
 
-    >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")])
+    update="one-vs-rest": for each class l in turn, ``train`` on the labels
+    +1 if y == l else -1, with the run's rule, bias, passes and pocket; each
+    class's run stops after its own clean pass, or at the bound, so
+    ``converged`` is true iff every class's run converged and ``epochs`` is
+    the most any made.  The trace holds ClassMistake(cls, epoch, index, y,
+    score), class by class; ``pocket`` is {class: Pocket}.
+
+    update="joint": passes as in ``train`` with the joint update; the trace
+    holds MulticlassMistake(epoch, index, y, predicted) and ``rule`` is
+    "argmax".  pocket=True keeps the pocket of the argmax predictor, its
+    errors counted over all the examples (Gallant's ratchet, as in train).
+
+    >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
     ({'a': [1, 0], 'b': [0, 1], 'c': [-1, -1]}, 2, True)
+    >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
+    {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    passes, bias = _passes(epochs, max_epochs), _flag(bias, "bias")
+    passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
     d, data = _data(examples, keep=True, label=_hashable)
-    if bias:
-        d, data = d + 1, [(with_bias(x), y) for x, y in data]
-    model = MulticlassPerceptron(_first_appearance(data) if classes is None else classes, d)
+    model = MulticlassPerceptron(_first_appearance(data) if classes is None else classes, d, update=update,
+                                 rule=rule, bias=bias)
+    for i, (_, y) in enumerate(data):
+        try:
+            model._class(y)
+        except PerceptronError as err:
+            raise PerceptronError(err.reason, i) from None
     log = _log(trace)
-    epoch, converged = _cornell(model, data, passes, log, None)
-    return Run(model.w, model, model.mistakes, epoch, converged, log, None, "argmax", bias, None)
+    if model.binary is None:
+        keeper = _Pocket(model.w, _argmax_errors(model, data)) if pocket else None
+        epoch, converged = _cornell(model, data, passes, log, keeper and keeper.offer)
+        return Run(model.w, model, model.mistakes, epoch, converged, log, keeper and keeper.best, "argmax", bias,
+                   None, multiclass="joint")
+    runs = {}
+    for c in model.classes:
+        runs[c] = train([(x, 1 if y == c else -1) for x, y in data], rule=model.rule, bias=bias, epochs=epochs,
+                        max_epochs=max_epochs, pocket=pocket, trace=log is not None)
+        model.binary[c] = runs[c].model
+        if log is not None:
+            for m in runs[c].trace:
+                log.append(ClassMistake(c, *m))
+    return Run(model.w, model, model.mistakes, max((r.epochs for r in runs.values()), default=0),
+               all(r.converged for r in runs.values()), log, {c: r.pocket for c, r in runs.items()} if pocket else None,
+               model.rule, bias, None, multiclass="one-vs-rest")
+
+
+def _argmax_errors(model, data):
+    """errors(w, at_most) of a joint run: the examples whose argmax is not their class."""
+    def errors(w, at_most):
+        count = 0
+        for x, y in data:
+            if _argmax(model.classes, model._scores(w, x)) != y:
+                count += 1
+                if count == at_most:
+                    break
+        return count
+    return errors
 
 
 def _first_appearance(data) -> list:
@@ -1151,6 +1419,11 @@ EXAMPLE = [
 ]
 W_STAR = (-2, 1)
 
+MULTICLASS_TEXT = {
+    "one-vs-rest": "one-vs-rest: one binary run per class on 'this class or not' (Kalyanakrishnan §4)",
+    "joint": "joint: on a mistake x moves to the true class and away from the predicted one (Collins 2002)",
+}
+
 RULE_TEXT = {
     "sign": "sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)",
     "margin": "margin: a mistake iff y (w.x) <= 0 (Cornell §3)",
@@ -1430,8 +1703,8 @@ def _whole_option(text):
 
 # Options that take a value, and options that do not apply beside another one (or without a FILE).
 _VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps")
-_NOT_BESIDE = {"multiclass": ("kernel", "pocket", "w_star", "rule", "labels"), "epochs": ("max_epochs",),
-               "json": ("quiet", "weights"), "quiet": ("weights",)}
+_NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"), "epochs": ("max_epochs",),
+               "json": ("quiet", "weights"), "quiet": ("weights",), "kernel": ("average", "voted")}
 _NEED_FILE = ("label_column", "labels", "header")
 _DEFAULTS = {"label_column": -1, "labels": "-1,1", "rule": "sign", "max_epochs": 1000}
 
@@ -1448,6 +1721,8 @@ def _arguments(argv):
         for other in others:
             if option in given and other in given:
                 raise PerceptronError(f"{_flag_name(other)} does not apply to {_flag_name(option)}")
+    if args.multiclass == "joint" and "rule" in given:
+        raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     if args.file is None:
         for name in _NEED_FILE:
             if name in given:
@@ -1493,7 +1768,13 @@ def _parser():
     arg("--kernel", metavar="NAME[:PARAM]",
         help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
              "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
-    arg("--multiclass", action="store_true", help="labels are any strings: one weight vector per class, argmax")
+    arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
+        help="labels are any strings: one weight vector per class, argmax; one-vs-rest (the default, "
+             "Kalyanakrishnan §4) or joint (Collins 2002)")
+    arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
+        "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
+    arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: every w with "
+        "the number of examples it stood for")
     arg("--w-star", metavar="W",
         help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
     arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features")
@@ -1531,7 +1812,7 @@ def _main(argv) -> int:
     # the examples again (more passes, the pocket, a kernel, the bound, the
     # pictures) keeps them.  The trace is kept only where it is shown.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
-                                        or args.multiclass)
+                                        or args.multiclass or args.average or args.voted)
     data = _embedded(not stream) if args.file is None else _read_csv(
         args.file, exact=args.exact, header=args.header, label_column=args.label_column, labels=labels,
         multiclass=args.multiclass, keep=not stream)
@@ -1541,11 +1822,13 @@ def _main(argv) -> int:
         try:
             examples = data if stream else list(data)
             if args.multiclass:
-                run = train_multiclass(examples, bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs,
-                                       trace=log)
+                run = train_multiclass(examples, update=args.multiclass,
+                                       rule=None if args.multiclass == "joint" else args.rule, bias=args.bias,
+                                       epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket, trace=log)
             else:
                 run = train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
-                            max_epochs=args.max_epochs, pocket=args.pocket, trace=log)
+                            max_epochs=args.max_epochs, pocket=args.pocket, average=args.average,
+                            voted=args.voted, trace=log)
             bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
         except _Located:
             raise
@@ -1668,7 +1951,10 @@ def _text(show) -> str:
         bias = "yes (the last weight)" if run.bias else "no"
         passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
         lines += [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
-                  f"rule:   {RULE_TEXT[run.rule]}",
+                  f"rule:   {RULE_TEXT[run.rule]}"]
+        if run.multiclass:
+            lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
+        lines += [
                   f"labels: {labels}   bias: {bias}   kernel: {run.kernel or 'none (primal)'}",
                   f"passes: {passes}",
                   ""]
@@ -1682,10 +1968,11 @@ def _trace_table(show, d) -> list:
     args, data, run = show.args, show.data, show.run
     if not run.trace:
         return ["no mistakes"]
-    header = ["epoch", "index"] + (["line"] if data.numbered else [])
+    one_vs_rest = run.multiclass == "one-vs-rest"
+    header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
     small = d <= 8
     header += ["x"] if small else []
-    header += ["y", "predicted"] if args.multiclass else ["y", "score"]
+    header += ["y", "predicted"] if run.multiclass == "joint" else ["y", "score"]
     xs = {m.index: with_bias(x) if run.bias else x for m, (_, x) in zip(run.trace, run.trace.where)}
     after = None
     if not args.multiclass and (run.kernel is None) and (small or args.weights):
@@ -1693,10 +1980,12 @@ def _trace_table(show, d) -> list:
         after = _replay(xs, run.trace)
     rows = []
     for m, (line, x) in zip(run.trace, run.trace.where):
-        row = [str(m.epoch), str(m.index)] + ([str(line)] if data.numbered else [])
-        row += [_vec(x)] if small else []
-        if args.multiclass:
+        row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
+        row += ([str(line)] if data.numbered else []) + ([_vec(x)] if small else [])
+        if run.multiclass == "joint":
             row += [str(m.y), str(m.predicted)]
+        elif one_vs_rest:
+            row += [f"{m.y:+d}", _num(m.score)]
         else:
             row += [_label_text(_shown_label(m.y, show.labels), show.labels), _num(m.score)]
         if after is not None:
@@ -1724,10 +2013,19 @@ def _summary(show) -> list:
         f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
         else "not converged in the passes asked for")
     lines.append(f"epochs: {run.epochs}, {stopped}")
-    if run.pocket is not None:
-        pocket = "" if run.pocket.w is None else f"w = {_vec(run.pocket.w)}, "
-        lines.append(f"pocket: {pocket}{run.pocket.errors} training errors, "
-                     f"the weights after {run.pocket.mistakes} mistakes")
+    pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
+    for c, p in pockets.items() if run.pocket is not None else ():
+        shown = "" if p.w is None or isinstance(p.w, dict) else f"w = {_vec(p.w)}, "
+        lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
+                     f"the weights after {p.mistakes} mistakes")
+        if isinstance(p.w, dict):
+            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias))
+    if run.average is not None:
+        lines.extend(_weights_lines(f"average ({args.average})", {None: run.average}, data.names, run.bias))
+        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
+    if run.voted is not None:
+        lines.append(f"voted: {len(run.voted)} hypotheses v_k, each with the examples it stood for (--json lists "
+                     "them); predict sign(sum_k c_k sign(v_k.x))")
     if args.svg:
         lines.append(f"picture: {args.svg}")
     if args.svg_steps:
@@ -1770,6 +2068,7 @@ def _json(show) -> str:
         "input": data.source,
         "rule": run.rule,
         "bias": run.bias,
+        "multiclass": run.multiclass,
         "labels": "classes" if args.multiclass else list(show.labels),
         "kernel": run.kernel,
         "examples": data.count,
@@ -1778,11 +2077,21 @@ def _json(show) -> str:
         "mistakes": run.mistakes,
         "epochs": run.epochs,
         "converged": run.converged,
-        "trace": [_json_mistake(m, line, show.labels, args.multiclass)
+        "trace": [_json_mistake(m, line, show.labels, run.multiclass)
                   for m, (line, _) in zip(run.trace or [], run.trace.where if run.trace else [])],
     }
+
+    def pocket(p):
+        w = {c: vec(v) for c, v in p.w.items()} if isinstance(p.w, dict) else vec(p.w)
+        return {"weights": w, "errors": p.errors, "mistakes": p.mistakes}
     if run.pocket is not None:
-        doc["pocket"] = {"weights": vec(run.pocket.w), "errors": run.pocket.errors, "mistakes": run.pocket.mistakes}
+        doc["pocket"] = ({c: pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
+                         else pocket(run.pocket))
+    if run.average is not None:
+        doc["average"] = {"convention": args.average, "weights": vec(run.average),
+                          "examples": run.epochs * data.count}
+    if run.voted is not None:
+        doc["voted"] = [{"weights": vec(v), "count": c} for v, c in run.voted]
     if show.bound is not None:
         r2, g2, bound, w_star = show.bound
         doc["bound"] = {"w_star": vec(w_star), "radius_squared": _json_number(r2),
@@ -1810,11 +2119,14 @@ def _json_lines(doc, dumps) -> str:
 
 
 def _json_mistake(m, line, labels, multiclass) -> dict:
-    entry = {"epoch": m.epoch, "index": m.index}
+    entry = {"class": m.cls} if multiclass == "one-vs-rest" else {}
+    entry.update(epoch=m.epoch, index=m.index)
     if line is not None:
         entry["line"] = line
-    if multiclass:
+    if multiclass == "joint":
         entry.update(y=m.y, predicted=m.predicted)
+    elif multiclass == "one-vs-rest":
+        entry.update(y=m.y, score=_json_number(m.score))
     else:
         entry.update(y=_shown_label(m.y, labels), score=_json_number(m.score))
     return entry

@@ -539,24 +539,39 @@ def test_pocket_ratchets_only_on_strictly_fewer_errors(rule):
         assert (dual.pocket.errors, dual.pocket.mistakes) == (best[0], best[2])
 
 
-def test_multiclass_converges_on_three_separable_classes():
+@pytest.mark.parametrize("update", ["one-vs-rest", "joint"])
+def test_multiclass_converges_on_three_separable_classes(update):
     rng = random.Random(9)
     centres = {"a": (6, 0), "b": (-3, 5), "c": (-3, -5)}
     examples = [([cx + rng.randint(-1, 1), cy + rng.randint(-1, 1), 1], c)
                 for _ in range(20) for c, (cx, cy) in centres.items()]
-    m = MulticlassPerceptron(["a", "b", "c"], 3)
+    m = MulticlassPerceptron(["a", "b", "c"], 3, update=update)
     for _ in range(100):
         if not any([m.learn(x, y) for x, y in examples]):
             break
     assert all(m.predict(x) == y for x, y in examples)
 
 
-def test_multiclass_tie_goes_to_the_earliest_class():
-    m = MulticlassPerceptron(["b", "a", "c"], 2)
-    assert m.predict([1, 1]) == "b"
-    m.w["c"] = [1, 0]
-    m.w["a"] = [1, 0]
-    assert m.predict([1, 5]) == "a"
+@pytest.mark.parametrize("update", ["one-vs-rest", "joint"])
+def test_multiclass_tie_goes_to_the_earliest_class(update):
+    m = MulticlassPerceptron(["b", "a", "c"], 2, update=update)
+    assert m.predict([1, 1]) == "b"  # w = 0: every score ties
+    vectors = m.binary if m.binary else None
+    for c, w in (("c", [1, 0]), ("a", [1, 0])):
+        if vectors:
+            vectors[c].w = w
+        else:
+            m.w[c] = w
+    assert m.predict([1, 5]) == "a" and m.scores([1, 5]) == {"b": 0, "a": 1, "c": 1}
+    run = P.train_multiclass([([0, 0], "b"), ([0, 0], "a")], update=update, max_epochs=2)
+    assert run.model.predict([3, 3]) == "b"  # x = 0 never moves a vector: all ties, to the first class
+
+
+def state(model):
+    """What a learner holds, comparable after a deep copy."""
+    if isinstance(model, MulticlassPerceptron):
+        return copy.deepcopy((model.w, model.mistakes))
+    return copy.deepcopy(vars(model))
 
 
 # ---------------------------------------------------------------------------
@@ -932,12 +947,18 @@ def test_cli_quiet_prints_only_the_summary(capsys):
 
 def test_cli_multiclass_orders_classes_by_first_appearance(capsys, tmp_path):
     path = write(tmp_path, "a,b,class\n1,0,cat\n0,1,dog\n-1,-1,eel\n1,0,cat\n")
-    status, doc = cli_json(capsys, path, "--multiclass")
-    run = P.train_multiclass([([1, 0], "cat"), ([0, 1], "dog"), ([-1, -1], "eel"), ([1, 0], "cat")])
-    assert status == 0 and list(doc["weights"]) == ["cat", "dog", "eel"]
-    assert doc["weights"] == run.w and doc["trace"][0] == {"epoch": 1, "index": 1, "line": 3, "y": "dog", "predicted": "cat"}
+    examples = [([1, 0], "cat"), ([0, 1], "dog"), ([-1, -1], "eel"), ([1, 0], "cat")]
+    status, doc = cli_json(capsys, path, "--multiclass", "joint")
+    run = P.train_multiclass(examples, update="joint")
+    assert status == 0 and list(doc["weights"]) == ["cat", "dog", "eel"] and doc["multiclass"] == "joint"
+    assert doc["weights"] == run.w and doc["trace"][0] == {"epoch": 1, "index": 1, "line": 3, "y": "dog",
+                                                           "predicted": "cat"}
+    status, doc = cli_json(capsys, path, "--multiclass", "--rule", "margin")
+    run = P.train_multiclass(examples, rule="margin")
+    assert doc["weights"] == run.w and doc["multiclass"] == "one-vs-rest" and doc["rule"] == "margin"
+    assert doc["trace"][0] == {"class": "cat", "epoch": 1, "index": 0, "line": 2, "y": 1, "score": 0}
     status, out, _ = cli(capsys, path, "--multiclass")
-    assert "w(dog)" in out
+    assert "w(dog)" in out and "multiclass: one-vs-rest" in out
 
 
 def test_cli_json_is_byte_identical_under_any_hash_seed(tmp_path):
@@ -1341,10 +1362,10 @@ def test_dicts_sets_and_lying_lengths_are_refused_and_leave_the_learner_unchange
     model = make()
     first = "a" if isinstance(model, MulticlassPerceptron) else -1
     model.learn([1, 2, 3], first)
-    before = copy.deepcopy(vars(model))
+    before = state(model)
     with pytest.raises(PerceptronError) as err:
         model.learn(x, "b" if first == "a" else 1)
-    assert str(err.value) == message and vars(model) == before
+    assert str(err.value) == message and state(model) == before
     with pytest.raises(PerceptronError, match="^example 1: " + re.escape(message)):
         train([([1, 2, 3], -1), (x, 1)])
 
@@ -1388,8 +1409,10 @@ CLI_REFUSED = [  # (class, name, the file's bytes, argv, what stderr says after 
     ("usage", "--kernel with no value", FOUR.encode(), ["--kernel="], "--kernel needs a value (see --help)"),
     ("usage", "--labels with --multiclass", FOUR.encode(), ["--multiclass", "--labels=0,1"],
      "--labels does not apply to --multiclass"),
-    ("usage", "--rule with --multiclass", FOUR.encode(), ["--multiclass", "--rule", "margin"],
-     "--rule does not apply to --multiclass"),
+    ("usage", "--rule with --multiclass joint", FOUR.encode(), ["--multiclass", "joint", "--rule", "margin"],
+     "--rule does not apply to --multiclass joint: an argmax has no zero-score question"),
+    ("usage", "--average with --kernel", FOUR.encode(), ["--kernel", "linear", "--average", "after"],
+     "--average does not apply to --kernel"),
     ("usage", "--max-epochs with --epochs", FOUR.encode(), ["--epochs", "2", "--max-epochs", "9"],
      "--max-epochs does not apply to --epochs"),
     ("usage", "--quiet with --json", FOUR.encode(), ["--json", "--quiet"], "--quiet does not apply to --json"),
@@ -1572,11 +1595,12 @@ def test_every_public_function_refuses_with_the_modules_error(name, call, messag
     (lambda: Perceptron(2), [Decimal("1.2345"), Decimal(1)], 1),
     (lambda: DualPerceptron(), [Decimal("1.2345"), Decimal(1)], 1),
     (lambda: MulticlassPerceptron(["a", "b", "c"], 2), [Decimal("1.2345"), Decimal(1)], "b"),
+    (lambda: MulticlassPerceptron(["a", "b", "c"], 2, update="joint"), [Decimal("1.2345"), Decimal(1)], "b"),
 ])
 def test_an_update_is_all_or_nothing_under_a_trapping_decimal_context(make, x, y):
     model = make()
     model.learn([Decimal("1.5"), Decimal(2)], "a" if isinstance(model, MulticlassPerceptron) else -1)
-    before = copy.deepcopy(vars(model))
+    before = state(model)
     with localcontext() as context:
         context.prec, context.traps[decimal.Inexact] = 3, True
         with pytest.raises(PerceptronError, match="cannot be computed|failed"):
@@ -1584,7 +1608,19 @@ def test_an_update_is_all_or_nothing_under_a_trapping_decimal_context(make, x, y
         with pytest.raises(PerceptronError, match="^example 1: |the examples 0 and 1: "):
             P.train_multiclass([([Decimal("1.5"), Decimal(2)], "a"), (x, y)]) if y == "b" else train(
                 [([Decimal("1.5"), Decimal(2)], -1), (x, y)], kernel=None if isinstance(model, Perceptron) else dot)
-    assert vars(model) == before
+    assert state(model) == before
+
+
+def test_a_one_vs_rest_step_whose_later_class_fails_takes_back_the_earlier_classes():
+    m = MulticlassPerceptron(["a", "b"], 1)
+    m.binary["b"].w = [Decimal("1.23456789")]  # class a's step is exact; class b's score is not, at 3 digits
+    before = state(m)
+    with localcontext() as context:
+        context.prec, context.traps[decimal.Inexact] = 3, True
+        assert Perceptron(1).learn([Decimal("1.5")], -1)  # what class a alone does: a mistake, and an update
+        with pytest.raises(PerceptronError, match="cannot be computed"):
+            m.learn([Decimal("1.5")], "b")
+    assert state(m) == before
 
 
 def test_random_option_combinations_on_the_api_raise_only_the_modules_error():
