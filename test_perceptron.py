@@ -1656,3 +1656,186 @@ def test_random_bytes_and_options_on_the_command_line_never_hang_or_show_a_trace
         assert "Traceback" not in err and status in (0, 1, 2)
         if status == 2:
             assert err.startswith("error: ") and err.count("\n") == 1 and out == b"" and files == ["data.csv"]
+
+
+# ---------------------------------------------------------------------------
+# Beyond the notes, for data that is not separable: multiclass one-vs-rest and
+# joint, the pocket (Gallant), averaged and voted perceptrons (Freund and
+# Schapire; Collins) -- each against a literal reference written here.
+# ---------------------------------------------------------------------------
+
+def three_classes(seed, n=24, number=int):
+    rng = random.Random(seed)
+    examples = []
+    for _ in range(n):
+        x = [rng.randint(-5, 5) for _ in range(3)]
+        c = "abc"[(x[0] + 2 * x[1] - x[2]) % 3]  # no linear rule: passes stop at the bound
+        examples.append(([number(v) if number is int else Fraction(v, rng.randint(1, 4)) for v in x], c))
+    return examples
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("number", [int, Fraction])
+def test_one_vs_rest_is_the_binary_run_of_each_class(rule, bias, number):
+    examples = three_classes(41, number=number)
+    run = P.train_multiclass(examples, rule=rule, bias=bias, max_epochs=6, pocket=True)
+    for c in "abc":
+        binary = train([(x, 1 if y == c else -1) for x, y in examples], rule=rule, bias=bias, max_epochs=6,
+                       pocket=True)
+        assert run.w[c] == binary.w and run.pocket[c] == binary.pocket
+        assert [m[1:] for m in run.trace if m.cls == c] == binary.trace
+    assert run.converged == all(train([(x, 1 if y == c else -1) for x, y in examples], rule=rule, bias=bias,
+                                      max_epochs=6).converged for c in "abc")
+    x = examples[0][0]
+    scores = {c: dot(with_bias(x) if bias else x, run.w[c]) for c in "abc"}
+    assert run.predict(x) == max("abc", key=lambda c: (scores[c], -"abc".index(c)))
+
+
+def joint_reference(examples, classes, passes):
+    """The joint multiclass perceptron, literally: argmax (first class on ties), w(y) += x, w(guess) -= x."""
+    w = {c: [0] * len(examples[0][0]) for c in classes}
+    trace = []
+    for epoch in range(1, passes + 1):
+        before = len(trace)
+        for i, (x, y) in enumerate(examples):
+            s = {c: sum(a * b for a, b in zip(w[c], x)) for c in classes}
+            guess = max(classes, key=lambda c: (s[c], -classes.index(c)))
+            if guess != y:
+                w[y] = [a + b for a, b in zip(w[y], x)]
+                w[guess] = [a - b for a, b in zip(w[guess], x)]
+                trace.append((epoch, i, y, guess))
+        if len(trace) == before:
+            break
+    return w, trace
+
+
+@pytest.mark.parametrize("number", [int, Fraction])
+def test_joint_is_the_joint_update_literally(number):
+    examples = three_classes(42, number=number)
+    run = P.train_multiclass(examples, ["a", "b", "c"], update="joint", max_epochs=5)
+    w, trace = joint_reference(examples, ["a", "b", "c"], 5)
+    assert run.w == w and [tuple(m) for m in run.trace] == trace and run.rule == "argmax"
+    with pytest.raises(PerceptronError, match="does not apply to the joint update"):
+        P.train_multiclass(examples, update="joint", rule="margin")
+
+
+def test_the_joint_pocket_counts_the_argmax_errors():
+    examples = three_classes(43)
+    run = P.train_multiclass(examples, ["a", "b", "c"], update="joint", max_epochs=5, pocket=True)
+    best, replay = None, {c: [0, 0, 0] for c in "abc"}
+
+    def argmax_errors(w):
+        return sum(1 for x, y in examples if max("abc", key=lambda c: (dot(w[c], x), -"abc".index(c))) != y)
+    best = (argmax_errors(replay), dict(replay), 0)
+    for k, m in enumerate(run.trace, 1):
+        x = examples[m.index][0]
+        replay[m.y] = [a + b for a, b in zip(replay[m.y], x)]
+        replay[m.predicted] = [a - b for a, b in zip(replay[m.predicted], x)]
+        if argmax_errors(replay) < best[0]:
+            best = (argmax_errors(replay), dict(replay), k)
+    assert (run.pocket.errors, run.pocket.w, run.pocket.mistakes) == best
+
+
+def literal_history(examples, rule, bias, passes):
+    """Every W_t, t = 0..N, of a run of exactly ``passes`` passes, by the learner's own learn()."""
+    learner = Perceptron(len(examples[0][0]), rule=rule, bias=bias)
+    history = [list(learner.w)]
+    for _ in range(passes):
+        for x, y in examples:
+            learner.learn(x, y)
+            history.append(list(learner.w))
+    return history
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("passes", [1, 3, 10])
+@pytest.mark.parametrize("number", [int, Fraction])
+def test_averages_after_and_before_are_the_literal_means(rule, bias, passes, number):
+    examples, _ = noisy(44, n=15, d=3)
+    examples = examples if number is int else as_fractions(examples, 44)
+    W = literal_history(examples, rule, bias, passes)
+    N = len(W) - 1
+    after = [sum((Fraction(w[j]) for w in W[1:]), Fraction(0)) / N for j in range(len(W[0]))]
+    before = [sum((Fraction(w[j]) for w in W[:-1]), Fraction(0)) / N for j in range(len(W[0]))]
+    run_after = train(examples, rule=rule, bias=bias, epochs=passes, average="after")
+    run_before = train(examples, rule=rule, bias=bias, epochs=passes, average="before")
+    assert run_after.average == after and run_before.average == before and run_after.epochs == passes
+    assert all(type(v) is Fraction for v in run_after.average + run_before.average)
+
+
+def test_averages_of_floats_are_the_exact_means_of_the_float_iterates_rounded_once():
+    examples = [([v / 3 for v in x], y) for x, y in noisy(45, n=15, d=3)[0]]
+    W = literal_history(examples, "margin", True, 4)
+    after = [float(sum(Fraction(w[j]) for w in W[1:]) / (len(W) - 1)) for j in range(4)]
+    run = train(examples, rule="margin", bias=True, epochs=4, average="after")
+    assert run.average == after and all(type(v) is float for v in run.average)
+
+
+def test_an_average_until_convergence_counts_the_clean_pass():
+    examples, _ = separable(46, n=20, d=3)
+    run = train(examples, average="after")
+    W = literal_history(examples, "sign", False, run.epochs)
+    assert run.converged and run.average == [sum(Fraction(w[j]) for w in W[1:]) / (len(W) - 1) for j in range(3)]
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("bias", [False, True])
+def test_voted_counts_sum_to_n_and_their_weighted_sum_is_n_times_the_average(rule, bias):
+    examples, _ = noisy(47, n=20, d=3)
+    run = train(examples, rule=rule, bias=bias, epochs=5, average="after", voted=True)
+    N = 5 * len(examples)
+    assert sum(c for _, c in run.voted) == N and len(run.voted) == run.mistakes + 1
+    weighted = [sum(c * v[j] for v, c in run.voted) for j in range(len(run.w))]
+    assert weighted == [N * a for a in run.average] and all(type(v) is int for v in weighted)
+    assert [v for v, _ in run.voted][1:] == list(P._replay(
+        [with_bias(x) if bias else x for x, _ in examples], run.trace))
+
+
+def test_the_voted_prediction_is_sign_of_the_counted_signs():
+    examples, _ = noisy(48, n=20, d=2)
+    run = train(examples, epochs=3, voted=True)
+    for x, _ in examples:
+        total = sum(c * sign(dot(v, x)) for v, c in run.voted)
+        assert run.predict(x, "voted") == (1 if total >= 0 else -1)
+
+
+def literal_pocket(examples, trace, rule, bias):
+    """Gallant's ratchet, literally: every w of the trace recounted in full."""
+    xs = [with_bias(x) if bias else x for x, _ in examples]
+
+    def errors(w):
+        return sum(1 for x, (_, y) in zip(xs, examples) if is_mistake(y, dot(w, x), rule))
+    w = [0] * len(xs[0])
+    best = (errors(w), list(w), 0)
+    for k, m in enumerate(trace, 1):
+        w = [a + m.y * b for a, b in zip(w, xs[m.index])]
+        if errors(w) < best[0]:
+            best = (errors(w), w, k)
+    return best
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("number", [int, Fraction])
+def test_the_pocket_is_the_literal_recount_and_its_errors_are_recounted(rule, bias, number):
+    examples, _ = noisy(49, n=30, d=3, flip=0.3)
+    examples = examples if number is int else as_fractions(examples, 49)
+    run = train(examples, rule=rule, bias=bias, max_epochs=8, pocket=True)
+    assert (run.pocket.errors, run.pocket.w, run.pocket.mistakes) == literal_pocket(examples, run.trace, rule, bias)
+    xs = [with_bias(x) if bias else x for x, _ in examples]
+    assert run.pocket.errors == sum(1 for x, (_, y) in zip(xs, examples) if is_mistake(y, dot(run.pocket.w, x), rule))
+
+
+@pytest.mark.parametrize("bias", [False, True])
+def test_run_predict_applies_the_runs_own_bias(bias):
+    examples, _ = noisy(50, n=20, d=3)
+    run = train(examples, bias=bias, max_epochs=4, pocket=True, average="after")
+    for x, _ in examples:
+        xb = with_bias(x) if bias else x
+        assert run.predict(x) == sign(dot(run.w, xb)) and run.score(x) == dot(run.w, xb)
+        assert run.predict(x, "pocket") == sign(dot(run.pocket.w, xb))
+        assert run.score(x, "average") == dot(run.average, xb)
+    with pytest.raises(PerceptronError, match="kept no votes"):
+        run.predict(examples[0][0], "voted")
