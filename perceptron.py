@@ -86,7 +86,8 @@ import numbers
 import sys
 from collections import namedtuple
 from fractions import Fraction
-from operator import mul
+from itertools import islice, repeat
+from operator import add, mul, sub
 from types import MappingProxyType
 
 __version__ = "0.2.0"
@@ -700,10 +701,10 @@ class _Pocket:
 
     def __init__(self, w, errors):
         self.errors = errors
-        self.best = Pocket(_copied(w), errors(w, None), 0)
+        self.best = Pocket(_copied(w), errors(w, None, None), 0)
 
     def offer(self, w, mistakes, epoch=None, index=None):
-        errors = self.errors(w, self.best.errors)
+        errors = self.errors(w, self.best.errors, index)
         if errors < self.best.errors:
             self.best = Pocket(_copied(w), errors, mistakes)
 
@@ -713,18 +714,45 @@ def _copied(w):
 
 
 def _errors(model, data):
-    """errors(w, at_most) of a binary primal run: examples w gets wrong under the run's rule."""
+    """errors(w, at_most, index) of a binary primal run: the examples w gets wrong
+    under the run's rule, after an update on example ``index``."""
     score, mistake, bias = model._score, model._mistake, model.bias
+    if len(data) <= _KEPT_SCORES and all(type(v) in _EXACT for x, _ in data for v in x):
+        return _kept_errors(data, mistake, bias)
 
-    def errors(w, at_most):
+    xs, ys = [x for x, _ in data], [y for _, y in data]
+
+    def errors(w, at_most, index):  # floats: the literal recount, whose sums are w.x's own
         w, b = _split(w, bias)
-        count = 0
-        for x, y in data:
-            if mistake(y, score(x, w, b)):
-                count += 1
-                if count == at_most:
-                    break
-        return count
+        scores = map(score, xs, repeat(w), repeat(b))
+        return len(list(islice(filter(None, map(mistake, ys, scores)), at_most)))
+    return errors
+
+
+_KEPT_SCORES = 2000  # the most examples whose rows (n each) the exact pocket keeps: at most n^2 numbers
+
+
+def _kept_errors(data, mistake, bias):
+    """errors(w, at_most, index) for exact data, where w.x_j need not be summed again.
+
+    As the kernel run keeps eq. (2): after the update w <- w + y_i (x_i, 1),
+    every score moves by y_i (x_i.x_j + 1), the row [x_i.x_j + 1 for every j]
+    computed the first time i is updated on.  For ints and Fractions that is
+    the very number w.x_j, so the rule decides alike, in O(n) per update."""
+    xs, ys = [x for x, _ in data], [y for _, y in data]
+    rows: dict = {}
+    scores = [0] * len(xs)
+
+    def errors(w, at_most, index):
+        nonlocal scores
+        if index is not None:
+            row = rows.get(index)
+            if row is None:
+                row = rows[index] = [_dot(xs[index], x) + bias for x in xs]
+            # s_j + y_i k_j with y_i = +1 or -1, exactly: ints and Fractions do not round
+            scores = list(map(add if ys[index] > 0 else sub, scores, row))
+        # The mistakes among the scores, counted up to at_most (islice stops there).
+        return len(list(islice(filter(None, map(mistake, ys, scores)), at_most)))
     return errors
 
 
@@ -996,8 +1024,8 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
 
 
 def _argmax_errors(model, data):
-    """errors(w, at_most) of a joint run: the examples whose argmax is not their class."""
-    def errors(w, at_most):
+    """errors(w, at_most, index) of a joint run: the examples whose argmax is not their class."""
+    def errors(w, at_most, index):
         count = 0
         for x, y in data:
             if _argmax(model.classes, model._scores(w, x)) != y:

@@ -264,6 +264,36 @@ def p4(n, repeats, literal):
 
 
 # ---------------------------------------------------------------------------
+# P7: the pocket (Gallant), on breast-cancer-sized data that is not separable
+# ---------------------------------------------------------------------------
+
+def noisy_data(n, d, seed, number=int):
+    """n examples of d features, a few labels flipped: never separable (about 50 updates a pass
+    at n = 569, d = 30, as on scikit-learn's breast-cancer data)."""
+    rng = random.Random(seed)
+    w_star = [rng.randint(-9, 9) for _ in range(d)]
+    examples = []
+    for _ in range(n):
+        x = [rng.randint(0, 999) - 500 for _ in range(d)]
+        y = 1 if sum(map(mul, w_star, x)) >= 0 else -1
+        examples.append(([v / 7 for v in x] if number is float else x, -y if rng.random() < 0.015 else y))
+    return examples
+
+
+def p7(passes):
+    for number in (int, float):
+        examples = noisy_data(569, 30, seed=7, number=number)
+        plain = best(lambda: P.train(examples, bias=True, max_epochs=passes, trace=False), 1)
+        run = P.train(examples, bias=True, max_epochs=passes, pocket=True, trace=False)
+        pocket = best(lambda: P.train(examples, bias=True, max_epochs=passes, pocket=True, trace=False), 1)
+        goal = number is int and passes >= 1000
+        report(f"P7 pocket / plain, {number.__name__} (569 x 30, {passes} passes)", f"{pocket / plain:.1f}x",
+               "<= 5" if goal else "(none)", pocket / plain <= 5 or not goal,
+               f"{run.mistakes / run.epochs:.0f} updates a pass; "
+               + ("the scores kept up to date" if number is int else "the literal recount, stopped early"))
+
+
+# ---------------------------------------------------------------------------
 # P5: streaming memory; P6: import cost
 # ---------------------------------------------------------------------------
 
@@ -312,6 +342,7 @@ def main(argv=None):
     p4(300 if quick else 1000, 2 if quick else 5, literal=True)
     if not quick:
         p4(2000, 3, literal=True)
+    p7(100 if quick else 1000)
     p5(100_000 if quick else 1_000_000)
     p6(5 if quick else 10)
     exact_cost(500 if quick else 5000, 2 if quick else 3)
