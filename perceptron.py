@@ -535,6 +535,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             return sign(sum(c * sign(_score_of(v, x, self.bias)) for v, c in self.voted))
         return sign(self.score(x, weights))
 
+    def errors(self, examples: Iterable[Example], weights: str = "w") -> int:
+        """How many of the examples the run's predictor (as in ``predict``) gets wrong."""
+        d, data = _data(examples, keep=True, label=_hashable if self.multiclass else _label)
+        return sum(1 for x, y in data if self.predict(x, weights) != y)
+
     def score(self, x: Vector, weights: str = "w") -> Number:
         """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
         if self.model is None or self.multiclass is not None:
@@ -1862,7 +1867,7 @@ def _main(argv) -> int:
             raise
         except PerceptronError as err:
             raise _at_line(err, data) from None
-        show = _Show(args, data, labels, run, bound)
+        show = _Show(args, data, labels, run, bound, _training_errors(run, examples))
         report = _json(show) if args.json else _text(show)
         pictures = _pictures(args, examples, run, w_star)
     _write_pictures(args, pictures)
@@ -1959,7 +1964,18 @@ def _bound(examples, run, w_star, kernel):
 
 
 # What the two reports (text and JSON) both need, computed once.
-_Show = namedtuple("_Show", "args data labels run bound")
+_Show = namedtuple("_Show", "args data labels run bound errors")
+
+
+def _training_errors(run, examples) -> dict:
+    """{predictor: training errors} of a kept binary run that did not converge or kept more than w."""
+    if not isinstance(examples, list) or run.multiclass or (run.w is None and run.kernel is not None):
+        return {}
+    kept = [name for name, value in (("pocket", run.pocket), ("average", run.average), ("voted", run.voted))
+            if value is not None]
+    if run.converged and not kept:
+        return {}
+    return {name: run.errors(examples, name) for name in ["w", *kept]}
 
 
 def _shown_label(y, labels):
@@ -2054,6 +2070,9 @@ def _summary(show) -> list:
     if run.voted is not None:
         lines.append(f"voted: {len(run.voted)} hypotheses v_k, each with the examples it stood for (--json lists "
                      "them); predict sign(sum_k c_k sign(v_k.x))")
+    if show.errors:
+        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in show.errors.items())
+                     + f" (of {data.count})")
     if args.svg:
         lines.append(f"picture: {args.svg}")
     if args.svg_steps:
@@ -2120,6 +2139,8 @@ def _json(show) -> str:
                           "examples": run.epochs * data.count}
     if run.voted is not None:
         doc["voted"] = [{"weights": vec(v), "count": c} for v, c in run.voted]
+    if show.errors:
+        doc["training_errors"] = show.errors
     if show.bound is not None:
         r2, g2, bound, w_star = show.bound
         doc["bound"] = {"w_star": vec(w_star), "radius_squared": _json_number(r2),

@@ -1839,3 +1839,26 @@ def test_run_predict_applies_the_runs_own_bias(bias):
         assert run.score(x, "average") == dot(run.average, xb)
     with pytest.raises(PerceptronError, match="kept no votes"):
         run.predict(examples[0][0], "voted")
+
+
+def test_run_errors_counts_the_predictors_mistakes_side_by_side():
+    examples, _ = noisy(51, n=30, d=3)
+    run = train(examples, bias=True, max_epochs=5, pocket=True, average="before", voted=True)
+    for weights in ("w", "pocket", "average", "voted"):
+        assert run.errors(examples, weights) == sum(1 for x, y in examples if run.predict(x, weights) != y)
+    assert run.errors(examples, "pocket") == run.pocket.errors  # the sign rule's errors are the predictor's
+    multi = P.train_multiclass(three_classes(52), max_epochs=3)
+    assert multi.errors(three_classes(52)) == sum(1 for x, y in three_classes(52) if multi.predict(x) != y)
+
+
+def test_cli_average_voted_and_training_errors_are_the_apis(capsys, tmp_path):
+    examples, _ = noisy(53, n=25, d=2)
+    path = write(tmp_path, "".join(f"{x[0]},{x[1]},{y}\n" for x, y in examples))
+    status, doc = cli_json(capsys, path, "--epochs", "4", "--bias", "--average", "before", "--voted", "--pocket")
+    run = train(examples, epochs=4, bias=True, average="before", voted=True, pocket=True)
+    assert doc["average"] == {"convention": "before", "weights": [f"{v.numerator}/{v.denominator}"
+                                                                   for v in run.average], "examples": 100}
+    assert doc["voted"] == [{"weights": v, "count": c} for v, c in run.voted]
+    assert doc["training_errors"] == {name: run.errors(examples, name) for name in ("w", "pocket", "average", "voted")}
+    _, out, _ = cli(capsys, path, "--epochs", "4", "--bias", "--average", "after", "--quiet")
+    assert "averaged over 100 examples (4 passes)" in out and "training errors: w " in out
