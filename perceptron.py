@@ -1587,21 +1587,27 @@ def _parse_number(text, exact):
     raise ValueError(f"{_short(text)} is not a number")
 
 
-def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep) -> _Input:
+def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, delimiter=",", drop=()) -> _Input:
     """The examples of a CSV file ('-' for standard input), read as they are needed."""
     source = "<stdin>" if path == "-" else path
-    rows = _rows(path, source)
+    rows = _rows(path, source, delimiter)
     first = next(rows, None)
     if first is None:
         raise _Located(f"{source}: no examples: the file is empty")
     width = len(first[1])
+    _check_delimiter(source, first, delimiter)
     label = label_column + width if label_column < 0 else label_column
-    if not 0 <= label < width:
-        raise _Located(f"{source}: --label-column {label_column} is out of range for {width} columns")
-    features = [c for c in range(width) if c != label]
+    if not 0 <= label < width or any(not 0 <= c < width for c in drop):
+        wrong = label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
+        option = "--label-column" if wrong == label_column and not 0 <= label < width else "--drop-column"
+        raise _Located(f"{source}: {option} {wrong} is out of range for {width} columns")
+    features = [c for c in range(width) if c != label and c not in drop]
+    numeric = not multiclass and all(isinstance(name, int) for name in labels)
     names = None
-    if header and not _all_numbers(first[1], features if multiclass else range(width)):
+    if header and not _all_numbers(first[1], range(width) if numeric else features):
         names = [first[1][c].strip() for c in features]
+        if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
+            _refuse_an_index(source, rows, first)
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
@@ -1625,7 +1631,27 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep) ->
     return _Input(source, names, examples(), keep)
 
 
-def _rows(path, source):
+def _check_delimiter(source, first, delimiter):
+    """One column whose text holds another separator: name it, rather than read the file wrong."""
+    line, row = first
+    if len(row) == 1:
+        for other, name in ((";", "';'"), ("\t", "tab"), ("|", "'|'")):
+            if other != delimiter and other in row[0]:
+                raise _Located(f"{source}:{line}: one column, separated by {name} rather than "
+                               f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
+
+
+def _refuse_an_index(source, rows, header):
+    """A first column with no name whose first value is 0: pandas' row index (df.to_csv(path)), never a feature."""
+    first = next(rows, None)
+    if first is not None and first[1][0].strip() == "0":
+        raise _Located(f"{source}:{header[0]}: the first column has no name and counts 0, 1, 2, ...: it is the row "
+                       "index pandas writes, not a feature; write the file with index=False, or skip the column "
+                       "with --drop-column 0 (or give it a name to use it)")
+    raise _Located(f"{source}:{header[0]}: the first column has no name; name it, or skip it with --drop-column 0")
+
+
+def _rows(path, source, delimiter=","):
     """(line, cells) of every row that is not blank, the file read one line at a time."""
     import csv
 
@@ -1636,7 +1662,7 @@ def _rows(path, source):
     except AttributeError:  # sys.stdin is None: standard input was closed
         raise _Located(f"{source}: cannot read: standard input is closed") from None
     try:
-        reader = csv.reader(_lines(f, source))
+        reader = csv.reader(_lines(f, source), delimiter=delimiter)
         try:
             for row in reader:
                 if any(cell.strip() for cell in row):
@@ -1678,20 +1704,40 @@ def _all_numbers(row, columns) -> bool:
 
 
 def _parse_label(text, labels, multiclass):
-    """A label cell as -1/+1 (reading labels=(0, 1) as Kalyanakrishnan's 0/1)."""
+    """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1)
+    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1)."""
+    t = text.strip()
     if multiclass:
-        if not text.strip():
+        if not t:
             raise ValueError("the label is empty")
-        return text.strip()
+        return t
     try:
-        value = _parse_number(text, True)
+        value = _parse_number(t, True)
     except ValueError:
         value = None
-    if value == labels[1]:
-        return 1
-    if value == labels[0] and value is not None:
-        return -1
-    raise ValueError(f"label {_short(text.strip())} is not {labels[0]} or {labels[1]}")
+    for y, name in ((1, labels[1]), (-1, labels[0])):
+        if t == name if isinstance(name, str) else (value is not None and value == name):
+            return y
+    raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}")
+
+
+def _labels_option(text):
+    """--labels=NEG,POS: two distinct names; whole numbers are read as numbers."""
+    import argparse
+
+    names = [t.strip() for t in text.split(",")]
+    if len(names) != 2 or not all(names) or names[0] == names[1]:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not two distinct labels NEG,POS (as --labels=B,M)")
+    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+
+
+def _delimiter_option(text):
+    import argparse
+
+    text = "\t" if text in ("tab", "\\t") else text
+    if len(text) != 1 or text in "\r\n\"" or text.isalnum():
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not one separator character (or 'tab')")
+    return text
 
 
 def _kernel(spec):
@@ -1738,8 +1784,9 @@ def _whole_option(text):
 _VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps")
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"), "epochs": ("max_epochs",),
                "json": ("quiet", "weights"), "quiet": ("weights",), "kernel": ("average", "voted")}
-_NEED_FILE = ("label_column", "labels", "header")
-_DEFAULTS = {"label_column": -1, "labels": "-1,1", "rule": "sign", "max_epochs": 1000}
+_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column")
+_DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
+             "drop_column": ()}
 
 
 def _arguments(argv):
@@ -1789,8 +1836,11 @@ def _parser():
         help="the label's column, 0-based, negative from the end (default: -1)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", choices=["-1,1", "0,1"], metavar="NEG,POS",
-        help="the label values: -1,1 (default) or 0,1, Kalyanakrishnan's (write --labels=0,1)")
+    arg("--labels", type=_labels_option, metavar="NEG,POS",
+        help="the two labels, negative first: -1,1 (default), 0,1 (Kalyanakrishnan's), or names (--labels=B,M)")
+    arg("--delimiter", type=_delimiter_option, metavar="C", help="the separator of the cells (default ','; 'tab')")
+    arg("--drop-column", type=_whole_option, action="append", metavar="N",
+        help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
     arg("--epochs", type=_passes_option, metavar="K",
@@ -1836,7 +1886,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv) -> int:
     args = _arguments(argv)
-    labels = (-1, 1) if args.labels == "-1,1" else (0, 1)
+    labels = args.labels
     kernel = _kernel(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
     if w_star is None and args.file is None and not (args.bias or args.multiclass or kernel):
@@ -1848,7 +1898,7 @@ def _main(argv) -> int:
                                         or args.multiclass or args.average or args.voted)
     data = _embedded(not stream) if args.file is None else _read_csv(
         args.file, exact=args.exact, header=args.header, label_column=args.label_column, labels=labels,
-        multiclass=args.multiclass, keep=not stream)
+        multiclass=args.multiclass, keep=not stream, delimiter=args.delimiter, drop=args.drop_column)
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     log = _Log(data) if shown else False
     with _big_ints():
@@ -1979,8 +2029,8 @@ def _training_errors(run, examples) -> dict:
 
 
 def _shown_label(y, labels):
-    """y as the input wrote it: -1/+1, or 0/1 with --labels=0,1."""
-    return y if labels[0] == -1 or not isinstance(y, int) else (1 if y == 1 else 0)
+    """The label y (-1 or +1) as the input names it: -1/+1, 0/1, or --labels' names."""
+    return labels[1] if y == 1 else labels[0]
 
 
 def _text(show) -> str:
@@ -2039,7 +2089,7 @@ def _trace_table(show, d) -> list:
 
 
 def _label_text(y, labels):
-    return f"{y:+d}" if labels[0] == -1 else str(y)
+    return f"{y:+d}" if labels == (-1, 1) else str(y)
 
 
 def _summary(show) -> list:

@@ -1862,3 +1862,36 @@ def test_cli_average_voted_and_training_errors_are_the_apis(capsys, tmp_path):
     assert doc["training_errors"] == {name: run.errors(examples, name) for name in ("w", "pocket", "average", "voted")}
     _, out, _ = cli(capsys, path, "--epochs", "4", "--bias", "--average", "after", "--quiet")
     assert "averaged over 100 examples (4 passes)" in out and "training errors: w " in out
+
+
+# ---------------------------------------------------------------------------
+# Real CSV files: label names, pandas' index column, other separators
+# ---------------------------------------------------------------------------
+
+def test_cli_labels_by_name_give_the_run_of_minus_one_and_one(capsys, tmp_path):
+    examples, _ = noisy(60, n=20, d=2)
+    named = write(tmp_path, "a,b,diagnosis\n" + "".join(f"{x[0]},{x[1]},{'M' if y == 1 else 'B'}\n"
+                                                        for x, y in examples), "bm.csv")
+    status, doc = cli_json(capsys, named, "--labels=B,M", "--max-epochs", "5")
+    run = train(examples, max_epochs=5)
+    assert doc["weights"] == run.w and doc["labels"] == ["B", "M"]
+    assert [(m["index"], m["y"]) for m in doc["trace"]] == [(m.index, "M" if m.y == 1 else "B") for m in run.trace]
+    status, _, err = cli(capsys, named)
+    assert status == 2 and re.fullmatch(f"error: {re.escape(named)}:2: column 3: label '[BM]' is not -1 or 1\n", err)
+
+
+def test_cli_refuses_pandas_row_index_and_drops_it_when_asked(capsys, tmp_path):
+    path = write(tmp_path, ",a,b,y\n0,1,2,1\n1,-1,-2,-1\n2,3,1,1\n", "pandas.csv")
+    status, _, err = cli(capsys, path)
+    assert status == 2 and "it is the row index pandas writes" in err and "--drop-column 0" in err
+    status, doc = cli_json(capsys, path, "--drop-column", "0")
+    assert doc["features"] == ["a", "b"] and doc["weights"] == train([([1, 2], 1), ([-1, -2], -1), ([3, 1], 1)]).w
+
+
+@pytest.mark.parametrize("text, option, name", [("a;b;y\n1;2;1\n", ";", "';'"), ("a\tb\ty\n1\t2\t1\n", "tab", "tab")])
+def test_cli_names_another_separator_and_reads_it_with_delimiter(capsys, tmp_path, text, option, name):
+    path = write(tmp_path, text)
+    status, _, err = cli(capsys, path)
+    assert status == 2 and err.endswith(f"read it with --delimiter {name}\n")
+    status, doc = cli_json(capsys, path, "--delimiter", option)
+    assert status == 0 and doc["features"] == ["a", "b"]
