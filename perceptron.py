@@ -1783,7 +1783,7 @@ def _whole_option(text):
 # Options that take a value, and options that do not apply beside another one (or without a FILE).
 _VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps")
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"), "epochs": ("max_epochs",),
-               "json": ("quiet", "weights"), "quiet": ("weights",), "kernel": ("average", "voted")}
+               "json": ("quiet", "weights", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted")}
 _NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column")
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": ()}
@@ -1862,6 +1862,8 @@ def _parser():
         help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
     arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features")
     arg("--quiet", action="store_true", help="print only the summary")
+    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
+        "the last 5)")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
     arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
     arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
@@ -2085,7 +2087,14 @@ def _trace_table(show, d) -> list:
         if after is not None:
             row.append(_vec(next(after)))
         rows.append(row)
-    return _table(header, rows)
+    hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
+    if hidden <= 0:
+        return _table(header, rows)
+    lines = _table(header, rows[:_HEAD] + rows[-_TAIL:])
+    return lines[:1 + _HEAD] + [f"... {hidden:,} more mistakes ('--trace all' shows them)"] + lines[1 + _HEAD:]
+
+
+_HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first and the last
 
 
 def _label_text(y, labels):
@@ -2123,6 +2132,9 @@ def _summary(show) -> list:
     if show.errors:
         lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in show.errors.items())
                      + f" (of {data.count})")
+    if args.epochs is None and not run.converged and not run.multiclass:
+        lines.append("  not separable, or not yet: --pocket keeps the weights with the fewest training errors, "
+                     "--average after the mean of all; or allow more --max-epochs, or scale the features")
     if args.svg:
         lines.append(f"picture: {args.svg}")
     if args.svg_steps:

@@ -1895,3 +1895,17 @@ def test_cli_names_another_separator_and_reads_it_with_delimiter(capsys, tmp_pat
     assert status == 2 and err.endswith(f"read it with --delimiter {name}\n")
     status, doc = cli_json(capsys, path, "--delimiter", option)
     assert status == 0 and doc["features"] == ["a", "b"]
+
+
+def test_cli_text_trace_is_bounded_and_a_stop_at_the_bound_says_what_to_try(capsys, tmp_path):
+    examples, _ = noisy(61, n=40, d=2, flip=0.4)
+    path = write(tmp_path, "".join(f"{x[0]},{x[1]},{y}\n" for x, y in examples))
+    run = train(examples, max_epochs=6)
+    status, out, _ = cli(capsys, path, "--max-epochs", "6")
+    rows = [line for line in out.splitlines() if line.startswith("    ")]
+    assert status == 1 and run.mistakes > 25 and len(rows) == 25
+    assert f"... {run.mistakes - 25:,} more mistakes ('--trace all' shows them)" in out
+    assert f"training errors: w {run.errors(examples)} (of 40)" in out and "--pocket keeps the weights" in out
+    _, out, _ = cli(capsys, path, "--max-epochs", "6", "--trace", "all")
+    assert len([line for line in out.splitlines() if line.startswith("    ")]) == run.mistakes
+    assert len(cli_json(capsys, path, "--max-epochs", "6")[1]["trace"]) == run.mistakes
