@@ -1781,10 +1781,12 @@ def _whole_option(text):
 
 
 # Options that take a value, and options that do not apply beside another one (or without a FILE).
-_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps")
+_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps", "test", "model")
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"), "epochs": ("max_epochs",),
-               "json": ("quiet", "weights", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted")}
-_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column")
+               "json": ("quiet", "weights", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted"),
+               "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
+                         "average", "voted", "svg", "svg_steps", "test", "weights", "trace")}
+_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model")
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": ()}
 
@@ -1865,6 +1867,10 @@ def _parser():
     arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
         "the last 5)")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
+        "the average's, the vote's) on a held-out CSV read with the same options")
+    arg("--model", metavar="RUN.json", help="apply a run saved by --json to FILE, without training: its errors "
+        "and predictions")
     arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
     arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
     arg("--version", action="version", version=f"perceptron {__version__}")
@@ -1888,6 +1894,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv) -> int:
     args = _arguments(argv)
+    if args.model:
+        return _apply(args)
     labels = args.labels
     kernel = _kernel(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
@@ -1919,12 +1927,88 @@ def _main(argv) -> int:
             raise
         except PerceptronError as err:
             raise _at_line(err, data) from None
-        show = _Show(args, data, labels, run, bound, _training_errors(run, examples))
+        test = _test(args.test, args, labels, run) if args.test else None
+        show = _Show(args, data, labels, run, bound, _training_errors(run, examples), test)
         report = _json(show) if args.json else _text(show)
         pictures = _pictures(args, examples, run, w_star)
     _write_pictures(args, pictures)
     _emit(report, args.json)
     return 1 if args.epochs is None and not run.converged else 0
+
+
+def _apply(args) -> int:
+    """--model RUN.json: a saved run applied to FILE, with --test's report."""
+    with _big_ints():
+        run, labels = _load(args.model)
+        args.multiclass = run.multiclass
+        test = _test(args.file, args, labels, run)
+        if args.json:
+            import json
+            report = _json_lines({"perceptron": __version__, "model": args.model,
+                                  "test": {k: v for k, v in test.items() if k != "file"}}, json.dumps)
+        else:
+            report = "\n".join([f"perceptron {__version__}: the run saved in {args.model}, applied"] + _test_lines(test))
+    _emit(report, args.json)
+    return 0
+
+
+def _load(path):
+    """(run, labels): a run saved by --json, as a Run that predicts (its trace is neither needed nor kept),
+    and the labels its file used."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.loads(f.read(1 << 28))
+    except OSError as err:
+        raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
+    except ValueError as err:  # not UTF-8, not JSON
+        raise PerceptronError(f"{path}: not the JSON of a run: {err}") from None
+    if not isinstance(doc, dict) or "perceptron" not in doc or "weights" not in doc:
+        raise PerceptronError(f"{path}: not the JSON of a run written by --json (no 'perceptron' and 'weights')")
+    try:
+        return _saved_run(doc)
+    except (KeyError, TypeError, ValueError, ArithmeticError) as err:
+        raise PerceptronError(f"{path}: not the JSON of a run written by --json: {_reason(err)}") from None
+
+
+def _saved_run(doc):
+    bias, rule, update = doc["bias"] is True, doc["rule"], doc.get("multiclass")
+    if doc["weights"] is None:
+        raise PerceptronError(f"a {doc.get('kernel')} kernel run's JSON does not hold its stored examples: "
+                              "evaluate it with --test when it is trained")
+    number = _saved_number
+    if update:
+        w = {c: [number(v) for v in weights] for c, weights in doc["weights"].items()}
+        model = MulticlassPerceptron(list(w), len(next(iter(w.values()))) - bias, update=update,
+                                     rule=None if update == "joint" else rule, bias=bias)
+        for c, weights in w.items():
+            if model.binary:
+                model.binary[c].w = weights
+            else:
+                model._w[c] = weights
+        return Run(model.w, model, 0, 0, True, None, None, model.rule, bias, None, multiclass=update), model.classes
+    w = [number(v) for v in doc["weights"]]
+    model = Perceptron(len(w) - bias, rule=rule, bias=bias)
+    model.w = w
+    pocket = doc.get("pocket")
+    pocket = pocket and Pocket([number(v) for v in pocket["weights"]], pocket["errors"], pocket["mistakes"])
+    average = doc.get("average") and [number(v) for v in doc["average"]["weights"]]
+    labels = doc["labels"]
+    if not (isinstance(labels, list) and len(labels) == 2 and labels[0] != labels[1]):
+        raise ValueError(f"labels {_short(labels)} are not two distinct labels")
+    return Run(w, model, 0, 0, True, None, pocket, rule, bias, None, average), tuple(labels)
+
+
+def _saved_number(v):
+    """A number as --json writes it: a JSON number, or a string "p/q" (a Fraction) or a Decimal's text."""
+    if type(v) in (int, float):
+        return v
+    if isinstance(v, str) and _form(v) in ("ratio", "int"):
+        return Fraction(v)
+    if isinstance(v, str) and _form(v) == "decimal":
+        return decimal.Decimal(v)
+    raise ValueError(f"{_short(v)} is not a number")
 
 
 def _embedded(keep):
@@ -2016,7 +2100,31 @@ def _bound(examples, run, w_star, kernel):
 
 
 # What the two reports (text and JSON) both need, computed once.
-_Show = namedtuple("_Show", "args data labels run bound errors")
+_Show = namedtuple("_Show", "args data labels run bound errors test")
+
+
+def _test(path, args, labels, run) -> dict:
+    """--test FILE (or --model's FILE): the run's predictors on examples read with the same options."""
+    data = _read_csv(path, exact=args.exact, header=args.header, label_column=args.label_column, labels=labels,
+                     multiclass=args.multiclass, keep=True, delimiter=args.delimiter, drop=args.drop_column)
+    kept = ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average), ("voted", run.voted))
+                    if value is not None and not run.multiclass and getattr(value, "w", True) is not None]
+    errors, predictions = dict.fromkeys(kept, 0), []
+    for i, (x, y) in enumerate(data):
+        try:
+            for name in kept:
+                guess = run.predict(x, name)
+                errors[name] += guess != y
+                if name == "w":
+                    predictions.append(guess if run.multiclass else _shown_label(guess, labels))
+        except PerceptronError as err:
+            raise _at_line(PerceptronError(err.reason, i), data) from None
+    return {"file": data.source, "examples": data.count, "errors": errors, "predictions": predictions}
+
+
+def _test_lines(test) -> list:
+    errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
+    return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
 
 
 def _training_errors(run, examples) -> dict:
@@ -2129,6 +2237,8 @@ def _summary(show) -> list:
     if run.voted is not None:
         lines.append(f"voted: {len(run.voted)} hypotheses v_k, each with the examples it stood for (--json lists "
                      "them); predict sign(sum_k c_k sign(v_k.x))")
+    if show.test is not None:
+        lines.extend(_test_lines(show.test))
     if show.errors:
         lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in show.errors.items())
                      + f" (of {data.count})")
@@ -2203,6 +2313,8 @@ def _json(show) -> str:
         doc["voted"] = [{"weights": vec(v), "count": c} for v, c in run.voted]
     if show.errors:
         doc["training_errors"] = show.errors
+    if show.test is not None:
+        doc["test"] = {key: value for key, value in show.test.items() if key != "file"}
     if show.bound is not None:
         r2, g2, bound, w_star = show.bound
         doc["bound"] = {"w_star": vec(w_star), "radius_squared": _json_number(r2),

@@ -1909,3 +1909,51 @@ def test_cli_text_trace_is_bounded_and_a_stop_at_the_bound_says_what_to_try(caps
     _, out, _ = cli(capsys, path, "--max-epochs", "6", "--trace", "all")
     assert len([line for line in out.splitlines() if line.startswith("    ")]) == run.mistakes
     assert len(cli_json(capsys, path, "--max-epochs", "6")[1]["trace"]) == run.mistakes
+
+
+# ---------------------------------------------------------------------------
+# A trained model in use: --test on held-out data, --model to apply a saved run
+# ---------------------------------------------------------------------------
+
+def held_out(tmp_path, seed, name):
+    examples, _ = noisy(seed, n=30, d=2, flip=0.1)
+    path = write(tmp_path, "a,b,y\n" + "".join(f"{x[0]},{x[1]},{'M' if y == 1 else 'B'}\n" for x, y in examples),
+                 name)
+    return examples, path
+
+
+@pytest.mark.parametrize("update", [None, "one-vs-rest", "joint"])
+def test_cli_test_counts_are_recomputed_and_model_gives_the_runs_predictions(capsys, tmp_path, update):
+    train_examples, train_path = held_out(tmp_path, 70, "train.csv")
+    test_examples, test_path = held_out(tmp_path, 71, "test.csv")
+    options = ["--multiclass", update] if update else ["--labels=B,M", "--bias", "--pocket", "--average", "after"]
+    status, doc = cli_json(capsys, train_path, *options, "--max-epochs", "7", "--test", test_path)
+    if update:
+        named = [(x, "M" if y == 1 else "B") for x, y in train_examples]
+        run = P.train_multiclass(named, update=update, max_epochs=7)
+        truth = [(x, "M" if y == 1 else "B") for x, y in test_examples]
+        expected = {"w": sum(1 for x, y in truth if run.predict(x) != y)}
+        predictions = [run.predict(x) for x, _ in truth]
+    else:
+        run = train(train_examples, bias=True, pocket=True, average="after", max_epochs=7)
+        expected = {name: sum(1 for x, y in test_examples if sign(dot(with_bias(x), w)) != y)
+                    for name, w in (("w", run.w), ("pocket", run.pocket.w), ("average", run.average))}
+        predictions = ["M" if run.predict(x) == 1 else "B" for x, _ in test_examples]
+    assert doc["test"] == {"examples": 30, "errors": expected, "predictions": predictions}
+    (tmp_path / "run.json").write_text(json.dumps(doc))
+    status, applied = cli_json(capsys, test_path, "--model", str(tmp_path / "run.json"))
+    assert status == 0 and applied["test"] == doc["test"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"a": 1}', "not the JSON of a run written by --json (no 'perceptron' and 'weights')"),
+    ("not json", "not the JSON of a run: "),
+    ('{"perceptron": "0.2.0", "weights": null, "kernel": "polynomial(2, c=1)", "bias": false, "rule": "sign"}',
+     "not the JSON of a run written by --json: a polynomial(2, c=1) kernel run's JSON does not hold"),
+    ('{"perceptron": "0.2.0", "weights": ["x"], "bias": false, "rule": "sign", "labels": [-1, 1]}',
+     "not the JSON of a run written by --json: 'x' is not a number"),
+])
+def test_cli_model_that_is_not_a_run_is_one_error_line(capsys, tmp_path, text, message):
+    (tmp_path / "bad.json").write_text(text)
+    status, out, err = cli(capsys, write(tmp_path, "1,2,1\n"), "--model", str(tmp_path / "bad.json"))
+    assert status == 2 and out == "" and err.startswith(f"error: {tmp_path / 'bad.json'}: {message}")
