@@ -339,7 +339,7 @@ class Perceptron:
         d, mistake = self.d, self._mistake
         dot, kind, trusted = _sum_for(type(w[0]) if w else int)
         lists, plain = _LISTS, _PLAIN.issuperset
-        made = 0
+        made, logged = 0, 0 if log is None else len(log)
         for i, item in items:
             try:
                 try:  # the common case, checked in passing (see _checked)
@@ -354,18 +354,23 @@ class Perceptron:
                     if type(s) is not kind:
                         dot, kind, trusted = _sum_for(type(s))
                 if mistake(y, s):
-                    w = [w_i + y * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
-                    if b is not None:
-                        b = b + y  # ... and the bias weight, whose feature is the constant 1
-                    made += 1
+                    # w <- w + y x, and the bias weight, whose feature is the constant 1;
+                    # stored in one assignment, so that Ctrl-C finds a whole update or none.
+                    update = [w_i + y * x_i for w_i, x_i in zip(w, x)], None if b is None else b + y
                     if log is not None:
                         log.append(Mistake(epoch, i, y, s))
+                    (w, b), made = update, made + 1
                     if on_update is not None:
                         on_update(w if b is None else [*w, b], self.mistakes + made, epoch, i)
             except PerceptronError as err:
                 raise PerceptronError(err.reason, i) from None
             except ArithmeticError as err:  # raised by the caller's Decimal context
                 raise PerceptronError(f"w <- w + y x failed: {_reason(err)}", i) from None
+            except KeyboardInterrupt:  # Ctrl-C: the run so far is kept, update by whole update
+                self.w, self.mistakes = w if b is None else [*w, b], self.mistakes + made
+                if log is not None and len(log) > logged + made:
+                    del log[logged + made:]  # the mistake whose update was not stored
+                raise
         self.w = w if b is None else [*w, b]
         self.mistakes += made
         return made
@@ -586,6 +591,8 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is
     the last weight.  ``kernel=K`` runs the dual of Columbia §2.3 with K.
     ``trace`` may also be a list, which receives each Mistake as it is made.
+    A primal run stopped by Ctrl-C raises KeyboardInterrupt with the run so
+    far (every whole update) as its ``run`` attribute.
 
     Beyond the notes, for data that is not separable (Kalyanakrishnan §4
     mentions such refinements without naming them):
@@ -646,8 +653,13 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
         model = Perceptron(d, rule=rule, bias=bias)
         keeper = _Pocket(model.w, _errors(model, data)) if pocket else None
         tally = _History(model.w, len(data), voted) if history else None
-        epoch, converged = _cornell(model, data, passes, log, _hooks(keeper and keeper.offer, tally),
-                                    exactly=history and epochs is not None)
+        try:
+            epoch, converged = _cornell(model, data, passes, log, _hooks(keeper and keeper.offer, tally),
+                                        exactly=history and epochs is not None)
+        except KeyboardInterrupt as stop:  # Ctrl-C: the run so far goes with it, as stop.run
+            setattr(stop, "run", Run(model.w, model, model.mistakes, getattr(stop, "epochs", 0), False, log,
+                                     keeper and keeper.best, rule, bias, None))
+            raise
         best, w = keeper and keeper.best, model.w
     elif history:
         raise PerceptronError("average and voted need explicit weights: a primal run (no kernel)")
@@ -675,7 +687,11 @@ def _cornell(model, data, passes, log, on_update, exactly=False):
     epoch, clean = 0, True
     while epoch < passes:
         epoch += 1
-        m = model._pass(enumerate(data), epoch, log, on_update)
+        try:
+            m = model._pass(enumerate(data), epoch, log, on_update)
+        except KeyboardInterrupt as stop:
+            stop.epochs = epoch  # for the run so far, which train attaches
+            raise
         clean = m == 0
         if clean and not exactly:
             break
@@ -1527,15 +1543,45 @@ class _Input:
 
 
 class _Log(list):
-    """A run's trace that also notes, for each mistake, its example's line and x."""
+    """A run's trace that also notes, for each mistake, its example's line and x
+    (or, store=False, keeps nothing and only shows the progress)."""
 
-    def __init__(self, data):
+    def __init__(self, data, progress=None, store=True):
         super().__init__()
-        self.data, self.where = data, []
+        self.data, self.where, self.progress, self.store = data, [], progress, store
 
     def append(self, mistake):
-        super().append(mistake)
-        self.where.append(self.data.where(mistake.index))
+        if self.store:
+            super().append(mistake)
+            self.where.append(self.data.where(mistake.index))
+
+    def __delitem__(self, key):
+        super().__delitem__(key)
+        del self.where[key]
+        if self.progress is not None:
+            self.progress.mistake(mistake.epoch)
+
+
+class _Progress:
+    """A line on standard error, a terminal, for a run of more than a second: the pass and the mistakes."""
+
+    def __init__(self):
+        import time
+
+        self.clock = time.monotonic
+        self.start = self.next = self.clock() + 1.0
+        self.count, self.shown = 0, False
+
+    def mistake(self, epoch):
+        self.count += 1
+        if self.count % 64 == 0 and self.clock() >= self.next:
+            self.next = self.clock() + 0.5
+            self.shown = True
+            print(f"\rpass {epoch}, {self.count:,} mistakes so far ", end="", file=sys.stderr, flush=True)
+
+    def done(self):
+        if self.shown:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
 
 
 _INT = r"[+-]?[0-9]+"
@@ -1910,7 +1956,9 @@ def _main(argv) -> int:
         args.file, exact=args.exact, header=args.header, label_column=args.label_column, labels=labels,
         multiclass=args.multiclass, keep=not stream, delimiter=args.delimiter, drop=args.drop_column)
     shown = not args.quiet or args.json or args.svg or args.svg_steps
-    log = _Log(data) if shown else False
+    progress = _Progress() if sys.stderr is not None and sys.stderr.isatty() else None
+    log = _Log(data, progress, store=shown) if shown or progress else False
+    interrupted = False
     with _big_ints():
         try:
             examples = data if stream else list(data)
@@ -1927,13 +1975,24 @@ def _main(argv) -> int:
             raise
         except PerceptronError as err:
             raise _at_line(err, data) from None
-        test = _test(args.test, args, labels, run) if args.test else None
-        show = _Show(args, data, labels, run, bound, _training_errors(run, examples), test)
+        except KeyboardInterrupt as stop:  # Ctrl-C: the report of the run so far, then the shell's status
+            so_far = getattr(stop, "run", None)
+            if so_far is None:
+                raise
+            run, bound, interrupted = so_far, None, True
+            examples = examples if isinstance(examples, list) else None
+        finally:
+            if progress is not None:
+                progress.done()
+        if not shown:
+            run = run._replace(trace=None)
+        test = _test(args.test, args, labels, run) if args.test and not interrupted else None
+        show = _Show(args, data, labels, run, bound, _training_errors(run, examples), test, interrupted)
         report = _json(show) if args.json else _text(show)
-        pictures = _pictures(args, examples, run, w_star)
+        pictures = {} if interrupted else _pictures(args, examples, run, w_star)
     _write_pictures(args, pictures)
     _emit(report, args.json)
-    return 1 if args.epochs is None and not run.converged else 0
+    return 130 if interrupted else 1 if args.epochs is None and not run.converged else 0
 
 
 def _apply(args) -> int:
@@ -2100,7 +2159,7 @@ def _bound(examples, run, w_star, kernel):
 
 
 # What the two reports (text and JSON) both need, computed once.
-_Show = namedtuple("_Show", "args data labels run bound errors test")
+_Show = namedtuple("_Show", "args data labels run bound errors test interrupted")
 
 
 def _test(path, args, labels, run) -> dict:
@@ -2223,6 +2282,8 @@ def _summary(show) -> list:
     stopped = "converged" if run.converged else (
         f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
         else "not converged in the passes asked for")
+    if show.interrupted:
+        stopped = f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
     lines.append(f"epochs: {run.epochs}, {stopped}")
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
@@ -2242,7 +2303,7 @@ def _summary(show) -> list:
     if show.errors:
         lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in show.errors.items())
                      + f" (of {data.count})")
-    if args.epochs is None and not run.converged and not run.multiclass:
+    if args.epochs is None and not run.converged and not run.multiclass and not show.interrupted:
         lines.append("  not separable, or not yet: --pocket keeps the weights with the fewest training errors, "
                      "--average after the mean of all; or allow more --max-epochs, or scale the features")
     if args.svg:
@@ -2296,6 +2357,7 @@ def _json(show) -> str:
         "mistakes": run.mistakes,
         "epochs": run.epochs,
         "converged": run.converged,
+        **({"interrupted": True} if show.interrupted else {}),
         "trace": [_json_mistake(m, line, show.labels, run.multiclass)
                   for m, (line, _) in zip(run.trace or [], run.trace.where if run.trace else [])],
     }

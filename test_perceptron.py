@@ -1957,3 +1957,40 @@ def test_cli_model_that_is_not_a_run_is_one_error_line(capsys, tmp_path, text, m
     (tmp_path / "bad.json").write_text(text)
     status, out, err = cli(capsys, write(tmp_path, "1,2,1\n"), "--model", str(tmp_path / "bad.json"))
     assert status == 2 and out == "" and err.startswith(f"error: {tmp_path / 'bad.json'}: {message}")
+
+
+def test_cli_ctrl_c_ends_a_long_run_with_130_and_the_report_so_far(tmp_path):
+    import signal
+    import time
+
+    rng = random.Random(62)
+    (tmp_path / "noisy.csv").write_text("".join(f"{rng.randint(-9, 9)},{rng.randint(-9, 9)},{rng.choice([1, -1])}\n"
+                                                for _ in range(2000)))
+    child = subprocess.Popen([sys.executable, SCRIPT, "noisy.csv", "--max-epochs", "1000000", "--json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    time.sleep(1.5)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    doc = json.loads(out)
+    assert child.returncode == 130 and err == ""  # standard error is a pipe: no progress line
+    assert doc["interrupted"] is True and doc["converged"] is False and doc["mistakes"] == len(doc["trace"]) > 0
+    w = [0, 0]
+    examples = [[int(v) for v in line.split(",")] for line in (tmp_path / "noisy.csv").read_text().splitlines()]
+    for m in doc["trace"]:  # the weights reported are those of the mistakes reported, whole updates only
+        x, y = examples[m["index"]][:2], examples[m["index"]][2]
+        w = [a + y * b for a, b in zip(w, x)]
+    assert doc["weights"] == w
+
+
+def test_train_interrupted_carries_the_run_so_far():
+    class Interrupting(list):
+        def append(self, mistake):
+            super().append(mistake)
+            if len(self) == 7:
+                raise KeyboardInterrupt
+    examples, _ = noisy(63, n=20, d=2, flip=0.4)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        train(examples, max_epochs=50, trace=Interrupting())
+    run = stop.value.run  # interrupted inside the 7th mistake's trace entry, before its update was stored
+    assert run.mistakes == len(run.trace) == 6 and not run.converged
+    assert run.w == list(P._replay([x for x, _ in examples], run.trace))[-1]
