@@ -340,37 +340,38 @@ class Perceptron:
         dot, kind, trusted = _sum_for(type(w[0]) if w else int)
         lists, plain = _LISTS, _PLAIN.issuperset
         made, logged = 0, 0 if log is None else len(log)
-        for i, item in items:
-            try:
-                try:  # the common case, checked in passing (see _checked)
-                    x, y = item
-                    if type(y) is not int or y * y != 1 or type(x) not in lists:
-                        raise TypeError
-                    s = dot(w, x) if b is None else dot(w, x) + b  # a ValueError if len(x) != d
-                    if type(s) is not kind or not s - s == 0 or not (trusted or plain(map(type, x))):
-                        raise TypeError
-                except (TypeError, ValueError, ArithmeticError):
-                    x, y, s = _checked(item, d, w, b)
-                    if type(s) is not kind:
-                        dot, kind, trusted = _sum_for(type(s))
-                if mistake(y, s):
-                    # w <- w + y x, and the bias weight, whose feature is the constant 1;
-                    # stored in one assignment, so that Ctrl-C finds a whole update or none.
-                    update = [w_i + y * x_i for w_i, x_i in zip(w, x)], None if b is None else b + y
-                    if log is not None:
-                        log.append(Mistake(epoch, i, y, s))
-                    (w, b), made = update, made + 1
-                    if on_update is not None:
-                        on_update(w if b is None else [*w, b], self.mistakes + made, epoch, i)
-            except PerceptronError as err:
-                raise PerceptronError(err.reason, i) from None
-            except ArithmeticError as err:  # raised by the caller's Decimal context
-                raise PerceptronError(f"w <- w + y x failed: {_reason(err)}", i) from None
-            except KeyboardInterrupt:  # Ctrl-C: the run so far is kept, update by whole update
-                self.w, self.mistakes = w if b is None else [*w, b], self.mistakes + made
-                if log is not None and len(log) > logged + made:
-                    del log[logged + made:]  # the mistake whose update was not stored
-                raise
+        try:  # Ctrl-C, wherever it lands in the pass: the run so far is kept, update by whole update
+            for i, item in items:
+                try:
+                    try:  # the common case, checked in passing (see _checked)
+                        x, y = item
+                        if type(y) is not int or y * y != 1 or type(x) not in lists:
+                            raise TypeError
+                        s = dot(w, x) if b is None else dot(w, x) + b  # a ValueError if len(x) != d
+                        if type(s) is not kind or not s - s == 0 or not (trusted or plain(map(type, x))):
+                            raise TypeError
+                    except (TypeError, ValueError, ArithmeticError):
+                        x, y, s = _checked(item, d, w, b)
+                        if type(s) is not kind:
+                            dot, kind, trusted = _sum_for(type(s))
+                    if mistake(y, s):
+                        # w <- w + y x, and the bias weight, whose feature is the constant 1;
+                        # stored in one assignment, so that Ctrl-C finds a whole update or none.
+                        update = [w_i + y * x_i for w_i, x_i in zip(w, x)], None if b is None else b + y
+                        if log is not None:
+                            log.append(Mistake(epoch, i, y, s))
+                        (w, b), made = update, made + 1
+                        if on_update is not None:
+                            on_update(w if b is None else [*w, b], self.mistakes + made, epoch, i)
+                except PerceptronError as err:
+                    raise PerceptronError(err.reason, i) from None
+                except ArithmeticError as err:  # raised by the caller's Decimal context
+                    raise PerceptronError(f"w <- w + y x failed: {_reason(err)}", i) from None
+        except KeyboardInterrupt:
+            self.w, self.mistakes = w if b is None else [*w, b], self.mistakes + made
+            if log is not None and len(log) > logged + made:
+                del log[logged + made:]  # the mistake whose update was not stored
+            raise
         self.w = w if b is None else [*w, b]
         self.mistakes += made
         return made
@@ -1989,7 +1990,7 @@ def _main(argv) -> int:
         test = _test(args.test, args, labels, run) if args.test and not interrupted else None
         show = _Show(args, data, labels, run, bound, _training_errors(run, examples), test, interrupted)
         report = _json(show) if args.json else _text(show)
-        pictures = {} if interrupted else _pictures(args, examples, run, w_star)
+        pictures = {} if interrupted else _pictures(args, examples, run, w_star, data.names)
     _write_pictures(args, pictures)
     _emit(report, args.json)
     return 130 if interrupted else 1 if args.epochs is None and not run.converged else 0
@@ -2006,7 +2007,8 @@ def _apply(args) -> int:
             report = _json_lines({"perceptron": __version__, "model": args.model,
                                   "test": {k: v for k, v in test.items() if k != "file"}}, json.dumps)
         else:
-            report = "\n".join([f"perceptron {__version__}: the run saved in {args.model}, applied"] + _test_lines(test))
+            title = f"perceptron {__version__}: the run saved in {args.model}, applied"
+            report = "\n".join([title] + _test_lines(test))
     _emit(report, args.json)
     return 0
 
@@ -2435,18 +2437,22 @@ _EDGE = 30       # the space around it
 _CAPTION = 52    # the space below it for the caption
 
 
-def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None) -> str:
+def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
+        names: Sequence[str] | None = None) -> str:
     """An SVG picture of a run on examples with two features, as text.
 
     ``examples`` are the (x, y) pairs the run was trained on (without the
     bias feature; ``run.bias`` says whether it was appended, and then every
     line is affine).  The picture has the examples (+ for y = +1, o for
-    y = -1, numbered when there are at most 30), every hypothesis after each
-    mistake as a faint dashed line numbered by its mistake, the example of
-    each mistake ringed, the final hyperplane solid with its w drawn as an
-    arrow from the origin, and with ``w_star`` the target's hyperplane and
-    its vector v, dotted.  ``upto=k`` draws the run as it stood after its
-    k-th mistake.  The same run gives the same bytes.
+    y = -1, numbered when there are at most 30), the hypothesis after each
+    mistake as a faint dashed line numbered by its mistake (the last 40 of a
+    longer run, as the caption says), the example of each drawn mistake
+    ringed, the final hyperplane solid with its w drawn as an arrow from the
+    origin, the pocket's and the averaged hyperplanes when the run kept
+    them, and with ``w_star`` the target's hyperplane and its vector v,
+    dotted.  The axes carry their values and ``names`` (default x1, x2).
+    ``upto=k`` draws the run as it stood after its k-th mistake.  The same
+    run gives the same bytes.
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
@@ -2457,23 +2463,33 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     k = len(hypotheses) if upto is None else upto
     if not 0 <= k <= len(hypotheses):
         raise PerceptronError(f"upto = {upto!r} is not between 0 and the {len(hypotheses)} mistakes")
+    first = max(1, k - _DRAWN + 1)  # the mistakes drawn: the last _DRAWN, numbered as in the run
     box = _box(xs)
     to_px = _pixels(box)
     final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
-    parts = [_svg_head(run, k), _grid(box, to_px)]
+    extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
+             if w is not None and upto is None]
+    parts = [_svg_head(run, k, len(extra)), _grid(box, to_px, names or ("x1", "x2"))]
     if w_star is not None:
         v = [Fraction(c) for c in w_star]
         parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="1.5" stroke-dasharray="2 4"'))
         parts.append(_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v"))
-    for n, w in enumerate(hypotheses[:k], 1):
-        parts.append(_hyperplane(w, box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray="5 4"',
-                                 label=str(n), mistake=n))
+    for n in range(first, k + 1):
+        parts.append(_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis",
+                                 'stroke="#888" stroke-width="1" stroke-dasharray="5 4"', label=str(n), mistake=n))
+    for name, w in extra:
+        parts.append(_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]))
     parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
     parts.append(_arrow(final, box, to_px, "w-vector", "#000", "w"))
-    parts.append(_rings(run.trace[:k], xs, to_px))
+    parts.append(_rings(run.trace[first - 1:k], xs, to_px))
     parts.append(_marks(examples, xs, to_px))
-    parts.append(_caption(run, k, w_star is not None))
+    parts.append(_caption(run, k, w_star is not None, first, [name for name, _ in extra]))
     return "\n".join(part for part in parts if part) + "\n</svg>\n"
+
+
+_DRAWN = 40  # the most hypotheses a picture draws: the last ones
+_EXTRA_STYLE = {"pocket": 'stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"',
+                "average": 'stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"'}
 
 
 def _check_drawable(run, examples, w_star):
@@ -2512,18 +2528,18 @@ def _xml(text) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def _svg_head(run, k) -> str:
-    side = _PLOT + 2 * _EDGE
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side + _CAPTION}" '
-            f'viewBox="0 0 {side} {side + _CAPTION}" font-family="sans-serif" font-size="11">\n'
+def _svg_head(run, k, extra) -> str:
+    side, caption = _PLOT + 2 * _EDGE, _CAPTION + 16 * bool(extra)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side + caption}" '
+            f'viewBox="0 0 {side} {side + caption}" font-family="sans-serif" font-size="11">\n'
             f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
             '<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
             'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>\n'
             f'<rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#fff" stroke="#bbb"/>')
 
 
-def _grid(box, to_px) -> str:
-    """Light grid lines at a round step, and the two axes through the origin."""
+def _grid(box, to_px, names) -> str:
+    """Light grid lines at a round step with their values, the two axes through the origin, and their names."""
     x0, x1, y0, y1 = box
     step = _step(x1 - x0)
     lines = []
@@ -2534,8 +2550,19 @@ def _grid(box, to_px) -> str:
             colour = "#999" if t == 0 else "#eee"
             lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{_f(a[0])}" y1="{_f(a[1])}" '
                          f'x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{colour}"/>')
+            at = (a[0] - 4, a[1] + 12) if axis == 0 else (b[0] - 26, b[1] + 3)  # below the plot; left of it
+            lines.append(f'<text class="tick" x="{_f(at[0] if axis == 0 else _EDGE - 26)}" y="{_f(at[1])}" '
+                         f'font-size="9" fill="#777">{_tick(t)}</text>')
             t += step
+    (px, py), (qx, qy) = to_px(x1, 0), to_px(0, y1)
+    lines.append(f'<text class="axis-name" x="{_f(px - 4)}" y="{_f(py - 5)}" text-anchor="end" fill="#555">'
+                 f'{_xml(names[0])}</text>')
+    lines.append(f'<text class="axis-name" x="{_f(qx + 5)}" y="{_f(qy + 12)}" fill="#555">{_xml(names[1])}</text>')
     return "\n".join(lines)
+
+
+def _tick(t) -> str:
+    return str(t.numerator) if t.denominator == 1 else f"{float(t):g}"
 
 
 def _step(span):
@@ -2629,15 +2656,20 @@ def _marks(examples, xs, to_px) -> str:
     return "\n".join(marks)
 
 
-def _caption(run, k, has_target) -> str:
+def _caption(run, k, has_target, first=1, extra=()) -> str:
     side = _PLOT + 2 * _EDGE
     state = "converged" if run.converged else "not converged"
+    drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
     lines = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count(run.mistakes, 'mistake')} · "
              f"{_count(run.epochs, 'epoch')} · {state}",
-             "+ is y = +1 · o is y = -1 · ringed: an example of a mistake",
-             "dashed: w after mistake n · solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w")
+             "+ is y = +1 · o is y = -1 · ringed: an example of a drawn mistake",
+             f"dashed: w after mistake n{drawn} · solid: "
+             + (f"w after mistake {k}" if k < run.mistakes else "the final w")
              + (" · dotted: the target w*" if has_target else "")]
-    styles = ['class="caption"'] + ['class="legend" fill="#555"'] * 2
+    if extra:
+        lines.append(" · ".join({"pocket": "green dash-dot: the pocket's w",
+                                 "average": "purple dots: the averaged w"}[name] for name in extra))
+    styles = ['class="caption"'] + ['class="legend" fill="#555"'] * (len(lines) - 1)
     return "\n".join(f'<text {style} x="{_EDGE}" y="{side + 6 + 16 * n}">{_xml(text)}</text>'
                      for n, (style, text) in enumerate(zip(styles, lines)))
 
@@ -2646,18 +2678,18 @@ def _count(n, noun) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
-def _pictures(args, examples, run, w_star) -> dict:
+def _pictures(args, examples, run, w_star, names) -> dict:
     """{path: SVG text} for --svg FILE and --svg-steps DIR, all drawn before any is written."""
     import os
 
     pictures = {}
     if args.svg:
-        pictures[args.svg] = svg(run, examples, w_star=w_star)
+        pictures[args.svg] = svg(run, examples, w_star=w_star, names=names)
     if args.svg_steps:
         width = len(str(run.mistakes))
         for k in range(1, run.mistakes + 1):
             pictures[os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg")] = svg(run, examples, w_star=w_star,
-                                                                                   upto=k)
+                                                                                   upto=k, names=names)
     return pictures
 
 

@@ -1050,10 +1050,11 @@ def test_svg_draws_one_hyperplane_per_mistake_and_the_final_one(bias, rule):
         run = train(examples, rule=rule, bias=bias, max_epochs=6)
         picture = P.svg(run, examples)
         earlier = svg_groups(picture, "hypothesis")
-        assert [int(g.get("data-mistake")) for g in earlier] == list(range(1, run.mistakes + 1))
+        first = max(1, run.mistakes - 39)  # the last 40 at most
+        assert [int(g.get("data-mistake")) for g in earlier] == list(range(first, run.mistakes + 1))
         data = [(with_bias(x) if bias else x) for x, _ in examples]
         replayed = list(P._replay(data, run.trace))
-        assert [point(g.get("data-w")) for g in earlier] == replayed
+        assert [point(g.get("data-w")) for g in earlier] == replayed[first - 1:]
         [final] = svg_groups(picture, "hypothesis final")
         assert point(final.get("data-w")) == run.w
 
@@ -1994,3 +1995,17 @@ def test_train_interrupted_carries_the_run_so_far():
     run = stop.value.run  # interrupted inside the 7th mistake's trace entry, before its update was stored
     assert run.mistakes == len(run.trace) == 6 and not run.converged
     assert run.w == list(P._replay([x for x, _ in examples], run.trace))[-1]
+
+
+def test_svg_of_a_long_run_draws_the_last_40_and_the_pocket_and_average_with_named_axes():
+    examples, _ = noisy(64, n=60, d=2, flip=0.3)
+    run = train(examples, bias=True, max_epochs=30, pocket=True, average="after")
+    text = P.svg(run, examples, names=["sepal", "petal"])
+    drawn = [int(g.get("data-mistake")) for g in svg_groups(text, "hypothesis")]
+    assert run.mistakes > 40 and drawn == list(range(run.mistakes - 39, run.mistakes + 1))
+    assert f"(the last 40 of {run.mistakes:,} drawn)" in text
+    assert point(svg_groups(text, "pocket")[0].get("data-w")) == run.pocket.w
+    assert point(svg_groups(text, "average")[0].get("data-w")) == run.average
+    root = ET.fromstring(text)
+    assert [t.text for t in root.iter(SVG + "text") if t.get("class") == "axis-name"] == ["sepal", "petal"]
+    assert sum(1 for t in root.iter(SVG + "text") if t.get("class") == "tick") >= 6
