@@ -666,10 +666,17 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
         raise PerceptronError("average and voted need explicit weights: a primal run (no kernel)")
     else:
         model = DualPerceptron(kernel, rule=rule, bias=bias)
-        if isinstance(data, list):  # the cached form of eq. (2), below
-            epoch, converged, best = _kernel_run(model, data, passes, log, pocket)
-        else:  # one pass over a stream: the literal dual
-            (epoch, converged), best = _cornell(model, data, passes, log, None), None
+        try:
+            if isinstance(data, list):  # the cached form of eq. (2), below
+                epoch, converged, best = _kernel_run(model, data, passes, log, pocket)
+            else:  # one pass over a stream: the literal dual
+                (epoch, converged), best = _cornell(model, data, passes, log, None), None
+        except KeyboardInterrupt as stop:  # Ctrl-C: the stored mistakes so far, each with its trace entry
+            if log is not None and len(log) > model.mistakes:
+                del log[model.mistakes:]
+            setattr(stop, "run", Run(_explicit(model), model, model.mistakes, getattr(stop, "epochs", 0), False,
+                                     log, None, rule, bias, _name(kernel)))
+            raise
         w = _explicit(model)
     means = tally.means(epoch * len(data)) if tally is not None else None
     return Run(w, model, model.mistakes, epoch, converged, log, best, rule, bias,
@@ -934,26 +941,33 @@ class MulticlassPerceptron:
     def _pass(self, items, epoch=1, log=None, on_update=None) -> int:
         """The joint update: for each (index, (x, y)), if argmax_l w(l).x is not
         y, move w(y) toward x and w(guess) away from it.  Return the mistakes."""
-        w, made = dict(self._w), 0
-        for i, item in items:
-            try:
-                x, y = _pair(item)
-                y = self._class(y)
-                x = _vector(x, self.d)
-                guess = _argmax(self.classes, self._scores(w, x))
-                if guess != y:
-                    x = [*x, 1] if self.bias else x
-                    w[y] = [w_i + x_i for w_i, x_i in zip(w[y], x)]              # toward the true class
-                    w[guess] = [w_i - x_i for w_i, x_i in zip(w[guess], x)]      # away from the guess
-                    made += 1
-                    if log is not None:
-                        log.append(MulticlassMistake(epoch, i, y, guess))
-                    if on_update is not None:
-                        on_update(dict(w), self._mistakes + made, epoch, i)
-            except PerceptronError as err:
-                raise PerceptronError(err.reason, i) from None
-            except ArithmeticError as err:
-                raise PerceptronError(f"w <- w + x failed: {_reason(err)}", i) from None
+        w, made, logged = dict(self._w), 0, 0 if log is None else len(log)
+        try:  # Ctrl-C, wherever it lands in the pass: the run so far is kept, update by whole update
+            for i, item in items:
+                try:
+                    x, y = _pair(item)
+                    y = self._class(y)
+                    x = _vector(x, self.d)
+                    guess = _argmax(self.classes, self._scores(w, x))
+                    if guess != y:
+                        x = [*x, 1] if self.bias else x
+                        moved = dict(w)
+                        moved[y] = [w_i + x_i for w_i, x_i in zip(w[y], x)]              # toward the true class
+                        moved[guess] = [w_i - x_i for w_i, x_i in zip(w[guess], x)]      # away from the guess
+                        if log is not None:
+                            log.append(MulticlassMistake(epoch, i, y, guess))
+                        w, made = moved, made + 1
+                        if on_update is not None:
+                            on_update(dict(w), self._mistakes + made, epoch, i)
+                except PerceptronError as err:
+                    raise PerceptronError(err.reason, i) from None
+                except ArithmeticError as err:
+                    raise PerceptronError(f"w <- w + x failed: {_reason(err)}", i) from None
+        except KeyboardInterrupt:
+            self._w, self._mistakes = w, self._mistakes + made
+            if log is not None and len(log) > logged + made:
+                del log[logged + made:]  # the mistake whose update was not stored
+            raise
         self._w = w
         self._mistakes += made
         return made
@@ -1029,7 +1043,12 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     log = _log(trace)
     if model.binary is None:
         keeper = _Pocket(model.w, _argmax_errors(model, data)) if pocket else None
-        epoch, converged = _cornell(model, data, passes, log, keeper and keeper.offer)
+        try:
+            epoch, converged = _cornell(model, data, passes, log, keeper and keeper.offer)
+        except KeyboardInterrupt as stop:  # Ctrl-C: the run so far goes with it, as stop.run
+            setattr(stop, "run", Run(model.w, model, model.mistakes, getattr(stop, "epochs", 0), False, log,
+                                     keeper and keeper.best, "argmax", bias, None, multiclass="joint"))
+            raise
         return Run(model.w, model, model.mistakes, epoch, converged, log, keeper and keeper.best, "argmax", bias,
                    None, multiclass="joint")
     runs = {}
@@ -1410,29 +1429,33 @@ def _kernel_run(model, data, passes, log, pocket):
     model.d = len(data[0][0]) if data else None
     best = Pocket(None, _wrong(mistake, ys, score), 0) if pocket else None
     epoch = 0
-    while True:
-        epoch += 1
-        m = 0
-        for i, y in enumerate(ys):
-            try:
-                s = _number(score[i], "w.x", _NOT_REAL)
-            except PerceptronError as err:
-                raise PerceptronError(err.reason, i) from None
-            if mistake(y, s):
-                row = rows.get(i)
-                if row is None:
-                    row = rows[i] = _kernel_row(K, xs, i)
-                score = [s_j + y * k_j for s_j, k_j in zip(score, row)]  # stored <- stored + [(x_i, y)]
-                stored.append((xs[i], y))
-                m += 1
-                if log is not None:
-                    log.append(Mistake(epoch, i, y, s))
-                if pocket:
-                    errors = _wrong(mistake, ys, score)
-                    if errors < best.errors:
-                        best = Pocket(None, errors, len(stored))
-        if m == 0 or epoch == passes:
-            return epoch, m == 0, best
+    try:
+        while True:
+            epoch += 1
+            m = 0
+            for i, y in enumerate(ys):
+                try:
+                    s = _number(score[i], "w.x", _NOT_REAL)
+                except PerceptronError as err:
+                    raise PerceptronError(err.reason, i) from None
+                if mistake(y, s):
+                    row = rows.get(i)
+                    if row is None:
+                        row = rows[i] = _kernel_row(K, xs, i)
+                    if log is not None:
+                        log.append(Mistake(epoch, i, y, s))
+                    stored.append((xs[i], y))  # stored <- stored + [(x_i, y)]: the update, whole
+                    score = [s_j + y * k_j for s_j, k_j in zip(score, row)]
+                    m += 1
+                    if pocket:
+                        errors = _wrong(mistake, ys, score)
+                        if errors < best.errors:
+                            best = Pocket(None, errors, len(stored))
+            if m == 0 or epoch == passes:
+                return epoch, m == 0, best
+    except KeyboardInterrupt as stop:
+        stop.epochs = epoch  # for the run so far, which train attaches
+        raise
 
 
 def _kernel_row(K, xs, i) -> list:

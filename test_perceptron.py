@@ -2009,3 +2009,30 @@ def test_svg_of_a_long_run_draws_the_last_40_and_the_pocket_and_average_with_nam
     root = ET.fromstring(text)
     assert [t.text for t in root.iter(SVG + "text") if t.get("class") == "axis-name"] == ["sepal", "petal"]
     assert sum(1 for t in root.iter(SVG + "text") if t.get("class") == "tick") >= 6
+
+
+class InterruptAt(list):
+    """A trace that stops the run (as Ctrl-C would) inside its n-th entry."""
+
+    def __init__(self, n):
+        super().__init__()
+        self.n = n
+
+    def append(self, mistake):
+        super().append(mistake)
+        if len(self) == self.n:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("kind", ["kernel", "joint"])
+def test_kernel_and_joint_runs_interrupted_carry_whole_updates_only(kind):
+    examples, _ = noisy(65, n=20, d=2, flip=0.4)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        if kind == "kernel":
+            train(examples, kernel=dot, max_epochs=50, trace=InterruptAt(9))
+        else:
+            P.train_multiclass([(x, str(y)) for x, y in examples], update="joint", max_epochs=50, trace=InterruptAt(9))
+    run = stop.value.run
+    assert run.mistakes == len(run.trace) == 8 and not run.converged and run.epochs >= 1
+    if kind == "kernel":
+        assert [x for x, _ in run.model.stored] == [examples[m.index][0] for m in run.trace]
