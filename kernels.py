@@ -51,7 +51,7 @@ from collections.abc import Iterable, Mapping, Set, Sized
 from itertools import combinations, combinations_with_replacement, product
 from operator import and_, index, mul, xor
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing would cost every user

@@ -90,7 +90,7 @@ from itertools import islice, repeat
 from operator import add, mul, sub
 from types import MappingProxyType
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "ClassMistake",
