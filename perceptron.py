@@ -655,7 +655,8 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
         keeper = _Pocket(model.w, _errors(model, data)) if pocket else None
         tally = _History(model.w, len(data), voted) if history else None
         try:
-            epoch, converged = _cornell(model, data, passes, log, _hooks(keeper and keeper.offer, tally),
+            epoch, converged = _cornell(model, data, passes, log, _hooks(keeper and keeper.offer, tally,
+                                                                         _recorder(log)),
                                         exactly=history and epochs is not None)
         except KeyboardInterrupt as stop:  # Ctrl-C: the run so far goes with it, as stop.run
             setattr(stop, "run", Run(model.w, model, model.mistakes, getattr(stop, "epochs", 0), False, log,
@@ -833,6 +834,11 @@ def _kind(w):
     if any(type(v) is decimal.Decimal for v in w):
         return lambda q: decimal.Decimal(q.numerator) / decimal.Decimal(q.denominator)
     return Fraction
+
+
+def _recorder(log):
+    """The command line's trace, when it keeps the weights after each update: as a hook."""
+    return log.updated if isinstance(log, _Log) and log.after is not None else None
 
 
 def _hooks(*hooks):
@@ -1044,7 +1050,7 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     if model.binary is None:
         keeper = _Pocket(model.w, _argmax_errors(model, data)) if pocket else None
         try:
-            epoch, converged = _cornell(model, data, passes, log, keeper and keeper.offer)
+            epoch, converged = _cornell(model, data, passes, log, _hooks(keeper and keeper.offer, _recorder(log)))
         except KeyboardInterrupt as stop:  # Ctrl-C: the run so far goes with it, as stop.run
             setattr(stop, "run", Run(model.w, model, model.mistakes, getattr(stop, "epochs", 0), False, log,
                                      keeper and keeper.best, "argmax", bias, None, multiclass="joint"))
@@ -1054,11 +1060,14 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     runs = {}
     for c in model.classes:
         runs[c] = train([(x, 1 if y == c else -1) for x, y in data], rule=model.rule, bias=bias, epochs=epochs,
-                        max_epochs=max_epochs, pocket=pocket, trace=log is not None)
+                        max_epochs=max_epochs, pocket=pocket, trace=log.child() if isinstance(log, _Log) else
+                        log is not None)
         model.binary[c] = runs[c].model
         if log is not None:
             for m in runs[c].trace:
                 log.append(ClassMistake(c, *m))
+            if getattr(log, "after", None) is not None:
+                log.after.extend(runs[c].trace.after)
     return Run(model.w, model, model.mistakes, max((r.epochs for r in runs.values()), default=0),
                all(r.converged for r in runs.values()), log, {c: r.pocket for c, r in runs.items()} if pocket else None,
                model.rule, bias, None, multiclass="one-vs-rest")
@@ -1524,15 +1533,6 @@ def _table(header, rows) -> list:
             for row in [header, *rows]]
 
 
-def _replay(xs, trace):
-    """w after each mistake of a primal run, recomputed from its trace; xs[i] is example i's x."""
-    w = None
-    for m in trace:
-        x = xs[m.index]
-        w = [w_i + m.y * x_i for w_i, x_i in zip([0] * len(x) if w is None else w, x)]  # w <- w + y x
-        yield w
-
-
 _DIGITS = 4300       # the most digits of a number in a cell (Python's own limit for int <-> str)
 _LINE_LIMIT = 1 << 20  # the longest line read, in bytes: no file is read whole
 
@@ -1567,23 +1567,37 @@ class _Input:
 
 
 class _Log(list):
-    """A run's trace that also notes, for each mistake, its example's line and x
-    (or, store=False, keeps nothing and only shows the progress)."""
+    """A run's trace that also notes, for each mistake, its example's line and x,
+    and (weights=True) in ``after`` the weights the learner's update made of it;
+    or, store=False, keeps nothing and only shows the progress."""
 
-    def __init__(self, data, progress=None, store=True):
+    def __init__(self, data, progress=None, store=True, weights=False):
         super().__init__()
         self.data, self.where, self.progress, self.store = data, [], progress, store
+        self.weights = weights  # True, or a function that says, when asked, whether to keep them
+        self.after: list | None = [] if weights and store else None
 
     def append(self, mistake):
         if self.store:
             super().append(mistake)
-            self.where.append(self.data.where(mistake.index))
+            self.where.append(self.data and self.data.where(mistake.index))
+        if self.progress is not None:
+            self.progress.mistake(mistake.epoch)
+
+    def updated(self, w, mistakes, epoch, index):
+        """The learners' on_update: w after the update of the mistake appended last."""
+        if self.after is not None and (self.weights is True or self.weights()):
+            self.after.append(w)
 
     def __delitem__(self, key):
         super().__delitem__(key)
         del self.where[key]
-        if self.progress is not None:
-            self.progress.mistake(mistake.epoch)
+        if self.after is not None:
+            del self.after[key]
+
+    def child(self):
+        """A log like this one for one class's binary run (one-vs-rest)."""
+        return _Log(self.data, self.progress, self.store, self.after is not None and self.weights)
 
 
 class _Progress:
@@ -1850,13 +1864,24 @@ def _whole_option(text):
     return int(text)
 
 
+def _tolerance_option(text):
+    import argparse
+
+    if _form(text) not in ("int", "decimal") or len(text) > 40 or Fraction(text) < 0:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
+    return Fraction(text)
+
+
 # Options that take a value, and options that do not apply beside another one (or without a FILE).
-_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps", "test", "model")
+_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps", "test", "model", "check",
+           "vectors")
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"), "epochs": ("max_epochs",),
-               "json": ("quiet", "weights", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted"),
+               "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted"),
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
-                         "average", "voted", "svg", "svg_steps", "test", "weights", "trace")}
-_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model")
+                         "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check"),
+               "check": ("json", "quiet", "weights", "trace", "test", "svg", "svg_steps", "w_star"),
+               "tolerance": ("json", "quiet", "model")}
+_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": ()}
 
@@ -1873,6 +1898,11 @@ def _arguments(argv):
         for other in others:
             if option in given and other in given:
                 raise PerceptronError(f"{_flag_name(other)} does not apply to {_flag_name(option)}")
+    if args.vectors is not None and given - {"vectors"}:
+        other = min(given - {"vectors"})
+        raise PerceptronError(f"{'a FILE' if other == 'file' else _flag_name(other)} does not apply to --vectors")
+    if "tolerance" in given and "check" not in given:
+        raise PerceptronError("--tolerance applies to --check only")
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     if args.file is None:
@@ -1932,7 +1962,8 @@ def _parser():
         "the number of examples it stood for")
     arg("--w-star", metavar="W",
         help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
-    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features")
+    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
+        "(with --json: each trace entry's weights)")
     arg("--quiet", action="store_true", help="print only the summary")
     arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
         "the last 5)")
@@ -1941,6 +1972,12 @@ def _parser():
         "the average's, the vote's) on a held-out CSV read with the same options")
     arg("--model", metavar="RUN.json", help="apply a run saved by --json to FILE, without training: its errors "
         "and predictions")
+    arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
+        "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
+    arg("--tolerance", type=_tolerance_option, metavar="T", help="with --check: numbers agree within relative "
+        "tolerance T (for a float implementation that sums in another order)")
+    arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR: data, options and expected "
+        "JSON of every case, and DIR/index.json")
     arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
     arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
     arg("--version", action="version", version=f"perceptron {__version__}")
@@ -1981,7 +2018,7 @@ def _main(argv) -> int:
         multiclass=args.multiclass, keep=not stream, delimiter=args.delimiter, drop=args.drop_column)
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     progress = _Progress() if sys.stderr is not None and sys.stderr.isatty() else None
-    log = _Log(data, progress, store=shown) if shown or progress else False
+    log = _Log(data, progress, store=shown, weights=_weights_kept(args, data)) if shown or progress else False
     interrupted = False
     with _big_ints():
         try:
@@ -2017,6 +2054,16 @@ def _main(argv) -> int:
     _write_pictures(args, pictures)
     _emit(report, args.json)
     return 130 if interrupted else 1 if args.epochs is None and not run.converged else 0
+
+
+def _weights_kept(args, data):
+    """Whether the trace keeps w after each mistake: for --json --weights (and --check), and for the
+    text report's "w after" column (a primal binary run, 8 features at most unless --weights)."""
+    if args.json or args.check:
+        return args.weights or bool(args.check)
+    if args.quiet or args.kernel or args.multiclass:
+        return False
+    return lambda: args.weights or data.d <= 8
 
 
 def _apply(args) -> int:
@@ -2261,11 +2308,10 @@ def _trace_table(show, d) -> list:
     small = d <= 8
     header += ["x"] if small else []
     header += ["y", "predicted"] if run.multiclass == "joint" else ["y", "score"]
-    xs = {m.index: with_bias(x) if run.bias else x for m, (_, x) in zip(run.trace, run.trace.where)}
     after = None
-    if not args.multiclass and (run.kernel is None) and (small or args.weights):
+    if not args.multiclass and run.kernel is None and (small or args.weights):
         header.append("w after")
-        after = _replay(xs, run.trace)
+        after = iter(run.trace.after)
     rows = []
     for m, (line, x) in zip(run.trace, run.trace.where):
         row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
@@ -2277,7 +2323,8 @@ def _trace_table(show, d) -> list:
         else:
             row += [_label_text(_shown_label(m.y, show.labels), show.labels), _num(m.score)]
         if after is not None:
-            row.append(_vec(next(after)))
+            w = next(after, None)  # None: the update that Ctrl-C stopped
+            row.append("" if w is None else _vec(w))
         rows.append(row)
     hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
     if hidden <= 0:
@@ -2386,6 +2433,9 @@ def _json(show) -> str:
         "trace": [_json_mistake(m, line, show.labels, run.multiclass)
                   for m, (line, _) in zip(run.trace or [], run.trace.where if run.trace else [])],
     }
+    after = getattr(run.trace, "after", None) if args.weights else None
+    for entry, w in zip(doc["trace"], after or ()):  # w after the mistake's update
+        entry["weights"] = {c: vec(v) for c, v in w.items()} if isinstance(w, dict) else vec(w)
 
     def pocket(p):
         w = {c: vec(v) for c, v in p.w.items()} if isinstance(p.w, dict) else vec(p.w)
@@ -2482,7 +2532,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     examples = _data(examples, keep=True)[1]
     _check_drawable(run, examples, w_star)
     xs = [[Fraction(v) for v in x] for x, _ in examples]
-    hypotheses = list(_replay([with_bias(x) if run.bias else x for x in xs], run.trace))
+    hypotheses = [[Fraction(v) for v in w] for w in _weights_after(run, examples)]
     k = len(hypotheses) if upto is None else upto
     if not 0 <= k <= len(hypotheses):
         raise PerceptronError(f"upto = {upto!r} is not between 0 and the {len(hypotheses)} mistakes")
@@ -2513,6 +2563,19 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 _DRAWN = 40  # the most hypotheses a picture draws: the last ones
 _EXTRA_STYLE = {"pocket": 'stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"',
                 "average": 'stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"'}
+
+
+def _weights_after(run, examples) -> list:
+    """w after each mistake of a binary primal run: as the command line's trace kept
+    them, or from the learner run again (a run is deterministic) with the same trace."""
+    after = getattr(run.trace, "after", None)
+    if after is not None and len(after) == len(run.trace):
+        return after
+    log = _Log(None, weights=True)
+    train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1), trace=log)
+    if list(log) != list(run.trace):
+        raise PerceptronError("the examples are not those the run was trained on: its trace differs")
+    return log.after
 
 
 def _check_drawable(run, examples, w_star):

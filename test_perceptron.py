@@ -7,6 +7,7 @@ comes from seeded generators, so every run tests the same cases.
 import collections.abc
 import copy
 import decimal
+import io
 import numbers
 import re
 import struct
@@ -61,6 +62,15 @@ def as_fractions(examples, seed=0):
         q = rng.randint(2, 9)
         fractions.append(([Fraction(v, q) for v in x], y))
     return fractions
+
+
+def replay(xs, trace):
+    """The test's own reference: w after each mistake of a primal run, from its trace alone."""
+    w = None
+    for m in trace:
+        x = xs[m.index]
+        w = [a + m.y * b for a, b in zip(w or [0] * len(x), x)]
+        yield w
 
 
 def reference_run(learner, examples, passes):
@@ -1053,7 +1063,7 @@ def test_svg_draws_one_hyperplane_per_mistake_and_the_final_one(bias, rule):
         first = max(1, run.mistakes - 39)  # the last 40 at most
         assert [int(g.get("data-mistake")) for g in earlier] == list(range(first, run.mistakes + 1))
         data = [(with_bias(x) if bias else x) for x, _ in examples]
-        replayed = list(P._replay(data, run.trace))
+        replayed = list(replay(data, run.trace))
         assert [point(g.get("data-w")) for g in earlier] == replayed[first - 1:]
         [final] = svg_groups(picture, "hypothesis final")
         assert point(final.get("data-w")) == run.w
@@ -1106,7 +1116,7 @@ def test_svg_steps_draw_the_run_as_it_stood_after_each_mistake(tmp_path, capsys)
     for k, name in enumerate(files, 1):
         text = (tmp_path / "steps" / name).read_text(encoding="utf-8")
         assert len(svg_groups(text, "hypothesis")) == k
-        assert point(svg_groups(text, "hypothesis final")[0].get("data-w")) == list(P._replay(
+        assert point(svg_groups(text, "hypothesis final")[0].get("data-w")) == list(replay(
             [x for x, _ in P.EXAMPLE], run.trace))[k - 1]
 
 
@@ -1790,7 +1800,7 @@ def test_voted_counts_sum_to_n_and_their_weighted_sum_is_n_times_the_average(rul
     assert sum(c for _, c in run.voted) == N and len(run.voted) == run.mistakes + 1
     weighted = [sum(c * v[j] for v, c in run.voted) for j in range(len(run.w))]
     assert weighted == [N * a for a in run.average] and all(type(v) is int for v in weighted)
-    assert [v for v, _ in run.voted][1:] == list(P._replay(
+    assert [v for v, _ in run.voted][1:] == list(replay(
         [with_bias(x) if bias else x for x, _ in examples], run.trace))
 
 
@@ -1994,7 +2004,7 @@ def test_train_interrupted_carries_the_run_so_far():
         train(examples, max_epochs=50, trace=Interrupting())
     run = stop.value.run  # interrupted inside the 7th mistake's trace entry, before its update was stored
     assert run.mistakes == len(run.trace) == 6 and not run.converged
-    assert run.w == list(P._replay([x for x, _ in examples], run.trace))[-1]
+    assert run.w == list(replay([x for x, _ in examples], run.trace))[-1]
 
 
 def test_svg_of_a_long_run_draws_the_last_40_and_the_pocket_and_average_with_named_axes():
@@ -2036,3 +2046,61 @@ def test_kernel_and_joint_runs_interrupted_carry_whole_updates_only(kind):
     assert run.mistakes == len(run.trace) == 8 and not run.converged and run.epochs >= 1
     if kind == "kernel":
         assert [x for x, _ in run.model.stored] == [examples[m.index][0] for m in run.trace]
+
+
+# ---------------------------------------------------------------------------
+# w after each mistake: the learner's own, kept by the command line's trace
+# ---------------------------------------------------------------------------
+
+def csv_of(examples, labels=(-1, 1)):
+    rows = [",".join(map(str, x)) + f",{labels[0] if y < 0 else labels[1]}" for x, y in examples]
+    return "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("rule", RULES)
+def test_json_weights_after_each_mistake_are_the_learners_own(capsys, tmp_path, rule, bias):
+    for seed in range(6):
+        examples, _ = noisy(seed, n=25, d=3, flip=0.1)
+        path = write(tmp_path, csv_of(examples))
+        options = ["--rule", rule, "--max-epochs", "5", "--weights"] + (["--bias"] if bias else [])
+        _, doc = cli_json(capsys, path, *options)
+        run = train(examples, rule=rule, bias=bias, max_epochs=5)
+        expected = list(replay([with_bias(x) if bias else x for x, _ in examples], run.trace))
+        assert [entry["weights"] for entry in doc["trace"]] == expected
+        assert expected[-1] == run.w
+
+
+def test_json_weights_of_both_multiclass_updates(capsys, tmp_path):
+    path = write(tmp_path, "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n1,1,a\n")
+    _, joint = cli_json(capsys, path, "--multiclass", "joint", "--weights")
+    assert joint["trace"][-1]["weights"] == joint["weights"]
+    _, ovr = cli_json(capsys, path, "--multiclass", "--weights")
+    for c, w in ovr["weights"].items():
+        mine = [entry["weights"] for entry in ovr["trace"] if entry["class"] == c]
+        assert mine[-1] == w
+
+
+def test_svg_refuses_examples_the_run_was_not_trained_on():
+    examples = [([2, 1], 1), ([-1, -2], -1), ([1, -1], 1)]
+    run = train(examples)
+    with pytest.raises(PerceptronError, match="not those the run was trained on"):
+        P.svg(run, [([2, 1], -1), ([-1, -2], 1), ([1, -1], -1)])
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_on_a_terminal_counts_the_mistakes(capsys, tmp_path, monkeypatch):
+    import time
+
+    clock = iter(range(0, 10**6, 7))
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    examples, _ = noisy(3, n=60, d=3, flip=0.3)
+    path = write(tmp_path, csv_of(examples))
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert P.main([path, "--max-epochs", "20", "--quiet"]) == 1
+    assert "mistakes so far" in terminal.getvalue()
