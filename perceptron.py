@@ -1879,7 +1879,7 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"),
                "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted"),
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check"),
-               "check": ("json", "quiet", "weights", "trace", "test", "svg", "svg_steps", "w_star"),
+               "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star"),
                "tolerance": ("json", "quiet", "model")}
 _NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
@@ -1912,6 +1912,7 @@ def _arguments(argv):
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
+    args.given = given
     return args
 
 
@@ -2001,8 +2002,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv) -> int:
     args = _arguments(argv)
+    if args.vectors is not None:
+        return _write_vectors(args.vectors)
     if args.model:
         return _apply(args)
+    if args.check:
+        return _check(args)
     labels = args.labels
     kernel = _kernel(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
@@ -2013,9 +2018,7 @@ def _main(argv) -> int:
     # pictures) keeps them.  The trace is kept only where it is shown.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
-    data = _embedded(not stream) if args.file is None else _read_csv(
-        args.file, exact=args.exact, header=args.header, label_column=args.label_column, labels=labels,
-        multiclass=args.multiclass, keep=not stream, delimiter=args.delimiter, drop=args.drop_column)
+    data = _embedded(not stream) if args.file is None else _read(args, args.file, keep=not stream)
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     progress = _Progress() if sys.stderr is not None and sys.stderr.isatty() else None
     log = _Log(data, progress, store=shown, weights=_weights_kept(args, data)) if shown or progress else False
@@ -2023,14 +2026,7 @@ def _main(argv) -> int:
     with _big_ints():
         try:
             examples = data if stream else list(data)
-            if args.multiclass:
-                run = train_multiclass(examples, update=args.multiclass,
-                                       rule=None if args.multiclass == "joint" else args.rule, bias=args.bias,
-                                       epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket, trace=log)
-            else:
-                run = train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
-                            max_epochs=args.max_epochs, pocket=args.pocket, average=args.average,
-                            voted=args.voted, trace=log)
+            run = _fit(args, examples, kernel, log)
             bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
         except _Located:
             raise
@@ -2054,6 +2050,22 @@ def _main(argv) -> int:
     _write_pictures(args, pictures)
     _emit(report, args.json)
     return 130 if interrupted else 1 if args.epochs is None and not run.converged else 0
+
+
+def _read(args, path, keep=True):
+    """The examples of a CSV file, read with the options given."""
+    return _read_csv(path, exact=args.exact, header=args.header, label_column=args.label_column, labels=args.labels,
+                     multiclass=args.multiclass, keep=keep, delimiter=args.delimiter, drop=args.drop_column)
+
+
+def _fit(args, examples, kernel, log) -> Run:
+    """The run the options ask for."""
+    if args.multiclass:
+        return train_multiclass(examples, update=args.multiclass, rule=None if args.multiclass == "joint" else args.rule,
+                                bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
+                                trace=log)
+    return train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
+                 max_epochs=args.max_epochs, pocket=args.pocket, average=args.average, voted=args.voted, trace=log)
 
 
 def _weights_kept(args, data):
@@ -2491,6 +2503,698 @@ def _json_mistake(m, line, labels, multiclass) -> dict:
         entry.update(y=_shown_label(m.y, labels), score=_json_number(m.score))
     return entry
 
+
+
+# ===========================================================================
+# --check: another implementation's run against this one, and why they part
+#
+# THEIRS is read in the vocabulary of --json and compared by exact value (a
+# JSON float is the binary64 it reads as, "p/q" a Fraction).  At the first
+# difference the diagnosis is tried in order:
+#   (a) a convention: THEIRS is this project's run under other named settings;
+#   (b) for floats, a score whose sign a sum in another order can flip;
+#   (c) otherwise a bug: what the notes require at that step, and what THEIRS did.
+# ===========================================================================
+
+_Mistake = namedtuple("_Mistake", "cls epoch index score weights")  # one mistake, its numbers exact (None: not given)
+
+# The unit roundoff of binary64: every float operation is exact times (1 + e), |e| <= u.
+_U = Fraction(1, 2 ** 53)
+_RATE_TOLERANCE = Fraction(1, 10 ** 9)  # floats: eta * (sum y x) and sum eta y x round apart
+_ZERO_SIGN = {"margin": "a zero score is a mistake (Cornell §3). np.sign-style code, `if np.sign(w @ x) != y`, "
+                        "is this rule: np.sign(0) == 0 is never a label",
+              "sign": "a zero score is a mistake only on a negative example: sign(0) = +1 (Columbia §1.1)"}
+
+
+def _check(args) -> int:
+    tolerance = args.tolerance or 0
+    with _big_ints():
+        data, examples, conventions = _check_data(args)
+        kernel = _kernel(args.kernel) if args.kernel else None
+        ours = _ours(args, data, examples, kernel)
+        theirs = _theirs(args.check, ours, data)
+        difference = _difference(ours, theirs, tolerance)
+        if difference is None and not conventions:
+            lines = [f"check: {args.check} agrees with this run of {data.source}: {_agreement(ours, theirs)}"]
+            _emit("\n".join(lines), False)
+            return 0
+        lines = [f"check: {args.check} against this run of {data.source} ({_settings(args)})"]
+        if difference is not None:
+            lines += _where(difference, ours, theirs, examples, data)
+        found = _convention(args, data, examples, kernel, theirs, tolerance, conventions)
+        if found is not None:
+            lines += found
+        elif difference is not None:
+            lines += _rounding(difference, ours, theirs, examples) or _bug(difference, ours, theirs, examples)
+    _emit("\n".join(lines), False)
+    return 1
+
+
+def _check_data(args):
+    """(data, examples, conventions): the examples; a file of 0/1 labels read without
+    --labels is read as 0/1 (Kalyanakrishnan's), which is then a convention to report."""
+    try:
+        data = _read(args, args.file)
+        return data, _examples(data), []
+    except _Located as err:
+        if not ("labels" in args.given or args.multiclass) and "label '0' is not -1 or 1" in str(err):
+            args.labels = (0, 1)
+            data = _read(args, args.file)
+            return data, _examples(data), [("--labels=0,1", "labels 0/1, read as -1/+1 (Kalyanakrishnan §1)")]
+        raise
+
+
+def _examples(data):
+    try:
+        return list(data)
+    except _Located:
+        raise
+    except PerceptronError as err:
+        raise _at_line(err, data) from None
+
+
+def _ours(args, data, examples, kernel) -> dict:
+    """This run under ``args``, with w after each mistake, as exact values."""
+    log = _Log(None, weights=True)
+    try:
+        run = _fit(args, examples, kernel, log)
+    except PerceptronError as err:
+        raise _at_line(err, data) from None
+    steps = [_Mistake(getattr(m, "cls", None), m.epoch, m.index, _exact(getattr(m, "score", None)),
+                  _exact(log.after[k] if k < len(log.after) else None)) for k, m in enumerate(log)]
+    pocket = run.pocket
+    if isinstance(pocket, dict):
+        pocket = {c: p.w for c, p in pocket.items()}
+    elif pocket is not None:
+        pocket = pocket.w
+    return {"run": run, "log": log, "weights": _exact(run.w), "trace": steps, "epochs": run.epochs,
+            "converged": run.converged, "pocket": _exact(pocket), "average": _exact(run.average)}
+
+
+def _exact(v):
+    """Weights, a dict of them or a number as exact values (Fractions of the floats); None stays."""
+    if v is None:
+        return None
+    if isinstance(v, dict):
+        return {str(c): _exact(w) for c, w in v.items()}
+    if isinstance(v, list):
+        return [Fraction(x) for x in v]
+    return Fraction(v)
+
+
+def _theirs(path, ours, data) -> dict:
+    """THEIRS.json as a side like ``ours``, its form checked against this run's: a careless
+    form (a missing field, a wrong length, an index out of range) is a clear error."""
+    doc = _json_file(path, "the JSON of a run")
+
+    def wrong(where, what):
+        return PerceptronError(f"{path}: {where}: {what}")
+    if not isinstance(doc, dict) or "weights" not in doc:
+        raise wrong("no 'weights'", "give the final weights: a list (an object of lists for --multiclass, "
+                    "null for a --kernel run); see the README's --check section")
+    run = ours["run"]
+    shape = _shape(ours)
+
+    def weights(v, where):
+        if v is None and shape == "none":
+            return None
+        if shape == "none":
+            raise wrong(where, f"a {run.kernel} kernel run has no explicit weights: give null and the trace")
+        if shape == "dict":
+            if not isinstance(v, dict) or set(v) != set(ours["weights"]):
+                raise wrong(where, f"not an object of the classes {sorted(ours['weights'])}")
+            return {c: vector(v[c], f"{where}.{c}") for c in ours["weights"]}
+        return vector(v, where)
+
+    def vector(v, where):
+        d = data.d
+        if not isinstance(v, list) or len(v) not in (d, d + 1):
+            n = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
+            raise wrong(where, f"{n}: the data has {d} features, so {d} weights ({d + 1} with a bias)")
+        return [number(x, f"{where}[{i}]") for i, x in enumerate(v)]
+
+    def number(v, where):
+        try:
+            if type(v) is float and not _finite(v):
+                raise ValueError
+            return Fraction(_saved_number(v))
+        except (ValueError, ArithmeticError):
+            raise wrong(where, f"{_short(v)} is not a number (a JSON number or \"p/q\")") from None
+
+    def step(k, entry):
+        where = f"trace[{k}]"
+        if not isinstance(entry, dict) or not all(isinstance(entry.get(key), int) and not
+                                                  isinstance(entry.get(key), bool) for key in ("epoch", "index")):
+            raise wrong(where, "each mistake needs an int 'epoch' (from 1) and 'index' (the example's, from 0)")
+        if not (0 <= entry["epoch"] and 0 <= entry["index"] <= len(data.kept)):
+            raise wrong(where, f"epoch {entry['epoch']}, index {entry['index']}: out of range for "
+                        f"{len(data.kept)} examples (indexes count from 0)")
+        cls = entry.get("class")
+        if run.multiclass == "one-vs-rest" and cls is not None and str(cls) not in ours["weights"]:
+            raise wrong(where, f"'class' {_short(cls)} is not one of {sorted(ours['weights'])}")
+        score = entry.get("score")
+        after = entry.get("weights")
+        return _Mistake(None if cls is None else str(cls), entry["epoch"], entry["index"],
+                    None if score is None else number(score, f"{where}.score"),
+                    None if after is None else vector(after, f"{where}.weights") if isinstance(after, list)
+                    and shape != "none" else weights(after, f"{where}.weights"))
+    trace = doc.get("trace")
+    if trace is not None and not isinstance(trace, list):
+        raise wrong("trace", "a list of mistakes")
+    for key, kind in (("epochs", int), ("converged", bool)):
+        if key in doc and type(doc[key]) is not kind:
+            raise wrong(key, f"{_short(doc[key])} is not {'an int' if kind is int else 'true or false'}")
+    side = {"weights": weights(doc["weights"], "weights"), "epochs": doc.get("epochs"),
+            "converged": doc.get("converged"), "trace": None if trace is None else [step(k, e) for k, e in
+                                                                                    enumerate(trace)]}
+    for key in ("average", "pocket"):
+        v = doc.get(key)
+        if isinstance(v, dict) and "weights" in v:
+            v = v["weights"]
+        elif key == "pocket" and isinstance(v, dict) and run.multiclass == "one-vs-rest":
+            v = {c: p.get("weights") if isinstance(p, dict) else p for c, p in v.items()}
+        side[key] = None if v is None else weights(v, key)
+    return side
+
+
+def _shape(ours):
+    w = ours["weights"]
+    return "none" if w is None else "dict" if isinstance(w, dict) else "list"
+
+
+def _json_file(path, what):
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.loads(f.read(1 << 28), parse_constant=_no_constant)
+    except OSError as err:
+        raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
+    except ValueError as err:  # not UTF-8, not JSON, NaN or Infinity
+        raise PerceptronError(f"{path}: not {what}: {_reason(err)}") from None
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not a number JSON has")
+
+
+def _close(a, b, tolerance):
+    """a == b, or within the relative tolerance: |a_i - b_i| <= t max_j(|a_j|, |b_j|) for vectors."""
+    if a is None or b is None:
+        return a is b
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_close(a[c], b[c], tolerance) for c in a)
+    if not isinstance(a, list):
+        a, b = [a], [b]
+    if len(a) != len(b):
+        return False
+    if not tolerance:
+        return a == b
+    scale = tolerance * max(map(abs, a + b), default=0)
+    return all(abs(p - q) <= scale for p, q in zip(a, b))
+
+
+def _difference(ours, theirs, tolerance):
+    """The first difference, as (what, k, ours, theirs), or None: the trace mistake by mistake
+    (which example, its score, w after), then the final weights, the passes, the pocket, the average."""
+    if theirs["trace"] is not None:
+        a, b = ours["trace"], theirs["trace"]
+        for k, (o, t) in enumerate(zip(a, b)):
+            if (o.cls, o.epoch, o.index) != (t.cls if o.cls is not None else None, t.epoch, t.index):
+                return "mistake", k, o, t
+            if t.score is not None and o.score is not None and not _close(o.score, t.score, tolerance):
+                return "score", k, o, t
+            if t.weights is not None and not _close(o.weights, t.weights, tolerance):
+                return "w after", k, o, t
+        if len(a) != len(b):
+            k = min(len(a), len(b))
+            return "mistake", k, a[k] if k < len(a) else None, b[k] if k < len(b) else None
+    if not _close(ours["weights"], theirs["weights"], tolerance):
+        return "weights", None, ours["weights"], theirs["weights"]
+    for key in ("epochs", "converged", "pocket", "average"):
+        if theirs[key] is not None and not _close(ours[key], theirs[key], tolerance) if key in (
+                "pocket", "average") else theirs[key] is not None and ours[key] != theirs[key]:
+            return key, None, ours[key], theirs[key]
+    return None
+
+
+def _agreement(ours, theirs) -> str:
+    compared = ["weights"] + [key for key in ("trace", "epochs", "converged", "pocket", "average")
+                              if theirs[key] is not None]
+    return f"{_count(len(ours['trace']), 'mistake')}; compared: {', '.join(compared)}"
+
+
+def _settings(args) -> str:
+    kind = (f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel
+            else "primal")
+    passes = f"{args.epochs} passes" if args.epochs else f"until a clean pass, at most {args.max_epochs}"
+    rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
+    return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
+
+
+# The first difference, told: where the runs part, and what each side did there.
+def _where(difference, ours, theirs, examples, data) -> list:
+    what, k, o, t = difference
+    if k is None:
+        return [f"they differ in the {what}:", f"  ours:   {_shown(o)}", f"  theirs: {_shown(t)}"]
+    lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
+    for name, m in (("ours:  ", o), ("theirs:", t)):
+        lines.append(f"  {name} " + ("no more mistakes" if m is None else _step_text(m, data)))
+    step = _parting(difference)
+    if what == "mistake":
+        did = {name: "an update" if m is not None and (m.cls, m.epoch, m.index) == (step.cls, step.epoch, step.index)
+               else "no update" for name, m in (("ours", o), ("theirs", t))}
+        lines.append(f"  at epoch {step.epoch}, index {step.index}" + (f", class {step.cls}" if step.cls else "")
+                     + f": ours made {did['ours']}, theirs {did['theirs']}")
+    x, y = examples[step.index]
+    lines.append(f"  the example: x = {_vec(x)}, y = {y if type(y) is str else f'{y:+d}'}")
+    before = _before(ours, k, step.cls)
+    if before is not None:
+        lines.append(f"  w before it: {_shown(before)}")
+    return lines
+
+
+def _step_text(m, data) -> str:
+    line = data.where(m.index)[0] if m.index < len(data.kept) else None
+    text = (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index {m.index}"
+    text += f" (line {line})" if line is not None else ""
+    if m.score is not None:
+        text += f", score {_num(_tidy(m.score))}"
+    if m.weights is not None:
+        text += f", w after {_shown(m.weights)}"
+    return text
+
+
+def _tidy(v):
+    return v.numerator if isinstance(v, Fraction) and v.denominator == 1 else v
+
+
+def _shown(v) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{c}: {_shown(w)}" for c, w in v.items())
+    if isinstance(v, list):
+        return _vec([_tidy(x) for x in v])
+    return _num(_tidy(v)) if isinstance(v, (int, Fraction)) else str(v)
+
+
+def _parting(difference):
+    """The visit at which the runs part: the earlier of the two k-th mistakes."""
+    _, _, o, t = difference
+    return min((m for m in (o, t) if m is not None), key=lambda m: (m.epoch, m.index))
+
+
+def _before(ours, k, cls):
+    """Our w before the k-th mistake (of class cls in a one-vs-rest run), exact; None for a kernel run."""
+    if ours["weights"] is None:
+        return None
+    for m in reversed(ours["trace"][:k]):
+        if m.cls == cls:
+            return m.weights
+    w = ours["weights"]
+    zero = lambda v: [Fraction(0)] * len(v)  # noqa: E731
+    if cls is not None:
+        return zero(w[cls])
+    return {c: zero(v) for c, v in w.items()} if isinstance(w, dict) else zero(w)
+
+
+# (a) A convention: THEIRS is this project's run under other named settings.
+def _convention(args, data, examples, kernel, theirs, tolerance, conventions) -> list | None:
+    """Lines naming the fewest changes of setting under which THEIRS agrees, or None."""
+    import copy
+
+    runs: dict = {}
+    for changes in sorted(_changes(args, theirs, data.d), key=len):
+        if not changes and not conventions:
+            continue  # as given: that is the run THEIRS already differs from
+        settings = {key: value for key, value, _ in changes if not key.startswith("~")}
+        key = tuple(sorted(settings.items()))
+        if key not in runs:
+            variant = copy.copy(args)
+            vars(variant).update(settings)
+            try:
+                runs[key] = _ours(variant, data, examples, kernel)
+            except PerceptronError:
+                runs[key] = None
+        ours = runs[key]
+        if ours is None:
+            continue
+        moved = _moved(theirs, ours, {k: v for k, v, _ in changes}, data)
+        if moved is None:
+            continue
+        told, rate_tolerance, rate_said = moved
+        if _difference(ours, told, max(tolerance, rate_tolerance)) is None:
+            variant = copy.copy(args)
+            vars(variant).update(settings)
+            said = [text for _, _, text in changes if text] + rate_said + [text for _, text in conventions]
+            converted = any(key.startswith("~") for key, _, _ in changes)
+            return (["diagnosis: a convention, not a bug.  THEIRS is this project's run with:"]
+                    + [f"  - {text}" for text in said]
+                    + [f"reproduce it: {_command(variant, data)}"
+                       + ("  (with the conversions above, which no option makes)" if converted else "")])
+    return None
+
+
+def _changes(args, theirs, d) -> list:
+    """Every combination of the conventions that may apply, each a list of (setting, value, text);
+    a setting named "~..." is a conversion of THEIRS, not an option of this run."""
+    choices = []
+    if args.multiclass != "joint":
+        other = "margin" if args.rule == "sign" else "sign"
+        choices.append([[], [("rule", other, f"--rule {other}: {_ZERO_SIGN[other]}")]])
+    lengths = {len(w) for w in _vectors(theirs["weights"])}
+    if args.kernel:
+        choices.append([[], [("bias", not args.bias, "no --bias" if args.bias else "--bias")]])
+    elif lengths == {d + 1}:
+        bias = [] if args.bias else [("bias", True, "--bias: they learn a bias, the weight of a constant feature 1")]
+        choices.append([bias, bias + [("~first", True, "their bias is their first weight; here it is the last")]])
+    elif args.bias:
+        choices.append([[("bias", False, "no --bias: they learn no bias")]])
+    if args.multiclass:
+        other = "joint" if args.multiclass == "one-vs-rest" else "one-vs-rest"
+        choices.append([[], [("multiclass", other, f"--multiclass {other}: " + (
+            "the joint update, w(y) += x and w(guess) -= x (Collins 2002)" if other == "joint"
+            else "one binary Perceptron per class (Kalyanakrishnan §4)"))]])
+    if args.average and theirs["average"] is not None:
+        other = "before" if args.average == "after" else "after"
+        choices.append([[], [("average", other, f"--average {other}: the mean of w " + (
+            "before each example (nltk)" if other == "before" else "after each example (Collins 2002)"))]])
+    choices.append([[], [("~epoch", 1, "their epochs count from 0; here from 1")]])
+    choices.append([[], [("~index", -1, "their indexes count from 1; here from 0")]])
+    choices.append([[], [("~rate", None, None)]])
+    combos: list = [[]]
+    for choice in choices:
+        combos = [c + o for c in combos for o in choice]
+    return combos
+
+
+def _vectors(w):
+    return [] if w is None else list(w.values()) if isinstance(w, dict) else [w]
+
+
+def _moved(theirs, ours, changes, data):
+    """(THEIRS read back under the conversions in ``changes``, the tolerance they need, their texts),
+    or None where one cannot apply: their bias first, 0-based epochs, 1-based indexes, a learning rate."""
+    first, de, di = "~first" in changes, changes.get("~epoch", 0), changes.get("~index", 0)
+    rate, tolerance, said = Fraction(1), 0, []
+    if "~rate" in changes:
+        rate = _rate(ours["weights"], theirs["weights"])
+        if rate is None:
+            return None
+        # w starts at 0 and every update adds eta y x, so w = eta (sum y x) and w.x = eta (sum y x).x:
+        # the same signs, the same mistakes, every number eta times ours.  Scaling by a power of two is
+        # exact in binary64; by another eta their sums round apart from eta times ours, hence a tolerance.
+        if (rate.numerator & (rate.numerator - 1)) or (rate.denominator & (rate.denominator - 1)):
+            tolerance = _RATE_TOLERANCE
+        said = [f"a learning rate eta = {_num(_tidy(rate))}: their weights and scores are eta times ours "
+                f"(started at w = 0, the same mistakes; no option: divide their numbers by {_num(_tidy(rate))})"]
+
+    def w(v):
+        if v is None:
+            return None
+        if isinstance(v, dict):
+            return {c: w(u) for c, u in v.items()}
+        return [a / rate for a in (v[1:] + v[:1] if first else v)]
+    steps = theirs["trace"]
+    if steps is not None:
+        steps = [_Mistake(m.cls, m.epoch + de, m.index + di, None if m.score is None else m.score / rate, w(m.weights))
+                 for m in steps]
+        if any(not 0 <= m.index < len(data.kept) for m in steps):
+            return None
+    moved = dict(theirs, weights=w(theirs["weights"]), trace=steps, pocket=w(theirs["pocket"]),
+                 average=w(theirs["average"]))
+    return moved, tolerance, said
+
+
+def _rate(ours, theirs):
+    """eta if theirs == eta * ours for some eta > 0 other than 1 (their first weight not 0 says which)."""
+    for a, b in zip(_flat(ours), _flat(theirs)):
+        if a != 0:
+            rate = b / a
+            return rate if rate > 0 and rate != 1 else None
+    return None
+
+
+def _flat(w):
+    return [v for u in _vectors(w) for v in u]
+
+
+def _command(args, data) -> str:
+    """The command line of a run with these settings (and THEIRS to check)."""
+    import shlex
+
+    options = [args.file]
+    options += ["--exact"] if args.exact else []
+    options += [f"--label-column={args.label_column}"] if args.label_column != -1 else []
+    options += [f"--labels={args.labels[0]},{args.labels[1]}"] if args.labels != (-1, 1) else []
+    options += [f"--delimiter={args.delimiter}"] if args.delimiter != "," else []
+    options += [f"--drop-column={c}" for c in args.drop_column] + (["--no-header"] if not args.header else [])
+    options += [f"--multiclass={args.multiclass}"] if args.multiclass else []
+    options += [f"--kernel={args.kernel}"] if args.kernel else []
+    options += [f"--rule={args.rule}"] if args.rule != "sign" and args.multiclass != "joint" else []
+    options += ["--bias"] if args.bias else []
+    options += [f"--epochs={args.epochs}"] if args.epochs else []
+    options += [f"--max-epochs={args.max_epochs}"] if args.max_epochs != 1000 and not args.epochs else []
+    options += ["--pocket"] if args.pocket else []
+    options += [f"--average={args.average}"] if args.average else []
+    options += ["--voted"] if args.voted else []
+    return "python3 perceptron.py " + " ".join(map(shlex.quote, options + ["--check", args.check]))
+
+
+# (b) A tie broken by rounding.  A float dot product summed in any order is
+# within gamma_n S of the exact w.x, where S = sum |w_i x_i| and gamma_n =
+# n u / (1 - n u), u = 2^-53 (Higham, "Accuracy and Stability of Numerical
+# Algorithms", 2002, §3.1: each of the n products and n - 1 sums rounds once
+# by at most u, and a term passes through at most n of them).  So two orders
+# differ by at most 2 gamma_n S, and where our score is within that of the
+# rule's edge 0, another order may land on the other side of it: not a bug.
+def _rounding(difference, ours, theirs, examples) -> list | None:
+    what, k, o, t = difference
+    run = ours["run"]
+    if what not in ("mistake", "score") or run.multiclass or run.kernel is not None:
+        return None
+    step = _parting(difference)
+    x = examples[step.index][0]
+    w = _actual_before(ours, k)
+    if not any(type(v) is float for v in [*x, *w]):
+        return None
+    s = Fraction(_score_of(w, x, run.bias))
+    terms = [Fraction(a) * Fraction(b) for a, b in zip(w, [*x, 1] if run.bias else x)]
+    n, exact, S = len(terms), sum(terms), sum(map(abs, terms))
+    gamma = n * _U / (1 - n * _U)
+    theirs_s = t.score if t is not None and (t.epoch, t.index) == (step.epoch, step.index) else None
+    apart = abs(s) if theirs_s is None else abs(s - theirs_s)
+    if apart > 2 * gamma * S or (theirs_s is not None and abs(theirs_s - exact) > gamma * S):
+        return None
+    return ["diagnosis: a tie broken by rounding, not a bug.",
+            f"  the exact score w.x (from Fractions of the same floats) is {_num(_tidy(exact))}"
+            + ("" if exact.denominator == 1 else f" = {float(exact)!r} rounded") + ";",
+            f"  ours, summed left to right from 0, is {float(s)!r}"
+            + ("" if theirs_s is None else f"; theirs is {float(theirs_s)!r}") + ".",
+            f"  Any order of summing these {n} products is within gamma_n S = {float(gamma * S):.3g} of the exact score "
+            f"(S = sum |w_i x_i|, gamma_n = n u / (1 - n u), u = 2^-53), so two orders may differ by "
+            f"{float(2 * gamma * S):.3g}:",
+            "  enough to move this score across 0, where the rule decides.  This project sums left to right from 0",
+            "  (s = 0; for a, b in zip(w, x): s = s + a * b); sum so to agree bit for bit, or compare near-ties by hand."]
+
+
+def _actual_before(ours, k, cls=None, back=0):
+    """Our w (its own numbers, not exact values) before the k-th mistake, or ``back`` updates earlier."""
+    log, run = ours["log"], ours["run"]
+    earlier = [j for j in range(k) if getattr(log[j], "cls", None) == cls]
+    if back < len(earlier):
+        return log.after[earlier[-1 - back]]
+    w = run.w[cls] if cls is not None else run.w
+    return [0] * len(w)
+
+
+# (c) A bug: what the notes require at that step, and what THEIRS did.
+def _bug(difference, ours, theirs, examples) -> list:
+    what, k, o, t = difference
+    run = ours["run"]
+    head = "diagnosis: not a convention this project knows, nor rounding: a bug, in one of the two."
+    if run.multiclass == "one-vs-rest" and theirs["trace"] and all(m.cls is None for m in theirs["trace"]):
+        head += "\n  (a one-vs-rest trace names each mistake's 'class': THEIRS names none)"
+    if k is None:
+        return [head] + _whole_run(what, ours)
+    step = _parting(difference)
+    x, label = examples[step.index]
+    y = label if run.multiclass != "one-vs-rest" else (1 if str(label) == step.cls else -1)
+    ours_here = o is not None and (o.cls, o.epoch, o.index) == (step.cls, step.epoch, step.index)
+    theirs_here = t is not None and (t.cls, t.epoch, t.index) == (step.cls, step.epoch, step.index)
+    lines = [head]
+    explicit = run.multiclass != "joint" and run.kernel is None
+    s = o.score if ours_here else (Fraction(_score_of(_actual_before(ours, k, step.cls), x, run.bias))
+                                   if explicit else None)
+    if what == "mistake" and ours_here:
+        lines.append(f"  the notes require an update here: {_why(run.rule, y, s)}, so w <- w + y x"
+                     + (f" = {_shown(o.weights)}" if o.weights is not None else "") + " (Columbia §1.1, Cornell §3);")
+        lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
+                                                       if t is not None else " and no more mistakes."))
+    elif what == "mistake":
+        lines.append("  the notes require no update here: " + (_why(run.rule, y, s) if s is not None else
+                                                                "no mistake") + ";")
+        lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown(t.score)}") + ".")
+    if what in ("mistake", "score") and theirs_here and t.score is not None and s is not None and t.score != s:
+        lines.append(f"  their score {_shown(t.score)} is not w.x = {_shown(s)} for the weights before this step"
+                     + _stale(ours, k, step, x, t.score))
+    if what == "w after":
+        lines += _update_text(ours, k, step, x, y, t)
+    return lines
+
+
+def _why(rule, y, s) -> str:
+    if rule == "sign":
+        return f"the score is {_shown(s)} and sign({_shown(s)}) = {sign(s):+d} {'!=' if sign(s) != y else '='} y = {y:+d}"
+    if rule == "margin":
+        return f"y (w.x) = {_shown(y * s)} {'<=' if y * s <= 0 else '>'} 0"
+    return f"the argmax is not y = {y}"
+
+
+def _stale(ours, k, step, x, score) -> str:
+    """Whether a wrong score is w.x for the weights before the previous update: a stale score."""
+    run = ours["run"]
+    if run.multiclass == "joint" or run.kernel is not None:
+        return "."
+    for back in (1, 2):
+        earlier = _actual_before(ours, k, step.cls, back)
+        if Fraction(_score_of(earlier, x, run.bias)) == score:
+            return (f": it is w.x for the weights of {back} update{'s' if back > 1 else ''} earlier, "
+                    f"{_shown(_exact(earlier))}: a stale score (w.x kept from before w changed).")
+    return "."
+
+
+def _update_text(ours, k, step, x, y, t) -> list:
+    """What their update did to w, against the notes' w <- w + y x."""
+    run = ours["run"]
+    if run.multiclass == "joint" or run.kernel is not None:
+        return [f"  the weights after this update differ: ours {_shown(ours['trace'][k].weights)}, "
+                f"theirs {_shown(t.weights)}; the joint update is w(y) += x, w(guess) -= x (Collins 2002)."]
+    before = _exact(_actual_before(ours, k, step.cls))
+    yx = [Fraction(y * v) for v in ([*x, 1] if run.bias else x)]
+    moved = [a - b for a, b in zip(t.weights, before)]
+    lines = [f"  the notes' update is w <- w + y x: y x = {_shown(yx)}; THEIRS moved w by {_shown(moved)}"]
+    if not any(moved):
+        lines.append("  THEIRS skipped the update: w is unchanged after a mistake.")
+    elif moved == [-v for v in yx]:
+        lines.append("  THEIRS moved w away from the label, w - y x: as an update by the prediction sign(w.x),"
+                     " which is -y on a mistake, instead of by the label y would.")
+    else:
+        ratios = {m / v for m, v in zip(moved, yx) if v}
+        if len(ratios) == 1 and all(m == 0 for m, v in zip(moved, yx) if not v):
+            lines.append(f"  THEIRS added {_shown(ratios.pop())} y x at this update only.")
+    return lines
+
+
+def _whole_run(what, ours) -> list:
+    run = ours["run"]
+    passes = f"{_count(len(ours['trace']), 'mistake')} in {_count(run.epochs, 'epoch')}"
+    if what == "weights":
+        return [f"  their final weights differ from the notes' run ({passes}).",
+                "  Give THEIRS's trace (each mistake's epoch and index, and 'weights' after it) to find the first "
+                "step where they part."]
+    if what in ("epochs", "converged"):
+        return [f"  the same weights but not the same {what}: the notes' run makes {passes}, "
+                f"{'converged' if run.converged else 'not converged'}; Cornell §3's loop stops after the first pass "
+                "with no mistake (epochs count from 1; a pass that finds no mistake counts)."]
+    return [f"  the same run but not the same {what}: see the README's definitions of the pocket (Gallant 1990: "
+            "pocketed only when strictly fewer errors) and of the averages (--average after: Collins 2002; before: "
+            "nltk)."]
+
+
+# ===========================================================================
+# --vectors: a conformance corpus for any implementation, in any language
+#
+# Each case is a small CSV file, its options and the JSON this project writes
+# for it (with --weights: w after every mistake), so that an implementation
+# can find its first fault without this project.  The same bytes on every run.
+# ===========================================================================
+
+_XOR = "x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n"
+_NOISY = "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n"
+_CLASSES = "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n2,1,a\n-1,2,b\n"
+_TIES = "x1,x2,y\n1,0,a\n1,0,b\n0,1,c\n"
+_BITS = "x1,x2,x3,y\n1,0,1,1\n1,1,1,1\n0,1,1,-1\n1,1,0,-1\n0,0,0,-1\n1,0,0,-1\n"
+_CASES = [  # name, about, data, options
+    ("zero-score-sign", "w = 0 scores 0: under the sign rule (the default) a mistake only on a negative example, "
+     "sign(0) = +1 (Columbia §1.1)", "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n", ["--weights"]),
+    ("zero-score-margin", "the same data under the margin rule: every zero score is a mistake (Cornell §3; "
+     "np.sign-style code)", "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n", ["--rule", "margin", "--weights"]),
+    ("sign-of-zero", "a score of exactly 0 after an update, on a positive example: sign(0) = +1 = y, no mistake",
+     "x1,x2,y\n1,1,-1\n1,-1,1\n2,0,1\n-1,1,-1\n", ["--weights"]),
+    ("bias", "the constant feature 1 appended (Cornell §2): the bias is the last weight",
+     "x,y\n2,1\n3,1\n1,-1\n0,-1\n", ["--bias", "--weights"]),
+    ("labels-0-1", "labels 0/1 (Kalyanakrishnan §1), read as -1/+1; the trace names them as the file does",
+     "x1,x2,y\n2,1,1\n-1,-2,0\n1,-1,1\n-2,1,0\n", ["--labels=0,1", "--weights"]),
+    ("exact-fractions", "p/q and decimals read exactly (0.1 is 1/10): the weights are written \"p/q\"",
+     "x1,x2,y\n1/2,0.1,1\n-1/3,0.25,-1\n2/3,-0.5,1\n-0.2,-1/7,-1\n", ["--exact", "--weights"]),
+    ("float-summation-order", "summed left to right from 0, (1, 1, 1) scores (-1e16 + -1.0) + 1e16 = 0.0 against w "
+     "= (-1e16, -1, 1e16), not a mistake; the exact score is -1, a mistake: sum in this order",
+     "x1,x2,x3,y\n1e16,1.0,-1e16,-1\n1.0,1.0,1.0,1\n", ["--weights"]),
+    ("not-separable", "XOR is not linearly separable (Cornell): the run stops at --max-epochs, not converged "
+     "(exit status 1)", _XOR, ["--bias", "--max-epochs", "5", "--weights"]),
+    ("pocket", "Gallant's pocket on XOR: the weights with the fewest training errors, pocketed only when strictly "
+     "fewer", _XOR, ["--bias", "--pocket", "--max-epochs", "5", "--weights"]),
+    ("multiclass-one-vs-rest", "one binary Perceptron per class (Kalyanakrishnan §4); the trace names each "
+     "mistake's class", _CLASSES, ["--multiclass", "--weights"]),
+    ("multiclass-joint", "the joint update: w(y) += x, w(guess) -= x (Collins 2002)", _CLASSES,
+     ["--multiclass", "joint", "--weights"]),
+    ("multiclass-ties-joint", "argmax ties go to the class that appears first in the file", _TIES,
+     ["--multiclass", "joint", "--max-epochs", "3", "--weights"]),
+    ("multiclass-ties-one-vs-rest", "every class's zero score under sign(0) = +1: each class's vector moves "
+     "on its own", _TIES, ["--multiclass", "--max-epochs", "3", "--weights"]),
+    ("average-after", "the mean of w after every example visited, over 3 passes (Collins 2002; scikit-learn's "
+     "average=True)", _NOISY, ["--average", "after", "--epochs", "3", "--weights"]),
+    ("average-before", "the mean of w before every example visited (nltk's AveragedPerceptron)", _NOISY,
+     ["--average", "before", "--epochs", "3", "--weights"]),
+    ("voted", "Freund and Schapire's voted perceptron: every w with the number of examples it stood for",
+     _NOISY, ["--voted", "--epochs", "3", "--weights"]),
+    ("dual", "the dual (Columbia §2.2, eq. (1)): every mistake stored; with the linear kernel its w is written",
+     _NOISY, ["--kernel", "linear", "--epochs", "3"]),
+    ("kernel-polynomial", "(a.b + 1)^2 separates XOR: the kernelized dual, eq. (2)", _XOR,
+     ["--kernel", "polynomial:2"]),
+    ("kernel-polynomial-homogeneous", "(a.b)^2, c = 0", _NOISY, ["--kernel", "polynomial:2:0", "--epochs", "3"]),
+    ("kernel-monotone-conjunction", "2^|Ones(a, b)| (Columbia Claim 2.1) on bits: x1 and x3", _BITS,
+     ["--kernel", "monotone-conjunction"]),
+    ("kernel-all-conjunction", "2^same(a, b) on bits (Khardon, Roth and Servedio 2005)", _BITS,
+     ["--kernel", "all-conjunction"]),
+    ("kernel-conjunction-2", "the monotone conjunctions of at most 2 bits", _BITS, ["--kernel", "conjunction:2"]),
+    ("kernel-gaussian", "exp(-|a - b|^2 / 2) on points 0 or 100 apart: every K is exactly 1.0 or 0.0 on any libm",
+     "x1,x2,y\n0,0,-1\n0,100,1\n100,0,1\n100,100,-1\n0,0,-1\n", ["--kernel", "gaussian:1"]),
+]
+
+
+def _write_vectors(folder) -> int:
+    """--vectors DIR: every case's data and expected JSON, and DIR/index.json; the same bytes on every run."""
+    import contextlib
+    import io
+    import json
+    import os
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as err:
+        raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
+    index = []
+    for name, about, text, options in _CASES:
+        data, expected = f"{name}.csv", f"{name}.json"
+        _write_whole(os.path.join(folder, data), text)
+        out = io.StringIO()
+        here = os.getcwd()
+        try:  # as `python3 perceptron.py DATA --json OPTIONS` run inside DIR
+            os.chdir(folder)
+            with contextlib.redirect_stdout(out):
+                _main([data, "--json", *options])
+        finally:
+            os.chdir(here)
+        _write_whole(os.path.join(folder, expected), out.getvalue())
+        index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
+    doc = {"perceptron": __version__, "command": "python3 perceptron.py DATA --json OPTIONS, inside this folder; "
+           "the JSON equals EXPECTED but for its 'input' field", "cases": index}
+    _write_whole(os.path.join(folder, "index.json"), json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    print(f"{len(index)} cases written to {folder} (index.json lists them)")
+    return 0
 
 
 # ---------------------------------------------------------------------------

@@ -792,6 +792,7 @@ def test_importing_perceptron_imports_no_kernels():
 # ---------------------------------------------------------------------------
 
 import json  # noqa: E402
+import math  # noqa: E402
 import os  # noqa: E402
 import subprocess  # noqa: E402
 
@@ -2104,3 +2105,231 @@ def test_progress_on_a_terminal_counts_the_mistakes(capsys, tmp_path, monkeypatc
     monkeypatch.setattr(sys, "stderr", terminal)
     assert P.main([path, "--max-epochs", "20", "--quiet"]) == 1
     assert "mistakes so far" in terminal.getvalue()
+
+
+# ---------------------------------------------------------------------------
+# --check: another implementation's run, each with one planted convention or fault
+# ---------------------------------------------------------------------------
+
+def their_run(examples, zero_is_mistake=False, rate=1, bias=False, bias_first=False, skip=None,
+              by_prediction=False, stale=False, epoch_base=1, index_base=0, summed=None, passes=100):
+    """An independent Perceptron as another project would write it, with what is planted in it."""
+    summed = summed or (lambda terms: sum(terms))
+    w = [0] * (len(examples[0][0]) + bias)
+    previous, trace = w, []
+    for epoch in range(passes):
+        made = 0
+        for i, (x, y) in enumerate(examples):
+            x = ([1] + x if bias_first else x + [1]) if bias else x
+            s = summed([a * b for a, b in zip(previous if stale else w, x)])
+            guess = 1 if s >= 0 else -1
+            if (y * s <= 0) if zero_is_mistake else guess != y:
+                made += 1
+                step = guess if by_prediction else y
+                previous = w
+                if len(trace) != skip:
+                    w = [a + rate * step * b for a, b in zip(w, x)]
+                trace.append({"epoch": epoch + epoch_base, "index": i + index_base, "score": s, "weights": w})
+        if made == 0:
+            break
+    return {"weights": w, "trace": trace, "epochs": epoch + 1, "converged": made == 0}
+
+
+def check(capsys, tmp_path, examples, theirs, *options):
+    path = write(tmp_path, csv_of(examples))
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    return cli(capsys, path, "--check", str(tmp_path / "theirs.json"), *options)
+
+
+# Each data set starts with a positive example, so that the two rules part at w = 0.
+CHECKED = [(sorted(separable(seed, n=30, d=3)[0], key=lambda e: -e[1]),) for seed in range(4)]
+
+
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("rule", RULES)
+def test_check_a_faithful_implementation_agrees(capsys, tmp_path, rule, bias):
+    for examples in CHECKED:
+        examples = examples[0]
+        theirs = their_run(examples, zero_is_mistake=rule == "margin", bias=bias)
+        options = ["--rule", rule] + (["--bias"] if bias else [])
+        status, out, err = check(capsys, tmp_path, examples, theirs, *options)
+        assert (status, err) == (0, "") and "agrees" in out
+
+
+@pytest.mark.parametrize("planted, options, said", [
+    ({"zero_is_mistake": True}, [], "--rule margin: a zero score is a mistake (Cornell §3). np.sign-style code"),
+    ({"rate": Fraction(1, 2)}, [], "a learning rate eta = 1/2"),
+    ({"rate": 0.5}, [], "a learning rate eta = 1/2"),
+    ({"bias": True, "bias_first": True}, ["--bias"], "their bias is their first weight"),
+    ({"bias": True}, [], "--bias: they learn a bias"),
+    ({"epoch_base": 0}, [], "their epochs count from 0"),
+    ({"index_base": 1}, [], "their indexes count from 1"),
+])
+def test_check_names_a_convention_and_the_options(capsys, tmp_path, planted, options, said):
+    examples = CHECKED[1][0]
+    theirs = their_run(examples, **planted)
+    if isinstance(planted.get("rate"), Fraction):
+        theirs = json.loads(json.dumps(theirs, default=lambda q: f"{q.numerator}/{q.denominator}"))
+    status, out, err = check(capsys, tmp_path, examples, theirs, *options)
+    assert (status, err) == (1, "")
+    assert "diagnosis: a convention, not a bug" in out and said in out
+    assert "reproduce it: python3 perceptron.py" in out
+
+
+def test_check_a_np_sign_implementation_is_the_margin_rule(capsys, tmp_path):
+    # `if np.sign(w @ x) != y`: np.sign(0) == 0 is never a label, so every zero score is a mistake
+    examples = CHECKED[0][0]
+    np_sign = lambda s: (s > 0) - (s < 0)  # noqa: E731
+    w, trace = [0, 0, 0], []
+    for epoch in range(1, 100):
+        made = 0
+        for i, (x, y) in enumerate(examples):
+            if np_sign(sum(a * b for a, b in zip(w, x))) != y:
+                w, made = [a + y * b for a, b in zip(w, x)], made + 1
+                trace.append({"epoch": epoch, "index": i})
+        if not made:
+            break
+    status, out, _ = check(capsys, tmp_path, examples, {"weights": w, "trace": trace})
+    assert status == 1 and "--rule margin" in out and "--rule=margin" in out
+    assert check(capsys, tmp_path, examples, {"weights": w, "trace": trace}, "--rule", "margin")[0] == 0
+
+
+@pytest.mark.parametrize("planted, said", [
+    ({"skip": 2}, "THEIRS skipped the update"),
+    ({"by_prediction": True}, "as an update by the prediction sign(w.x)"),
+    ({"stale": True}, "a stale score"),
+])
+def test_check_diagnoses_a_planted_bug(capsys, tmp_path, planted, said):
+    examples = CHECKED[2][0]
+    theirs = their_run(examples, passes=3, **planted)
+    status, out, err = check(capsys, tmp_path, examples, theirs)
+    assert (status, err) == (1, "")
+    assert "a bug" in out and said in out
+
+
+def test_check_a_zero_score_flipped_by_summing_in_another_order_is_rounding(capsys, tmp_path):
+    # w = (-1e16, -1, 1e16) after the first mistake; on (1, 1, 1) the left-to-right sum
+    # is (-1e16 + -1) + 1e16 = 0.0 (no mistake for y = +1), the exact score -1 (a mistake).
+    examples = [([1e16, 1.0, -1e16], -1), ([1.0, 1.0, 1.0], 1)]
+    theirs = their_run(examples, summed=lambda terms: math.fsum(terms), passes=1)
+    status, out, err = check(capsys, tmp_path, examples, theirs, "--epochs", "1")
+    assert (status, err) == (1, "")
+    assert "a tie broken by rounding, not a bug" in out and "exact score w.x (from Fractions of the same floats) is -1" in out
+
+
+def test_check_says_a_careless_form_clearly(capsys, tmp_path):
+    examples = CHECKED[0][0]
+    for theirs, said in [({"trace": []}, "no 'weights'"), ({"weights": [1, 2]}, "2 numbers: the data has 3 features"),
+                         ({"weights": [0, 0, 0], "trace": [{"index": 0}]}, "each mistake needs an int 'epoch'"),
+                         ({"weights": [0, 0, 0], "trace": [{"epoch": 1, "index": 31}]}, "out of range for 30"),
+                         ({"weights": [0, "abc", 0]}, "weights[1]: 'abc' is not a number"), ([1, 2, 3], "no 'weights'")]:
+        status, out, err = check(capsys, tmp_path, examples, theirs)
+        assert (status, out) == (2, "") and said in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("options", [[], ["--bias", "--rule", "margin"], ["--pocket", "--max-epochs", "4"],
+                                     ["--average", "after", "--epochs", "3"], ["--average", "before", "--epochs", "2"],
+                                     ["--kernel", "polynomial:2"], ["--kernel", "linear", "--bias"]])
+def test_check_our_own_json_agrees_in_every_binary_mode(capsys, tmp_path, options):
+    examples = noisy(5, n=30, d=3, flip=0.1)[0]
+    path = write(tmp_path, csv_of(examples))
+    for weights in ([], ["--weights"]):
+        _, out, _ = cli(capsys, path, "--json", *weights, *options)
+        (tmp_path / "ours.json").write_text(out, encoding="utf-8")
+        status, out, err = cli(capsys, path, "--check", str(tmp_path / "ours.json"), *options)
+        assert (status, err) == (0, "") and "agrees" in out
+
+
+@pytest.mark.parametrize("options", [["--multiclass"], ["--multiclass", "joint"], ["--multiclass", "--pocket"],
+                                     ["--multiclass", "joint", "--pocket", "--bias"]])
+def test_check_our_own_json_agrees_in_both_multiclass_modes(capsys, tmp_path, options):
+    path = write(tmp_path, "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n1,1,a\n2,-1,c\n")
+    _, out, _ = cli(capsys, path, "--json", "--weights", "--max-epochs", "6", *options)
+    (tmp_path / "ours.json").write_text(out, encoding="utf-8")
+    status, out, err = cli(capsys, path, "--check", str(tmp_path / "ours.json"), "--max-epochs", "6", *options)
+    assert (status, err) == (0, "") and "agrees" in out
+
+
+def test_check_multiclass_names_the_other_update(capsys, tmp_path):
+    path = write(tmp_path, "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n1,1,a\n2,-1,c\n")
+    _, out, _ = cli(capsys, path, "--json", "--weights", "--multiclass", "joint")
+    (tmp_path / "theirs.json").write_text(out, encoding="utf-8")
+    status, out, _ = cli(capsys, path, "--check", str(tmp_path / "theirs.json"), "--multiclass")
+    assert status == 1 and "--multiclass joint: the joint update" in out
+
+
+def test_check_tolerance_accepts_weights_summed_apart(capsys, tmp_path):
+    examples = [([0.1, 0.2], 1), ([-0.3, 0.1], -1), ([0.2, -0.1], 1)]
+    theirs = their_run(examples)
+    theirs["weights"] = [v * (1 + 1e-15) for v in theirs["weights"]]
+    del theirs["trace"]
+    assert check(capsys, tmp_path, examples, theirs)[0] == 1
+    assert check(capsys, tmp_path, examples, theirs, "--tolerance", "1e-12")[0] == 0
+
+
+def test_check_reads_zero_one_labels_as_a_convention(capsys, tmp_path):
+    examples = CHECKED[3][0]
+    path = write(tmp_path, csv_of(examples, labels=(0, 1)))
+    theirs = their_run(examples)
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, _ = cli(capsys, path, "--check", str(tmp_path / "theirs.json"))
+    assert status == 1 and "labels 0/1, read as -1/+1" in out and "--labels=0,1" in out
+    assert cli(capsys, path, "--check", str(tmp_path / "theirs.json"), "--labels=0,1")[0] == 0
+
+
+# ---------------------------------------------------------------------------
+# --vectors: the conformance corpus
+# ---------------------------------------------------------------------------
+
+import hashlib  # noqa: E402
+import os  # noqa: E402
+
+# The corpus's bytes: a change of them is a change every implementation tested
+# against the corpus sees, so it is made on purpose, here, with the version.
+VECTORS_DIGEST = "0613521c1487affe7136e6a5826f4dc12feaca146ab241525b9be244d92a074d"
+
+
+def corpus_digest(folder):
+    digest = hashlib.sha256()
+    for name in sorted(os.listdir(folder)):
+        digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("vectors")
+    assert P.main(["--vectors", str(folder)]) == 0
+    return folder
+
+
+def test_vectors_are_the_same_bytes_on_every_run(corpus, tmp_path, capsys):
+    assert P.main(["--vectors", str(tmp_path)]) == 0
+    assert corpus_digest(tmp_path) == corpus_digest(corpus) == VECTORS_DIGEST
+
+
+def test_vectors_cover_what_the_issue_lists(corpus):
+    cases = json.loads((corpus / "index.json").read_text(encoding="utf-8"))["cases"]
+    names = {case["name"] for case in cases}
+    assert {"zero-score-sign", "zero-score-margin", "sign-of-zero", "bias", "labels-0-1", "exact-fractions",
+            "float-summation-order", "not-separable", "pocket", "multiclass-one-vs-rest", "multiclass-joint",
+            "average-after", "average-before", "voted", "dual"} <= names
+    kernels_used = {option.split(":")[0] for case in cases for option in case["options"] if "--kernel" in
+                    case["options"] and case["options"].index(option) == case["options"].index("--kernel") + 1}
+    assert kernels_used == {"linear", "polynomial", "monotone-conjunction", "all-conjunction", "conjunction",
+                            "gaussian"}
+    for case in cases:
+        assert set(case) == {"name", "about", "data", "options", "expected"} and "\n" not in case["about"]
+
+
+def test_every_vector_runs_to_its_expected_json_and_checks_equal(corpus, capsys, monkeypatch):
+    monkeypatch.chdir(corpus)
+    for case in json.loads((corpus / "index.json").read_text(encoding="utf-8"))["cases"]:
+        P.main([case["data"], "--json", *case["options"]])
+        out = capsys.readouterr().out
+        assert out == (corpus / case["expected"]).read_text(encoding="utf-8"), case["name"]
+        status, out, err = cli(capsys, case["data"], *case["options"], "--check", case["expected"])
+        assert (status, err) == (0, "") and "agrees" in out, case["name"]
+        doc = json.loads((corpus / case["expected"]).read_text(encoding="utf-8"))
+        if doc["kernel"] is None:  # w after every mistake, so that a fault is found at its step
+            assert all("weights" in entry for entry in doc["trace"]), case["name"]
