@@ -2612,12 +2612,14 @@ def _theirs(path, ours, data) -> dict:
     if not isinstance(doc, dict) or "weights" not in doc:
         raise wrong("no 'weights'", "give the final weights: a list (an object of lists for --multiclass, "
                     "null for a --kernel run); see the README's --check section")
+    if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average", "pocket")):
+        raise wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
     run = ours["run"]
     shape = _shape(ours)
 
     def weights(v, where):
-        if v is None and shape == "none":
-            return None
+        if v is None and (shape == "none" or where == "weights"):
+            return None  # a kernel run's; or not given (an averaged peer may give only its average)
         if shape == "none":
             raise wrong(where, f"a {run.kernel} kernel run has no explicit weights: give null and the trace")
         if shape == "dict":
@@ -2661,6 +2663,8 @@ def _theirs(path, ours, data) -> dict:
     trace = doc.get("trace")
     if trace is not None and not isinstance(trace, list):
         raise wrong("trace", "a list of mistakes")
+    if trace is None and shape == "none":
+        raise wrong("no 'trace'", "a kernel run is compared by its stored mistakes: give each one's epoch and index")
     for key, kind in (("epochs", int), ("converged", bool)):
         if key in doc and type(doc[key]) is not kind:
             raise wrong(key, f"{_short(doc[key])} is not {'an int' if kind is int else 'true or false'}")
@@ -2729,7 +2733,7 @@ def _difference(ours, theirs, tolerance):
         if len(a) != len(b):
             k = min(len(a), len(b))
             return "mistake", k, a[k] if k < len(a) else None, b[k] if k < len(b) else None
-    if not _close(ours["weights"], theirs["weights"], tolerance):
+    if theirs["weights"] is not None and not _close(ours["weights"], theirs["weights"], tolerance):
         return "weights", None, ours["weights"], theirs["weights"]
     for key in ("epochs", "converged", "pocket", "average"):
         if theirs[key] is not None and not _close(ours[key], theirs[key], tolerance) if key in (
@@ -2739,15 +2743,15 @@ def _difference(ours, theirs, tolerance):
 
 
 def _agreement(ours, theirs) -> str:
-    compared = ["weights"] + [key for key in ("trace", "epochs", "converged", "pocket", "average")
-                              if theirs[key] is not None]
+    compared = [key for key in ("weights", "trace", "epochs", "converged", "pocket", "average")
+                if theirs[key] is not None]
     return f"{_count(len(ours['trace']), 'mistake')}; compared: {', '.join(compared)}"
 
 
 def _settings(args) -> str:
     kind = (f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel
             else "primal")
-    passes = f"{args.epochs} passes" if args.epochs else f"until a clean pass, at most {args.max_epochs}"
+    passes = _count(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
     rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
     return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
 
@@ -3465,7 +3469,7 @@ def _caption(run, k, has_target, first=1, extra=()) -> str:
 
 
 def _count(n, noun) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+    return f"{n} {noun}" + ("" if n == 1 else "es" if noun.endswith("s") else "s")
 
 
 def _pictures(args, examples, run, w_star, names) -> dict:
