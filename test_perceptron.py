@@ -2333,3 +2333,13 @@ def test_every_vector_runs_to_its_expected_json_and_checks_equal(corpus, capsys,
         doc = json.loads((corpus / case["expected"]).read_text(encoding="utf-8"))
         if doc["kernel"] is None:  # w after every mistake, so that a fault is found at its step
             assert all("weights" in entry for entry in doc["trace"]), case["name"]
+
+
+def test_readme_check_example_prints_what_the_readme_shows(tmp_path):
+    text = open(os.path.join(os.path.dirname(SCRIPT), "README.md"), encoding="utf-8").read()
+    section = text[text.index("### Use it as an oracle: `--check`"):]
+    commands = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    shown = section.split("```text\n", 1)[1].split("```", 1)[0]
+    commands = commands.replace("python3 perceptron.py", f"{sys.executable} {SCRIPT}")
+    done = subprocess.run(["bash", "-c", commands], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (1, shown, "")

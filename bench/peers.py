@@ -33,7 +33,8 @@ def data_sets(n=60, d=4):
         if m:
             ints.append((x, 1 if m > 0 else -1))
     floats = [([rng.gauss(0, 1) for _ in range(d)], rng.choice((-1, 1))) for _ in range(n)]
-    for name, rows in (("int", ints), ("float", floats)):
+    wide = [([rng.gauss(0, 1) for _ in range(30)], rng.choice((-1, 1))) for _ in range(200)]
+    for name, rows in (("int", ints), ("float", floats), ("float 200x30", wide)):
         text = "".join(",".join(map(repr, x)) + f",{y}\n" for x, y in rows)
         yield name, [x for x, _ in rows], [y for _, y in rows], text
 
@@ -48,13 +49,25 @@ def check(name, kind, text, theirs, options, folder):
     lines = (done.stdout or done.stderr).splitlines()
     verdict = "agrees" if done.returncode == 0 else "differs" if done.returncode == 1 else "error"
     diagnosis = next((line for line in lines if line.startswith("diagnosis")), "")
-    print(f"{name:34} {kind:5}  {' '.join(options):42} {verdict:8} {diagnosis}")
+    print(f"{name:36} {kind:12} {' '.join(options):48} {verdict:8} {diagnosis}")
 
 
 def sklearn_perceptron(X, y):
     from sklearn.linear_model import Perceptron
 
     model = Perceptron(shuffle=False, tol=None, max_iter=EPOCHS, eta0=1.0).fit(X, y)
+    return {"weights": [*map(float, model.coef_[0]), float(model.intercept_[0])]}
+
+
+def sklearn_sgd(X, y):
+    import warnings
+
+    from sklearn.linear_model import SGDClassifier
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = SGDClassifier(loss="perceptron", learning_rate="constant", eta0=1.0, penalty=None, shuffle=False,
+                              tol=None, max_iter=EPOCHS).fit(X, y)
     return {"weights": [*map(float, model.coef_[0]), float(model.intercept_[0])]}
 
 
@@ -141,6 +154,7 @@ def main():
     epochs = ["--epochs", str(EPOCHS)]
     for kind, X, y, text in data_sets():
         peers = [("scikit-learn Perceptron", sklearn_perceptron, ["--rule", "margin", "--bias", *epochs]),
+                 ("scikit-learn SGDClassifier", sklearn_sgd, ["--rule", "margin", "--bias", *epochs]),
                  ("scikit-learn SGDClassifier averaged", sklearn_sgd_averaged,
                   ["--rule", "margin", "--bias", "--average", "after", *epochs, "--tolerance", "1e-9"]),
                  ("river Perceptron", river_perceptron, ["--rule", "margin", "--bias", *epochs]),
@@ -150,7 +164,7 @@ def main():
             try:
                 theirs = peer(X, y)
             except ImportError:
-                print(f"{name:34} {kind:5}  not installed")
+                print(f"{name:36} {kind:12} not installed")
                 continue
             check(name, kind, text, theirs, options, folder)
         try:
@@ -159,14 +173,14 @@ def main():
             check("mlxtend Perceptron (1 epoch)", kind, "".join(rows[i] for i in order), theirs,
                   ["--bias", "--epochs", "1"], folder)
         except ImportError:
-            print(f"{'mlxtend Perceptron':34} {kind:5}  not installed")
+            print(f"{'mlxtend Perceptron':36} {kind:12} not installed")
         bits = "".join(",".join("1" if v > 0 else "0" for v in x) + f",{'b' if label == 1 else 'a'}\n"
                        for x, label in zip(X, y))
         ordered = "".join(sorted(bits.splitlines(keepends=True), key=lambda r: r[-2] != "b"))
         try:
             theirs = nltk_averaged([[1 if v > 0 else 0 for v in x] for x in X], y)
         except ImportError:
-            print(f"{'nltk AveragedPerceptron':34} {kind:5}  not installed")
+            print(f"{'nltk AveragedPerceptron':36} {kind:12} not installed")
             continue
         # nltk's tie goes to the greatest label: "b" first in the file makes it ours too
         Xb = [[int(v) for v in r.split(",")[:-1]] for r in ordered.splitlines()]
