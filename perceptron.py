@@ -2098,15 +2098,7 @@ def _apply(args) -> int:
 def _load(path):
     """(run, labels): a run saved by --json, as a Run that predicts (its trace is neither needed nor kept),
     and the labels its file used."""
-    import json
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.loads(f.read(1 << 28))
-    except OSError as err:
-        raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
-    except ValueError as err:  # not UTF-8, not JSON
-        raise PerceptronError(f"{path}: not the JSON of a run: {err}") from None
+    doc = _json_file(path, "the JSON of a run")
     if not isinstance(doc, dict) or "perceptron" not in doc or "weights" not in doc:
         raise PerceptronError(f"{path}: not the JSON of a run written by --json (no 'perceptron' and 'weights')")
     try:
@@ -2147,6 +2139,8 @@ def _saved_number(v):
     """A number as --json writes it: a JSON number, or a string "p/q" (a Fraction) or a Decimal's text."""
     if type(v) in (int, float):
         return v
+    if isinstance(v, str) and len(v) > 4 * _DIGITS + 2:
+        raise ValueError(f"{_short(v)} has more than {2 * _DIGITS} digits")
     if isinstance(v, str) and _form(v) in ("ratio", "int"):
         return Fraction(v)
     if isinstance(v, str) and _form(v) == "decimal":
@@ -2527,6 +2521,7 @@ _ZERO_SIGN = {"margin": "a zero score is a mistake (Cornell §3). np.sign-style 
 
 
 def _check(args) -> int:
+    """--check THEIRS.json: 0 if THEIRS agrees with this run, else 1 with where they part and why."""
     tolerance = args.tolerance or 0
     with _big_ints():
         data, examples, conventions = _check_data(args)
@@ -2687,15 +2682,24 @@ def _shape(ours):
 
 
 def _json_file(path, what):
+    """A JSON file of at most 256 MiB, its ints of at most 2 _DIGITS digits: a run's weights
+    (sums of cells of at most _DIGITS digits) fit, and nothing takes quadratic time to read,
+    whatever limit the report has lifted."""
     import json
 
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    if limit != 2 * _DIGITS and hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(2 * _DIGITS)
     try:
         with open(path, encoding="utf-8") as f:
             return json.loads(f.read(1 << 28), parse_constant=_no_constant)
     except OSError as err:
         raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
-    except ValueError as err:  # not UTF-8, not JSON, NaN or Infinity
+    except ValueError as err:  # not UTF-8, not JSON, NaN or Infinity, an int of too many digits
         raise PerceptronError(f"{path}: not {what}: {_reason(err)}") from None
+    finally:
+        if limit != 2 * _DIGITS and hasattr(sys, "set_int_max_str_digits"):
+            sys.set_int_max_str_digits(limit)
 
 
 def _no_constant(name):
@@ -2736,8 +2740,9 @@ def _difference(ours, theirs, tolerance):
     if theirs["weights"] is not None and not _close(ours["weights"], theirs["weights"], tolerance):
         return "weights", None, ours["weights"], theirs["weights"]
     for key in ("epochs", "converged", "pocket", "average"):
-        if theirs[key] is not None and not _close(ours[key], theirs[key], tolerance) if key in (
-                "pocket", "average") else theirs[key] is not None and ours[key] != theirs[key]:
+        if theirs[key] is None:
+            continue
+        if not _close(ours[key], theirs[key], tolerance) if key in ("pocket", "average") else ours[key] != theirs[key]:
             return key, None, ours[key], theirs[key]
     return None
 
@@ -2999,8 +3004,10 @@ def _rounding(difference, ours, theirs, examples) -> list | None:
             f"  Any order of summing these {n} products is within gamma_n S = {float(gamma * S):.3g} of the exact score "
             f"(S = sum |w_i x_i|, gamma_n = n u / (1 - n u), u = 2^-53), so two orders may differ by "
             f"{float(2 * gamma * S):.3g}:",
-            "  enough to move this score across 0, where the rule decides.  This project sums left to right from 0",
-            "  (s = 0; for a, b in zip(w, x): s = s + a * b); sum so to agree bit for bit, or compare near-ties by hand."]
+            ("  enough to move this score across 0, where the rule decides." if what == "mistake" else
+             "  their score differs from ours by no more (--tolerance compares such numbers)."),
+            "  This project sums left to right from 0 (s = 0; for a, b in zip(w, x): s = s + a * b):",
+            "  sum so to agree bit for bit."]
 
 
 def _actual_before(ours, k, cls=None, back=0):

@@ -2229,7 +2229,8 @@ def test_check_says_a_careless_form_clearly(capsys, tmp_path):
 
 @pytest.mark.parametrize("options", [[], ["--bias", "--rule", "margin"], ["--pocket", "--max-epochs", "4"],
                                      ["--average", "after", "--epochs", "3"], ["--average", "before", "--epochs", "2"],
-                                     ["--kernel", "polynomial:2"], ["--kernel", "linear", "--bias"]])
+                                     ["--kernel", "polynomial:2"], ["--kernel", "linear", "--bias"],
+                                     ["--voted", "--epochs", "2"], ["--epochs", "1"]])
 def test_check_our_own_json_agrees_in_every_binary_mode(capsys, tmp_path, options):
     examples = noisy(5, n=30, d=3, flip=0.1)[0]
     path = write(tmp_path, csv_of(examples))
@@ -2343,3 +2344,20 @@ def test_readme_check_example_prints_what_the_readme_shows(tmp_path):
     commands = commands.replace("python3 perceptron.py", f"{sys.executable} {SCRIPT}")
     done = subprocess.run(["bash", "-c", commands], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (1, shown, "")
+
+
+def test_check_our_own_json_agrees_on_exact_and_float_data(capsys, tmp_path):
+    for text, options in [("x1,x2,y\n1/2,0.1,1\n-1/3,0.25,-1\n2/3,-0.5,1\n-0.2,-1/7,-1\n", ["--exact", "--bias"]),
+                          ("x1,x2,y\n0.1,0.2,1\n-0.3,0.1,-1\n0.2,-0.1,1\n1e-300,-2e300,-1\n", ["--rule", "margin"])]:
+        path = write(tmp_path, text)
+        _, out, _ = cli(capsys, path, "--json", "--weights", *options)
+        (tmp_path / "ours.json").write_text(out, encoding="utf-8")
+        status, out, err = cli(capsys, path, "--check", str(tmp_path / "ours.json"), *options)
+        assert (status, err) == (0, "") and "agrees" in out
+
+
+def test_check_refuses_a_json_int_too_long_to_read_in_linear_time(capsys, tmp_path):
+    path = write(tmp_path, csv_of(CHECKED[0][0]))
+    (tmp_path / "theirs.json").write_text('{"weights": [1' + "0" * 9000 + ', 0, 0]}', encoding="utf-8")
+    status, out, err = cli(capsys, path, "--check", str(tmp_path / "theirs.json"))
+    assert (status, out) == (2, "") and "Exceeds the limit" in err and err.count("\n") == 1
