@@ -1066,8 +1066,9 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
         if log is not None:
             for m in runs[c].trace:
                 log.append(ClassMistake(c, *m))
-            if getattr(log, "after", None) is not None:
-                log.after.extend(runs[c].trace.after)
+            after = getattr(log, "after", None)
+            if after is not None:
+                after.extend(runs[c].trace.after)
     return Run(model.w, model, model.mistakes, max((r.epochs for r in runs.values()), default=0),
                all(r.converged for r in runs.values()), log, {c: r.pocket for c, r in runs.items()} if pocket else None,
                model.rule, bias, None, multiclass="one-vs-rest")
@@ -2575,8 +2576,9 @@ def _ours(args, data, examples, kernel) -> dict:
         run = _fit(args, examples, kernel, log)
     except PerceptronError as err:
         raise _at_line(err, data) from None
+    after = log.after or []
     steps = [_Mistake(getattr(m, "cls", None), m.epoch, m.index, _exact(getattr(m, "score", None)),
-                  _exact(log.after[k] if k < len(log.after) else None)) for k, m in enumerate(log)]
+                  _exact(after[k] if k < len(after) else None)) for k, m in enumerate(log)]
     pocket = run.pocket
     if isinstance(pocket, dict):
         pocket = {c: p.w for c, p in pocket.items()}
@@ -2868,17 +2870,18 @@ def _convention(args, data, examples, kernel, theirs, tolerance, conventions) ->
 def _changes(args, theirs, d) -> list:
     """Every combination of the conventions that may apply, each a list of (setting, value, text);
     a setting named "~..." is a conversion of THEIRS, not an option of this run."""
-    choices = []
+    choices: list = []
     if args.multiclass != "joint":
         other = "margin" if args.rule == "sign" else "sign"
         choices.append([[], [("rule", other, f"--rule {other}: {_ZERO_SIGN[other]}")]])
-    lengths = {len(w) for w in _vectors(theirs["weights"])}
-    if args.kernel:
+    lengths = {len(w) for key in ("weights", "average", "pocket") for w in _vectors(theirs[key])}
+    lengths |= {len(w) for m in theirs["trace"] or () for w in _vectors(m.weights)}
+    if args.kernel or not lengths:  # no weights to count: either
         choices.append([[], [("bias", not args.bias, "no --bias" if args.bias else "--bias")]])
     elif lengths == {d + 1}:
         bias = [] if args.bias else [("bias", True, "--bias: they learn a bias, the weight of a constant feature 1")]
         choices.append([bias, bias + [("~first", True, "their bias is their first weight; here it is the last")]])
-    elif args.bias:
+    elif lengths == {d} and args.bias:
         choices.append([[("bias", False, "no --bias: they learn no bias")]])
     if args.multiclass:
         other = "joint" if args.multiclass == "one-vs-rest" else "one-vs-rest"
@@ -3290,7 +3293,7 @@ def _weights_after(run, examples) -> list:
     train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1), trace=log)
     if list(log) != list(run.trace):
         raise PerceptronError("the examples are not those the run was trained on: its trace differs")
-    return log.after
+    return log.after or []
 
 
 def _check_drawable(run, examples, w_star):

@@ -2176,6 +2176,19 @@ def test_check_names_a_convention_and_the_options(capsys, tmp_path, planted, opt
     assert "reproduce it: python3 perceptron.py" in out
 
 
+@pytest.mark.parametrize("keep", ["trace", "average"])
+def test_check_counts_their_bias_from_any_vector_they_give(capsys, tmp_path, keep):
+    # weights may be null beside an average or a trace; a length of d + 1 still says "a bias"
+    examples = CHECKED[2][0]
+    theirs = dict(their_run(examples, bias=True), weights=None)
+    options = []
+    if keep == "average":
+        average = [f"{q.numerator}/{q.denominator}" for q in train(examples, bias=True, average="after").average]
+        theirs, options = {"weights": None, "average": average}, ["--average", "after"]
+    status, out, err = check(capsys, tmp_path, examples, theirs, *options)
+    assert (status, err) == (1, "") and "--bias: they learn a bias" in out
+
+
 def test_check_a_np_sign_implementation_is_the_margin_rule(capsys, tmp_path):
     # `if np.sign(w @ x) != y`: np.sign(0) == 0 is never a label, so every zero score is a mistake
     examples = CHECKED[0][0]
