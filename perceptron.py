@@ -1639,6 +1639,11 @@ def _form(text):
     return "special" if t.lower().lstrip("+-") in ("nan", "inf", "infinity") else None
 
 
+def _exponent(decimal_text):
+    """|e| of a number written in the "decimal" form, 0 if it has no exponent."""
+    return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
+
+
 def _parse_number(text, exact):
     """A CSV cell as a number: an int, else a float (a Fraction with exact).
 
@@ -1649,7 +1654,7 @@ def _parse_number(text, exact):
     if digits > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
         raise ValueError(f"{_short(t, 24)} has {digits} digits: a number here has at most {_DIGITS}")
     form = _form(t)
-    if form == "decimal" and exact and abs(int(t.lower().partition("e")[2] or 0)) > _DIGITS:
+    if form == "decimal" and exact and _exponent(t) > _DIGITS:
         raise ValueError(f"{_short(t, 24)}: an exponent beyond {_DIGITS} is not read exactly (10**e is built)")
     if form == "int":
         return int(t)
@@ -2145,6 +2150,8 @@ def _saved_number(v):
     if isinstance(v, str) and _form(v) in ("ratio", "int"):
         return Fraction(v)
     if isinstance(v, str) and _form(v) == "decimal":
+        if _exponent(v) > 2 * _DIGITS:  # its exact value, an int or a Fraction, would take 10**e
+            raise ValueError(f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
         return decimal.Decimal(v)
     raise ValueError(f"{_short(v)} is not a number")
 
@@ -2635,10 +2642,12 @@ def _theirs(path, ours, data) -> dict:
     def number(v, where):
         try:
             if type(v) is float and not _finite(v):
-                raise ValueError
+                raise ValueError(f"{_short(v)} is not a number")
             return Fraction(_saved_number(v))
-        except (ValueError, ArithmeticError):
+        except ArithmeticError:  # "p/0"
             raise wrong(where, f"{_short(v)} is not a number (a JSON number or \"p/q\")") from None
+        except ValueError as err:
+            raise wrong(where, f"{_reason(err)} (a JSON number or \"p/q\")") from None
 
     def step(k, entry):
         where = f"trace[{k}]"
@@ -2699,6 +2708,8 @@ def _json_file(path, what):
         raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
     except ValueError as err:  # not UTF-8, not JSON, NaN or Infinity, an int of too many digits
         raise PerceptronError(f"{path}: not {what}: {_reason(err)}") from None
+    except RecursionError:
+        raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
     finally:
         if limit != 2 * _DIGITS and hasattr(sys, "set_int_max_str_digits"):
             sys.set_int_max_str_digits(limit)
@@ -3180,20 +3191,48 @@ _CASES = [  # name, about, data, options
 
 
 def _write_vectors(folder) -> int:
-    """--vectors DIR: every case's data and expected JSON, and DIR/index.json; the same bytes on every run."""
+    """--vectors DIR: every case's data and expected JSON, and DIR/index.json; the same bytes on
+    every run.  A write that fails (a full disk, Ctrl-C) removes the files it added and leaves
+    no index.json: never a half corpus that reads as whole."""
+    import os
+
+    made = not os.path.isdir(folder)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as err:
+        raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
+    written: list = []
+    try:
+        count = _write_cases(folder, written)
+    except BaseException:
+        for path in reversed(written):
+            os.unlink(path)
+        if made:
+            os.rmdir(folder)
+        raise
+    print(f"{count} cases written to {folder} (index.json lists them)")
+    return 0
+
+
+def _write_cases(folder, written) -> int:
     import contextlib
     import io
     import json
     import os
 
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as err:
-        raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
+    def write(name, text):
+        path = os.path.join(folder, name)
+        new = not os.path.exists(path)
+        _write_whole(path, text)
+        if new:
+            written.append(path)
+
     index = []
+    if os.path.exists(os.path.join(folder, "index.json")):  # an older corpus's index goes first
+        os.unlink(os.path.join(folder, "index.json"))
     for name, about, text, options in _CASES:
         data, expected = f"{name}.csv", f"{name}.json"
-        _write_whole(os.path.join(folder, data), text)
+        write(data, text)
         out = io.StringIO()
         here = os.getcwd()
         try:  # as `python3 perceptron.py DATA --json OPTIONS` run inside DIR
@@ -3202,13 +3241,12 @@ def _write_vectors(folder) -> int:
                 _main([data, "--json", *options])
         finally:
             os.chdir(here)
-        _write_whole(os.path.join(folder, expected), out.getvalue())
+        write(expected, out.getvalue())
         index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
     doc = {"perceptron": __version__, "command": "python3 perceptron.py DATA --json OPTIONS, inside this folder; "
            "the JSON equals EXPECTED but for its 'input' field", "cases": index}
-    _write_whole(os.path.join(folder, "index.json"), json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
-    print(f"{len(index)} cases written to {folder} (index.json lists them)")
-    return 0
+    write("index.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    return len(index)
 
 
 # ---------------------------------------------------------------------------

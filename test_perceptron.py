@@ -2322,6 +2322,32 @@ def test_vectors_are_the_same_bytes_on_every_run(corpus, tmp_path, capsys):
     assert corpus_digest(tmp_path) == corpus_digest(corpus) == VECTORS_DIGEST
 
 
+@pytest.mark.parametrize("stop", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_vectors_stopped_part_way_leave_no_half_corpus(capsys, tmp_path, monkeypatch, stop):
+    write_whole, calls = P._write_whole, []
+
+    def failing(path, text):  # a disk that fills, or Ctrl-C, at the 7th file
+        calls.append(path)
+        if len(calls) == 7:
+            if isinstance(stop, OSError):
+                raise P.PerceptronError(f"{path}: cannot write: {stop.strerror}")
+            raise stop
+        write_whole(path, text)
+
+    monkeypatch.setattr(P, "_write_whole", failing)
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "index.json").write_text("{}", encoding="utf-8")  # an older corpus's
+    for folder, left in [(tmp_path / "new", None), (tmp_path / "old", [])]:
+        calls.clear()
+        status = P.main(["--vectors", str(folder)])
+        _, err = capsys.readouterr()
+        if isinstance(stop, OSError):
+            assert status == 2 and "No space left on device" in err and err.count("\n") == 1
+        else:
+            assert status == 130
+        assert (sorted(os.listdir(folder)) if folder.exists() else None) == left
+
+
 def test_vectors_cover_what_the_issue_lists(corpus):
     cases = json.loads((corpus / "index.json").read_text(encoding="utf-8"))["cases"]
     names = {case["name"] for case in cases}
@@ -2367,6 +2393,19 @@ def test_check_our_own_json_agrees_on_exact_and_float_data(capsys, tmp_path):
         (tmp_path / "ours.json").write_text(out, encoding="utf-8")
         status, out, err = cli(capsys, path, "--check", str(tmp_path / "ours.json"), *options)
         assert (status, err) == (0, "") and "agrees" in out
+
+
+@pytest.mark.parametrize("option", ["--check", "--model"])
+@pytest.mark.parametrize("text, said", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # json's recursion, not a traceback
+    ('{"perceptron": "0.3.0", "weights": ["1e999999999", 0, 0], "bias": false, "rule": "sign", "labels": [-1, 1]}',
+     "an exponent beyond 8600 is not read"),  # its exact value would be 10**999999999: it would never end
+])
+def test_a_hostile_json_file_is_one_line_of_error_and_ends(capsys, tmp_path, option, text, said):
+    path = write(tmp_path, csv_of(CHECKED[0][0]))
+    (tmp_path / "theirs.json").write_text(text, encoding="utf-8")
+    status, out, err = cli(capsys, path, option, str(tmp_path / "theirs.json"))
+    assert (status, out) == (2, "") and said in err and err.count("\n") == 1
 
 
 def test_check_refuses_a_json_int_too_long_to_read_in_linear_time(capsys, tmp_path):
