@@ -2067,7 +2067,8 @@ def _read(args, path, keep=True):
 def _fit(args, examples, kernel, log) -> Run:
     """The run the options ask for."""
     if args.multiclass:
-        return train_multiclass(examples, update=args.multiclass, rule=None if args.multiclass == "joint" else args.rule,
+        rule = None if args.multiclass == "joint" else args.rule
+        return train_multiclass(examples, update=args.multiclass, rule=rule,
                                 bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
                                 trace=log)
     return train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
@@ -3015,7 +3016,8 @@ def _rounding(difference, ours, theirs, examples) -> list | None:
             + ("" if exact.denominator == 1 else f" = {float(exact)!r} rounded") + ";",
             f"  ours, summed left to right from 0, is {float(s)!r}"
             + ("" if theirs_s is None else f"; theirs is {float(theirs_s)!r}") + ".",
-            f"  Any order of summing these {n} products is within gamma_n S = {float(gamma * S):.3g} of the exact score "
+            f"  Any order of summing these {n} products is within gamma_n S = {float(gamma * S):.3g} "
+            "of the exact score "
             f"(S = sum |w_i x_i|, gamma_n = n u / (1 - n u), u = 2^-53), so two orders may differ by "
             f"{float(2 * gamma * S):.3g}:",
             ("  enough to move this score across 0, where the rule decides." if what == "mistake" else
@@ -3071,7 +3073,8 @@ def _bug(difference, ours, theirs, examples) -> list:
 
 def _why(rule, y, s) -> str:
     if rule == "sign":
-        return f"the score is {_shown(s)} and sign({_shown(s)}) = {sign(s):+d} {'!=' if sign(s) != y else '='} y = {y:+d}"
+        relation = "!=" if sign(s) != y else "="
+        return f"the score is {_shown(s)} and sign({_shown(s)}) = {sign(s):+d} {relation} y = {y:+d}"
     if rule == "margin":
         return f"y (w.x) = {_shown(y * s)} {'<=' if y * s <= 0 else '>'} 0"
     return f"the argmax is not y = {y}"
