@@ -2272,6 +2272,16 @@ def test_check_multiclass_names_the_other_update(capsys, tmp_path):
     assert status == 1 and "--multiclass joint: the joint update" in out
 
 
+@pytest.mark.parametrize("theirs, ours, said", [("before", "after", "before each example (nltk)"),
+                                                ("after", "before", "after each example (Collins 2002)")])
+def test_check_an_average_taken_at_the_other_moment_is_named(capsys, tmp_path, theirs, ours, said):
+    path = write(tmp_path, csv_of(noisy(6, n=25, d=3, flip=0.2)[0]))
+    _, out, _ = cli(capsys, path, "--json", "--epochs", "3", "--average", theirs)
+    (tmp_path / "theirs.json").write_text(out, encoding="utf-8")
+    status, out, _ = cli(capsys, path, "--check", str(tmp_path / "theirs.json"), "--epochs", "3", "--average", ours)
+    assert status == 1 and f"--average {theirs}: the mean of w {said}" in out
+
+
 def test_check_tolerance_accepts_weights_summed_apart(capsys, tmp_path):
     examples = [([0.1, 0.2], 1), ([-0.3, 0.1], -1), ([0.2, -0.1], 1)]
     theirs = their_run(examples)
