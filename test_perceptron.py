@@ -2418,6 +2418,59 @@ def test_a_hostile_json_file_is_one_line_of_error_and_ends(capsys, tmp_path, opt
     assert (status, out) == (2, "") and said in err and err.count("\n") == 1
 
 
+def mutated(rng, doc):
+    """doc with one to three of its values replaced, shifted, dropped, doubled or turned into text."""
+    paths = []
+
+    def walk(v, path):
+        paths.append(path)
+        for key in (v if isinstance(v, dict) else range(len(v)) if isinstance(v, list) else ()):
+            walk(v[key], path + [key])
+    walk(doc, [])
+    for _ in range(rng.randint(1, 3)):
+        *path, key = rng.choice(paths[1:])
+        parent = doc
+        try:
+            for k in path:
+                parent = parent[k]
+            value, r = parent[key], rng.random()
+            if r < 0.3:
+                parent[key] = rng.choice([None, "x", 0, -1, 0.5, "1/3", "1/0", [], {}, True, 2 ** 70, -0.0])
+            elif r < 0.5 and type(value) in (int, float):
+                parent[key] = value * rng.choice([2, -1, 0.5]) + rng.choice([0, 1])
+            elif r < 0.7:
+                del parent[key]
+            elif r < 0.85 and isinstance(parent, list):
+                parent.insert(key, copy.deepcopy(value))
+            else:
+                parent[key] = str(value)
+        except (KeyError, IndexError, TypeError):
+            pass  # an earlier change removed the path
+    return doc
+
+
+def test_check_of_a_mutated_run_reports_or_refuses_in_every_mode(capsys, tmp_path):
+    # Our own --json, damaged at random: a verdict (0, 1) or one error line (2), never a traceback.
+    rng = random.Random(12)
+    binary = write(tmp_path, csv_of(noisy(66, n=12, d=3, flip=0.2)[0]), "b.csv")
+    classes = write(tmp_path, "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n1,1,a\n2,-1,c\n0,0,b\n", "m.csv")
+    modes = [[binary, "--max-epochs", "6"], [binary, "--bias", "--rule", "margin", "--max-epochs", "6"],
+             [binary, "--kernel", "polynomial:2", "--max-epochs", "6"], [binary, "--pocket", "--max-epochs", "3"],
+             [binary, "--average", "before", "--epochs", "2"], [binary, "--voted", "--epochs", "2"],
+             [classes, "--multiclass", "--pocket", "--max-epochs", "5"], [classes, "--multiclass", "joint"]]
+    saved = {}
+    for mode in modes:
+        saved[tuple(mode)] = json.loads(cli(capsys, *mode, "--json", "--weights")[1])
+    seen = set()
+    for _ in range(160):
+        mode = rng.choice(modes)
+        (tmp_path / "theirs.json").write_text(json.dumps(mutated(rng, copy.deepcopy(saved[tuple(mode)]))))
+        status, out, err = cli(capsys, *mode, "--check", str(tmp_path / "theirs.json"))
+        assert status in (0, 1, 2) and (err.count("\n") == 1 if status == 2 else err == "" and out)
+        seen.add(status)
+    assert seen == {0, 1, 2}
+
+
 def test_check_refuses_a_json_int_too_long_to_read_in_linear_time(capsys, tmp_path):
     path = write(tmp_path, csv_of(CHECKED[0][0]))
     (tmp_path / "theirs.json").write_text('{"weights": [1' + "0" * 9000 + ', 0, 0]}', encoding="utf-8")
