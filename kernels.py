@@ -51,7 +51,7 @@ from collections.abc import Iterable, Mapping, Set, Sized
 from itertools import combinations, combinations_with_replacement, product
 from operator import and_, index, mul, xor
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing would cost every user
@@ -109,6 +109,53 @@ def _same_length(a, b):
         raise KernelError(f"vectors of lengths {len(a)} and {len(b)} have no kernel value")
 
 
+_PLAIN = frozenset((int, float, Fraction, decimal.Decimal, bool))
+
+
+def _by_value(v):
+    """v as an int, float, Fraction or Decimal of the same value, or None if it is not a real number: a
+    NumPy int64 as the int of its value (its own arithmetic wraps), a float32 or a float subclass as the
+    float of its value (their own arithmetic is theirs)."""
+    if type(v) in _PLAIN:
+        return v
+    try:
+        if isinstance(v, decimal.Decimal):
+            return decimal.Decimal(v)
+        if isinstance(v, numbers.Integral):
+            value = int(v)
+            return value if type(value) is int else None
+        if isinstance(v, numbers.Rational):
+            return Fraction(int(v.numerator), int(v.denominator))
+        if isinstance(v, numbers.Real):
+            value = float(v)
+            return value if type(value) is float else None
+    except (TypeError, ValueError, ArithmeticError):
+        pass
+    return None
+
+
+def _numbers(v, name) -> list:
+    """v as a new list of finite real numbers, each taken by value."""
+    _sequence(v, name)
+    try:
+        v = list(v)
+    except Exception as err:  # a foreign sequence that cannot be read
+        raise KernelError(f"{name} cannot be read: {err}") from None
+    if _PLAIN.issuperset(map(type, v)) and all(type(v_i) is not float or math.isfinite(v_i) for v_i in v):
+        if not any(type(v_i) is decimal.Decimal and not v_i.is_finite() for v_i in v):
+            return v
+    values = []
+    for i, v_i in enumerate(v):
+        value = _by_value(v_i)
+        if value is None:
+            raise KernelError(f"{name}[{i}] is {_short(v_i)}, not a real number")
+        if not (value.is_finite() if type(value) is decimal.Decimal else type(value) is not float
+                or math.isfinite(value)):
+            raise KernelError(f"{name}[{i}] is {_short(value)}: not finite")
+        values.append(value)
+    return values
+
+
 def _arithmetic(f, *args):
     """f(*args), with a failure of the arithmetic told as a KernelError."""
     try:
@@ -128,6 +175,7 @@ def linear(a: Vector, b: Vector):  # -> Number; Any, so its callers may divide
     (11, 0.0)
     """
     _same_length(a, b)
+    a, b = _numbers(a, "a"), _numbers(b, "b")
     s = _arithmetic(sum, map(mul, a, b))
     if type(s) is float and sys.version_info >= (3, 12):
         s = _arithmetic(_loop, a, b)
@@ -148,29 +196,28 @@ def _loop(a, b):
 _BITS = frozenset((0, 1))
 
 
-def _bits(v, name):
-    """Raise a KernelError unless every entry of v is the int 0 or 1."""
+def _bits(v, name) -> list:
+    """v's entries as the plain ints 0 and 1 (a NumPy int's value; True and False as 1 and 0), or a
+    KernelError naming the first that is not a bit."""
     _sequence(v, name)
+    if {int, bool}.issuperset(map(type, v)) and _BITS.issuperset(v):
+        return list(v)
+    bits = []
     for i, v_i in enumerate(v):
         try:
-            bit = index(v_i) in _BITS  # index() refuses 1.0 and Fraction(1)
+            bit = int(index(v_i))  # index() refuses 1.0 and Fraction(1)
         except TypeError:
-            bit = False
-        if not bit:
+            bit = None
+        if bit not in _BITS:
             raise KernelError(f"{name}[{i}] is {v_i!r}, not a bit (0 or 1)")
+        bits.append(bit)
+    return bits
 
 
 def _count(op, a, b) -> int:
     """sum_i op(a_i, b_i) for op & or ^ over two bit vectors, after checking them."""
     _same_length(a, b)
-    try:
-        if _BITS.issuperset(a) and _BITS.issuperset(b):
-            return sum(map(op, a, b))  # & and ^ refuse 1.0, Fraction(1), Decimal(1)
-    except TypeError:  # an unhashable entry, or a bit-like non-int
-        pass
-    _bits(a, "a")
-    _bits(b, "b")
-    return sum(map(op, a, b))
+    return sum(map(op, _bits(a, "a"), _bits(b, "b")))
 
 
 def _ones(a, b) -> int:
@@ -204,7 +251,7 @@ def monotone_conjunction_features(x: Bits) -> list:
 
 
 def _monotone_features(x, k):
-    _bits(x, "x")
+    x = _bits(x, "x")
     return [int(all(x[i] for i in S))
             for size in range(k + 1) for S in combinations(range(len(x)), size)]
 
@@ -233,7 +280,7 @@ def all_conjunction_features(x: Bits) -> list:
     >>> all_conjunction_features([1, 0])
     [1, 1, 0, 0, 1, 0, 1, 0, 0]
     """
-    _bits(x, "x")
+    x = _bits(x, "x")
     return [int(all(x[i] == s for i, s in zip(S, signs)))
             for size in range(len(x) + 1)
             for S in combinations(range(len(x)), size)
@@ -280,6 +327,9 @@ _named(linear, "linear", features=list, linear=True)
 # Kernels on real vectors
 # ---------------------------------------------------------------------------
 
+MAX_DEGREE = 100  # the highest polynomial degree taken
+
+
 def polynomial(degree: int, c: Number = 1) -> Kernel:
     """The kernel K(a, b) = (a.b + c) ** degree.
 
@@ -292,7 +342,7 @@ def polynomial(degree: int, c: Number = 1) -> Kernel:
     >>> K.__name__, K([1, 2], [3, 1])
     ('polynomial(2, c=1)', 36)
     """
-    _degree_and_c(degree, c)
+    c = _degree_and_c(degree, c)
 
     def K(a, b):
         return _arithmetic(pow, linear(a, b) + c, degree)
@@ -310,8 +360,8 @@ def polynomial_terms(x: Vector, degree: int, c: Number = 1) -> list:
     >>> polynomial_terms([2, 3], 2)
     [(1, 1), (2, 2), (2, 3), (1, 4), (2, 6), (1, 9)]
     """
-    _sequence(x, "x")
-    _degree_and_c(degree, c)
+    x = _numbers(x, "x")
+    c = _degree_and_c(degree, c)
     terms = []
     for combo in combinations_with_replacement(range(len(x) + 1), degree):
         counts = [combo.count(i) for i in range(len(x) + 1)]
@@ -326,8 +376,12 @@ def polynomial_terms(x: Vector, degree: int, c: Number = 1) -> list:
 def _degree_and_c(degree, c):
     if isinstance(degree, bool) or not isinstance(degree, int) or degree < 1:
         raise KernelError(f"degree = {_short(degree)} is not a whole number >= 1")
-    if not _real(c) or not c >= 0:
+    if degree > MAX_DEGREE:  # (a.b + c) ** degree of exact inputs has about degree times their digits
+        raise KernelError(f"degree = {_short(degree)}: at most {MAX_DEGREE} (a higher power's exact value "
+                          "would take too long to compute)")
+    if not _real(c) or not c >= 0 or _by_value(c) is None:
         raise KernelError(f"c = {_short(c)} is not a real number >= 0")
+    return _by_value(c)
 
 
 def gaussian(sigma: float) -> Kernel:
@@ -341,8 +395,9 @@ def gaussian(sigma: float) -> Kernel:
     >>> K.__name__, K([0, 0], [0, 0]), K([1, 0], [0, 0]) == math.exp(-0.5)
     ('gaussian(1)', 1.0, True)
     """
-    if not _real(sigma) or not sigma > 0:  # nan is not > 0; inf and huge values fail below
+    if not _real(sigma) or not sigma > 0 or _by_value(sigma) is None:  # nan is not > 0; inf fails below
         raise KernelError(f"sigma = {_short(sigma)} is not a real number > 0")
+    sigma = _by_value(sigma)
     try:
         two_sigma_squared = float(2 * sigma * sigma)
     except OverflowError:  # a huge int
@@ -353,6 +408,7 @@ def gaussian(sigma: float) -> Kernel:
 
     def K(a, b) -> float:
         _same_length(a, b)
+        a, b = _numbers(a, "a"), _numbers(b, "b")
         d = _arithmetic(lambda: [a_i - b_i for a_i, b_i in zip(a, b)])
         return math.exp(-linear(d, d) / (2 * sigma * sigma))
 
