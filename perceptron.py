@@ -1,42 +1,61 @@
-# SPDX-License-Identifier: MIT
-# Copyright (c) 2026 the perceptron authors. See LICENSE.
+# perceptron.py: the Perceptron, exactly as four lecture notes write it.
+#
+# MIT License
+#
+# Copyright (c) 2026 the perceptron authors
+#
+# Permission is hereby granted, free of charge, to any person obtaining a copy
+# of this software and associated documentation files (the "Software"), to deal
+# in the Software without restriction, including without limitation the rights
+# to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+# copies of the Software, and to permit persons to whom the Software is
+# furnished to do so, subject to the following conditions:
+#
+# The above copyright notice and this permission notice shall be included in all
+# copies or substantial portions of the Software.
+#
+# THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+# IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+# FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+# AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+# LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+# OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+# SOFTWARE.
 """
 The Perceptron, exactly as four lecture notes write it.
 
-This single file (standard library only, Python 3.9+) implements the online
-Perceptron, its dual and kernelized dual forms, the batch algorithm, the
-convergence theorem's quantities and a command line.  It is meant to be read
-beside the notes, top to bottom, and to serve as an oracle that other
-implementations diff their mistakes and weights against.
+One file, standard library only, Python 3.9+: the online Perceptron, its
+dual and kernelized dual, Cornell's batch loop, multiclass, the convergence
+theorem's quantities, and a command line.  Read it beside the notes:
 
-The notes, and how they are cited here:
+* Columbia notes: "Notes on the Perceptron algorithm and kernel methods",
+  COMS 4252, Columbia University, Fall 2025: §1.1 the algorithm, §1.2 the
+  theorem, §2.1 kernels, §2.2 the dual, eq. (1), §2.3 the kernelized dual,
+  eq. (2).
+* Cornell notes: "The Perceptron", CS 3/5780, Cornell University, Spring
+  2026: §2 the bias, §3 the algorithm, §5 convergence, XOR.
+* Perceptron Algorithm notes: Algorithm 1, the update's intuition, R^2/gamma^2.
+* Kalyanakrishnan notes: S. Kalyanakrishnan, "The Perceptron", 2017: §1 sign
+  and bias, §2 the learning algorithm, §3 analysis, §4 multiclass.
 
-* Columbia notes: COMS 4252 (Columbia University, Fall 2025), "Notes on the
-  Perceptron algorithm and kernel methods": §1.1 the algorithm, §1.2 the
-  convergence theorem, §2.1 kernels, §2.2 the dual, eq. (1), §2.3 the
-  kernelized dual, eq. (2).
-* Cornell notes: CS 3/5780 (Cornell University, Spring 2026), "The
-  Perceptron": §2 the bias, §3 the batch algorithm, §5 convergence, XOR.
-* Perceptron Algorithm notes: "Perceptron Algorithm": Algorithm 1, the
-  intuition for the update, the R^2/gamma^2 bound.
-* Kalyanakrishnan notes: S. Kalyanakrishnan, "The Perceptron" (2017): §1
-  sign and bias, §2 the Perceptron Learning Algorithm, §3 analysis, §4
-  non-separable data and multiclass.
+The file has three parts.  Part I is the notes' algorithms, literal.  Part II
+runs them safely and fast: it checks every input at the boundary, keeps a
+run's pocket, averages and votes, stops cleanly on Ctrl-C, and replaces a few
+Part I functions by accelerators that give exactly their results.
+PERCEPTRON_LITERAL=1 in the environment (or ``--literal``) runs Part I alone:
+that is how to audit a result.  Part III is the command line.
 
-Public API
-----------
-
-==========================  ===============================================
-Function or class           What it is
-==========================  ===============================================
+==========================  ==================================================
+Name                        What it is
+==========================  ==================================================
 sign(t)                     +1 if t >= 0 else -1 (Columbia §1.1)
-RULES, is_mistake(y, s)     the two mistake rules, "sign" and "margin"
+RULES, is_mistake(y, s)     the mistake rules "sign" (default) and "margin"
 dot(a, b)                   inner product, summed left to right from 0
 with_bias(x)                x with the constant feature 1 appended
 Perceptron(d)               the primal learner, w <- w + y x (Columbia §1.1)
 DualPerceptron(kernel)      stores every mistake; eq. (1) and (2) (§2.2-2.3)
-train(examples)             a whole run (Cornell §3): a Run with its trace
 MulticlassPerceptron        one w per class, argmax (Kalyanakrishnan §4)
+train(examples)             a whole run (Cornell §3): a Run with its trace
 train_multiclass(examples)  a multiclass run
 radius_squared(xs)          R^2 = max_i x_i.x_i
 margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
@@ -44,33 +63,26 @@ mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
 svg(run, examples)          a picture of a run on 2 features, as SVG text
 main(argv)                  the command line
 PerceptronError             the one exception (a ValueError)
-==========================  ===============================================
+==========================  ==================================================
 
-Conventions where the notes disagree
-------------------------------------
+Where the notes disagree, each convention has a name and a default:
 
-* sign(0).  Columbia §1.1 and Kalyanakrishnan §1 both map 0 to the positive
-  side (Columbia outputs +1/-1, Kalyanakrishnan 1/0).  The Perceptron
-  Algorithm notes leave it unspecified; Cornell never needs it.  Here
-  ``sign(0) == 1`` and ``predict`` always uses it.
-* Is a zero score a mistake?  ``rule="sign"`` (the default; Columbia §1.1,
-  the Perceptron Algorithm notes, Kalyanakrishnan §2): a mistake iff
-  ``sign(w.x) != y``, so at w = 0 a positive example is no mistake and a
-  negative one is.  ``rule="margin"`` (Cornell §3, and scikit-learn's
-  Perceptron): a mistake iff ``y * (w.x) <= 0``, so every example on the
-  hyperplane, w = 0 included, is a mistake.
-* Labels.  -1/+1 (Columbia, Cornell, the Perceptron Algorithm notes,
-  Kalyanakrishnan §2) in the API; Kalyanakrishnan's 1/0 sign output is
-  offered by the command line (``--labels=0,1``).  A label is any number
-  equal to -1 or +1 and is used as that int.  ``True``/``False`` (and
-  NumPy's bools) are refused: they usually mean 1/0 labels.
+* sign(0) = +1 (Columbia §1.1; Kalyanakrishnan §1 also sends 0 up, writing it
+  1 and the negative side 0); ``predict`` always uses it.
+* Is a zero score a mistake?  rule="sign" (default; Columbia §1.1, the
+  Perceptron Algorithm notes, Kalyanakrishnan §2): iff sign(w.x) != y, so at
+  w = 0 a positive example is not a mistake and a negative one is.
+  rule="margin" (Cornell §3, scikit-learn): iff y (w.x) <= 0.
+* Labels are -1/+1; any number equal to them is used as that int, bools are
+  refused.  Kalyanakrishnan's 1/0 is the command line's ``--labels=0,1``.
+* bias=True appends the constant feature 1 (Cornell §2); the bias is the last
+  weight.  Passes go through the examples in the order given (Cornell §3).
 
-Arithmetic: the weights start as the int 0, so int, Fraction and Decimal
-inputs stay exact and keep their type (Decimal under the caller's context).
-Every sum is taken left to right starting from the int 0, for floats too,
-so a trace is reproducible to the last bit on every Python version.  Numbers
-are taken by value: a NumPy int64 is used as the Python int of its value, a
-float32 as the Python float of its value.
+Arithmetic: w starts as the int 0, so int, Fraction and Decimal inputs stay
+exact and keep their type (Decimal under the caller's context); every sum is
+taken left to right from the int 0, floats included, so a trace has the same
+bits on every Python version.  Numbers are taken by value: a NumPy int64 is
+used as the int of its value, a float32 as the float of its value.
 
 >>> run = train([([2, 1], 1), ([-1, -3], -1), ([1, -2], 1)])
 >>> run.w, run.mistakes, run.converged
@@ -79,18 +91,23 @@ float32 as the Python float of its value.
 [Fraction(1, 2), 1]
 """
 
-from __future__ import annotations  # the hints below are documentation: never evaluated
+from __future__ import annotations  # the hints are documentation: never evaluated
 
+import contextvars
 import decimal
+import functools
 import numbers
+import os
 import sys
 from collections import namedtuple
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized
 from fractions import Fraction
 from itertools import islice, repeat
+from math import isfinite
 from operator import add, mul, sub
 from types import MappingProxyType
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 __all__ = [
     "ClassMistake",
@@ -118,144 +135,114 @@ __all__ = [
 
 
 class PerceptronError(ValueError):
-    """Bad input: the message says what is wrong and, in a run, at which example.
+    """Bad input, or arithmetic that cannot be done: the message says what, and in a run at which example.
 
-    ``index`` is the example's 0-based index in the run, or None;
-    ``reason`` is the message without it.
+    ``index`` is the example's 0-based index in the run, or None; ``reason`` is the message without it.
     """
 
     def __init__(self, message, index=None):
         super().__init__(message if index is None else f"example {index}: {message}")
-        self.index = index
-        self.reason = message
+        self.index, self.reason = index, message
 
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing would cost every user
     from collections.abc import Callable, Hashable, Iterable, Sequence
-    from typing import Union
+    from typing import Any, Union
 
     Number = Union[int, float, Fraction, decimal.Decimal]  # bool is an int
     Vector = Sequence[Number]
-    Example = tuple[Vector, Number]
+    Example = tuple[Vector, Any]
     Kernel = Callable[..., Number]  # of two vectors
 
 
-# ---------------------------------------------------------------------------
-# sign, and the two mistake rules
-# ---------------------------------------------------------------------------
+def _told(failure):
+    """A public function whose arithmetic may fail (a Decimal context that traps, a float beside a Decimal,
+    an int beyond floats, a kernel that refuses its input): the failure is raised as a PerceptronError."""
+    def decorate(f):
+        @functools.wraps(f)
+        def told(*args, **kwargs):
+            try:
+                return f(*args, **kwargs)
+            except PerceptronError:
+                raise
+            except (ArithmeticError, TypeError, ValueError) as err:
+                kernel = getattr(args[0], "kernel", None) if args else None
+                raise PerceptronError(f"{failure.format(kernel=_name(kernel))}: {_reason(err)}") from None
+        return told
+    return decorate
+
+
+# Part I: the notes, literal.  What runs is what is read: each step as the
+# note writes it, on examples the boundary (Part II) has already checked.
+#
+# sign, and the two mistake rules.  A prediction is always sign(w.x); a rule
+# says whether the score s = w.x is a mistake on the label y.
 
 def sign(t: Number) -> int:
-    """Return +1 if t >= 0, else -1 (Columbia §1.1).
+    """+1 if t >= 0, else -1 (Columbia §1.1: "sign(t) takes value 1 if t >= 0").
 
-    At 0 this returns +1, as Columbia writes it.  Kalyanakrishnan §1 also
-    sends 0 to the positive side but writes it 1 (and the negative side 0);
-    the Perceptron Algorithm notes leave sign(0) open.
+    Kalyanakrishnan §1 also sends 0 to the positive side; the Perceptron
+    Algorithm notes leave sign(0) open.
 
-    >>> sign(3), sign(0), sign(-2)
-    (1, 1, -1)
-    >>> sign(Fraction(-1, 3))
-    -1
+    >>> sign(3), sign(0), sign(-2), sign(Fraction(-1, 3))
+    (1, 1, -1, -1)
     """
     try:
-        return 1 if t >= 0 else -1
-    except TypeError:
-        raise PerceptronError(f"sign of {_short(t)}: not a real number") from None
+        if t >= 0:
+            return 1
+        if t < 0:
+            return -1
+    except (TypeError, ArithmeticError):  # not comparable with 0: None, a string, a complex, Decimal('NaN')
+        if _by_value(t) not in (None, t):
+            return sign(_by_value(t))  # a number of another library, by its value (Part II)
+    raise PerceptronError(f"sign of {_short(t)}: not a real number")
 
 
-# A rule says whether the score s = w.x is a mistake on the label y; a
-# prediction is always sign(s).  Each rule is written here once, and every
-# learner and run below calls it.
 def _sign_rule(y, s):
-    # Columbia §1.1: update iff h(x) != c(x), with h(x) = sign(w.x).
-    return sign(s) != y
+    return sign(s) != y  # Columbia §1.1: an update iff h(x) != c(x), where h(x) = sign(w.x)
 
 
 def _margin_rule(y, s):
-    # Cornell §3: "if y_i (w^T x_i) <= 0" -- a point on the hyperplane is wrong.
-    return y * s <= 0
+    return y * s <= 0    # Cornell §3: "if y_i (w^T x_i) <= 0": a point on the hyperplane is wrong
 
 
 RULES = MappingProxyType({"sign": _sign_rule, "margin": _margin_rule})
-"""The mistake rules by name, read-only: "sign" (Columbia §1.1, the default)
-and "margin" (Cornell §3)."""
+"""The mistake rules by name, read-only: "sign" (Columbia §1.1, the default) and "margin" (Cornell §3)."""
 
 
 def is_mistake(y: Number, score: Number, rule: str = "sign") -> bool:
-    """Whether predicting with score ``w.x`` is a mistake on label y.
+    """Whether the score w.x is a mistake on the label y.  The rules differ only at a
+    zero score on a positive example:
 
-    The two rules differ only at a zero score on a positive example:
-
-    >>> is_mistake(1, 0, "sign"), is_mistake(1, 0, "margin")
-    (False, True)
-    >>> is_mistake(-1, 0, "sign"), is_mistake(-1, 0, "margin")
-    (True, True)
-    >>> is_mistake(1, Fraction(-1, 2))
-    True
+    >>> is_mistake(1, 0, "sign"), is_mistake(1, 0, "margin"), is_mistake(-1, 0, "sign")
+    (False, True, True)
     """
-    return _rule(rule)(_label(y), _number(score, "w.x", _NOT_REAL))
+    return _rule(rule)(_label(y), _finite(score, "w.x", _NOT_REAL))
 
 
-# ---------------------------------------------------------------------------
-# The inner product, and the bias
-#
-# w.x = ((0 + w_0 x_0) + w_1 x_1) + ...: left to right from the int 0, for
-# every number type, so that a float run gives the same bits everywhere.  The
-# fastest sum that keeps this order depends on the Python version:
-#   3.9-3.11  sum(map(mul, w, x)), a plain left-to-right sum for every type;
-#   3.12+     math.sumprod for ints (exact) and for Fraction and Decimal (a
-#             plain sum there); for floats, whose sum() is compensated and
-#             whose sumprod is extended-precision from 3.12 on, a plain loop.
-# _dot picks the right one for any data; _dot_float, the float one, is also
-# right for any data; both give the bits of the plain loop, and both raise a
-# ValueError for vectors of different lengths.
-# ---------------------------------------------------------------------------
+# The inner product w.x = ((0 + w_0 x_0) + w_1 x_1) + ...: left to right from
+# the int 0, for every number type, so that floats give the same bits
+# everywhere and int, Fraction and Decimal stay exact.
 
-if sys.version_info >= (3, 12):
-    from math import sumprod as _dot_exact
-
-    def _dot_float(a, b):
-        if len(a) != len(b):
-            raise ValueError("vectors of different lengths")
-        s = 0
-        for a_i, b_i in zip(a, b):
-            s = s + a_i * b_i
-        return s
-
-    def _dot(a, b):
-        s = _dot_exact(a, b)
-        return _dot_float(a, b) if type(s) is float else s
-else:
-    def _dot(a, b):
-        if len(a) != len(b):
-            raise ValueError("vectors of different lengths")
-        return sum(map(mul, a, b))
-
-    _dot_exact = _dot_float = _dot
-
-
+@_told("the inner product cannot be computed")
 def dot(a: Vector, b: Vector) -> Number:
     """The inner product a.b (Columbia §1.1's w . x), summed left to right from the int 0.
 
-    Exact for int, Fraction and Decimal (under the current context), and for
-    floats the same bits on every Python version.
-
-    >>> dot([1, 2, 3], [4, 5, 6])
-    32
-    >>> dot([Fraction(1, 2), 1], [Fraction(2, 3), Fraction(1, 6)])
-    Fraction(1, 2)
-    >>> dot([1e16, 1.0, -1e16], [1, 1, 1])
+    >>> dot([1, 2, 3], [4, 5, 6]), dot([Fraction(1, 2), 1], [Fraction(2, 3), Fraction(1, 6)])
+    (32, Fraction(1, 2))
+    >>> dot([1e16, 1.0, -1e16], [1, 1, 1])      # ((0 + 1e16) + 1.0) - 1e16, in floats
     0.0
     """
-    a = _vector(a, None, "a")
-    b = _vector(b, len(a), "b", f"vectors of lengths {len(a)} and {{n}} have no inner product")
-    return _number(_arithmetic(_dot, a, b), "a.b", "the sum overflowed")
+    s: Any = 0
+    for a_i, b_i in zip(*_two_vectors(a, b)):  # a and b checked, each number taken by value (Part II)
+        s = s + a_i * b_i
+    return s
 
 
 def with_bias(x: Vector) -> list:
-    """x with the constant feature 1 appended (Cornell §2, Kalyanakrishnan §1).
-
-    The bias b becomes the last weight: w.(x, 1) = w'.x + b.
+    """x with the constant feature 1 appended (Cornell §2; Kalyanakrishnan §1):
+    then w.(x, 1) = w'.x + b, the bias b being w's last weight.
 
     >>> with_bias([3, -2])
     [3, -2, 1]
@@ -263,30 +250,25 @@ def with_bias(x: Vector) -> list:
     return [*_vector(x, None), 1]
 
 
-# ---------------------------------------------------------------------------
-# The learners.  One algorithm in two forms, side by side (Columbia §2.2):
+# The learners: one algorithm in two forms, side by side (Columbia §2.2).
 #
-#   primal  score  w.x                    mistake  w <- w + y x
-#   dual    score  sum_j y_j K(x_j, x)    mistake  stored <- stored + [(x, y)]
+#   primal  score  w.x                    on a mistake  w <- w + y x
+#   dual    score  sum_j y_j K(x_j, x)    on a mistake  stored <- stored + [(x, y)]
 #
-# With K = dot the two give the same scores, hence the same mistakes, because
-# w = sum_j y_j x_j after the mistakes (x_j, y_j) (eq. (1)) -- exactly so for
-# exact numbers; with floats eq. (1) sums the same terms in another order.
-#
-# Each form's _pass is the one implementation of its step: a pass of Cornell
-# §3's inner loop over (index, (x, y)) items, which predicts and, only on a
-# mistake, updates; learn(x, y) is that pass over the one example.  A pass
-# computes into local values and stores them only at its end, so a learner
-# that meets a bad example is left exactly as it was.
-# ---------------------------------------------------------------------------
+# With K = dot the two make the same mistakes: after the mistakes (x_j, y_j),
+# w = sum_j y_j x_j (eq. (1)), so w.x = sum_j y_j (x_j . x) -- the same number
+# for exact inputs; with floats the same terms summed in another order.  Each
+# learner's _step is the note's step on an example already checked: it
+# computes the new hypothesis first and stores it whole, so an example whose
+# arithmetic fails leaves the learner as it was.
 
 class Perceptron:
     """The primal Perceptron of Columbia §1.1, on vectors of d features.
 
-    ``w`` starts as int zeros; ``learn(x, y)`` predicts sign(w.x) and, only
-    on a mistake, sets ``w <- w + y x``.  With ``bias=True`` the constant
-    feature 1 is appended to every x (Cornell §2): ``w`` has d + 1 weights,
-    the bias last, and x still has d.
+    ``w`` starts as the int zeros; ``learn(x, y)`` predicts sign(w.x) and,
+    only on a mistake under the rule, sets w <- w + y x.  With ``bias=True``
+    every x is read as (x, 1) (Cornell §2): w has d + 1 weights, the bias
+    last, and x still has d.
 
     >>> p = Perceptron(2)
     >>> p.learn([1, 2], -1), p.w        # sign(0) = +1 != -1: a mistake
@@ -298,106 +280,56 @@ class Perceptron:
     (True, [Fraction(1, 2)])
     """
 
+    Mistake: type  # the trace entry of a run of it, Mistake below
+
     def __init__(self, d: int, *, rule: str = "sign", bias: bool = False):
-        self._mistake = _rule(rule)
-        self.rule = rule
-        self.d = _dimension(d)
-        self.bias = _flag(bias, "bias")
+        self.d, self.bias = _dimension(d), _flag(bias, "bias")
+        self.rule, self.mistake = rule, _rule(rule)
         self.w = [0] * (self.d + self.bias)
         self.mistakes = 0
 
     def __repr__(self):
-        return f"Perceptron(w={self.w!r}, mistakes={self.mistakes}, rule={self.rule!r})"
+        return f"Perceptron(w={_short(self.w, 200)}, mistakes={self.mistakes}, rule={self.rule!r})"
 
     def score(self, x: Vector) -> Number:
-        """w.x, or w.(x, 1) with the bias."""
-        return self._score(_vector(x, self.d), *self._weights())
+        """w.x; with the bias, w.(x, 1)."""
+        return self._score(self._read(_vector(x, self.d)))
 
     def predict(self, x: Vector) -> int:
         """h(x) = sign(w.x) (Columbia §1.1)."""
         return sign(self.score(x))
 
+    @_told("w <- w + y x cannot be computed")
     def learn(self, x: Vector, y: Number) -> bool:
-        """One online step; return whether it was a mistake (and so an update)."""
-        return self._pass([(None, (x, y))]) == 1
+        """One online step; whether it was a mistake, and so an update."""
+        return self._step(_vector(x, self.d), _label(y))[1]
 
-    def _weights(self):
-        """(w, b): the weights of x's features, and the bias weight or None."""
-        return _split(self.w, self.bias)
+    def _read(self, x):
+        return [*x, 1] if self.bias else x  # Cornell §2: the constant feature 1, last
 
-    @staticmethod
-    def _score(x, w, b):
-        s = _arithmetic(_dot, w, x)
-        if b is not None:
-            s = s + b  # w.(x, 1): the bias times the constant feature 1, the sum's last term
-        return _number(s, "w.x", "the sum overflowed")
+    def _score(self, x):
+        return _finite(dot(self.w, x), "w.x")
 
-    def _pass(self, items, epoch=1, log=None, on_update=None) -> int:
-        """For each (index, (x, y)): if y, w.x is a mistake, w <- w + y x.
-        Return the number of mistakes."""
-        w, b = self._weights()
-        d, mistake = self.d, self._mistake
-        dot, kind, trusted = _sum_for(type(w[0]) if w else int)
-        lists, plain = _LISTS, _PLAIN.issuperset
-        made, logged = 0, 0 if log is None else len(log)
-        try:  # Ctrl-C, wherever it lands in the pass: the run so far is kept, update by whole update
-            for i, item in items:
-                try:
-                    try:  # the common case, checked in passing (see _checked)
-                        x, y = item
-                        if type(y) is not int or y * y != 1 or type(x) not in lists:
-                            raise TypeError
-                        s = dot(w, x) if b is None else dot(w, x) + b  # a ValueError if len(x) != d
-                        if type(s) is not kind or not s - s == 0 or not (trusted or plain(map(type, x))):
-                            raise TypeError
-                    except (TypeError, ValueError, ArithmeticError):
-                        x, y, s = _checked(item, d, w, b)
-                        if type(s) is not kind:
-                            dot, kind, trusted = _sum_for(type(s))
-                    if mistake(y, s):
-                        # w <- w + y x, and the bias weight, whose feature is the constant 1;
-                        # stored in one assignment, so that Ctrl-C finds a whole update or none.
-                        update = [w_i + y * x_i for w_i, x_i in zip(w, x)], None if b is None else b + y
-                        if log is not None:
-                            log.append(Mistake(epoch, i, y, s))
-                        (w, b), made = update, made + 1
-                        if on_update is not None:
-                            on_update(w if b is None else [*w, b], self.mistakes + made, epoch, i)
-                except PerceptronError as err:
-                    raise PerceptronError(err.reason, i) from None
-                except ArithmeticError as err:  # raised by the caller's Decimal context
-                    raise PerceptronError(f"w <- w + y x failed: {_reason(err)}", i) from None
-        except KeyboardInterrupt:
-            self.w, self.mistakes = w if b is None else [*w, b], self.mistakes + made
-            if log is not None and len(log) > logged + made:
-                del log[logged + made:]  # the mistake whose update was not stored
-            raise
-        self.w = w if b is None else [*w, b]
-        self.mistakes += made
-        return made
-
-
-def _sum_for(kind):
-    """(the dot product, the score type, whether it is trusted) of a primal
-    pass whose scores are of type ``kind``; see _dot and _checked."""
-    if kind is float:
-        return _dot_float, float, True
-    if kind in (Fraction, decimal.Decimal):
-        return _dot_exact, kind, False
-    return _dot_exact, int, True
+    def _step(self, x, y):
+        """Columbia §1.1 on a checked example: (its score w.x, whether it was a mistake, and so w moved)."""
+        x = self._read(x)
+        s = self._score(x)
+        if self.mistake(y, s):
+            self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]  # w <- w + y x
+            self.mistakes += 1
+            return s, True
+        return s, False
 
 
 class DualPerceptron:
     """The dual Perceptron of Columbia §2.2, kernelized as in §2.3.
 
     It keeps no w: ``stored`` lists every (x, y) it made a mistake on, in
-    order (a second mistake on an example stores it again), and ``score(x)``
-    is eq. (2), ``sum_j y_j K(x_j, x)``, summed left to right in mistake
-    order from 0 (so before the first mistake it is the empty sum, the int
-    0).  With the default ``kernel=dot`` that is eq. (1), the primal's w.x.
-    Examples are vectors of finite real numbers, all as long as the first
-    one stored (``d``).  With ``bias=True`` every x is read as (x, 1), and
-    ``stored`` holds those (Cornell §2).
+    order (a second mistake on an example stores it again), and the score of
+    x is eq. (2), sum_j y_j K(x_j, x), summed in mistake order from the int 0
+    (before the first mistake, the empty sum 0).  With the default
+    ``kernel=dot`` that is eq. (1), the primal's w.x.  Every x has the length
+    of the first one stored (``d``); with ``bias=True`` it is read as (x, 1).
 
     >>> p = DualPerceptron()
     >>> p.learn([1, 2], -1), p.learn([3, 1], 1), p.stored
@@ -406,12 +338,11 @@ class DualPerceptron:
     (2, [2, -1])
     """
 
+    Mistake: type
+
     def __init__(self, kernel: Kernel = dot, *, rule: str = "sign", bias: bool = False):
-        if not callable(kernel):
-            raise PerceptronError(f"kernel {_short(kernel)} is not callable")
-        self._mistake = _rule(rule)
-        self.rule = rule
-        self.kernel = kernel
+        self.kernel = _callable(kernel)
+        self.rule, self.mistake = rule, _rule(rule)
         self.bias = _flag(bias, "bias")
         self.stored: list = []
         self.d: int | None = None  # the length of every x, fixed by the first one stored
@@ -421,55 +352,43 @@ class DualPerceptron:
 
     @property
     def mistakes(self) -> int:
-        """The number of mistakes, which is the number of stored examples."""
+        """The number of mistakes: of stored examples."""
         return len(self.stored)
 
+    @_told("kernel {kernel} failed")
     def score(self, x: Vector) -> Number:
         """sum_j y_j K(x_j, x): eq. (2), or eq. (1) with K = dot."""
-        return self._score(self._read(_vector(x, self.d)), self.stored)
+        return self._score(self._read(_vector(x, self.d)))
 
     def predict(self, x: Vector) -> int:
         """h(x) = sign(w.x) (Columbia §1.1), w never written down."""
         return sign(self.score(x))
 
+    @_told("kernel {kernel} failed")
     def learn(self, x: Vector, y: Number) -> bool:
-        """One online step; return whether it was a mistake (and so x was stored)."""
-        return self._pass([(None, (x, y))]) == 1
+        """One online step; whether it was a mistake, and so x was stored."""
+        return self._step(_vector(x, self.d), _label(y))[1]
 
     def _read(self, x):
         return [*x, 1] if self.bias else x
 
-    def _score(self, x, stored):  # sum_j y_j K(x_j, x), eq. (2)
-        K = self.kernel
+    def _score(self, x):
         s = 0
-        for x_j, y_j in stored:
-            try:
-                s = s + y_j * K(x_j, x)
-            except (TypeError, ValueError, ArithmeticError) as err:
-                raise PerceptronError(f"kernel {_name(K)} failed: {_reason(err)}") from err
-        return _number(s, "w.x", _NOT_REAL)
+        for x_j, y_j in self.stored:
+            s = s + y_j * self.kernel(x_j, x)  # eq. (2): sum_j c(x^ij) K(x^ij, x)
+        return _finite(s, "w.x", _NOT_REAL)
 
-    def _pass(self, items, epoch=1, log=None, on_update=None) -> int:
-        """For each (index, (x, y)): if y, eq. (2) is a mistake, store (x, y).
-        Return the number of mistakes."""
-        stored, d, mistake = list(self.stored), self.d, self._mistake
-        for i, item in items:
-            try:
-                x, y = _example(item, d)
-                s = self._score(self._read(x), stored)
-            except PerceptronError as err:
-                raise PerceptronError(err.reason, i) from None
-            if mistake(y, s):
-                stored.append((self._read(x), y))  # w <- w + y x, kept as the pair (x, y)
-                d = len(x)
-                if log is not None:
-                    log.append(Mistake(epoch, i, y, s))
-                if on_update is not None:
-                    on_update(None, len(stored), epoch, i)
-        made = len(stored) - len(self.stored)
-        self.stored, self.d = stored, d
-        return made
+    def _step(self, x, y):
+        """Columbia §2.2-2.3 on a checked example: (its score, whether it was a mistake, and so x was stored)."""
+        d, x = len(x), self._read(x)
+        s = self._score(x)
+        if self.mistake(y, s):
+            self.stored.append((x, y))  # w <- w + y x, kept as the pair (x, y)
+            self.d = d
+            return s, True
+        return s, False
 
+    @_told("w = sum_j y_j phi(x_j) cannot be computed")
     def weights(self, phi: Callable[[Vector], Vector] | None = None) -> list:
         """The explicit w = sum_j y_j phi(x_j), summed in mistake order from 0.
 
@@ -487,27 +406,255 @@ class DualPerceptron:
         return w
 
 
-# ---------------------------------------------------------------------------
-# A run: passes over a data set (Cornell §3), with the trace of every mistake
-# ---------------------------------------------------------------------------
+# Cornell §3's algorithm: passes over D until one makes no mistake.
 
 Mistake = namedtuple("Mistake", "epoch index y score")
-Mistake.__doc__ = """One mistake of a run: its pass (1-based), the example's index
-in the examples given (0-based), the label, and the score w.x that was wrong."""
+Mistake.__doc__ = """One mistake of a run: its pass (from 1), the example's index in the
+examples given (from 0), the label, and the score w.x that was wrong."""
+Perceptron.Mistake = DualPerceptron.Mistake = Mistake
+
+
+def _pass(learner, D, epoch, on_mistake) -> int:
+    """One pass of Cornell §3's inner loop, "for (x_i, y_i) in D": the learner's step on each
+    example, and on_mistake told of each mistake.  The number of mistakes, m."""
+    m = 0
+    for i, (x, y) in enumerate(D):
+        s, wrong = learner._step(x, y)  # if a mistake: w <- w + y_i x_i
+        if wrong:
+            m = m + 1
+            on_mistake(learner.Mistake(epoch, i, y, s))
+    return m
+
+
+def _cornell(learner, D, passes, on_mistake, every_pass=False):
+    """Cornell §3: "While TRUE: m = 0; for (x_i, y_i) in D: if y_i (w^T x_i) <= 0: w = w + y_i x_i,
+    m = m + 1; if m = 0: break", with the learner's rule.  At most ``passes`` passes, so that data that
+    is not separable never hangs; ``every_pass`` makes them all (an average counts every example).
+    Return (the passes made, whether the last made no mistake)."""
+    epoch = m = 0
+    while epoch < passes:
+        epoch += 1
+        m = _pass(learner, D, epoch, on_mistake)
+        if m == 0 and not every_pass:
+            break
+    return epoch, m == 0
+
+
+# Multiclass (Kalyanakrishnan §4): "associate a separate weight vector w(l)
+# with each class l ... the class that they predict together for a given
+# query point x is taken to be argmax_l w(l).x".
+
+class MulticlassPerceptron:
+    """One weight vector per class; predict argmax_l w(l).x, a tie to the class
+    listed first in ``classes`` (Kalyanakrishnan §4).
+
+    update="one-vs-rest" (the default) is the note's reading: "train a
+    separate binary classifier for each class".  w(l) is this module's
+    binary Perceptron on the labels +1 if y == l else -1, with the rule and
+    bias given (scikit-learn's one-versus-all Perceptron is the same run).
+    ``learn`` returns whether any class's vector moved.
+
+    update="joint": on a mistake of the argmax, x is added to the true
+    class's vector and subtracted from the predicted one's (M. Collins,
+    EMNLP 2002; K. Crammer and Y. Singer, JMLR 3, 2003).  An argmax has no
+    zero-score question: its rule is "argmax".
+
+    >>> m = MulticlassPerceptron(["a", "b", "c"], 2)
+    >>> m.learn([1, 0], "b"), m.w     # sign(0) = +1: a and c are wrong, b is right
+    (True, {'a': [-1, 0], 'b': [0, 0], 'c': [-1, 0]})
+    >>> j = MulticlassPerceptron(["a", "b", "c"], 2, update="joint")
+    >>> j.predict([1, 1]), j.learn([1, 0], "b"), j.w
+    ('a', True, {'a': [-1, 0], 'b': [1, 0], 'c': [0, 0]})
+    """
+
+    Mistake: type
+
+    def __init__(self, classes: Iterable[Hashable], d: int, *, update: str = "one-vs-rest",
+                 rule: str | None = None, bias: bool = False):
+        self.classes = _classes(classes)
+        self.update, self.rule = _update(update, rule)
+        self.d, self.bias = _dimension(d), _flag(bias, "bias")
+        self.binary = ({c: Perceptron(d, rule=self.rule, bias=bias) for c in self.classes}
+                       if self.update == "one-vs-rest" else None)
+        self._w = {c: [0] * (self.d + self.bias) for c in self.classes}  # the joint update's vectors
+        self._mistakes = 0
+
+    def __repr__(self):
+        return f"MulticlassPerceptron(w={_short(self.w, 200)}, mistakes={self.mistakes}, update={self.update!r})"
+
+    @property
+    def w(self) -> dict:
+        """{class: its weights, the bias last}."""
+        return {c: p.w for c, p in self.binary.items()} if self.binary else self._w
+
+    @property
+    def mistakes(self) -> int:
+        """The updates made: of every class's vector (one-vs-rest), or of the argmax (joint)."""
+        return sum(p.mistakes for p in self.binary.values()) if self.binary else self._mistakes
+
+    def scores(self, x: Vector) -> dict:
+        """w(l).x for every class l, in the order of ``classes``."""
+        return self._scores(self._read(_vector(x, self.d)))
+
+    def predict(self, x: Vector) -> Hashable:
+        """argmax_l w(l).x; the earliest class wins a tie."""
+        return _argmax(self.classes, self.scores(x))
+
+    @_told("the update cannot be computed")
+    def learn(self, x: Vector, y: Hashable) -> bool:
+        """One online step; whether it moved a vector."""
+        x, y = _vector(x, self.d), self._class(y)
+        if self.binary is None:
+            return self._step(x, y)[1]
+        before = [(p, p.w, p.mistakes) for p in self.binary.values()]
+        try:  # every class's Perceptron steps, or none does
+            return sum(p._step(x, 1 if c == y else -1)[1] for c, p in self.binary.items()) > 0
+        except BaseException:
+            for p, w, mistakes in before:
+                p.w, p.mistakes = w, mistakes
+            raise
+
+    def _read(self, x):
+        return [*x, 1] if self.bias else x
+
+    def _scores(self, x):
+        return {c: _finite(dot(w, x), "w(l).x") for c, w in self.w.items()}
+
+    def _step(self, x, y):
+        """The joint update on a checked example: (the class predicted, whether it is not y, and two vectors moved)."""
+        x = self._read(x)
+        guess = _argmax(self.classes, self._scores(x))
+        if guess != y:
+            w = dict(self._w)
+            w[y] = [w_i + x_i for w_i, x_i in zip(w[y], x)]              # toward the true class
+            w[guess] = [w_i - x_i for w_i, x_i in zip(w[guess], x)]      # away from the guess
+            self._w = w
+            self._mistakes += 1
+            return guess, True
+        return guess, False
+
+    def _class(self, y):
+        try:
+            known = y in self._w
+        except TypeError:  # unhashable
+            known = False
+        if not known:
+            raise PerceptronError(f"label {_short(y)} is not one of the classes {_short(self.classes)}")
+        return y
+
+
+def _argmax(classes, scores):
+    best = classes[0]
+    for c in classes[1:]:
+        if scores[c] > scores[best]:  # strict: a tie stays with the earlier class
+            best = c
+    return best
+
+
+MulticlassMistake = namedtuple("MulticlassMistake", "epoch index y predicted")
+MulticlassMistake.__doc__ = """One mistake of a joint multiclass run: the class predicted instead of y."""
+MulticlassPerceptron.Mistake = MulticlassMistake
+
+ClassMistake = namedtuple("ClassMistake", "cls epoch index y score")
+ClassMistake.__doc__ = """One mistake of a one-vs-rest run: in the binary run of class cls,
+on the label y (+1 if the example is of class cls, else -1), with the score w(cls).x."""
+
+
+# The convergence theorem's quantities, exactly (no square roots).
+#
+# Perceptron Algorithm notes and Kalyanakrishnan §3: if ||x_i|| <= R and a
+# unit w* has y_i w*.x_i >= gamma > 0, the Perceptron makes at most
+# R^2/gamma^2 mistakes.  For any w* != 0, gamma = min_i y_i w*.x_i / ||w*||,
+# so gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*), a ratio of sums of products:
+# exact for int, Fraction and Decimal.  Columbia's 1/delta^2 (§1.2) and
+# Cornell's 1/gamma^2 (§5) are the case R = 1.
+
+def radius_squared(xs: Iterable[Vector]) -> Number:
+    """R^2 = max_i x_i.x_i, the squared length of the longest x: the R of
+    "||x_i|| <= R" (Perceptron Algorithm notes; Kalyanakrishnan Assumption 2).
+
+    >>> radius_squared([[3, 4], [1, 1]]), radius_squared([[Fraction(1, 2)]])
+    (25, Fraction(1, 4))
+    """
+    xs = [x for x, _ in _Data(((x, 1) for x in _iterable(xs, "xs")), keep=True)]
+    if not xs:
+        raise PerceptronError("R^2 of no examples is undefined")
+    return _finite(max(dot(x, x) for x in xs), "R^2")
+
+
+@_told("gamma^2 cannot be computed")
+def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
+    """gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*): the squared distance from the
+    hyperplane w*.x = 0 to the nearest example; the gamma of the Perceptron
+    Algorithm notes and Kalyanakrishnan's Assumption 1, Columbia's delta and
+    Cornell's gamma.  An error names the first example that w* does not
+    strictly separate (y_i w*.x_i <= 0).
+
+    >>> margin_squared([([1, 2], 1), ([-2, 1], -1)], [1, 1])
+    Fraction(1, 2)
+    """
+    nearest, ww, _ = _nearest(examples, w_star)
+    return _ratio(nearest * nearest, ww, "gamma^2")
+
+
+@_told("R^2/gamma^2 cannot be computed")
+def mistake_bound(examples: Iterable[Example], w_star: Vector) -> Number:
+    """R^2 / gamma^2, the Perceptron's mistake bound for these examples and w*.
+
+    gamma is the smallest margin itself, so the bound can be attained (one
+    example x and w* = x: one mistake, bound 1); Kalyanakrishnan §3 states
+    it strictly, k < R^2/gamma^2, for a gamma below every margin.
+
+    >>> mistake_bound([([1, 2], 1), ([-2, 1], -1)], [1, 1])
+    Fraction(10, 1)
+    """
+    nearest, ww, xs = _nearest(examples, w_star)
+    return _ratio(radius_squared(xs) * ww, nearest * nearest, "R^2/gamma^2")
+
+
+def _nearest(examples, w_star):
+    """min_i y_i w*.x_i, w*.w* and the xs, after checking everything."""
+    D = _Data(examples, keep=True)
+    if not D.examples:
+        raise PerceptronError("the margin of no examples is undefined")
+    w_star = _vector(w_star, D.d, "w_star")
+    margins = [y * dot(w_star, x) for x, y in D.examples]
+    for i, margin in enumerate(margins):
+        if margin <= 0:
+            raise PerceptronError(f"w_star does not strictly separate the examples: y w*.x = {_short(margin)} <= 0", i)
+    return min(margins), dot(w_star, w_star), [x for x, _ in D.examples]
+
+
+def _ratio(a, b, name):
+    # Exact where the inputs are rational; a Decimal or float divides as its type,
+    # and must stay finite and above 0 (gamma > 0): a float that underflows to 0,
+    # or overflows to inf, is refused rather than reported as if it were valid.
+    if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
+        return Fraction(a, b)
+    value = _finite(a / b, name)
+    if not value > 0:
+        raise PerceptronError(f"{name} is {_short(value)}: the arithmetic of {type(value).__name__} underflows "
+                              "(use exact numbers)")
+    return value
+
+
+# Part II: the same results, safe and fast.  The runs, with what a run keeps
+# beyond the notes (the pocket, the averages, the votes) and Ctrl-C handled
+# in one place; every input checked at the boundary; and the accelerators,
+# each fenced, naming the Part I function it replaces and giving its results.
 
 Pocket = namedtuple("Pocket", "w errors mistakes")
-Pocket.__doc__ = """The pocket (Kalyanakrishnan §4): the hypothesis with the fewest
-training errors seen, its error count, and after how many mistakes of the run it
-stood (so a kernel run, whose w is None, names it as the first ``mistakes``
-stored examples)."""
+Pocket.__doc__ = """The pocket (Gallant 1990; the refinement Kalyanakrishnan §4 alludes to): the
+hypothesis with the fewest training errors seen, its error count, and after how many of the run's
+mistakes it stood (so a kernel run, whose w is None, names it as its first ``mistakes`` stored examples)."""
 
 
-class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel "
-                            "average voted multiclass", defaults=(None, None, None))):
+class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel average voted "
+                            "multiclass", defaults=(None, None, None))):
     """What ``train`` and ``train_multiclass`` return.
 
     w          the final weights, the bias last (a kernel run: None, except
-               for the linear kernel ``dot``, or a kernel whose ``linear``
+               for the linear kernel ``dot`` or a kernel whose ``linear``
                attribute is True; multiclass: a dict {class: weights})
     model      the learner: a Perceptron, a DualPerceptron for a kernel run,
                a MulticlassPerceptron
@@ -524,58 +671,73 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     __slots__ = ()
 
+    @_told("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's own conventions (its bias appended).
 
         weights="w" (the final weights), "pocket", "average", or "voted":
         Freund and Schapire's sign(sum_k c_k sign(v_k.x)), with sign(0) = +1
-        at both levels (sign_voted).  A multiclass run predicts argmax_l
-        w(l).x, ties to the earliest class.
+        at both levels.  A multiclass run predicts argmax_l w(l).x, ties to
+        the earliest class.
         """
+        weights = _predictor(weights)
         if self.multiclass is not None:
-            return self.model.predict(x) if weights == "w" else _refuse(weights, "a multiclass run")
+            if weights != "w":
+                raise PerceptronError(f"weights = {weights!r} does not apply to a multiclass run")
+            return self.model.predict(x)
         if weights == "voted":
             if self.voted is None:
                 raise PerceptronError("this run kept no votes: train(..., voted=True)")
-            x = _vector(x, None)
-            return sign(sum(c * sign(_score_of(v, x, self.bias)) for v, c in self.voted))
+            x = _vector(x, len(self.voted[0][0]) - self.bias if self.voted else None)
+            return sign(sum(c * sign(_plain_score(v, x, self.bias)) for v, c in self.voted))
         return sign(self.score(x, weights))
 
     def errors(self, examples: Iterable[Example], weights: str = "w") -> int:
         """How many of the examples the run's predictor (as in ``predict``) gets wrong."""
-        d, data = _data(examples, keep=True, label=_hashable if self.multiclass else _label)
-        return sum(1 for x, y in data if self.predict(x, weights) != y)
+        D = _Data(examples, keep=True, label=_class_label if self.multiclass else _label)
+        return _count(lambda x, y: self.predict(x, weights) != y, D.examples)
 
+    @_told("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
         """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
+        weights = _predictor(weights)
         if self.model is None or self.multiclass is not None:
             raise PerceptronError("score is for a binary run")
-        if weights == "w" and self.kernel is not None and self.w is None:
+        if weights == "w" and self.w is None:
             return self.model.score(x)
-        w = {"w": self.w, "pocket": self.pocket and self.pocket.w, "average": self.average}.get(weights, ())
-        if w == ():
-            raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
+        if weights == "voted":
+            raise PerceptronError("the vote has no score: predict(x, 'voted')")
+        w = {"w": self.w, "pocket": self.pocket and self.pocket.w, "average": self.average}[weights]
         if w is None:
             raise PerceptronError(f"this run kept no {weights} weights")
-        return _score_of(w, _vector(x, len(w) - self.bias), self.bias)
+        return _plain_score(w, _vector(x, len(w) - self.bias), self.bias)
 
 
-def _score_of(w, x, bias):
-    return Perceptron._score(x, *_split(w, bias))
+def _plain_score(w, x, bias):
+    return _finite(dot(w, [*x, 1] if bias else x), "w.x")
 
 
-def _split(w, bias):
-    """(the weights of x's features, the bias weight or None)."""
-    return (w[:-1], w[-1]) if bias else (w, None)
+def _predictor(weights):
+    if weights not in ("w", "pocket", "average", "voted") or not isinstance(weights, str):
+        raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
+    return weights
 
 
-def _refuse(weights, what):
-    raise PerceptronError(f"weights = {_short(weights)} does not apply to {what}")
+def _count(wrong, examples, at_most=None) -> int:
+    """How many of the (x, y) are wrong, counted up to at_most: the one error counter."""
+    n = 0
+    for x, y in examples:
+        if wrong(x, y):
+            n += 1
+            if n == at_most:
+                break
+    return n
 
 
 def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | None = None,
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
-          average: str | None = None, voted: bool = False, trace: bool | list = True) -> Run:
+          average: str | None = None, voted: bool = False, trace: bool | list = True,
+          on_mistake: Callable | None = None) -> Run:
     """Run the Perceptron over a sequence of (x, y) pairs; return a Run.
 
     epochs=None   passes in the given order until a pass makes no mistake
@@ -591,9 +753,10 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
 
     ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is
     the last weight.  ``kernel=K`` runs the dual of Columbia §2.3 with K.
-    ``trace`` may also be a list, which receives each Mistake as it is made.
-    A primal run stopped by Ctrl-C raises KeyboardInterrupt with the run so
-    far (every whole update) as its ``run`` attribute.
+    ``trace`` may be a list, which receives each Mistake as it is made, and
+    ``on_mistake(mistake, model)`` is called after each update (model.w is
+    then the weights after it).  Ctrl-C lands between whole steps: it raises
+    KeyboardInterrupt with the run so far as its ``run`` attribute.
 
     Beyond the notes, for data that is not separable (Kalyanakrishnan §4
     mentions such refinements without naming them):
@@ -622,12 +785,10 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
                   example that made it counts for it); run.predict(x,
                   "voted") is sign(sum_k c_k sign(v_k.x)), sign(0) = +1.
 
-    The trace, weights and scores are those of calling ``learn`` example by
-    example: each pass is the learner's own.  A run that keeps its examples
-    (several passes, the pocket, a kernel, an average, votes) reads a
-    one-shot iterator once and checks every example before it starts; a
-    one-pass run checks each when its turn comes.  Either way a bad example
-    raises a PerceptronError that names its index.
+    A run that keeps its examples (several passes, the pocket, a kernel, an
+    average, votes) reads a one-shot iterator once, copies every example and
+    checks each before it starts; a one-pass run checks each when its turn
+    comes.  Either way a bad example raises a PerceptronError naming its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -643,170 +804,200 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     >>> run.voted              # each v_k with the number of examples it stood for
     [([0, 0], 1), ([0, -1], 1), ([1, 0], 2), ([1, -1], 2)]
     """
-    passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-    average, voted = _average(average), _flag(voted, "voted")
+    passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
+        _flag(voted, "voted")
+    average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
+    rule = _rule_name(rule)
+    if kernel is not None:
+        _callable(kernel)
+        if average is not None or voted:
+            raise PerceptronError("average and voted need explicit weights: a primal run (no kernel)")
     history = average is not None or voted
-    d, data = _data(examples, keep=passes > 1 or pocket or history or kernel is not None)
-    log = _log(trace)
-    model: Perceptron | DualPerceptron
-    tally = None
-    if kernel is None:
-        model = Perceptron(d, rule=rule, bias=bias)
-        keeper = _Pocket(model.w, _errors(model, data)) if pocket else None
-        tally = _History(model.w, len(data), voted) if history else None
-        try:
-            epoch, converged = _cornell(model, data, passes, log, _hooks(keeper and keeper.offer, tally,
-                                                                         _recorder(log)),
-                                        exactly=history and epochs is not None)
-        except KeyboardInterrupt as stop:  # Ctrl-C: the run so far goes with it, as stop.run
-            setattr(stop, "run", Run(model.w, model, model.mistakes, getattr(stop, "epochs", 0), False, log,
-                                     keeper and keeper.best, rule, bias, None))
-            raise
-        best, w = keeper and keeper.best, model.w
-    elif history:
-        raise PerceptronError("average and voted need explicit weights: a primal run (no kernel)")
-    else:
-        model = DualPerceptron(kernel, rule=rule, bias=bias)
-        try:
-            if isinstance(data, list):  # the cached form of eq. (2), below
-                epoch, converged, best = _kernel_run(model, data, passes, log, pocket)
-            else:  # one pass over a stream: the literal dual
-                (epoch, converged), best = _cornell(model, data, passes, log, None), None
-        except KeyboardInterrupt as stop:  # Ctrl-C: the stored mistakes so far, each with its trace entry
-            if log is not None and len(log) > model.mistakes:
-                del log[model.mistakes:]
-            setattr(stop, "run", Run(_explicit(model), model, model.mistakes, getattr(stop, "epochs", 0), False,
-                                     log, None, rule, bias, _name(kernel)))
-            raise
-        w = _explicit(model)
-    means = tally.means(epoch * len(data)) if tally is not None else None
-    return Run(w, model, model.mistakes, epoch, converged, log, best, rule, bias,
-               None if kernel is None else _name(kernel), means and average and means[average],
-               tally.votes if tally is not None else None)
+    D = _Data(examples, keep=passes > 1 or pocket or history or kernel is not None)
+    learner: Perceptron | DualPerceptron = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
+                                            else DualPerceptron(kernel, rule=rule, bias=bias))
+    if kernel is not None and D.d:
+        learner.d = D.d  # the length of every x, known from the first example
+    keeper = _Pocket(learner, D) if pocket else None
+    tally = _History(_explicit(learner), len(D.examples), voted) if history else None
+    record = _Recorder(learner, log, [keeper, tally, hook])
+    name = None if kernel is None else _name(kernel)
+
+    def run(epochs, converged, means=None):
+        return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs,
+                   converged=converged, trace=log, pocket=keeper and keeper.best, rule=rule, bias=bias, kernel=name,
+                   average=means[average] if means and average else None, voted=tally and tally.votes)
+    epoch, converged = _through(learner, D, passes, record, history and epochs is not None, lambda e: run(e, False))
+    return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
 
 
-def _cornell(model, data, passes, log, on_update, exactly=False):
-    """Cornell §3's loop with the learner's own pass; return (epochs, converged).
-
-    While TRUE: m = 0; for (x_i, y_i) in D: if y_i (w.x_i) is a mistake,
-    w <- w + y_i x_i and m = m + 1; if m = 0: break.  Here it also stops
-    after ``passes`` passes, so that non-separable data never hangs (and,
-    ``exactly``, makes all of them).
-    """
-    epoch, clean = 0, True
-    while epoch < passes:
-        epoch += 1
+def _through(learner, D, passes, record, every_pass, so_far):
+    """_cornell(learner, D, ...), the one place a run meets Ctrl-C and errors.  Ctrl-C (and SIGTERM under
+    main) is held while a step is not whole, then raises KeyboardInterrupt with ``run`` = so_far(passes);
+    an error names the example in hand."""
+    with _Held(record.whole) as held:
+        record.held = held
         try:
-            m = model._pass(enumerate(data), epoch, log, on_update)
+            return _cornell(learner, D, passes, record, every_pass)
         except KeyboardInterrupt as stop:
-            stop.epochs = epoch  # for the run so far, which train attaches
+            stop.run = so_far(D.passes)  # type: ignore[attr-defined]
             raise
-        clean = m == 0
-        if clean and not exactly:
-            break
-    return epoch, clean
+        except PerceptronError as err:
+            raise (err if err.index is not None or D.at is None else PerceptronError(err.reason, D.at)) from None
+        except (ArithmeticError, TypeError, ValueError) as err:
+            raise _failure(learner, D, record, err) from None
 
 
-def _log(trace) -> list | None:
-    """The trace to keep: a new list, none, or the list given (which sees each mistake as it is made)."""
-    return trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None
+def _failure(learner, D, record, err):
+    """The PerceptronError of an arithmetic or kernel failure at the example in hand."""
+    if isinstance(learner, DualPerceptron) and D.examples is not None and D.at is not None:
+        x = learner._read(D.examples[D.at][0])
+        for j, (x_j, _) in enumerate(learner.stored):  # again, one call at a time, to name the pair
+            try:
+                learner.kernel(x_j, x)
+            except (TypeError, ValueError, ArithmeticError) as again:
+                first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                return PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), the "
+                                       f"examples {first} and {D.at}: {_reason(again)}")
+        return PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at)
+    what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
+    return PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at)
 
 
-def _passes(epochs, max_epochs) -> int:
-    for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
-    if max_epochs is None:
-        raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
-    return max_epochs if epochs is None else epochs
+class _Recorder:
+    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook) and the trace
+    told of each mistake; then the step is whole, and a Ctrl-C held meanwhile is raised."""
+
+    def __init__(self, learner, trace, observers):
+        self.learner, self.trace, self.held = learner, trace, None
+        self.observers = [observe for observe in observers if observe is not None]
+        self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
+        self.seen = self._state()
+        # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
+        self.lean = not self.observers and trace is None and self.indexes is None
+
+    def _state(self):
+        return self.learner.mistakes, getattr(self.learner, "w", None)
+
+    def whole(self) -> bool:
+        """Whether every update stored so far has been recorded: the run so far is consistent."""
+        mistakes, w = self.seen
+        return mistakes == self.learner.mistakes and w is getattr(self.learner, "w", None)
+
+    def whole_now(self):
+        """The step is whole: what __call__ does last, for a pass that has nothing else to tell."""
+        self.seen = self._state()
+        if self.held is not None and self.held.held is not None:
+            self.held.checkpoint()
+
+    def __call__(self, mistake):
+        for observe in self.observers:
+            observe(mistake, self.learner)
+        if self.indexes is not None:
+            self.indexes.append(mistake.index)
+        if self.trace is not None:
+            self.trace.append(mistake)
+        self.seen = self._state()
+        if self.held is not None and self.held.held is not None:  # a Ctrl-C came while the step was not whole
+            self.held.checkpoint()
+
+
+class _Held:
+    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False:
+    raised at the next checkpoint where it is true, or on leaving.  A second signal while one is held is
+    raised at once.  Only the default handlers (and main's) are wrapped; outside the main thread, where
+    no signal lands, nothing is.  The handlers are restored on leaving."""
+
+    def __init__(self, whole=lambda: False):
+        self.whole, self.held, self.previous = whole, None, {}
+
+    def __enter__(self):
+        import signal
+
+        for signum in (signal.SIGINT, getattr(signal, "SIGTERM", None)):
+            handler = signal.getsignal(signum) if signum is not None else None
+            if (handler is signal.default_int_handler or getattr(handler, "perceptron_main", False)
+                    or isinstance(getattr(handler, "__self__", None), _Held)):  # main's, or an outer _Held's
+                try:
+                    self.previous[signum] = signal.signal(signum, self._hold)
+                except ValueError:  # not the main thread
+                    break
+        return self
+
+    def _hold(self, signum, frame):
+        if self.held is None and not self.whole():
+            self.held = (signum, frame)
+            return
+        self.held = None
+        self.previous[signum](signum, frame)
+
+    def checkpoint(self):
+        if self.held is not None and self.whole():
+            signum, frame = self.held
+            self.held = None
+            self.previous[signum](signum, frame)
+
+    def __exit__(self, kind, value, traceback):
+        import signal
+
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+        if self.held is not None and kind is None:
+            signum, frame = self.held
+            self.held = None
+            self.previous[signum](signum, frame)
+        return False
 
 
 class _Pocket:
-    """Gallant's pocket with ratchet: after every update the new w's training
-    errors are counted, and w is pocketed only if they are strictly fewer.
+    """Gallant's pocket with ratchet, as an observer of a run: after every update the new hypothesis's
+    training errors are counted, and it is pocketed only if they are strictly fewer."""
 
-    ``errors(w, at_most)`` counts, and may stop once the count reaches
-    at_most: such a w cannot be pocketed, so its exact count is not needed
-    (the same result, far sooner on data with many errors)."""
+    def __init__(self, learner, D):
+        self.learner, self.errors = learner, _pocket_errors(learner, D)
+        self.best = Pocket(_copied(_explicit(learner)), self.errors(None, None), 0)
 
-    def __init__(self, w, errors):
-        self.errors = errors
-        self.best = Pocket(_copied(w), errors(w, None, None), 0)
-
-    def offer(self, w, mistakes, epoch=None, index=None):
-        errors = self.errors(w, self.best.errors, index)
+    def __call__(self, mistake, learner):
+        errors = self.errors(self.best.errors, mistake)  # stopped at the pocket's count: then it cannot win
         if errors < self.best.errors:
-            self.best = Pocket(_copied(w), errors, mistakes)
+            self.best = Pocket(_copied(_explicit(learner)), errors, learner.mistakes)
+
+
+def _pocket_errors(learner, D):
+    """errors(at_most, mistake): the training errors of the learner's hypothesis under its rule (the
+    argmax's, for the joint update), recounted over D's examples and stopped at at_most."""
+    if isinstance(learner, MulticlassPerceptron):
+        def wrong(x, y):
+            return _argmax(learner.classes, learner._scores(learner._read(x))) != y
+    else:
+        def wrong(x, y):
+            return learner.mistake(y, learner._score(learner._read(x)))
+    return lambda at_most, mistake: _count(wrong, D.examples, at_most)
 
 
 def _copied(w):
-    return dict(w) if isinstance(w, dict) else list(w)
-
-
-def _errors(model, data):
-    """errors(w, at_most, index) of a binary primal run: the examples w gets wrong
-    under the run's rule, after an update on example ``index``."""
-    score, mistake, bias = model._score, model._mistake, model.bias
-    if len(data) <= _KEPT_SCORES and all(type(v) in _EXACT for x, _ in data for v in x):
-        return _kept_errors(data, mistake, bias)
-
-    xs, ys = [x for x, _ in data], [y for _, y in data]
-
-    def errors(w, at_most, index):  # floats: the literal recount, whose sums are w.x's own
-        w, b = _split(w, bias)
-        scores = map(score, xs, repeat(w), repeat(b))
-        return len(list(islice(filter(None, map(mistake, ys, scores)), at_most)))
-    return errors
-
-
-_KEPT_SCORES = 2000  # the most examples whose rows (n each) the exact pocket keeps: at most n^2 numbers
-
-
-def _kept_errors(data, mistake, bias):
-    """errors(w, at_most, index) for exact data, where w.x_j need not be summed again.
-
-    As the kernel run keeps eq. (2): after the update w <- w + y_i (x_i, 1),
-    every score moves by y_i (x_i.x_j + 1), the row [x_i.x_j + 1 for every j]
-    computed the first time i is updated on.  For ints and Fractions that is
-    the very number w.x_j, so the rule decides alike, in O(n) per update."""
-    xs, ys = [x for x, _ in data], [y for _, y in data]
-    rows: dict = {}
-    scores = [0] * len(xs)
-
-    def errors(w, at_most, index):
-        nonlocal scores
-        if index is not None:
-            row = rows.get(index)
-            if row is None:
-                row = rows[index] = [_dot(xs[index], x) + bias for x in xs]
-            # s_j + y_i k_j with y_i = +1 or -1, exactly: ints and Fractions do not round
-            scores = list(map(add if ys[index] > 0 else sub, scores, row))
-        # The mistakes among the scores, counted up to at_most (islice stops there).
-        return len(list(islice(filter(None, map(mistake, ys, scores)), at_most)))
-    return errors
+    return None if w is None else dict(w) if isinstance(w, dict) else list(w)
 
 
 class _History:
-    """How many examples each hypothesis stood for, in order: Freund and
-    Schapire's c_k, kept as exact sums (for the averages) and as a list (votes).
-
-    The example at step t = (epoch - 1) n + index + 1 that makes v_{k+1}
-    counts for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t,
-    the sum of the weights after every example.  Each update costs O(d)."""
+    """How many examples each hypothesis stood for, in order: Freund and Schapire's c_k, kept as exact sums
+    (for the averages) and as a list (the votes).  The example at step t = (epoch - 1) n + index + 1 that
+    makes v_{k+1} counts for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t, the sum of the
+    weights after every example.  Each update costs O(d)."""
 
     def __init__(self, w, n, votes):
         self.n, self.w, self.since = n, list(w), 1
         self.total = [0] * len(w)  # sum_t W_t so far, exactly: Fractions of the floats
         self.votes: list | None = [] if votes else None
 
-    def __call__(self, w, mistakes, epoch, index):
-        t = (epoch - 1) * self.n + index + 1
+    def __call__(self, mistake, learner):
+        t = (mistake.epoch - 1) * self.n + mistake.index + 1
         self._close(t)
-        self.w, self.since = list(w), t
+        self.w, self.since = list(learner.w), t
 
     def _close(self, t):
         c = t - self.since  # the current w stood for the steps since .. t - 1
-        self.total = [s + c * _exactly(v) for s, v in zip(self.total, self.w)]
+        self.total = [s + c * _as_rational(v) for s, v in zip(self.total, self.w)]
         if self.votes is not None:
             self.votes.append((self.w, c))
 
@@ -815,20 +1006,23 @@ class _History:
         self._close(N + 1)
         if N == 0:
             return {"after": list(self.w), "before": list(self.w)}
-        kind = _kind(self.w)
-        last = [_exactly(v) for v in self.w]
-        return {"after": [kind(Fraction(s) / N) for s in self.total],
-                "before": [kind((Fraction(s) - v) / N) for s, v in zip(self.total, last)]}
+        mean = _mean_kind(self.w)
+        last = [_as_rational(v) for v in self.w]
+        try:
+            return {"after": [mean(Fraction(s) / N) for s in self.total],
+                    "before": [mean((Fraction(s) - v) / N) for s, v in zip(self.total, last)]}
+        except ArithmeticError as err:  # the caller's Decimal context traps the division
+            raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
 
 
-def _exactly(v):
+def _as_rational(v):
     """v as an int or Fraction of the same value (a float or Decimal is a ratio of ints)."""
     return v if type(v) in (int, Fraction) else Fraction(v)
 
 
-def _kind(w):
-    """How a run's exact mean is given back: as floats for a float run (rounded once),
-    Decimals for a Decimal run (divided once in the current context), else Fractions."""
+def _mean_kind(w):
+    """How a run's exact mean is given back: floats for a float run (rounded once), Decimals for a
+    Decimal run (divided once in the current context), else Fractions."""
     if any(type(v) is float for v in w):
         return float
     if any(type(v) is decimal.Decimal for v in w):
@@ -836,184 +1030,19 @@ def _kind(w):
     return Fraction
 
 
-def _recorder(log):
-    """The command line's trace, when it keeps the weights after each update: as a hook."""
-    return log.updated if isinstance(log, _Log) and log.after is not None else None
-
-
-def _hooks(*hooks):
-    """One on_update that calls each hook given (None for none)."""
-    hooks = [h for h in hooks if h is not None]
-    if not hooks:
-        return None
-
-    def each(*update):
-        for hook in hooks:
-            hook(*update)
-    return each
-
-
-def _average(average):
-    if average not in (None, "after", "before"):
-        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before' or None")
-    return average
-
-
-def _explicit(model):
-    """The dual's explicit weights where a kernel has them, else None."""
-    K = model.kernel
-    return model.weights() if K is dot or getattr(K, "linear", False) is True else None
-
-
-# ---------------------------------------------------------------------------
-# Multiclass (Kalyanakrishnan §4): one weight vector per class, argmax
-# ---------------------------------------------------------------------------
-
-class MulticlassPerceptron:
-    """One weight vector per class; predict argmax_l w(l).x, a tie to the class
-    listed first in ``classes`` (Kalyanakrishnan §4).
-
-    update="one-vs-rest" (the default) is the note's reading: "train a
-    separate binary classifier for each class: that is, associate a separate
-    weight vector w(l) with each class l".  w(l) is the binary Perceptron of
-    this module on the labels +1 if y == l else -1, with the rule and bias
-    given (so scikit-learn's multiclass Perceptron, one-versus-all, can be
-    compared with it).  ``learn`` returns whether any class's vector moved.
-
-    update="joint": on a mistake of the argmax, x is added to the true class's
-    vector and subtracted from the predicted one's (M. Collins, EMNLP 2002;
-    K. Crammer and Y. Singer, JMLR 3, 2003).  An argmax has no zero-score
-    question, so its rule is "argmax" and another rule is refused.
-
-    >>> m = MulticlassPerceptron(["a", "b", "c"], 2)
-    >>> m.learn([1, 0], "b"), m.w     # sign(0) = +1: a and c are wrong, b is right
-    (True, {'a': [-1, 0], 'b': [0, 0], 'c': [-1, 0]})
-    >>> j = MulticlassPerceptron(["a", "b", "c"], 2, update="joint")
-    >>> j.predict([1, 1]), j.learn([1, 0], "b"), j.w
-    ('a', True, {'a': [-1, 0], 'b': [1, 0], 'c': [0, 0]})
-    """
-
-    def __init__(self, classes: Iterable[Hashable], d: int, *, update: str = "one-vs-rest",
-                 rule: str | None = None, bias: bool = False):
-        self.classes = _classes(classes)
-        self.update = _update(update)
-        if self.update == "joint" and rule not in (None, "argmax"):
-            raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
-                                  "zero-score question")
-        self.rule = "argmax" if self.update == "joint" else rule or "sign"
-        self.d, self.bias = _dimension(d), _flag(bias, "bias")
-        self.binary = {c: Perceptron(d, rule=self.rule, bias=bias) for c in self.classes} \
-            if self.update == "one-vs-rest" else None
-        self._w = {c: [0] * (self.d + self.bias) for c in self.classes}  # the joint update's vectors
-        self._mistakes = 0
-
-    def __repr__(self):
-        return f"MulticlassPerceptron(w={self.w!r}, mistakes={self.mistakes}, update={self.update!r})"
-
-    @property
-    def w(self) -> dict:
-        """{class: its weights, the bias last}."""
-        return {c: p.w for c, p in self.binary.items()} if self.binary else self._w
-
-    @property
-    def mistakes(self) -> int:
-        """The updates made: of every class's vector (one-vs-rest), or of the argmax (joint)."""
-        return sum(p.mistakes for p in self.binary.values()) if self.binary else self._mistakes
-
-    def scores(self, x: Vector) -> dict:
-        """w(l).x for every class l, in the order of ``classes``."""
-        return self._scores(self.w, _vector(x, self.d))
-
-    def predict(self, x: Vector) -> Hashable:
-        """argmax_l w(l).x; the earliest class wins a tie."""
-        return _argmax(self.classes, self.scores(x))
-
-    def learn(self, x: Vector, y: Hashable) -> bool:
-        """One online step; return whether it moved a vector."""
-        if self.binary is None:
-            return self._pass([(None, (x, y))]) == 1
-        y, x = self._class(y), _vector(x, self.d)
-        before = {c: (p.w, p.mistakes) for c, p in self.binary.items()}
-        try:  # every class's step, or none
-            return sum(p._pass([(None, (x, 1 if y == c else -1))]) for c, p in self.binary.items()) > 0
-        except PerceptronError:
-            for c, (w, mistakes) in before.items():
-                self.binary[c].w, self.binary[c].mistakes = w, mistakes
-            raise
-
-    def _scores(self, w, x):
-        return {c: Perceptron._score(x, *_split(w_c, self.bias)) for c, w_c in w.items()}
-
-    def _pass(self, items, epoch=1, log=None, on_update=None) -> int:
-        """The joint update: for each (index, (x, y)), if argmax_l w(l).x is not
-        y, move w(y) toward x and w(guess) away from it.  Return the mistakes."""
-        w, made, logged = dict(self._w), 0, 0 if log is None else len(log)
-        try:  # Ctrl-C, wherever it lands in the pass: the run so far is kept, update by whole update
-            for i, item in items:
-                try:
-                    x, y = _pair(item)
-                    y = self._class(y)
-                    x = _vector(x, self.d)
-                    guess = _argmax(self.classes, self._scores(w, x))
-                    if guess != y:
-                        x = [*x, 1] if self.bias else x
-                        moved = dict(w)
-                        moved[y] = [w_i + x_i for w_i, x_i in zip(w[y], x)]              # toward the true class
-                        moved[guess] = [w_i - x_i for w_i, x_i in zip(w[guess], x)]      # away from the guess
-                        if log is not None:
-                            log.append(MulticlassMistake(epoch, i, y, guess))
-                        w, made = moved, made + 1
-                        if on_update is not None:
-                            on_update(dict(w), self._mistakes + made, epoch, i)
-                except PerceptronError as err:
-                    raise PerceptronError(err.reason, i) from None
-                except ArithmeticError as err:
-                    raise PerceptronError(f"w <- w + x failed: {_reason(err)}", i) from None
-        except KeyboardInterrupt:
-            self._w, self._mistakes = w, self._mistakes + made
-            if log is not None and len(log) > logged + made:
-                del log[logged + made:]  # the mistake whose update was not stored
-            raise
-        self._w = w
-        self._mistakes += made
-        return made
-
-    def _class(self, y):
-        try:
-            known = y in self._w
-        except TypeError:  # unhashable
-            known = False
-        if not known:
-            raise PerceptronError(f"label {_short(y)} is not one of the classes {_short(self.classes)}")
-        return y
-
-
-def _argmax(classes, scores):
-    best = classes[0]
-    for c in classes[1:]:
-        if scores[c] > scores[best]:  # strict: a tie stays with the earlier class
-            best = c
-    return best
-
-
-def _update(update):
-    if update not in ("one-vs-rest", "joint"):
-        raise PerceptronError(f"update = {_short(update)}: use 'one-vs-rest' or 'joint'")
-    return update
-
-
-MulticlassMistake = namedtuple("MulticlassMistake", "epoch index y predicted")
-MulticlassMistake.__doc__ = """One mistake of a joint multiclass run: the class predicted instead of y."""
-
-ClassMistake = namedtuple("ClassMistake", "cls epoch index y score")
-ClassMistake.__doc__ = """One mistake of a one-vs-rest run: in the binary run of class cls,
-on the label y (+1 if the example is of class cls, else -1), with the score w(cls).x."""
+def _explicit(learner):
+    """A learner's weights: its w; the dual's explicit sum where its kernel has one (dot, or a kernel
+    whose ``linear`` is True), else None."""
+    if isinstance(learner, DualPerceptron):
+        K = learner.kernel
+        return learner.weights() if K is dot or getattr(K, "linear", False) is True else None
+    return learner.w
 
 
 def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Iterable[Hashable] | None = None,
                      *, update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
-                     trace: bool | list = True) -> Run:
+                     trace: bool | list = True, on_mistake: Callable | None = None) -> Run:
     """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs; return a Run.
 
     ``classes`` defaults to the labels in order of first appearance, which
@@ -1038,168 +1067,97 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
     passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-    d, data = _data(examples, keep=True, label=_hashable)
-    model = MulticlassPerceptron(_first_appearance(data) if classes is None else classes, d, update=update,
-                                 rule=rule, bias=bias)
-    for i, (_, y) in enumerate(data):
+    log, hook = _trace_list(trace), _hook(on_mistake)
+    D = _Data(examples, keep=True, label=_class_label)
+    learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
+                                   D.d, update=update, rule=rule, bias=bias)
+    for i, (_, y) in enumerate(D.examples):
         try:
-            model._class(y)
+            learner._class(y)
         except PerceptronError as err:
             raise PerceptronError(err.reason, i) from None
-    log = _log(trace)
-    if model.binary is None:
-        keeper = _Pocket(model.w, _argmax_errors(model, data)) if pocket else None
-        try:
-            epoch, converged = _cornell(model, data, passes, log, _hooks(keeper and keeper.offer, _recorder(log)))
-        except KeyboardInterrupt as stop:  # Ctrl-C: the run so far goes with it, as stop.run
-            setattr(stop, "run", Run(model.w, model, model.mistakes, getattr(stop, "epochs", 0), False, log,
-                                     keeper and keeper.best, "argmax", bias, None, multiclass="joint"))
-            raise
-        return Run(model.w, model, model.mistakes, epoch, converged, log, keeper and keeper.best, "argmax", bias,
-                   None, multiclass="joint")
-    runs = {}
-    for c in model.classes:
-        runs[c] = train([(x, 1 if y == c else -1) for x, y in data], rule=model.rule, bias=bias, epochs=epochs,
-                        max_epochs=max_epochs, pocket=pocket, trace=log.child() if isinstance(log, _Log) else
-                        log is not None)
-        model.binary[c] = runs[c].model
-        if log is not None:
-            for m in runs[c].trace:
-                log.append(ClassMistake(c, *m))
-            after = getattr(log, "after", None)
-            if after is not None:
-                after.extend(runs[c].trace.after)
-    return Run(model.w, model, model.mistakes, max((r.epochs for r in runs.values()), default=0),
-               all(r.converged for r in runs.values()), log, {c: r.pocket for c, r in runs.items()} if pocket else None,
-               model.rule, bias, None, multiclass="one-vs-rest")
+    if learner.binary is None:
+        keeper = _Pocket(learner, D) if pocket else None
+
+        def run(epochs, converged):
+            return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
+                       trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
+                       multiclass="joint")
+        return run(*_through(learner, D, passes, _Recorder(learner, log, [keeper, hook]), False,
+                             lambda e: run(e, False)))
+    runs: dict = {}
+
+    def one_vs_rest(converged):
+        for c, r in runs.items():
+            learner.binary[c] = r.model
+        return Run(w=learner.w, model=learner, mistakes=learner.mistakes,
+                   epochs=max((r.epochs for r in runs.values()), default=0), converged=converged, trace=log,
+                   pocket={c: r.pocket for c, r in runs.items()} if pocket else None, rule=learner.rule, bias=bias,
+                   kernel=None, multiclass="one-vs-rest")
+    def told(c):
+        def tell(mistake, model):
+            entry = ClassMistake(c, *mistake)
+            if log is not None:
+                log.append(entry)
+            if hook is not None:
+                hook(entry, model)
+        return tell
+    try:
+        for c in learner.classes:
+            runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
+                            epochs=epochs, max_epochs=max_epochs, pocket=pocket, trace=False, on_mistake=told(c))
+    except KeyboardInterrupt as stop:  # the classes before, this one so far, the ones after still at w = 0
+        so_far = getattr(stop, "run", None)
+        if so_far is not None:
+            runs[c] = so_far
+        stop.run = one_vs_rest(False)  # type: ignore[attr-defined]
+        raise
+    return one_vs_rest(all(r.converged for r in runs.values()))
 
 
-def _argmax_errors(model, data):
-    """errors(w, at_most, index) of a joint run: the examples whose argmax is not their class."""
-    def errors(w, at_most, index):
-        count = 0
-        for x, y in data:
-            if _argmax(model.classes, model._scores(w, x)) != y:
-                count += 1
-                if count == at_most:
-                    break
-        return count
-    return errors
+def _passes(epochs, max_epochs) -> int:
+    for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
+    if max_epochs is None:
+        raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
+    return max_epochs if epochs is None else epochs
 
 
-def _first_appearance(data) -> list:
-    """The labels in order of first appearance."""
-    return list(dict.fromkeys(y for _, y in data))
+def _average(average):
+    if average is not None and (not isinstance(average, str) or average not in ("after", "before")):
+        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before' or None")
+    return average
 
 
-# ---------------------------------------------------------------------------
-# The convergence theorem's quantities, exactly (no square roots)
-#
-# Perceptron Algorithm notes and Kalyanakrishnan §3: if ||x_i|| <= R and a unit
-# w* has y_i w*.x_i >= gamma > 0, the Perceptron makes at most R^2/gamma^2
-# mistakes.  For any w* != 0, gamma = min_i y_i w*.x_i / ||w*||, so
-# gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*), a ratio of sums of products:
-# exact for int, Fraction and Decimal.  Columbia's 1/delta^2 (§1.2) and
-# Cornell's 1/gamma^2 (§5) are the case R = 1.
-# ---------------------------------------------------------------------------
-
-def radius_squared(xs: Iterable[Vector]) -> Number:
-    """R^2 = max_i x_i.x_i, the squared length of the longest x.
-
-    The R of "||x_i|| <= R" (Perceptron Algorithm notes; Kalyanakrishnan
-    Assumption 2), squared so that it stays exact.
-
-    >>> radius_squared([[3, 4], [1, 1]])
-    25
-    >>> radius_squared([[Fraction(1, 2)]])
-    Fraction(1, 4)
-    """
-    d, xs = _data(((x, 1) for x in _iterable(xs, "xs")), keep=True)
-    if not xs:
-        raise PerceptronError("R^2 of no examples is undefined")
-    return _number(max(_arithmetic(_dot, x, x) for x, _ in xs), "R^2", "the sum overflowed")
+def _trace_list(trace) -> list | None:
+    """The trace to keep: a new list, none, or the list given (which sees each mistake as it is made)."""
+    return trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None
 
 
-def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
-    """gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*): the squared distance from the
-    hyperplane w*.x = 0 to the nearest example.
-
-    The gamma of the Perceptron Algorithm notes and Kalyanakrishnan's
-    Assumption 1 (for a unit w*), Columbia's delta and Cornell's gamma.
-
-    Raises a PerceptronError, naming the first such example, if w* does not
-    strictly separate the examples (y_i w*.x_i <= 0).
-
-    >>> margin_squared([([1, 2], 1), ([-2, 1], -1)], [1, 1])
-    Fraction(1, 2)
-    """
-    nearest, ww, _ = _nearest(examples, w_star)
-    return _ratio(nearest * nearest, ww, "gamma^2")
+def _hook(on_mistake):
+    if on_mistake is not None and not callable(on_mistake):
+        raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
+    return on_mistake
 
 
-def mistake_bound(examples: Iterable[Example], w_star: Vector) -> Number:
-    """R^2 / gamma^2, the Perceptron's mistake bound for these examples and w*.
-
-    Here gamma is the smallest margin itself, so the bound can be attained
-    (one example x and w* = x: one mistake, bound 1).  Kalyanakrishnan §3
-    states it strictly, k < R^2/gamma^2, for a gamma strictly below every
-    margin; the Perceptron Algorithm notes, with y w*.x >= gamma, as here.
-
-    >>> mistake_bound([([1, 2], 1), ([-2, 1], -1)], [1, 1])
-    Fraction(10, 1)
-    """
-    nearest, ww, xs = _nearest(examples, w_star)
-    return _ratio(radius_squared(xs) * ww, nearest * nearest, "R^2/gamma^2")
-
-
-def _nearest(examples, w_star):
-    """min_i y_i w*.x_i, w*.w* and the xs, after checking everything."""
-    d, examples = _data(examples, keep=True)
-    if not examples:
-        raise PerceptronError("the margin of no examples is undefined")
-    w_star = _vector(w_star, d, "w_star")
-    nearest = None
-    for i, (x, y) in enumerate(examples):
-        margin = y * _arithmetic(_dot, w_star, x)
-        if margin <= 0:
-            raise PerceptronError(
-                f"w_star does not strictly separate the examples: y w*.x = {_short(margin)} <= 0", i)
-        nearest = margin if nearest is None or margin < nearest else nearest
-    return nearest, _arithmetic(_dot, w_star, w_star), [x for x, _ in examples]
-
-
-def _ratio(a, b, name):
-    # Exact where the inputs are rational; a Decimal or float divides as its type,
-    # and must stay finite and above 0 (gamma > 0): a float that underflows to 0,
-    # or overflows to inf, is refused rather than reported as if it were valid.
-    if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
-        return Fraction(a, b)
-    value = _number(_arithmetic(lambda: a / b, what=name), name, "it is not a finite number")
-    if not value > 0:
-        raise PerceptronError(f"{name} is {_short(value)}: the arithmetic of {type(value).__name__} underflows "
-                              "(use exact numbers)")
-    return value
-
-
-# ===========================================================================
-# Input checking: every value from outside is checked here, and numbers are
-# taken by value (a NumPy int64 as the Python int of its value, a float32 as
-# the Python float of its value), so the algorithms above see plain numbers.
-# Checks raise without a position; a pass adds "example i:" where it knows i.
-# ===========================================================================
-
-from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized  # noqa: E402
+# The boundary: every value from outside is checked here, once, and numbers
+# are taken by value (a NumPy int64 as the int of its value, a float32 as the
+# float of its value), so that Part I sees only plain, finite numbers.  A check
+# raises without a position; a run adds "example i:" where it knows i.
 
 _LISTS = (list, tuple)  # the containers a pass reads without a copy: their len() cannot lie
 _PLAIN = frozenset((int, float, Fraction, decimal.Decimal, bool))
 _EXACT = frozenset((int, Fraction, bool))  # always finite
+_FLOATS = frozenset((float, int, bool))
 _LABELS = {1: 1, -1: -1}  # 1.0, Fraction(1), Decimal(1) hash and compare as 1
-_NOT_REAL = "not a finite real number"  # what a dual's score is when its kernel gives inf, nan or complex
+_NOT_REAL = "not a finite real number"
+_MAX_D = 1 << 24  # the most features a learner takes: w is a list of that many numbers
 
 
 def _short(v, limit=60) -> str:
-    """repr(v) for a message, cut to ``limit`` characters; never fails."""
-    if isinstance(v, int) and v.bit_length() > 4 * limit:  # repr of a huge int is slow, or refused
+    """repr(v) for a message, cut to ``limit`` characters; never fails, never slow."""
+    if isinstance(v, int) and v.bit_length() > 4 * limit:  # the repr of a huge int is slow, or refused
         return f"<an int of {v.bit_length()} bits>"
     try:
         text = repr(v)
@@ -1210,15 +1168,38 @@ def _short(v, limit=60) -> str:
 
 def _reason(err, limit=200) -> str:
     """What an exception says, for a message: str(err), cut to ``limit`` characters."""
-    text = str(err) or type(err).__name__
+    try:
+        text = str(err) or type(err).__name__
+    except Exception:
+        text = type(err).__name__
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def _name(kernel) -> str:
+    name = getattr(kernel, "__name__", None)
+    return name if isinstance(name, str) else _short(kernel)
+
+
+def _rule_name(rule) -> str:
+    if not isinstance(rule, str) or rule not in RULES:
+        raise PerceptronError(f"unknown rule {_short(rule)}: use 'sign' or 'margin'")
+    return rule
+
+
 def _rule(rule):
-    try:
-        return RULES[rule]
-    except (KeyError, TypeError):
-        raise PerceptronError(f"unknown rule {_short(rule)}: use 'sign' or 'margin'") from None
+    return RULES[_rule_name(rule)]
+
+
+def _update(update, rule):
+    """(update, rule) of a multiclass learner: "argmax" is the joint update's rule, and its only one."""
+    if not isinstance(update, str) or update not in ("one-vs-rest", "joint"):
+        raise PerceptronError(f"update = {_short(update)}: use 'one-vs-rest' or 'joint'")
+    if update == "joint":
+        if rule not in (None, "argmax"):
+            raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
+                                  "zero-score question")
+        return update, "argmax"
+    return update, "sign" if rule is None else _rule_name(rule)
 
 
 def _flag(value, name) -> bool:
@@ -1230,57 +1211,112 @@ def _flag(value, name) -> bool:
 def _dimension(d) -> int:
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise PerceptronError(f"dimension d = {_short(d)} is not a whole number")
+    if d > _MAX_D:
+        raise PerceptronError(f"dimension d = {_short(d)} is more than {_MAX_D:,} features")
     return d
 
 
-def _name(kernel) -> str:
-    return getattr(kernel, "__name__", None) or _short(kernel)
+def _callable(kernel):
+    if not callable(kernel):
+        raise PerceptronError(f"kernel {_short(kernel)} is not callable")
+    return kernel
+
+
+def _iterable(v, name):
+    if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, _Iterable):
+        raise PerceptronError(f"{name} is {type(v).__name__}, not a sequence")
+    return v
+
+
+def _classes(classes) -> list:
+    if isinstance(classes, (_Set, _Mapping)):
+        raise PerceptronError(f"classes {_short(classes)} have no order: give a list, whose order breaks ties")
+    classes = [_class_label(c) for c in _iterable(classes, "classes")]
+    if len(classes) < 2 or len(set(classes)) != len(classes):
+        raise PerceptronError(f"classes {_short(classes)} are not two or more distinct labels")
+    return classes
 
 
 def _by_value(v):
     """v as an int, float, Fraction or Decimal of the same value, or None if v is not a real number."""
     if type(v) in _PLAIN:
         return v
-    if isinstance(v, decimal.Decimal):
-        return decimal.Decimal(v)
     try:
+        if isinstance(v, decimal.Decimal):
+            return decimal.Decimal(v)
         if isinstance(v, numbers.Integral):  # NumPy's int64 and uint8: they wrap on overflow, ints do not
-            return int(v)
+            value = int(v)
+            return value if type(value) is int else None
         if isinstance(v, numbers.Rational):
             return Fraction(int(v.numerator), int(v.denominator))
-        if isinstance(v, numbers.Real):      # NumPy's float32 and float64: computed in their own type
-            return float(v)
+        if isinstance(v, numbers.Real):      # NumPy's float32 and float64; a float subclass
+            value = float(v)
+            return value if type(value) is float else None
     except (TypeError, ValueError, ArithmeticError):
         pass
     return None
 
 
-def _finite(v) -> bool:
-    """Whether v is a finite real number: v - v is 0 for those, nan for inf and nan."""
+def _is_finite(v) -> bool:
+    """Whether a plain number v is finite: v - v is 0 for those, nan for inf and nan."""
     try:
-        return v - v >= 0  # complex does not compare; Decimal('Infinity') - itself is trapped
-    except (TypeError, ArithmeticError):
+        return type(v) in _EXACT or v - v == 0
+    except ArithmeticError:  # Decimal('Infinity') - itself is trapped
         return False
 
 
-def _number(s, name, why):
-    """s taken by value, or a PerceptronError if it is not a finite real number."""
-    value = _by_value(s)
-    if value is None or not _finite(value):
-        raise PerceptronError(f"{name} is {_short(s)}: {why}")
+def _finite(v, name, why="the sum overflowed"):
+    """v taken by value, or a PerceptronError if it is not a finite real number."""
+    value = _by_value(v)
+    if value is None:
+        raise PerceptronError(f"{name} is {_short(v)}: {_NOT_REAL}")
+    if not _is_finite(value):
+        raise PerceptronError(f"{name} is {_short(value)}: {why}")
     return value
 
 
-def _arithmetic(f, *args, what="w.x"):
-    """f(*args), with a failure of the arithmetic itself told as a PerceptronError."""
+def _real(v, name):
+    """One feature, taken by value, or the PerceptronError that says why not."""
+    value = _by_value(v)
+    if value is None:
+        raise PerceptronError(f"{name} is {_short(v)} ({type(v).__name__}), not a real number")
+    if not _is_finite(value):
+        raise PerceptronError(f"{name} is {_short(value)}; features must be finite")
+    return value
+
+
+def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") -> list:
+    """x as a new list of d finite real numbers, each taken by value (any length if d is None).
+    x is read once, and its length is that of what was read."""
+    if type(x) not in _LISTS:
+        if isinstance(x, (str, bytes, bytearray)) or not isinstance(x, _Sized) or not isinstance(x, _Iterable):
+            raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers")
+        if isinstance(x, (_Mapping, _Set)):
+            raise PerceptronError(f"{name} is a {type(x).__name__}, not a sequence of numbers in order")
     try:
-        return f(*args)
-    except (TypeError, ArithmeticError) as err:  # float with Decimal; the caller's Decimal traps
-        raise PerceptronError(f"{what} cannot be computed: {_reason(err)}") from None
+        x = list(x)
+    except Exception as err:  # whatever reading a foreign sequence raises, told in one line
+        raise PerceptronError(f"{name} cannot be read: {_reason(err)}") from None
+    if d is not None and len(x) != d:
+        raise PerceptronError(wrong_length.format(name=name, n=len(x), d=d))
+    kinds = set(map(type, x))
+    if kinds <= _EXACT:
+        return x
+    try:
+        if kinds <= _FLOATS and all(map(isfinite, x)) or kinds <= _PLAIN and all(map(_is_finite, x)):
+            return x
+    except OverflowError:  # an int beyond floats beside floats: one by one, below
+        pass
+    return [_real(v, f"{name}[{j}]") for j, v in enumerate(x)]
+
+
+def _two_vectors(a, b):
+    a = _vector(a, None, "a")
+    return a, _vector(b, len(a), "b", f"vectors of lengths {len(a)} and {{n}} have no inner product")
 
 
 def _label(y) -> int:
-    """The label y as the int -1 or +1."""
+    """A binary label: the int -1 or +1."""
     if type(y).__name__ in ("bool", "bool_"):  # Python's and NumPy's
         raise PerceptronError(f"label {y} is a bool; labels are -1 or +1 (map 0/1 labels first)")
     try:
@@ -1292,122 +1328,85 @@ def _label(y) -> int:
     return label
 
 
-def _hashable(y):
-    """A multiclass label: anything hashable."""
+def _class_label(y):
+    """A multiclass label: anything hashable that equals itself (so not a NaN, which no class would match)."""
     try:
         hash(y)
-    except TypeError:
+        same = y == y
+    except (TypeError, ArithmeticError):  # unhashable; Decimal('sNaN')
         raise PerceptronError(f"label {_short(y)} cannot be a class: it is not hashable") from None
+    if same is not True:
+        raise PerceptronError(f"label {_short(y)} cannot be a class: it is not equal to itself")
     return y
-
-
-def _classes(classes) -> list:
-    if isinstance(classes, (_Set, _Mapping)):
-        raise PerceptronError(f"classes {_short(classes)} have no order: give a list, whose order breaks ties")
-    classes = [_hashable(c) for c in _iterable(classes, "classes")]
-    if len(classes) < 2 or len(set(classes)) != len(classes):
-        raise PerceptronError(f"classes {_short(classes)} are not two or more distinct labels")
-    return classes
-
-
-def _iterable(v, name):
-    if isinstance(v, (str, bytes)) or not isinstance(v, _Iterable):
-        raise PerceptronError(f"{name} is {type(v).__name__}, not a sequence")
-    return v
 
 
 def _pair(item):
     try:
         x, y = item
-    except (TypeError, ValueError):
+    except Exception:  # not a pair; a pair that cannot be read
         raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
     return x, y
 
 
-def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") -> list:
-    """x as a list of d finite real numbers, each taken by value; x itself if it
-    is a list or tuple of such numbers already.
+class _Data:
+    """The examples of a run, checked at the boundary.  Kept (several passes, the pocket, a kernel, an
+    average): ``examples`` is a list of checked copies, every example checked once before the run, and a
+    data set that mixes floats and Decimals (which do not add) is refused at the first that mixes them.
+    Streamed (one pass): ``examples`` is None and each example is checked as it comes.  ``d`` is the
+    length of the first x; ``at`` the index of the example in hand; ``passes`` the passes begun."""
 
-    x is read once, and its length is that of what was read.
-    """
-    if type(x) not in _LISTS:
-        if isinstance(x, (str, bytes, bytearray)) or not isinstance(x, _Sized) or not isinstance(x, _Iterable):
-            raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers")
-        if isinstance(x, (_Mapping, _Set)):
-            raise PerceptronError(f"{name} is a {type(x).__name__}, not a sequence of numbers in order")
+    def __init__(self, examples, keep, label=None):
+        self.label = label or _label
+        self.at, self.passes, self.cache = None, 0, None
+        if type(examples) in _LISTS:  # read again from its start
+            first, rest = (examples[0] if examples else _END), examples
+        else:
+            items = iter(_iterable(examples, "examples"))
+            first = next(items, _END)
+            rest = _chain(first, items) if first is not _END else iter(())
+        self.d = 0 if first is _END else len(self.check(first, 0)[0])
+        self.examples = None
+        self.items = rest  # a stream's items as given: the fast pass checks them in passing
+        if keep:
+            self.examples = [self.check(item, i) for i, item in enumerate(rest)]
+            self.items = self.examples
+            self._mixes()
+
+    @property
+    def checked(self) -> bool:
+        return self.examples is not None
+
+    def check(self, item, i):
+        """The checked (x, y) of the item at index i, x a new list of d numbers."""
+        self.at = i
         try:
-            x = list(x)
-        except Exception as err:  # whatever reading a foreign sequence raises, told in one line
-            raise PerceptronError(f"{name} cannot be read: {_reason(err)}") from None
-    n = len(x)
-    if d is not None and n != d:
-        raise PerceptronError(wrong_length.format(name=name, n=n, d=d))
-    if _PLAIN.issuperset(map(type, x)) and all(type(v) in _EXACT or _finite(v) for v in x):
-        return x
-    return [_real(v, f"{name}[{j}]") for j, v in enumerate(x)]
+            x, y = _pair(item)
+            return _vector(x, getattr(self, "d", None)), self.label(y)
+        except PerceptronError as err:
+            raise PerceptronError(err.reason, i) from None
 
+    def _mixes(self):
+        kinds = {}
+        for i, (x, _) in enumerate(self.examples):
+            for v in x:
+                if type(v) in (float, decimal.Decimal):
+                    kinds.setdefault(type(v), i)
+        if len(kinds) == 2:
+            i = max(kinds.values())
+            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)", i)
 
-def _real(v, name):
-    """One feature, taken by value, or the PerceptronError that says why not."""
-    value = _by_value(v)
-    if value is None:
-        raise PerceptronError(f"{name} is {_short(v)} ({type(v).__name__}), not a real number")
-    if not _finite(value):
-        raise PerceptronError(f"{name} is {_short(value)}; features must be finite")
-    return value
-
-
-def _example(item, d, label=_label):
-    """(x, y) of an item, checked, x of length d (any length if d is None)."""
-    x, y = _pair(item)
-    y = label(y)
-    return _vector(x, d), y
-
-
-def _checked(item, d, w, b):
-    """(x, y, w.x) for one item of a primal pass, every part checked: what the
-    pass's common case skips when it can tell that nothing is wrong.
-
-    The pass takes its own reading only for an exact list or tuple (whose
-    len() cannot lie) with the label the int -1 or +1, and a finite score of
-    the run's exact type.  Anything else is read here: in an int or float
-    run a NumPy element makes the score a NumPy number, a bad feature makes
-    the sum raise, an inf or nan feature makes it inf or nan.  A Fraction or
-    Decimal times a NumPy int can be a Fraction or Decimal, so in those runs
-    the pass also checks the elements' types, a small cost next to exact
-    arithmetic.
-    """
-    x, y = _example(item, d)
-    return x, y, Perceptron._score(x, w, b)
+    def __iter__(self):
+        """The checked examples, for the literal pass; ``at`` follows it."""
+        self.passes += 1
+        if self.examples is not None:
+            for self.at, example in enumerate(self.examples):
+                yield example
+        else:
+            for i, item in enumerate(self.items):
+                yield self.check(item, i)
 
 
 _END = object()
-
-
-def _data(examples, keep, label=_label):
-    """(d, examples): d is the length of the first x.  Kept, the examples are a
-    list of checked (x, y); else the examples as given (an iterator is read once)."""
-    if type(examples) in _LISTS:
-        items, first = examples, examples[0] if examples else _END
-    else:
-        items = iter(_iterable(examples, "examples"))
-        first = next(items, _END)
-        items = _chain(first, items)
-    if first is _END:
-        return 0, []
-    try:
-        d = len(_vector(_pair(first)[0], None))
-    except PerceptronError as err:
-        raise PerceptronError(err.reason, 0) from None
-    if not keep:
-        return d, items
-    data = []
-    for i, item in enumerate(items):
-        try:
-            data.append(_example(item, d, label))
-        except PerceptronError as err:
-            raise PerceptronError(err.reason, i) from None
-    return d, data
 
 
 def _chain(first, rest):
@@ -1415,83 +1414,301 @@ def _chain(first, rest):
     yield from rest
 
 
-# ===========================================================================
-# The kernel dual over a kept data set: eq. (2) kept up to date.
-#
-# DualPerceptron._score re-sums sum_j y_j K(x_j, x_i) at every step.  Over a
-# kept data set the same numbers can be kept instead: score[i] is eq. (2) for
-# example i, and when example j is stored, y_j K(x_j, x_i) is added to every
-# score[i], in mistake order from 0 -- exactly the sum DualPerceptron takes.
-# The row [K(x_j, x_i) for every i] is computed the first time j is stored and
-# kept, so a run makes n kernel calls per distinct stored example and a pass
-# with no mistake makes none.  The rule is the learner's own.  The tests
-# check this form against the literal DualPerceptron, mistake by mistake.
-# ===========================================================================
+# Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I
+# function and gives exactly its results: the same mistakes, scores, weights,
+# counts and errors, bit for bit.  The test suite proves it by running once
+# with each (CI runs it both ways).  PERCEPTRON_LITERAL=1 in the environment,
+# read at import, or the command line's --literal for one call, runs Part I
+# alone; the switch is a context variable, so threads do not share it.
 
-def _kernel_run(model, data, passes, log, pocket):
-    """Passes of the kernel dual over a kept data set; return (epochs, converged, pocket)."""
-    xs = [model._read(x) for x, _ in data]
-    ys = [y for _, y in data]
-    K, mistake = model.kernel, model._mistake
-    rows: dict = {}
-    score = [0] * len(xs)
-    stored = model.stored
-    model.d = len(data[0][0]) if data else None
-    best = Pocket(None, _wrong(mistake, ys, score), 0) if pocket else None
-    epoch = 0
+_LITERAL = contextvars.ContextVar("perceptron_literal",
+                                  default=os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
+
+
+def _fenced(literal, fast):
+    """``fast`` in place of the Part I function ``literal``, unless the literal switch is on."""
+    @functools.wraps(literal)
+    def either(*args):
+        return (literal if _LITERAL.get() else fast)(*args)
+    either.literal = literal  # type: ignore[attr-defined]
+    return either
+
+
+# The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...:
+#   3.9-3.11  sum(map(mul, a, b)): a plain left-to-right sum for every type;
+#   3.12+     math.sumprod for int (exact), Fraction and Decimal (a plain sum
+#             there); for floats, whose sum() is compensated and whose sumprod
+#             is extended-precision from 3.12 on, the plain loop.
+# Both raise a ValueError for vectors of different lengths.
+if sys.version_info >= (3, 12):
+    from math import sumprod as _sum_exact
+
+    def _sum_float(a, b):
+        if len(a) != len(b):
+            raise ValueError("vectors of different lengths")
+        s = 0
+        for a_i, b_i in zip(a, b):
+            s = s + a_i * b_i
+        return s
+else:
+    def _sum_exact(a, b):
+        if len(a) != len(b):
+            raise ValueError("vectors of different lengths")
+        return sum(map(mul, a, b))
+
+    _sum_float = _sum_exact
+
+
+def _sum_for(kind):
+    """(the fast sum, or None for sum(map(mul, w, x)) written in the pass; the score's type; whether each x's
+    element types are checked) for a primal pass whose scores are of type ``kind``.  An int or float score
+    with a foreign element is not one: NumPy's numbers make NumPy scores.  A Fraction or Decimal score can
+    be, since a Fraction times a NumPy int is a Fraction."""
+    fast = None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact
+    if kind is float:
+        return fast, float, False
+    if kind in (Fraction, decimal.Decimal):
+        return fast, kind, True
+    return fast, int, False
+
+
+def _split(w, bias):
+    """(the weights of x's features, the bias weight or None)."""
+    return (w[:-1], w[-1]) if bias else (w, None)
+
+
+def _primal_pass(learner, D, epoch, on_mistake) -> int:
+    """_pass (Part I) for a Perceptron, fast: the same mistakes, scores and weights, bit for bit.
+
+    w.x is the fastest sum in dot's order, the bias added last without copying x, and an example is
+    checked in passing: it is taken as it is only if x is a list or tuple (whose len() cannot lie), y the
+    int -1 or +1, and its score finite and of the run's type -- a NumPy element makes a NumPy score, a
+    string or None makes the sum raise, an inf or nan makes it inf or nan -- and so is the sum of the w
+    an update makes (in a Fraction or Decimal run, every x's element types are checked instead, since a
+    Fraction times a NumPy int is a Fraction).  Any other example goes through the boundary and the
+    learner's own _step, whose results and errors are the literal pass's.  A kept data set was checked
+    whole before the run: its examples are taken as they are.  What this cannot see is an object whose
+    products with plain numbers are plain numbers other than those of its value (no number library's
+    are): PERCEPTRON_LITERAL=1 takes it by value.
+    """
+    D.passes = epoch
+    checked, bias, mistake, d = D.checked, learner.bias, learner.mistake, learner.d
+    w, b = _split(learner.w, bias)
+    sum_of, kind, exact = _sum_for(type(w[0]) if w else int)
+    plain, lists = _PLAIN.issuperset, _LISTS
+    lean = getattr(on_mistake, "lean", False)
+    m, i = 0, -1
     try:
-        while True:
-            epoch += 1
-            m = 0
-            for i, y in enumerate(ys):
-                try:
-                    s = _number(score[i], "w.x", _NOT_REAL)
-                except PerceptronError as err:
-                    raise PerceptronError(err.reason, i) from None
-                if mistake(y, s):
-                    row = rows.get(i)
-                    if row is None:
-                        row = rows[i] = _kernel_row(K, xs, i)
-                    if log is not None:
-                        log.append(Mistake(epoch, i, y, s))
-                    stored.append((xs[i], y))  # stored <- stored + [(x_i, y)]: the update, whole
-                    score = [s_j + y * k_j for s_j, k_j in zip(score, row)]
-                    m += 1
-                    if pocket:
-                        errors = _wrong(mistake, ys, score)
-                        if errors < best.errors:
-                            best = Pocket(None, errors, len(stored))
-            if m == 0 or epoch == passes:
-                return epoch, m == 0, best
-    except KeyboardInterrupt as stop:
-        stop.epochs = epoch  # for the run so far, which train attaches
+        for i, item in enumerate(D.items):
+            try:
+                x, y = item
+                if not checked and (type(y) is not int or y * y != 1 or type(x) not in lists or len(x) != d
+                                    or exact and not plain(map(type, x))):
+                    raise TypeError
+                s = sum(map(mul, w, x)) if sum_of is None else sum_of(w, x)
+                if b is not None:
+                    s = s + b
+                if type(s) is not kind or not s - s == 0:
+                    raise TypeError
+                wrong = mistake(y, s)
+                if wrong:
+                    moved = [w_i + y * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
+                    if not (checked or exact):  # the new w's sum is of the run's type and finite, too
+                        total = sum(moved)
+                        if type(total) is not kind or not total - total == 0:
+                            raise TypeError
+            except (TypeError, ValueError, ArithmeticError):
+                x, y = item if checked else D.check(item, i)
+                s, wrong = learner._step(x, y)  # the literal step: its score, its update, its errors
+                w, b = _split(learner.w, bias)
+                sum_of, kind, exact = _sum_for(type(s))  # the run's type, which an example may change
+            else:
+                if wrong:
+                    w = moved
+                    if b is not None:
+                        b = b + y  # the bias's feature is the constant 1
+                    learner.w = w if b is None else [*w, b]  # stored whole, then counted
+                    learner.mistakes += 1
+            if wrong:
+                m += 1
+                if lean:
+                    on_mistake.whole_now()
+                else:
+                    on_mistake(Mistake(epoch, i, y, s))
+    except BaseException:
+        D.at = i
         raise
+    return m
 
 
-def _kernel_row(K, xs, i) -> list:
-    """[K(x_i, x_j) for every j], or a PerceptronError naming the pair that failed."""
-    x_i = xs[i]
+class _KernelScores:
+    """eq. (2) for every example of a kept data set, kept up to date.  When example j is stored,
+    y_j K(x_j, x_i) is added to score[i] for every i: in mistake order from the int 0, the very sum
+    DualPerceptron._score takes.  The row [K(x_j, x_i) for every i] is computed the first time j is
+    stored and kept, so a run makes n kernel calls per distinct stored example and a clean pass none."""
+
+    def __init__(self, learner, D):
+        self.learner, self.D = learner, D
+        self.xs = [learner._read(x) for x, _ in D.examples]
+        self.scores: list = [0] * len(self.xs)
+        self.rows: dict = {}
+
+    def store(self, i, y) -> bool:
+        """Store example i, as DualPerceptron._step does, and move every score; False (nothing changed)
+        if the kernel or the sums fail, which the literal step will then meet where it would."""
+        K, xs, row = self.learner.kernel, self.xs, self.rows.get(i)
+        try:
+            if row is None:
+                row = [K(xs[i], x_j) for x_j in xs]
+            scores = [s_j + y * k_j for s_j, k_j in zip(self.scores, row)]
+        except (TypeError, ValueError, ArithmeticError):
+            return False
+        self.rows[i] = row
+        self.learner.stored.append((xs[i], y))  # stored whole, then the scores move
+        self.learner.d = self.D.d
+        self.scores = scores
+        return True
+
+
+def _dual_pass(learner, D, epoch, on_mistake) -> int:
+    """_pass (Part I) for a DualPerceptron over a kept data set, fast: eq. (2) kept up to date
+    (_KernelScores), each score read rather than summed again; the same mistakes and stored examples.
+    After a kernel failure, and for a learner that did not start with these scores, the literal step."""
+    D.passes = epoch
+    if D.cache is None and learner.mistakes == 0:
+        D.cache = _KernelScores(learner, D)
+    m = 0
+    for i, (x, y) in enumerate(D.examples):
+        D.at = i
+        cache = D.cache
+        if isinstance(cache, _KernelScores) and cache.learner is learner:
+            s = _finite(cache.scores[i], "w.x", _NOT_REAL)
+            wrong = learner.mistake(y, s)
+            if wrong and not cache.store(i, y):
+                D.cache = False  # the literal step from here on
+                s, wrong = learner._step(x, y)
+        else:
+            s, wrong = learner._step(x, y)
+        if wrong:
+            m += 1
+            on_mistake(Mistake(epoch, i, y, s))
+    return m
+
+
+def _primal_score(learner, x) -> Number:
+    """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order, without checking again the
+    w and x that are the learner's own and checked; anything irregular is the literal score's to tell."""
+    w = learner.w
     try:
-        return [K(x_i, x_j) for x_j in xs]
+        s = sum(map(mul, w, x)) if len(w) == len(x) and sys.version_info < (3, 12) else _sum_exact(w, x)
+        if type(s) is float and sys.version_info >= (3, 12):
+            s = _sum_float(w, x)  # sumprod of floats is extended-precision: the plain loop's bits instead
+        if type(s) in _EXACT or type(s) in (float, decimal.Decimal) and s - s == 0:
+            return s
     except (TypeError, ValueError, ArithmeticError):
         pass
-    for j, x_j in enumerate(xs):  # again, one call at a time, to name the pair
-        try:
-            K(x_i, x_j)
-        except (TypeError, ValueError, ArithmeticError) as err:
-            # K's message speaks of its arguments a = x_i and b = x_j: name both examples.
-            raise PerceptronError(f"kernel {_name(K)} failed on K(x_{i}, x_{j}), the examples {i} and {j}: "
-                                  f"{_reason(err)}") from err
-    raise PerceptronError(f"kernel {_name(K)} failed on a row, then not again")  # a kernel that is not a function
+    return _literal_score(learner, x)
 
 
-def _wrong(mistake, ys, scores) -> int:
-    return sum(1 for y, s in zip(ys, scores) if mistake(y, s))
+class _OneExample:
+    """learn's one example as a stream the fast pass checks in passing; its errors name no index."""
+    checked, passes, at, cache = False, 0, None, None
+
+    def __init__(self, item, d):
+        self.items, self.d = (item,), d
+
+    def check(self, item, i):
+        x, y = _pair(item)
+        return _vector(x, self.d), _label(y)
 
 
-# ===========================================================================
-# The command line
-# ===========================================================================
+def _primal_learn(learner, x, y) -> bool:
+    """Perceptron.learn (Part I), fast: the fast pass over the one example."""
+    return _primal_pass(learner, _OneExample((x, y), learner.d), 1, _no_one) == 1
+
+
+def _no_one(mistake):
+    """on_mistake of a step that tells no one."""
+
+
+_literal_pass, _literal_score = _pass, Perceptron._score
+
+
+def _pass_fast(learner, D, epoch, on_mistake) -> int:
+    if type(learner) is Perceptron:
+        return _primal_pass(learner, D, epoch, on_mistake)
+    if type(learner) is DualPerceptron and D.checked:
+        return _dual_pass(learner, D, epoch, on_mistake)
+    return _literal_pass(learner, D, epoch, on_mistake)
+
+
+_KEPT_ROWS = 2000  # the most examples whose rows (n each) the exact pocket keeps: at most n^2 numbers
+
+
+def _kept_errors(learner, D):
+    """_pocket_errors (above), fast: the same counts, without summing every w.x again.
+
+    A kernel run reads the scores _KernelScores keeps.  A primal run on exact data keeps every score up
+    to date as the kernel run does: after w <- w + y_i (x_i, 1), each score moves by y_i (x_i.x_j + 1),
+    with x_i's row computed the first time i is updated on; for ints and Fractions that is the very value
+    of w.x_j, so the rule decides alike, in O(n) per update.  Floats recount in the run's own sums."""
+    literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
+    if isinstance(learner, DualPerceptron):
+        def from_kept_scores(at_most, mistake):
+            cache = D.cache
+            if not (isinstance(cache, _KernelScores) and cache.learner is learner and _all_finite(cache.scores)):
+                return literal(at_most, mistake)
+            return len(list(islice(filter(None, map(learner.mistake, ys, cache.scores)), at_most)))
+        ys = [y for _, y in D.examples]
+        return from_kept_scores
+    if not isinstance(learner, Perceptron):
+        return literal
+    xs, ys, bias = [x for x, _ in D.examples], [y for _, y in D.examples], learner.bias
+    if len(xs) > _KEPT_ROWS or not all(type(v) in _EXACT for x in xs for v in x):
+        def recount(at_most, mistake):  # the literal recount, with the fast sums in dot's order
+            w, b = _split(learner.w, bias)
+            scores = list(map(_sum_float, repeat(w), xs)) if b is None else [_sum_float(w, x) + b for x in xs]
+            if not _all_finite(scores):
+                return literal(at_most, mistake)  # which says what is wrong, where the literal count would
+            return len(list(islice(filter(None, map(learner.mistake, ys, scores)), at_most)))
+        return recount
+    rows: dict = {}
+    kept = [[0] * len(xs)]
+
+    def from_rows(at_most, mistake):
+        if mistake is not None:
+            i = mistake.index
+            row = rows.get(i)
+            if row is None:
+                row = rows[i] = [_sum_exact(xs[i], x) + bias for x in xs]
+            # s_j + y_i k_j with y_i = +1 or -1, exactly: ints and Fractions do not round
+            kept[0] = list(map(add if mistake.y > 0 else sub, kept[0], row))
+        return len(list(islice(filter(None, map(learner.mistake, ys, kept[0])), at_most)))
+    return from_rows
+
+
+def _all_finite(values) -> bool:
+    """Whether every value is a finite real number, quickly where they are ints, Fractions or floats."""
+    kinds = set(map(type, values))
+    if kinds <= _EXACT:
+        return True
+    if kinds <= {float}:
+        return all(map(isfinite, values))
+    return kinds <= _PLAIN and all(map(_is_finite, values))
+
+
+# The switch: each accelerated name now runs its accelerator, or Part I's own.
+_pass = _fenced(_pass, _pass_fast)
+Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
+Perceptron.learn = _fenced(Perceptron.learn, _told("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
+    _primal_learn))
+_pocket_errors = _fenced(_pocket_errors, _kept_errors)
+
+
+# Part III: the tools.  The command line reads its input into one report
+# model (the run, its test, its bound), rendered as text or as JSON; the modes
+# --vectors, --model and --check are dispatched from one table.  Then --check,
+# --vectors, the picture, and the atomic writer every output goes through.
 
 # The embedded example: 2-D, integer coordinates, separated through the origin
 # by W_STAR = (-2, 1) (y = sign(-2 x1 + x2)), and slow enough to show a few
@@ -1502,51 +1719,322 @@ EXAMPLE = [
 ]
 W_STAR = (-2, 1)
 
-MULTICLASS_TEXT = {
-    "one-vs-rest": "one-vs-rest: one binary run per class on 'this class or not' (Kalyanakrishnan §4)",
-    "joint": "joint: on a mistake x moves to the true class and away from the predicted one (Collins 2002)",
-}
-
 RULE_TEXT = {
     "sign": "sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)",
     "margin": "margin: a mistake iff y (w.x) <= 0 (Cornell §3)",
     "argmax": "argmax: predict the class of the largest w(l).x, a tie to the first (Kalyanakrishnan §4)",
 }
+MULTICLASS_TEXT = {
+    "one-vs-rest": "one-vs-rest: one binary run per class on 'this class or not' (Kalyanakrishnan §4)",
+    "joint": "joint: on a mistake x moves to the true class and away from the predicted one (Collins 2002)",
+}
 
-
-def _num(v) -> str:
-    """A number as text that reads back to the same value: 3, 1/3, 0.1, 2.50."""
-    if isinstance(v, Fraction):
-        return str(v)  # "p/q", or "p" when q = 1
-    if isinstance(v, float):
-        return repr(v)
-    return str(v)
-
-
-def _vec(v) -> str:
-    return "(" + ", ".join(map(_num, v)) + ")"
-
-
-def _table(header, rows) -> list:
-    """Lines of a table, every column right-aligned to its widest cell."""
-    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
-    return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip()
-            for row in [header, *rows]]
-
-
-_DIGITS = 4300       # the most digits of a number in a cell (Python's own limit for int <-> str)
+_DIGITS = 4300         # the most digits of a number in a cell (Python's own limit for int <-> str)
 _LINE_LIMIT = 1 << 20  # the longest line read, in bytes: no file is read whole
+_JSON_LIMIT = 1 << 28  # the largest JSON file read back (--model, --check), in bytes
+_INTERNAL = 3          # the exit status of a bug: never 0, 1 or 2, which are verdicts and bad input
 
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised as an exception by main() so that every write it interrupts is taken back."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; ``python3 perceptron.py --help`` lists its options.
+
+    Exit status: 0 the run converged or made the passes asked for (--check: the runs agree), 1 it stopped
+    at its bound (--check: they differ), 2 bad input or usage, 130 Ctrl-C, 143 SIGTERM, 141 a reader that
+    left (| head), 3 an internal error -- a bug, never a verdict.  Nothing process-wide outlives the call.
+    """
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        with _SigtermRaises():
+            return _main(argv)
+    except PerceptronError as err:
+        _say(f"error: {err}")
+        return 2
+    except _Exit as done:  # --help, --version
+        return done.status
+    except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
+        _drop_output()
+        return 141
+    except _Terminated:
+        return 143
+    except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's status
+        _say("")
+        return 130
+    except Exception as err:  # a bug: one line, and a status that no verdict has
+        _say(f"error: internal error (please report it): {type(err).__name__}: {_reason(err)}")
+        return _INTERNAL
+
+
+class _SigtermRaises:
+    """While main() runs in the main thread, SIGTERM raises _Terminated (and _Held holds it as it holds
+    Ctrl-C); the handler before is restored after."""
+
+    def __enter__(self):
+        import signal
+
+        self.previous = None
+        if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+            def terminate(signum, frame):
+                raise _Terminated()
+            terminate.perceptron_main = True  # type: ignore[attr-defined]
+            try:
+                self.previous = signal.signal(signal.SIGTERM, terminate)
+            except ValueError:  # not the main thread
+                pass
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGTERM, self.previous)
+        return False
+
+
+def _say(line):
+    """One line on standard error, its control characters escaped (a file name may hold a newline)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):  # no standard error to say it on
+        pass
+
+
+def _main(argv) -> int:
+    args = _arguments(argv)
+    token = _LITERAL.set(True) if args.literal else None
+    try:
+        for option, mode in _MODES:
+            if option is None or getattr(args, option):
+                return mode(args)
+        raise AssertionError("no mode")  # the table ends with the default
+    finally:
+        if token is not None:
+            _LITERAL.reset(token)
+
+
+def _passes_text(args) -> str:
+    return f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
+
+
+# Options that take a value, and options that do not apply beside another one (or without a FILE).
+_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps", "test", "model", "check",
+           "vectors", "tolerance")
+_NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"), "epochs": ("max_epochs",),
+               "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted"),
+               "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
+                         "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check"),
+               "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star"),
+               "tolerance": ("json", "quiet", "model")}
+_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
+_DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
+             "drop_column": ()}
+
+
+def _arguments(argv):
+    """The parsed options, with every usage error said in one line."""
+    if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
+        raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
+    args = _parser().parse_args(list(argv))
+    given = {name for name, value in vars(args).items() if value not in (None, False) and name != "header"}
+    given |= {"header"} if not args.header else set()
+    for name in _VALUED:
+        if getattr(args, name) == "":
+            raise PerceptronError(f"{_flag_name(name)} needs a value (see --help)")
+    for option, others in _NOT_BESIDE.items():
+        for other in others:
+            if option in given and other in given:
+                raise PerceptronError(f"{_flag_name(other)} does not apply to {_flag_name(option)}")
+    if args.vectors is not None and given - {"vectors", "literal"}:
+        other = min(given - {"vectors", "literal"})
+        raise PerceptronError(f"{'a FILE' if other == 'file' else _flag_name(other)} does not apply to --vectors")
+    if "tolerance" in given and "check" not in given:
+        raise PerceptronError("--tolerance applies to --check only")
+    if args.tolerance is not None:
+        args.tolerance = _tolerance_option(args.tolerance)
+    if args.multiclass == "joint" and "rule" in given:
+        raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
+    if args.file is None:
+        for name in _NEED_FILE:
+            if name in given:
+                raise PerceptronError(f"{_flag_name(name)} applies to a FILE, not to the embedded example")
+    for name, value in _DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
+    args.given = given
+    _refuse_overwriting(args)
+    return args
+
+
+def _flag_name(name):
+    return "--no-header" if name == "header" else "--" + name.replace("_", "-")
+
+
+def _parser():
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):  # one line, exit 2, as every other error here
+            raise PerceptronError(f"{message} (see --help)")
+
+        def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
+            raise _Exit(status)
+
+        def _print_message(self, message, file=None):
+            _emit(message.rstrip("\n"))
+
+    parser = Parser(
+        prog="perceptron",
+        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the "
+                    "embedded example, and print every mistake.",
+        epilog="Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), "
+               "1 when passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input "
+               "or usage, 130 for Ctrl-C, 143 for SIGTERM, 3 for an internal error.")
+    arg = parser.add_argument
+    arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
+    arg("--label-column", type=_whole_option, metavar="N",
+        help="the label's column, 0-based, negative from the end (default: -1)")
+    arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
+    arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
+    arg("--labels", type=_labels_option, metavar="NEG,POS",
+        help="the two labels, negative first: -1,1 (default), 0,1 (Kalyanakrishnan's), or names (--labels=B,M)")
+    arg("--delimiter", type=_delimiter_option, metavar="C", help="the separator of the cells (default ','; 'tab')")
+    arg("--drop-column", type=_whole_option, action="append", metavar="N",
+        help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
+    arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
+    arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
+    arg("--epochs", type=_passes_option, metavar="K",
+        help="make K passes (1: one online pass); default: until a pass makes no mistake")
+    arg("--max-epochs", type=_passes_option, metavar="M",
+        help="the most passes until convergence (default: 1000)")
+    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
+    arg("--kernel", metavar="NAME[:PARAM]",
+        help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
+             "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
+    arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
+        help="labels are any strings: one weight vector per class, argmax; one-vs-rest (the default, "
+             "Kalyanakrishnan §4) or joint (Collins 2002)")
+    arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
+        "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
+    arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: every w with "
+        "the number of examples it stood for")
+    arg("--w-star", metavar="W",
+        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
+    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
+        "(with --json: each trace entry's weights)")
+    arg("--quiet", action="store_true", help="print only the summary")
+    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
+        "the last 5)")
+    arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
+        "the average's, the vote's) on a held-out CSV read with the same options")
+    arg("--model", metavar="RUN.json", help="apply a run saved by --json to FILE, without training: its errors "
+        "and predictions")
+    arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
+        "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
+    arg("--tolerance", metavar="T", help="with --check: numbers agree within relative tolerance T (for a float "
+        "implementation that sums in another order)")
+    arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
+        "older corpus): data, options and expected JSON of every case, and DIR/index.json")
+    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
+    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
+    arg("--literal", action="store_true", help="run Part I of perceptron.py alone, without its accelerators "
+        "(as PERCEPTRON_LITERAL=1 does): the same results, to audit them")
+    arg("--version", action="version", version=f"perceptron {__version__}")
+    return parser
+
+
+class _Exit(Exception):
+    """argparse's exit after --help or --version, with its status."""
+
+    def __init__(self, status):
+        super().__init__(status)
+        self.status = status
+
+
+def _whole_option(text):
+    import argparse
+
+    if _form(text) != "int" or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number")
+    return int(text)
+
+
+def _passes_option(text):
+    import argparse
+
+    value = int(text) if _form(text) == "int" and len(text) < 20 else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number >= 1")
+    return value
+
+
+def _tolerance_option(text):
+    """--tolerance T: a number >= 0 in the cells' grammar, read exactly (so 1e999999999 is refused, not built)."""
+    try:
+        value = _parse_number(text, exact=True)
+    except ValueError as err:
+        raise PerceptronError(f"--tolerance: {err}") from None
+    if value < 0:
+        raise PerceptronError(f"--tolerance: {_short(text)} is not a number >= 0 (as 1e-12)")
+    return Fraction(value)
+
+
+def _labels_option(text):
+    """--labels=NEG,POS: two distinct names; whole numbers are read as numbers."""
+    import argparse
+
+    names = [t.strip() for t in text.split(",")]
+    if len(names) != 2 or not all(names) or names[0] == names[1]:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not two distinct labels NEG,POS (as --labels=B,M)")
+    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+
+
+def _delimiter_option(text):
+    import argparse
+
+    text = "\t" if text in ("tab", "\\t") else text
+    if len(text) != 1 or text in "\r\n\"" or text.isalnum():
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not one separator character (or 'tab')")
+    return text
+
+
+def _kernel_of(spec):
+    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time)."""
+    try:
+        import kernels
+    except ImportError:
+        kernels = None
+    if not (callable(getattr(kernels, "from_spec", None)) and hasattr(kernels, "KernelError")):
+        found = "none" if kernels is None else f"another module of that name, {getattr(kernels, '__file__', None)}"
+        raise PerceptronError(f"--kernel needs kernels.py, this project's kernels, beside perceptron.py "
+                              f"(found {found})")
+    try:
+        return kernels.from_spec(spec)
+    except ValueError as err:  # kernels.KernelError
+        raise PerceptronError(str(err)) from None
+
+
+def _vector_option(text, exact, option):
+    try:
+        return [_parse_number(cell, exact) for cell in text.split(",")]
+    except ValueError as err:
+        raise PerceptronError(f"{option}: {err}") from None
+
+
+# Reading CSV: one line at a time, every cell in one number grammar.
 
 class _Located(PerceptronError):
     """An error of the input that already names the file and line."""
 
 
 class _Input:
-    """A data set for the command line, read one example at a time (from a CSV
-    file, standard input or the embedded example), with where each came from:
-    ``where(i)`` is the file line and x of example i -- of any example when
-    kept, else of the one read last, which is the one a streamed run is at."""
+    """A data set for the command line, read one example at a time (from a CSV file, standard input or the
+    embedded example), with where each came from: ``where(i)`` is the file line and x of example i -- of
+    any example when kept, else of the one read last, which is the one a streamed run is at."""
 
     def __init__(self, source, names, rows, keep, numbered=True):
         self.source, self.names, self.numbered = source, names, numbered
@@ -1564,63 +2052,26 @@ class _Input:
             yield x, y
 
     def where(self, i):
-        return self.kept[i] if self.kept is not None else self.current
+        return self.kept[i] if self.kept is not None and i < len(self.kept) else self.current
+
+    def examples(self) -> list:
+        """Every example, read whole; an error of the run names its line."""
+        try:
+            return list(self)
+        except _Located:
+            raise
+        except PerceptronError as err:
+            raise _at_line(err, self) from None
 
 
-class _Log(list):
-    """A run's trace that also notes, for each mistake, its example's line and x,
-    and (weights=True) in ``after`` the weights the learner's update made of it;
-    or, store=False, keeps nothing and only shows the progress."""
-
-    def __init__(self, data, progress=None, store=True, weights=False):
-        super().__init__()
-        self.data, self.where, self.progress, self.store = data, [], progress, store
-        self.weights = weights  # True, or a function that says, when asked, whether to keep them
-        self.after: list | None = [] if weights and store else None
-
-    def append(self, mistake):
-        if self.store:
-            super().append(mistake)
-            self.where.append(self.data and self.data.where(mistake.index))
-        if self.progress is not None:
-            self.progress.mistake(mistake.epoch)
-
-    def updated(self, w, mistakes, epoch, index):
-        """The learners' on_update: w after the update of the mistake appended last."""
-        if self.after is not None and (self.weights is True or self.weights()):
-            self.after.append(w)
-
-    def __delitem__(self, key):
-        super().__delitem__(key)
-        del self.where[key]
-        if self.after is not None:
-            del self.after[key]
-
-    def child(self):
-        """A log like this one for one class's binary run (one-vs-rest)."""
-        return _Log(self.data, self.progress, self.store, self.after is not None and self.weights)
-
-
-class _Progress:
-    """A line on standard error, a terminal, for a run of more than a second: the pass and the mistakes."""
-
-    def __init__(self):
-        import time
-
-        self.clock = time.monotonic
-        self.start = self.next = self.clock() + 1.0
-        self.count, self.shown = 0, False
-
-    def mistake(self, epoch):
-        self.count += 1
-        if self.count % 64 == 0 and self.clock() >= self.next:
-            self.next = self.clock() + 0.5
-            self.shown = True
-            print(f"\rpass {epoch}, {self.count:,} mistakes so far ", end="", file=sys.stderr, flush=True)
-
-    def done(self):
-        if self.shown:
-            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
+def _at_line(err, data):
+    """A run's PerceptronError, re-told with the file's line for the index."""
+    if isinstance(err, _Located):
+        return err
+    line = None if err.index is None or data.where(err.index) is None else data.where(err.index)[0]
+    if line is None:
+        return _Located(f"{data.source}: {err}")
+    return _Located(f"{data.source}:{line}: {err.reason}")
 
 
 _INT = r"[+-]?[0-9]+"
@@ -1644,11 +2095,13 @@ def _exponent(decimal_text):
     return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
 
 
-def _parse_number(text, exact):
-    """A CSV cell as a number: an int, else a float (a Fraction with exact).
+def _int_of(text):
+    """int(text) for at most _DIGITS digits, whatever limit this process set on int <-> str."""
+    return int(text) if len(text) < 640 else int(decimal.Decimal(text))
 
-    Raises ValueError with the reason.
-    """
+
+def _parse_number(text, exact):
+    """A CSV cell as a number: an int, else a float (a Fraction with exact).  Raises ValueError with the reason."""
     t = text.strip()
     digits = sum(c in "0123456789" for c in t) if len(t) > _DIGITS else 0
     if digits > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
@@ -1657,29 +2110,31 @@ def _parse_number(text, exact):
     if form == "decimal" and exact and _exponent(t) > _DIGITS:
         raise ValueError(f"{_short(t, 24)}: an exponent beyond {_DIGITS} is not read exactly (10**e is built)")
     if form == "int":
-        return int(t)
+        return _int_of(t)
     if form == "decimal":
         if exact:
-            return Fraction(t)  # the decimal text exactly: 0.1 is 1/10
+            return Fraction(decimal.Decimal(t))  # the decimal text exactly: 0.1 is 1/10
         v = float(t)
-        if not _finite(v):
+        if not isfinite(v):
             raise ValueError(f"{_short(text)} is too large for a float (use --exact)")
         return v
     if form == "ratio":
         if not exact:
             raise ValueError(f"{_short(text)} is a fraction p/q: use --exact")
         numerator, denominator = t.split("/")
-        if int(denominator) == 0:
+        if _int_of(denominator) == 0:
             raise ValueError(f"{_short(text)} divides by zero")
-        return Fraction(int(numerator), int(denominator))
+        return Fraction(_int_of(numerator), _int_of(denominator))
     if form == "special":
         raise ValueError(f"{_short(text)} is not finite: NaN and infinity are not features")
     raise ValueError(f"{_short(text)} is not a number")
 
 
-def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, delimiter=",", drop=()) -> _Input:
-    """The examples of a CSV file ('-' for standard input), read as they are needed."""
-    source = "<stdin>" if path == "-" else path
+def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, delimiter=",", drop=(),
+              unlabeled=False) -> _Input:
+    """The examples of a CSV file ('-' for standard input; bytes for a text held in memory, as --vectors has
+    them), read as they are needed.  ``unlabeled``: a file may also have no label column (--model)."""
+    source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
     if first is None:
@@ -1744,9 +2199,10 @@ def _refuse_an_index(source, rows, header):
 def _rows(path, source, delimiter=","):
     """(line, cells) of every row that is not blank, the file read one line at a time."""
     import csv
+    import io
 
     try:
-        f = sys.stdin.buffer if path == "-" else open(path, "rb")
+        f = io.BytesIO(path) if isinstance(path, bytes) else sys.stdin.buffer if path == "-" else open(path, "rb")
     except OSError as err:
         raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
     except AttributeError:  # sys.stdin is None: standard input was closed
@@ -1765,27 +2221,34 @@ def _rows(path, source, delimiter=","):
 
 
 def _lines(f, source):
-    """The lines of a binary file as text: UTF-8, a byte-order mark read as a mark, none too long."""
-    number = 0
+    """The lines of a binary file as text, each with its end (\\n, \\r\\n or a lone \\r): UTF-8, a byte-order
+    mark read as a mark, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
+    number, carry = 0, b""
     while True:
         try:
-            raw = f.readline(_LINE_LIMIT + 1)
+            block = f.read1(1 << 16)
         except OSError as err:
             raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-        if not raw:
+        lines = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
+        carry = lines.pop() if block and lines and (lines[-1][-1:] not in (b"\n", b"\r")
+                                                    or lines[-1].endswith(b"\r")) else b""
+        for raw in lines:
+            number += 1
+            if len(raw) > _LINE_LIMIT:
+                raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
+            if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
+                raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
+                raw = raw[3:]
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of the "
+                               "line)") from None
+        if len(carry) > _LINE_LIMIT:
+            raise _Located(f"{source}:{number + 1}: the line is longer than {_LINE_LIMIT} bytes")
+        if not block:
             return
-        number += 1
-        if len(raw) > _LINE_LIMIT:
-            raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
-        if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
-            raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
-            raw = raw[3:]
-        try:
-            yield raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of the line)"
-                           ) from None
 
 
 def _all_numbers(row, columns) -> bool:
@@ -1811,350 +2274,80 @@ def _parse_label(text, labels, multiclass):
     raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}")
 
 
-def _labels_option(text):
-    """--labels=NEG,POS: two distinct names; whole numbers are read as numbers."""
-    import argparse
+# Training, and the one report model.
 
-    names = [t.strip() for t in text.split(",")]
-    if len(names) != 2 or not all(names) or names[0] == names[1]:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not two distinct labels NEG,POS (as --labels=B,M)")
-    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+_Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted")
+_Report.__doc__ = """What the text and the JSON reports both say, computed once: the options, the input, the run,
+each mistake's line and x (where) and w after it (after, or None), the bound, the training errors, the test."""
 
 
-def _delimiter_option(text):
-    import argparse
-
-    text = "\t" if text in ("tab", "\\t") else text
-    if len(text) != 1 or text in "\r\n\"" or text.isalnum():
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not one separator character (or 'tab')")
-    return text
-
-
-def _kernel(spec):
-    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time)."""
-    try:
-        import kernels
-    except ImportError:
-        kernels = None
-    if not (callable(getattr(kernels, "from_spec", None)) and hasattr(kernels, "KernelError")):
-        found = "none" if kernels is None else f"another module of that name, {getattr(kernels, '__file__', None)}"
-        raise PerceptronError(f"--kernel needs kernels.py, this project's kernels, beside perceptron.py "
-                              f"(found {found})")
-    try:
-        return kernels.from_spec(spec)
-    except ValueError as err:  # kernels.KernelError
-        raise PerceptronError(str(err)) from None
-
-
-def _vector_option(text, exact, option):
-    try:
-        return [_parse_number(cell, exact) for cell in text.split(",")]
-    except ValueError as err:
-        raise PerceptronError(f"{option}: {err}") from None
-
-
-def _passes_option(text):
-    import argparse
-
-    value = int(text) if _form(text) == "int" and len(text) < 20 else 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number >= 1")
-    return value
-
-
-def _whole_option(text):
-    import argparse
-
-    if _form(text) != "int" or len(text) > 20:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number")
-    return int(text)
-
-
-def _tolerance_option(text):
-    import argparse
-
-    if _form(text) not in ("int", "decimal") or len(text) > 40 or Fraction(text) < 0:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
-    return Fraction(text)
-
-
-# Options that take a value, and options that do not apply beside another one (or without a FILE).
-_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps", "test", "model", "check",
-           "vectors")
-_NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"), "epochs": ("max_epochs",),
-               "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted"),
-               "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
-                         "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check"),
-               "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star"),
-               "tolerance": ("json", "quiet", "model")}
-_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
-_DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
-             "drop_column": ()}
-
-
-def _arguments(argv):
-    """The parsed options, with every usage error said in one line."""
-    args = _parser().parse_args(argv)
-    given = {name for name, value in vars(args).items() if value not in (None, False) and name != "header"}
-    given |= {"header"} if not args.header else set()
-    for name in _VALUED:
-        if getattr(args, name) == "":
-            raise PerceptronError(f"{_flag_name(name)} needs a value (see --help)")
-    for option, others in _NOT_BESIDE.items():
-        for other in others:
-            if option in given and other in given:
-                raise PerceptronError(f"{_flag_name(other)} does not apply to {_flag_name(option)}")
-    if args.vectors is not None and given - {"vectors"}:
-        other = min(given - {"vectors"})
-        raise PerceptronError(f"{'a FILE' if other == 'file' else _flag_name(other)} does not apply to --vectors")
-    if "tolerance" in given and "check" not in given:
-        raise PerceptronError("--tolerance applies to --check only")
-    if args.multiclass == "joint" and "rule" in given:
-        raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
-    if args.file is None:
-        for name in _NEED_FILE:
-            if name in given:
-                raise PerceptronError(f"{_flag_name(name)} applies to a FILE, not to the embedded example")
-    for name, value in _DEFAULTS.items():
-        if getattr(args, name) is None:
-            setattr(args, name, value)
-    args.given = given
-    return args
-
-
-def _flag_name(name):
-    return "--no-header" if name == "header" else "--" + name.replace("_", "-")
-
-
-def _parser():
-    import argparse
-
-    class Parser(argparse.ArgumentParser):
-        def error(self, message):  # one line, exit 2, as every other error here
-            raise PerceptronError(f"{message} (see --help)")
-
-    parser = Parser(
-        prog="perceptron",
-        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the "
-                    "embedded example, and print every mistake.",
-        epilog="Exit status: 0 when the run converged or made the passes asked for, 1 when passes "
-               "until convergence stopped at --max-epochs, 2 for bad input or usage.")
-    arg = parser.add_argument
-    arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
-    arg("--label-column", type=_whole_option, metavar="N",
-        help="the label's column, 0-based, negative from the end (default: -1)")
-    arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
-    arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", type=_labels_option, metavar="NEG,POS",
-        help="the two labels, negative first: -1,1 (default), 0,1 (Kalyanakrishnan's), or names (--labels=B,M)")
-    arg("--delimiter", type=_delimiter_option, metavar="C", help="the separator of the cells (default ','; 'tab')")
-    arg("--drop-column", type=_whole_option, action="append", metavar="N",
-        help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
-    arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
-    arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
-    arg("--epochs", type=_passes_option, metavar="K",
-        help="make K passes (1: one online pass); default: until a pass makes no mistake")
-    arg("--max-epochs", type=_passes_option, metavar="M",
-        help="the most passes until convergence (default: 1000)")
-    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
-    arg("--kernel", metavar="NAME[:PARAM]",
-        help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
-             "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
-    arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
-        help="labels are any strings: one weight vector per class, argmax; one-vs-rest (the default, "
-             "Kalyanakrishnan §4) or joint (Collins 2002)")
-    arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
-        "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
-    arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: every w with "
-        "the number of examples it stood for")
-    arg("--w-star", metavar="W",
-        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
-    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
-        "(with --json: each trace entry's weights)")
-    arg("--quiet", action="store_true", help="print only the summary")
-    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
-        "the last 5)")
-    arg("--json", action="store_true", help="print one JSON document for programs instead")
-    arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
-        "the average's, the vote's) on a held-out CSV read with the same options")
-    arg("--model", metavar="RUN.json", help="apply a run saved by --json to FILE, without training: its errors "
-        "and predictions")
-    arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
-        "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
-    arg("--tolerance", type=_tolerance_option, metavar="T", help="with --check: numbers agree within relative "
-        "tolerance T (for a float implementation that sums in another order)")
-    arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR: data, options and expected "
-        "JSON of every case, and DIR/index.json")
-    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
-    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
-    arg("--version", action="version", version=f"perceptron {__version__}")
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """The command line; ``python3 perceptron.py --help`` lists its options."""
-    try:
-        return _main(sys.argv[1:] if argv is None else argv)
-    except PerceptronError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
-        _drop_output()
-        return 141
-    except KeyboardInterrupt:  # Ctrl-C on a long run: no traceback, the shell's status
-        print(file=sys.stderr)
+def _train_mode(args) -> int:
+    """FILE (or the embedded example): train, report, draw."""
+    report, pictures = _train_report(args, args.file)
+    text = _json(report) if args.json else _text(report)
+    if pictures:
+        _write_files(pictures, folder=args.svg_steps)
+    _emit(text, args.json)
+    if report.interrupted:
         return 130
+    return 1 if args.epochs is None and not report.run.converged else 0
 
 
-def _main(argv) -> int:
-    args = _arguments(argv)
-    if args.vectors is not None:
-        return _write_vectors(args.vectors)
-    if args.model:
-        return _apply(args)
-    if args.check:
-        return _check(args)
-    labels = args.labels
-    kernel = _kernel(args.kernel) if args.kernel else None
+def _train_report(args, path, shown_as=None):
+    """(the report, {path: SVG text}) of a run on path (None: the embedded example; bytes: a text in memory,
+    named ``shown_as``).  A Ctrl-C during training gives the report of the run so far, marked interrupted."""
+    kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
-    if w_star is None and args.file is None and not (args.bias or args.multiclass or kernel):
+    if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)
-    # One online pass streams the file, in constant memory; anything that reads
-    # the examples again (more passes, the pocket, a kernel, the bound, the
-    # pictures) keeps them.  The trace is kept only where it is shown.
+    # One online pass streams the file, in constant memory; anything that reads the examples again (more
+    # passes, the pocket, a kernel, the bound, the pictures) keeps them.  The trace is kept where it is shown.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
-    data = _embedded(not stream) if args.file is None else _read(args, args.file, keep=not stream)
+    data = _embedded(not stream) if path is None else _read(args, path, keep=not stream)
+    if shown_as is not None:
+        data.source = shown_as
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     progress = _Progress() if sys.stderr is not None and sys.stderr.isatty() else None
-    log = _Log(data, progress, store=shown, weights=_weights_kept(args, data)) if shown or progress else False
+    where: list = []
+    keep_after = _weights_kept(args, data) if shown else False
+    after: list | None = [] if keep_after else None
+
+    def told(mistake, model):
+        if shown:
+            where.append(data.where(mistake.index))
+            if after is not None and (keep_after is True or keep_after()):
+                after.append(_copied(_explicit(model)))
+        if progress is not None:
+            progress.mistake(mistake.epoch)
+    examples = data if stream else data.examples()
     interrupted = False
-    with _big_ints():
-        try:
-            examples = data if stream else list(data)
-            run = _fit(args, examples, kernel, log)
-            bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
-        except _Located:
-            raise
-        except PerceptronError as err:
-            raise _at_line(err, data) from None
-        except KeyboardInterrupt as stop:  # Ctrl-C: the report of the run so far, then the shell's status
-            so_far = getattr(stop, "run", None)
-            if so_far is None:
-                raise
-            run, bound, interrupted = so_far, None, True
-            examples = examples if isinstance(examples, list) else None
-        finally:
-            if progress is not None:
-                progress.done()
-        if not shown:
-            run = run._replace(trace=None)
-        test = _test(args.test, args, labels, run) if args.test and not interrupted else None
-        show = _Show(args, data, labels, run, bound, _training_errors(run, examples), test, interrupted)
-        report = _json(show) if args.json else _text(show)
-        pictures = {} if interrupted else _pictures(args, examples, run, w_star, data.names)
-    _write_pictures(args, pictures)
-    _emit(report, args.json)
-    return 130 if interrupted else 1 if args.epochs is None and not run.converged else 0
-
-
-def _read(args, path, keep=True):
-    """The examples of a CSV file, read with the options given."""
-    return _read_csv(path, exact=args.exact, header=args.header, label_column=args.label_column, labels=args.labels,
-                     multiclass=args.multiclass, keep=keep, delimiter=args.delimiter, drop=args.drop_column)
-
-
-def _fit(args, examples, kernel, log) -> Run:
-    """The run the options ask for."""
-    if args.multiclass:
-        rule = None if args.multiclass == "joint" else args.rule
-        return train_multiclass(examples, update=args.multiclass, rule=rule,
-                                bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
-                                trace=log)
-    return train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
-                 max_epochs=args.max_epochs, pocket=args.pocket, average=args.average, voted=args.voted, trace=log)
-
-
-def _weights_kept(args, data):
-    """Whether the trace keeps w after each mistake: for --json --weights (and --check), and for the
-    text report's "w after" column (a primal binary run, 8 features at most unless --weights)."""
-    if args.json or args.check:
-        return args.weights or bool(args.check)
-    if args.quiet or args.kernel or args.multiclass:
-        return False
-    return lambda: args.weights or data.d <= 8
-
-
-def _apply(args) -> int:
-    """--model RUN.json: a saved run applied to FILE, with --test's report."""
-    with _big_ints():
-        run, labels = _load(args.model)
-        args.multiclass = run.multiclass
-        test = _test(args.file, args, labels, run)
-        if args.json:
-            import json
-            report = _json_lines({"perceptron": __version__, "model": args.model,
-                                  "test": {k: v for k, v in test.items() if k != "file"}}, json.dumps)
-        else:
-            title = f"perceptron {__version__}: the run saved in {args.model}, applied"
-            report = "\n".join([title] + _test_lines(test))
-    _emit(report, args.json)
-    return 0
-
-
-def _load(path):
-    """(run, labels): a run saved by --json, as a Run that predicts (its trace is neither needed nor kept),
-    and the labels its file used."""
-    doc = _json_file(path, "the JSON of a run")
-    if not isinstance(doc, dict) or "perceptron" not in doc or "weights" not in doc:
-        raise PerceptronError(f"{path}: not the JSON of a run written by --json (no 'perceptron' and 'weights')")
     try:
-        return _saved_run(doc)
-    except (KeyError, TypeError, ValueError, ArithmeticError) as err:
-        raise PerceptronError(f"{path}: not the JSON of a run written by --json: {_reason(err)}") from None
+        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=told if shown or progress else None)
+        bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
+    except PerceptronError as err:
+        raise _at_line(err, data) from None
+    except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
+        run = getattr(stop, "run", None)
+        if run is None or isinstance(stop, _Terminated):
+            raise
+        bound, interrupted = None, True
+        examples = examples if isinstance(examples, list) else None
+    finally:
+        if progress is not None:
+            progress.done()
+    test = _test(args.test, args, args.labels, run) if args.test and not interrupted else None
+    report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples), test,
+                     interrupted)
+    pictures = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
+    return report, pictures
 
 
-def _saved_run(doc):
-    bias, rule, update = doc["bias"] is True, doc["rule"], doc.get("multiclass")
-    if doc["weights"] is None:
-        raise PerceptronError(f"a {doc.get('kernel')} kernel run's JSON does not hold its stored examples: "
-                              "evaluate it with --test when it is trained")
-    number = _saved_number
-    if update:
-        w = {c: [number(v) for v in weights] for c, weights in doc["weights"].items()}
-        model = MulticlassPerceptron(list(w), len(next(iter(w.values()))) - bias, update=update,
-                                     rule=None if update == "joint" else rule, bias=bias)
-        for c, weights in w.items():
-            if model.binary:
-                model.binary[c].w = weights
-            else:
-                model._w[c] = weights
-        return Run(model.w, model, 0, 0, True, None, None, model.rule, bias, None, multiclass=update), model.classes
-    w = [number(v) for v in doc["weights"]]
-    model = Perceptron(len(w) - bias, rule=rule, bias=bias)
-    model.w = w
-    pocket = doc.get("pocket")
-    pocket = pocket and Pocket([number(v) for v in pocket["weights"]], pocket["errors"], pocket["mistakes"])
-    average = doc.get("average") and [number(v) for v in doc["average"]["weights"]]
-    labels = doc["labels"]
-    if not (isinstance(labels, list) and len(labels) == 2 and labels[0] != labels[1]):
-        raise ValueError(f"labels {_short(labels)} are not two distinct labels")
-    return Run(w, model, 0, 0, True, None, pocket, rule, bias, None, average), tuple(labels)
-
-
-def _saved_number(v):
-    """A number as --json writes it: a JSON number, or a string "p/q" (a Fraction) or a Decimal's text."""
-    if type(v) in (int, float):
-        return v
-    if isinstance(v, str) and len(v) > 4 * _DIGITS + 2:
-        raise ValueError(f"{_short(v)} has more than {2 * _DIGITS} digits")
-    if isinstance(v, str) and _form(v) in ("ratio", "int"):
-        return Fraction(v)
-    if isinstance(v, str) and _form(v) == "decimal":
-        if _exponent(v) > 2 * _DIGITS:  # its exact value, an int or a Fraction, would take 10**e
-            raise ValueError(f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
-        return decimal.Decimal(v)
-    raise ValueError(f"{_short(v)} is not a number")
+def _read(args, path, keep=True, labels=None, unlabeled=False):
+    """The examples of a CSV file, read with the options given."""
+    return _read_csv(path, exact=args.exact, header=args.header, label_column=args.label_column,
+                     labels=args.labels if labels is None else labels, multiclass=args.multiclass, keep=keep,
+                     delimiter=args.delimiter, drop=args.drop_column, unlabeled=unlabeled)
 
 
 def _embedded(keep):
@@ -2162,73 +2355,48 @@ def _embedded(keep):
                   numbered=False)
 
 
-def _at_line(err, data):
-    """A run's PerceptronError, re-told with the file's line for the index."""
-    line = None if err.index is None else data.where(err.index)[0]
-    if line is None:
-        return PerceptronError(f"{data.source}: {err}")
-    return PerceptronError(f"{data.source}:{line}: {err.reason}")
+def _fit(args, examples, kernel, trace, on_mistake) -> Run:
+    """The run the options ask for."""
+    if args.multiclass:
+        return train_multiclass(examples, update=args.multiclass, rule=None if args.multiclass == "joint"
+                                else args.rule, bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs,
+                                pocket=args.pocket, trace=trace, on_mistake=on_mistake)
+    return train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
+                 max_epochs=args.max_epochs, pocket=args.pocket, average=args.average, voted=args.voted, trace=trace,
+                 on_mistake=on_mistake)
 
 
-def _big_ints():
-    """Lift Python's limit on the digits of int <-> str (3.11+, and security releases
-    before) while the report is written: any int the input held, or a run made of
-    them, is written out in full."""
-    import contextlib
-
-    get, set_ = getattr(sys, "get_int_max_str_digits", None), getattr(sys, "set_int_max_str_digits", None)
-
-    @contextlib.contextmanager
-    def lifted():
-        if get is None:
-            yield
-            return
-        limit = get()
-        set_(0)
-        try:
-            yield
-        finally:
-            set_(limit)
-    return lifted()
+def _weights_kept(args, data):
+    """Whether the report keeps w after each mistake: for --json --weights and --check, and for the text
+    report's "w after" column (a primal binary run, 8 features at most unless --weights): a function that
+    says so once the first example has given the number of features."""
+    if args.json or args.check:
+        return args.weights or bool(args.check)
+    if args.quiet or args.kernel or args.multiclass:
+        return False
+    return lambda: args.weights or data.d <= 8
 
 
-def _emit(report, as_json):
-    """Print the report: whole, in characters the output can encode, or one error line."""
-    out = sys.stdout
-    if out is None:
-        raise PerceptronError("cannot write the report: standard output is closed")
-    try:
-        report.encode(out.encoding or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        report = _ascii(report, as_json)
-    try:
-        out.write(report + "\n")
-        out.flush()
-    except BrokenPipeError:
-        raise
-    except (OSError, ValueError) as err:  # a full disk; a closed file
-        _drop_output()
-        raise PerceptronError(f"cannot write the report: {err.strerror if isinstance(err, OSError) else err}"
-                              ) from None
+class _Progress:
+    """A line on standard error, a terminal, for a run of more than a second: the pass and the mistakes."""
 
+    def __init__(self):
+        import time
 
-def _ascii(report, as_json):
-    """The report in ASCII: JSON with \\u escapes; text with "sec." for § and escapes for the rest."""
-    if as_json:
-        import json
+        self.clock = time.monotonic
+        self.next = self.clock() + 1.0
+        self.count, self.shown = 0, False
 
-        return "".join(c if c < "\x80" else json.dumps(c)[1:-1] for c in report)
-    return report.replace("§", "sec. ").encode("ascii", "backslashreplace").decode("ascii")
+    def mistake(self, epoch):
+        self.count += 1
+        if self.count % 64 == 0 and self.clock() >= self.next:
+            self.next = self.clock() + 0.5
+            self.shown = True
+            print(f"\rpass {epoch}, {self.count:,} mistakes so far ", end="", file=sys.stderr, flush=True)
 
-
-def _drop_output():
-    """Send what standard output still holds to nowhere, so that leaving does not fail again."""
-    import os
-
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
+    def done(self):
+        if self.shown:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
 
 
 def _bound(examples, run, w_star, kernel):
@@ -2241,20 +2409,32 @@ def _bound(examples, run, w_star, kernel):
         raise PerceptronError(f"--w-star has {len(w_star)} numbers, the examples have {d} features"
                               + (" with the bias" if run.bias else ""))
     r2 = radius_squared(x for x, _ in examples)
-    g2 = margin_squared(examples, w_star)
-    return r2, g2, mistake_bound(examples, w_star), w_star
+    return r2, margin_squared(examples, w_star), mistake_bound(examples, w_star), w_star
 
 
-# What the two reports (text and JSON) both need, computed once.
-_Show = namedtuple("_Show", "args data labels run bound errors test interrupted")
+def _kept_predictors(run) -> list:
+    """The run's predictors: w, and the pocket, the average and the vote where it kept them."""
+    if run.multiclass:
+        return ["w"]
+    return ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average),
+                                             ("voted", run.voted)) if value is not None and
+                    (name != "pocket" or value.w is not None)]
 
 
-def _test(path, args, labels, run) -> dict:
-    """--test FILE (or --model's FILE): the run's predictors on examples read with the same options."""
-    data = _read_csv(path, exact=args.exact, header=args.header, label_column=args.label_column, labels=labels,
-                     multiclass=args.multiclass, keep=True, delimiter=args.delimiter, drop=args.drop_column)
-    kept = ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average), ("voted", run.voted))
-                    if value is not None and not run.multiclass and getattr(value, "w", True) is not None]
+def _training_errors(run, examples) -> dict:
+    """{predictor: training errors} of a kept binary run that did not converge or kept more than w."""
+    if not isinstance(examples, list) or run.multiclass or run.w is None:
+        return {}
+    kept = _kept_predictors(run)
+    if run.converged and kept == ["w"]:
+        return {}
+    return {name: run.errors(examples, name) for name in kept}
+
+
+def _test(path, args, labels, run, unlabeled=False) -> dict:
+    """--test FILE2 (or --model's FILE): the run's predictors on examples read with the same options."""
+    data = _read(args, path, labels=labels, unlabeled=unlabeled)
+    kept = _kept_predictors(run)
     errors, predictions = dict.fromkeys(kept, 0), []
     for i, (x, y) in enumerate(data):
         try:
@@ -2268,67 +2448,55 @@ def _test(path, args, labels, run) -> dict:
     return {"file": data.source, "examples": data.count, "errors": errors, "predictions": predictions}
 
 
-def _test_lines(test) -> list:
-    errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
-    return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
-
-
-def _training_errors(run, examples) -> dict:
-    """{predictor: training errors} of a kept binary run that did not converge or kept more than w."""
-    if not isinstance(examples, list) or run.multiclass or (run.w is None and run.kernel is not None):
-        return {}
-    kept = [name for name, value in (("pocket", run.pocket), ("average", run.average), ("voted", run.voted))
-            if value is not None]
-    if run.converged and not kept:
-        return {}
-    return {name: run.errors(examples, name) for name in ["w", *kept]}
-
-
 def _shown_label(y, labels):
     """The label y (-1 or +1) as the input names it: -1/+1, 0/1, or --labels' names."""
     return labels[1] if y == 1 else labels[0]
 
 
-def _text(show) -> str:
-    """The report for people."""
-    args, data, run = show.args, show.data, show.run
+def _label_text(y, labels):
+    return f"{y:+d}" if labels == (-1, 1) else str(y)
+
+
+# The report as text, for people.
+
+_HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first and the last
+
+
+def _text(report) -> str:
+    args, data, run = report.args, report.data, report.run
     d = data.d
     lines = []
     if not args.quiet:
         names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
         labels = ("classes, in order of first appearance" if args.multiclass
-                  else "/".join(_label_text(v, show.labels) for v in show.labels))
-        bias = "yes (the last weight)" if run.bias else "no"
-        passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
+                  else "/".join(_label_text(v, report.labels) for v in report.labels))
         lines += [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
                   f"rule:   {RULE_TEXT[run.rule]}"]
         if run.multiclass:
             lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
-        lines += [
-                  f"labels: {labels}   bias: {bias}   kernel: {run.kernel or 'none (primal)'}",
-                  f"passes: {passes}",
-                  ""]
-        lines.extend(_trace_table(show, d))
+        lines += [f"labels: {labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
+                  f"kernel: {run.kernel or 'none (primal)'}", f"passes: {_passes_text(args)}", ""]
+        lines.extend(_trace_table(report, d))
         lines.append("")
-    lines.extend(_summary(show))
+    lines.extend(_summary(report))
     return "\n".join(lines)
 
 
-def _trace_table(show, d) -> list:
-    args, data, run = show.args, show.data, show.run
+def _trace_table(report, d) -> list:
+    args, data, run = report.args, report.data, report.run
     if not run.trace:
         return ["no mistakes"]
     one_vs_rest = run.multiclass == "one-vs-rest"
-    header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
     small = d <= 8
-    header += ["x"] if small else []
-    header += ["y", "predicted"] if run.multiclass == "joint" else ["y", "score"]
+    header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
+    header += (["x"] if small else []) + (["y", "predicted"] if run.multiclass == "joint" else ["y", "score"])
     after = None
-    if not args.multiclass and run.kernel is None and (small or args.weights):
+    if (not args.multiclass and run.kernel is None and (small or args.weights) and report.after is not None
+            and len(report.after) == len(run.trace)):
         header.append("w after")
-        after = iter(run.trace.after)
+        after = iter(report.after)
     rows = []
-    for m, (line, x) in zip(run.trace, run.trace.where):
+    for m, (line, x) in zip(run.trace, report.where):
         row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
         row += ([str(line)] if data.numbered else []) + ([_vec(x)] if small else [])
         if run.multiclass == "joint":
@@ -2336,10 +2504,9 @@ def _trace_table(show, d) -> list:
         elif one_vs_rest:
             row += [f"{m.y:+d}", _num(m.score)]
         else:
-            row += [_label_text(_shown_label(m.y, show.labels), show.labels), _num(m.score)]
+            row += [_label_text(_shown_label(m.y, report.labels), report.labels), _num(m.score)]
         if after is not None:
-            w = next(after, None)  # None: the update that Ctrl-C stopped
-            row.append("" if w is None else _vec(w))
+            row.append(_vec(next(after)))
         rows.append(row)
     hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
     if hidden <= 0:
@@ -2348,15 +2515,14 @@ def _trace_table(show, d) -> list:
     return lines[:1 + _HEAD] + [f"... {hidden:,} more mistakes ('--trace all' shows them)"] + lines[1 + _HEAD:]
 
 
-_HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first and the last
+def _table(header, rows) -> list:
+    """Lines of a table, every column right-aligned to its widest cell."""
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+    return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
 
 
-def _label_text(y, labels):
-    return f"{y:+d}" if labels == (-1, 1) else str(y)
-
-
-def _summary(show) -> list:
-    args, data, run = show.args, show.data, show.run
+def _summary(report) -> list:
+    args, data, run = report.args, report.data, report.run
     lines = []
     if args.multiclass:
         lines.extend(_weights_lines("w", run.w, data.names, run.bias))
@@ -2369,7 +2535,7 @@ def _summary(show) -> list:
     stopped = "converged" if run.converged else (
         f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
         else "not converged in the passes asked for")
-    if show.interrupted:
+    if report.interrupted:
         stopped = f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
     lines.append(f"epochs: {run.epochs}, {stopped}")
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
@@ -2385,24 +2551,29 @@ def _summary(show) -> list:
     if run.voted is not None:
         lines.append(f"voted: {len(run.voted)} hypotheses v_k, each with the examples it stood for (--json lists "
                      "them); predict sign(sum_k c_k sign(v_k.x))")
-    if show.test is not None:
-        lines.extend(_test_lines(show.test))
-    if show.errors:
-        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in show.errors.items())
+    if report.test is not None:
+        lines.extend(_test_lines(report.test))
+    if report.errors:
+        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
                      + f" (of {data.count})")
-    if args.epochs is None and not run.converged and not run.multiclass and not show.interrupted:
+    if args.epochs is None and not run.converged and not run.multiclass and not report.interrupted:
         lines.append("  not separable, or not yet: --pocket keeps the weights with the fewest training errors, "
                      "--average after the mean of all; or allow more --max-epochs, or scale the features")
     if args.svg:
         lines.append(f"picture: {args.svg}")
     if args.svg_steps:
         lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
-    if show.bound is not None:
-        r2, g2, bound, w_star = show.bound
+    if report.bound is not None:
+        r2, g2, bound, w_star = report.bound
         holds = "at most" if run.mistakes <= bound else "MORE than"
         lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
-                     f"{_count(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
+                     f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
     return lines
+
+
+def _test_lines(test) -> list:
+    errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
+    return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
 
 
 def _weights_lines(label, by_class, names, bias) -> list:
@@ -2414,83 +2585,98 @@ def _weights_lines(label, by_class, names, bias) -> list:
     return _table(header, rows)
 
 
-def _json_number(v):
-    """int as a JSON integer, float as a JSON number that reads back the same,
-    Fraction as the string "p/q" (always with the slash), Decimal as its string."""
+def _count_text(n, noun) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "es" if noun.endswith("s") else "s")
+
+
+# Numbers as text.  Every int is written out in full, whatever limit this process set on int <-> str
+# (Python's guard against slow conversions): past it, through Decimal, whose conversion has no limit.
+
+def _digits(v: int) -> str:
+    try:
+        return str(v)
+    except ValueError:  # beyond sys.get_int_max_str_digits()
+        return str(decimal.Decimal(v))
+
+
+def _num(v) -> str:
+    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50."""
     if isinstance(v, Fraction):
-        return f"{v.numerator}/{v.denominator}"
+        return _digits(v.numerator) if v.denominator == 1 else f"{_digits(v.numerator)}/{_digits(v.denominator)}"
+    if isinstance(v, bool) or not isinstance(v, int):
+        return repr(v) if isinstance(v, float) else str(v)
+    return _digits(v)
+
+
+def _vec(v) -> str:
+    return "(" + ", ".join(map(_num, v)) + ")"
+
+
+# The report as JSON, for programs: one document, the same bytes on every run.
+
+def _json_number(v):
+    """int as a JSON integer, float as a JSON number that reads back the same, Fraction as the string
+    "p/q" (always with the slash), Decimal as its string."""
+    if isinstance(v, Fraction):
+        return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
     if isinstance(v, decimal.Decimal):
         return str(v)
     return v
 
 
-def _json(show) -> str:
-    """The report for programs: one JSON document, the same bytes on every run."""
-    import json
+def _json_vector(v):
+    return None if v is None else [_json_number(x) for x in v]
 
-    args, data, run = show.args, show.data, show.run
-    vec = lambda v: None if v is None else [_json_number(x) for x in v]  # noqa: E731
+
+def _json_weights(w):
+    return {c: _json_vector(v) for c, v in w.items()} if isinstance(w, dict) else _json_vector(w)
+
+
+def _json(report) -> str:
+    args, data, run = report.args, report.data, report.run
     doc = {
         "perceptron": __version__,
         "input": data.source,
         "rule": run.rule,
         "bias": run.bias,
         "multiclass": run.multiclass,
-        "labels": "classes" if args.multiclass else list(show.labels),
+        "labels": "classes" if args.multiclass else list(report.labels),
         "kernel": run.kernel,
         "examples": data.count,
         "features": data.names,
-        "weights": {c: vec(w) for c, w in run.w.items()} if args.multiclass else vec(run.w),
+        "weights": _json_weights(run.w),
         "mistakes": run.mistakes,
         "epochs": run.epochs,
         "converged": run.converged,
-        **({"interrupted": True} if show.interrupted else {}),
-        "trace": [_json_mistake(m, line, show.labels, run.multiclass)
-                  for m, (line, _) in zip(run.trace or [], run.trace.where if run.trace else [])],
+        **({"interrupted": True} if report.interrupted else {}),
+        "trace": [_json_mistake(m, line, report.labels, run.multiclass)
+                  for m, (line, _) in zip(run.trace or [], report.where)],
     }
-    after = getattr(run.trace, "after", None) if args.weights else None
-    for entry, w in zip(doc["trace"], after or ()):  # w after the mistake's update
-        entry["weights"] = {c: vec(v) for c, v in w.items()} if isinstance(w, dict) else vec(w)
-
-    def pocket(p):
-        w = {c: vec(v) for c, v in p.w.items()} if isinstance(p.w, dict) else vec(p.w)
-        return {"weights": w, "errors": p.errors, "mistakes": p.mistakes}
+    if args.weights and report.after is not None:
+        for entry, w in zip(doc["trace"], report.after):  # w after the mistake's update
+            entry["weights"] = _json_weights(w)
     if run.pocket is not None:
-        doc["pocket"] = ({c: pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
-                         else pocket(run.pocket))
+        doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
+                         else _json_pocket(run.pocket))
     if run.average is not None:
-        doc["average"] = {"convention": args.average, "weights": vec(run.average),
+        doc["average"] = {"convention": args.average, "weights": _json_vector(run.average),
                           "examples": run.epochs * data.count}
     if run.voted is not None:
-        doc["voted"] = [{"weights": vec(v), "count": c} for v, c in run.voted]
-    if show.errors:
-        doc["training_errors"] = show.errors
-    if show.test is not None:
-        doc["test"] = {key: value for key, value in show.test.items() if key != "file"}
-    if show.bound is not None:
-        r2, g2, bound, w_star = show.bound
-        doc["bound"] = {"w_star": vec(w_star), "radius_squared": _json_number(r2),
+        doc["voted"] = [{"weights": _json_vector(v), "count": c} for v, c in run.voted]
+    if report.errors:
+        doc["training_errors"] = report.errors
+    if report.test is not None:
+        doc["test"] = {key: value for key, value in report.test.items() if key != "file"}
+    if report.bound is not None:
+        r2, g2, bound, w_star = report.bound
+        doc["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
                         "margin_squared": _json_number(g2), "bound": _json_number(bound),
                         "holds": run.mistakes <= bound}
-    try:
-        return _json_lines(doc, json.dumps)
-    except ValueError as err:  # a non-finite float, which JSON has no number for: never written
-        raise PerceptronError(f"the JSON report cannot be written: {err}") from None
+    return _json_text(doc)
 
 
-def _json_lines(doc, dumps) -> str:
-    """doc as JSON with one field per line and one trace entry per line."""
-    def dump(value):
-        return dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
-
-    fields = []
-    for key, value in doc.items():
-        if key == "trace" and value:
-            entries = ",\n".join(f"    {dump(entry)}" for entry in value)
-            fields.append(f'  "trace": [\n{entries}\n  ]')
-        else:
-            fields.append(f"  {dump(key)}: {dump(value)}")
-    return "{\n" + ",\n".join(fields) + "\n}"
+def _json_pocket(p):
+    return {"weights": _json_weights(p.w), "errors": p.errors, "mistakes": p.mistakes}
 
 
 def _json_mistake(m, line, labels, multiclass) -> dict:
@@ -2507,19 +2693,292 @@ def _json_mistake(m, line, labels, multiclass) -> dict:
     return entry
 
 
+def _json_text(doc) -> str:
+    """doc as JSON with one field per line and one trace entry per line; ints written out in full."""
+    def dump(value):
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            return json.dumps(value, ensure_ascii=False)
+        if isinstance(value, int):
+            return _digits(value)
+        if isinstance(value, float):
+            if not isfinite(value):  # JSON has no number for it: never written
+                raise PerceptronError(f"the JSON report cannot be written: {value!r} is not a JSON number")
+            return repr(value)
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{dump(str(k))}: {dump(v)}" for k, v in value.items()) + "}"
+        return "[" + ", ".join(map(dump, value)) + "]"
+    import json
 
-# ===========================================================================
-# --check: another implementation's run against this one, and why they part
-#
-# THEIRS is read in the vocabulary of --json and compared by exact value (a
-# JSON float is the binary64 it reads as, "p/q" a Fraction).  At the first
-# difference the diagnosis is tried in order:
-#   (a) a convention: THEIRS is this project's run under other named settings;
-#   (b) for floats, a score whose sign a sum in another order can flip;
-#   (c) otherwise a bug: what the notes require at that step, and what THEIRS did.
-# ===========================================================================
+    fields = []
+    for key, value in doc.items():
+        if key == "trace" and value:
+            entries = ",\n".join(f"    {dump(entry)}" for entry in value)
+            fields.append(f'  "trace": [\n{entries}\n  ]')
+        else:
+            fields.append(f"  {dump(key)}: {dump(value)}")
+    return "{\n" + ",\n".join(fields) + "\n}"
 
-_Mistake = namedtuple("_Mistake", "cls epoch index score weights")  # one mistake, its numbers exact (None: not given)
+
+def _emit(report, as_json=False):
+    """Print the report: whole, in characters the output can encode, or one error line.  Ctrl-C while it is
+    written is held until it is whole (a second one stops it at once)."""
+    out = sys.stdout
+    if out is None:
+        raise PerceptronError("cannot write the report: standard output is closed")
+    try:
+        report.encode(out.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        report = _ascii(report, as_json)
+    try:
+        with _Held():
+            _write_all(out, report + "\n")
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as err:  # a full disk; a closed file
+        _drop_output()
+        raise PerceptronError(f"cannot write the report: {err.strerror if isinstance(err, OSError) else err}"
+                              ) from None
+
+
+def _write_all(out, text):
+    """text on the text file out, every byte of it: through its file descriptor where it has one, since a
+    buffered write that a signal interrupts returns part way and the text layer drops the rest."""
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):  # a file in memory (a test's capture)
+        out.write(text)
+        out.flush()
+        return
+    out.flush()
+    _write_fd(fd, text.encode(out.encoding or "utf-8"))
+
+
+def _write_fd(fd, data):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _ascii(report, as_json):
+    """The report in ASCII: JSON with \\u escapes; text with "sec." for § and escapes for the rest."""
+    if as_json:
+        import json
+
+        return "".join(c if c < "\x80" else json.dumps(c)[1:-1] for c in report)
+    return report.replace("§", "sec. ").encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _drop_output():
+    """Send what standard output still holds to nowhere, so that leaving does not fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+# --model RUN.json: a run saved by --json, applied to FILE without training.  Every field is read with its
+# type and shape checked first: a wrong one is one error line naming the file and the field.
+
+def _model_mode(args) -> int:
+    run, labels = _load_run(args.model)
+    args.multiclass = run.multiclass
+    test = _test(args.file, args, labels, run)
+    if args.json:
+        text = _json_text({"perceptron": __version__, "model": args.model,
+                           "test": {k: v for k, v in test.items() if k != "file"}})
+    else:
+        text = "\n".join([f"perceptron {__version__}: the run saved in {args.model}, applied"] + _test_lines(test))
+    _emit(text, args.json)
+    return 0
+
+
+# The fields --json writes: a run's file holds these and no others.
+_RUN_FIELDS = frozenset(("perceptron", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
+                         "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket",
+                         "average", "voted", "training_errors", "test", "bound"))
+
+
+def _load_run(path):
+    """(a Run that predicts, the labels its file used) from a run saved by --json."""
+    doc = _json_file(path, "the JSON of a run written by --json")
+    read = _Fields(path, doc, _RUN_FIELDS, "the JSON of a run written by --json")
+    read.text("perceptron")
+    bias = read.flag("bias")
+    update = read.choice("multiclass", (None, "one-vs-rest", "joint"))
+    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
+    if read.get("kernel") is not None:
+        raise read.wrong("kernel", f"a {_short(read.get('kernel'))} kernel run's JSON does not hold its stored "
+                                   "examples: evaluate it with --test when it is trained")
+    if update:
+        if read.get("labels") != "classes":
+            raise read.wrong("labels", "a multiclass run's labels are \"classes\"")
+        w = read.classes("weights", bias)
+        model = MulticlassPerceptron(list(w), len(next(iter(w.values()))) - bias, update=update,
+                                     rule=None if update == "joint" else rule, bias=bias)
+        for c, weights in w.items():
+            if model.binary:
+                model.binary[c].w = weights
+            else:
+                model._w[c] = weights
+        return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=None, rule=rule,
+                   bias=bias, kernel=None, multiclass=update), None
+    labels = read.get("labels")
+    if not (isinstance(labels, list) and len(labels) == 2 and labels[0] != labels[1]
+            and all(type(v) in (int, str) for v in labels)):
+        raise read.wrong("labels", f"{_short(labels)} is not two distinct labels, negative first")
+    w = read.vector("weights")
+    model = Perceptron(len(w) - bias, rule=rule, bias=bias)
+    model.w = w
+    pocket = read.object("pocket", ("weights", "errors", "mistakes"))
+    if pocket is not None:
+        pocket = Pocket(read.vector("pocket.weights", pocket["weights"], len(w)), read.count("pocket.errors",
+                        pocket["errors"]), read.count("pocket.mistakes", pocket["mistakes"]))
+    average = read.object("average", ("convention", "weights", "examples"))
+    if average is not None:
+        average = read.vector("average.weights", average["weights"], len(w))
+    voted = read.get("voted")
+    if voted is not None:
+        if not isinstance(voted, list) or not voted:
+            raise read.wrong("voted", "a list of {\"weights\", \"count\"}")
+        voted = [(read.vector(f"voted[{k}].weights", v.get("weights") if isinstance(v, dict) else None, len(w)),
+                  read.count(f"voted[{k}].count", v.get("count") if isinstance(v, dict) else None))
+                 for k, v in enumerate(voted)]
+    return Run(w=w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
+               bias=bias, kernel=None, average=average, voted=voted), tuple(labels)
+
+
+class _Fields:
+    """The fields of a JSON object read back from a file, each checked before use; an unknown field, or one
+    of the wrong type or shape, is a PerceptronError that names the file and the field."""
+
+    def __init__(self, path, doc, known, what):
+        self.path = path
+        if not isinstance(doc, dict):
+            raise PerceptronError(f"{path}: not {what}: a JSON object is expected")
+        unknown = sorted(set(doc) - known)
+        if unknown:
+            near = _nearest_name(unknown[0], known)
+            raise PerceptronError(f"{path}: {_short(unknown[0])}: not a field of {what}"
+                                  + (f" (did you mean {near!r}?)" if near else "")
+                                  + f"; the fields are {', '.join(sorted(known))}")
+        self.doc = doc
+
+    def wrong(self, field, what):
+        return PerceptronError(f"{self.path}: {field}: {what}")
+
+    def get(self, field):
+        return self.doc.get(field)
+
+    def need(self, field):
+        if field not in self.doc:
+            raise self.wrong(field, "missing")
+        return self.doc[field]
+
+    def text(self, field):
+        value = self.need(field)
+        if not isinstance(value, str):
+            raise self.wrong(field, f"{_short(value)} is not a string")
+        return value
+
+    def flag(self, field):
+        value = self.need(field)
+        if not isinstance(value, bool):
+            raise self.wrong(field, f"{_short(value)} is not true or false")
+        return value
+
+    def choice(self, field, choices):
+        value = self.doc.get(field)
+        if value not in choices or type(value) not in (str, type(None)):
+            raise self.wrong(field, f"{_short(value)} is not one of {', '.join(map(_json_name, choices))}")
+        return value
+
+    def count(self, field, value):
+        if type(value) is not int or value < 0:
+            raise self.wrong(field, f"{_short(value)} is not a whole number >= 0")
+        return value
+
+    def object(self, field, keys):
+        value = self.doc.get(field)
+        if value is None:
+            return None
+        if not isinstance(value, dict) or set(value) != set(keys):
+            raise self.wrong(field, f"an object of {', '.join(keys)}")
+        return value
+
+    def vector(self, field, value=_END, length=None) -> list:
+        value = self.need(field) if value is _END else value
+        if not isinstance(value, list) or not value or (length is not None and len(value) != length):
+            raise self.wrong(field, f"{_short(value)} is not a list of {length or 'one or more'} numbers")
+        return [self.number(f"{field}[{i}]", v) for i, v in enumerate(value)]
+
+    def classes(self, field, bias) -> dict:
+        value = self.need(field)
+        if not isinstance(value, dict) or len(value) < 2:
+            raise self.wrong(field, "an object of two or more classes, each with a list of numbers")
+        w = {c: self.vector(f"{field}.{c}", v) for c, v in value.items()}
+        if len({len(v) for v in w.values()}) != 1 or len(next(iter(w.values()))) <= bias:
+            raise self.wrong(field, "the classes' lists of numbers are not all of one length")
+        return w
+
+    def number(self, field, v):
+        """A number as --json writes it: a JSON number, a string "p/q" (a Fraction), a Decimal's text."""
+        if type(v) in (int, float):
+            if type(v) is float and not isfinite(v):
+                raise self.wrong(field, f"{v!r} is not a finite number")
+            return v
+        if isinstance(v, str) and len(v) <= 4 * _DIGITS + 2:
+            form = _form(v)
+            if form == "ratio":
+                numerator, denominator = v.strip().split("/")
+                if len(numerator) + len(denominator) <= 2 * _DIGITS + 1 and _int_of(denominator) != 0:
+                    return Fraction(_int_of(numerator), _int_of(denominator))
+            elif form == "decimal" and _exponent(v) > 2 * _DIGITS:  # its exact value would take 10**e
+                raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
+            elif form in ("int", "decimal"):
+                return decimal.Decimal(v)
+        raise self.wrong(field, f"{_short(v)} is not a number (a JSON number, \"p/q\", or a decimal's text)")
+
+
+def _json_name(v):
+    return "null" if v is None else repr(v)
+
+
+def _nearest_name(name, known):
+    import difflib
+
+    close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _json_file(path, what):
+    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (a run's weights, sums of
+    cells of at most _DIGITS digits, fit, and nothing takes quadratic time to read), read without touching
+    this process's int <-> str limit."""
+    import json
+
+    def integer(text):
+        if len(text.lstrip("-")) > 2 * _DIGITS:
+            raise ValueError(f"an int of {len(text.lstrip('-'))} digits: at most {2 * _DIGITS} are read")
+        return _int_of(text)
+
+    def no_constant(name):
+        raise ValueError(f"{name} is not a number JSON has")
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(_JSON_LIMIT + 1)
+    except OSError as err:
+        raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
+    if len(raw) > _JSON_LIMIT:
+        raise PerceptronError(f"{path}: not {what}: larger than {_JSON_LIMIT >> 20} MiB")
+    try:
+        return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=no_constant)
+    except UnicodeDecodeError as err:
+        raise PerceptronError(f"{path}: not {what}: not UTF-8 ({err.reason} at byte {err.start + 1})") from None
+    except ValueError as err:  # not JSON; NaN or Infinity; an int of too many digits
+        raise PerceptronError(f"{path}: not {what}: {_reason(err)}") from None
+    except RecursionError:
+        raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
+_Step = namedtuple("_Step", "cls epoch index score weights")  # one mistake, its numbers exact (None: not given)
 
 # The unit roundoff of binary64: every float operation is exact times (1 + e), |e| <= u.
 _U = Fraction(1, 2 ** 53)
@@ -2529,28 +2988,26 @@ _ZERO_SIGN = {"margin": "a zero score is a mistake (Cornell §3). np.sign-style 
               "sign": "a zero score is a mistake only on a negative example: sign(0) = +1 (Columbia §1.1)"}
 
 
-def _check(args) -> int:
+def _check_mode(args) -> int:
     """--check THEIRS.json: 0 if THEIRS agrees with this run, else 1 with where they part and why."""
     tolerance = args.tolerance or 0
-    with _big_ints():
-        data, examples, conventions = _check_data(args)
-        kernel = _kernel(args.kernel) if args.kernel else None
-        ours = _ours(args, data, examples, kernel)
-        theirs = _theirs(args.check, ours, data)
-        difference = _difference(ours, theirs, tolerance)
-        if difference is None and not conventions:
-            lines = [f"check: {args.check} agrees with this run of {data.source}: {_agreement(ours, theirs)}"]
-            _emit("\n".join(lines), False)
-            return 0
-        lines = [f"check: {args.check} against this run of {data.source} ({_settings(args)})"]
-        if difference is not None:
-            lines += _where(difference, ours, theirs, examples, data)
-        found = _convention(args, data, examples, kernel, theirs, tolerance, conventions)
-        if found is not None:
-            lines += found
-        elif difference is not None:
-            lines += _rounding(difference, ours, theirs, examples) or _bug(difference, ours, theirs, examples)
-    _emit("\n".join(lines), False)
+    data, examples, conventions = _check_data(args)
+    kernel = _kernel_of(args.kernel) if args.kernel else None
+    ours = _ours(args, data, examples, kernel)
+    theirs = _theirs(args.check, ours, data)
+    difference = _difference(ours, theirs, tolerance)
+    if difference is None and not conventions:
+        _emit(f"check: {args.check} agrees with this run of {data.source}: {_agreement(ours, theirs)}")
+        return 0
+    lines = [f"check: {args.check} against this run of {data.source} ({_settings(args)})"]
+    if difference is not None:
+        lines += _where(difference, ours, theirs, examples, data)
+    found = _convention(args, data, examples, kernel, theirs, tolerance, conventions)
+    if found is not None:
+        lines += found
+    elif difference is not None:
+        lines += _rounding(difference, ours, theirs, examples) or _bug(difference, ours, theirs, examples)
+    _emit("\n".join(lines))
     return 1
 
 
@@ -2559,125 +3016,119 @@ def _check_data(args):
     --labels is read as 0/1 (Kalyanakrishnan's), which is then a convention to report."""
     try:
         data = _read(args, args.file)
-        return data, _examples(data), []
+        return data, data.examples(), []
     except _Located as err:
         if not ("labels" in args.given or args.multiclass) and "label '0' is not -1 or 1" in str(err):
             args.labels = (0, 1)
             data = _read(args, args.file)
-            return data, _examples(data), [("--labels=0,1", "labels 0/1, read as -1/+1 (Kalyanakrishnan §1)")]
+            return data, data.examples(), [("--labels=0,1", "labels 0/1, read as -1/+1 (Kalyanakrishnan §1)")]
         raise
-
-
-def _examples(data):
-    try:
-        return list(data)
-    except _Located:
-        raise
-    except PerceptronError as err:
-        raise _at_line(err, data) from None
 
 
 def _ours(args, data, examples, kernel) -> dict:
-    """This run under ``args``, with w after each mistake, as exact values."""
-    log = _Log(None, weights=True)
+    """This run under ``args``, with w after each mistake (its own numbers, and as exact values)."""
+    after: list = []
     try:
-        run = _fit(args, examples, kernel, log)
+        run = _fit(args, examples, kernel, trace=True,
+                   on_mistake=lambda m, model: after.append(_copied(_explicit(model))))
     except PerceptronError as err:
         raise _at_line(err, data) from None
-    after = log.after or []
-    steps = [_Mistake(getattr(m, "cls", None), m.epoch, m.index, _exact(getattr(m, "score", None)),
-                  _exact(after[k] if k < len(after) else None)) for k, m in enumerate(log)]
+    steps = [_Step(getattr(m, "cls", None), m.epoch, m.index, _as_fractions(getattr(m, "score", None)),
+                   _as_fractions(w)) for m, w in zip(run.trace, after)]
     pocket = run.pocket
     if isinstance(pocket, dict):
         pocket = {c: p.w for c, p in pocket.items()}
     elif pocket is not None:
         pocket = pocket.w
-    return {"run": run, "log": log, "weights": _exact(run.w), "trace": steps, "epochs": run.epochs,
-            "converged": run.converged, "pocket": _exact(pocket), "average": _exact(run.average)}
+    return {"run": run, "after": after, "weights": _as_fractions(run.w), "trace": steps, "epochs": run.epochs,
+            "converged": run.converged, "pocket": _as_fractions(pocket), "average": _as_fractions(run.average)}
 
 
-def _exact(v):
+def _as_fractions(v):
     """Weights, a dict of them or a number as exact values (Fractions of the floats); None stays."""
     if v is None:
         return None
     if isinstance(v, dict):
-        return {str(c): _exact(w) for c, w in v.items()}
+        return {str(c): _as_fractions(w) for c, w in v.items()}
     if isinstance(v, list):
         return [Fraction(x) for x in v]
     return Fraction(v)
 
 
-def _theirs(path, ours, data) -> dict:
-    """THEIRS.json as a side like ``ours``, its form checked against this run's: a careless
-    form (a missing field, a wrong length, an index out of range) is a clear error."""
-    doc = _json_file(path, "the JSON of a run")
+# The fields of THEIRS: those --json writes, and of each mistake of its trace those --json writes there.
+_TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 
-    def wrong(where, what):
-        return PerceptronError(f"{path}: {where}: {what}")
-    if not isinstance(doc, dict) or "weights" not in doc:
-        raise wrong("no 'weights'", "give the final weights: a list (an object of lists for --multiclass, "
-                    "null for a --kernel run); see the README's --check section")
+
+def _theirs(path, ours, data) -> dict:
+    """THEIRS.json as a side like ``ours``, every field checked against this run's form before use: a
+    careless file (a missing or unknown field, a wrong type, length or index) is one error line."""
+    read = _Fields(path, _json_file(path, "the JSON of a run"), _RUN_FIELDS, "the JSON of a run")
+    doc, run, n = read.doc, ours["run"], len(data.kept)
+    if "weights" not in doc:
+        raise read.wrong("no 'weights'", "give the final weights: a list (an object of lists for --multiclass, "
+                         "null for a --kernel run); see the README's --check section")
     if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average", "pocket")):
-        raise wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
-    run = ours["run"]
+        raise read.wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
     shape = _shape(ours)
 
-    def weights(v, where):
+    def weights(v, where, binary=False):
+        """THEIR weights at ``where``: a list (binary; in a multiclass trace, one class's: one-vs-rest), an
+        object of the classes' lists, or null where none are given."""
         if v is None and (shape == "none" or where == "weights"):
             return None  # a kernel run's; or not given (an averaged peer may give only its average)
         if shape == "none":
-            raise wrong(where, f"a {run.kernel} kernel run has no explicit weights: give null and the trace")
-        if shape == "dict":
+            raise read.wrong(where, f"a {run.kernel} kernel run has no explicit weights: give null and the trace")
+        if shape == "dict" and not binary:
             if not isinstance(v, dict) or set(v) != set(ours["weights"]):
-                raise wrong(where, f"not an object of the classes {sorted(ours['weights'])}")
+                raise read.wrong(where, f"not an object of the classes {sorted(ours['weights'])}")
             return {c: vector(v[c], f"{where}.{c}") for c in ours["weights"]}
         return vector(v, where)
 
     def vector(v, where):
         d = data.d
         if not isinstance(v, list) or len(v) not in (d, d + 1):
-            n = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
-            raise wrong(where, f"{n}: the data has {d} features, so {d} weights ({d + 1} with a bias)")
-        return [number(x, f"{where}[{i}]") for i, x in enumerate(v)]
-
-    def number(v, where):
-        try:
-            if type(v) is float and not _finite(v):
-                raise ValueError(f"{_short(v)} is not a number")
-            return Fraction(_saved_number(v))
-        except ArithmeticError:  # "p/0"
-            raise wrong(where, f"{_short(v)} is not a number (a JSON number or \"p/q\")") from None
-        except ValueError as err:
-            raise wrong(where, f"{_reason(err)} (a JSON number or \"p/q\")") from None
+            shown = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
+            raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias)")
+        return [Fraction(read.number(f"{where}[{i}]", x)) for i, x in enumerate(v)]
 
     def step(k, entry):
         where = f"trace[{k}]"
-        if not isinstance(entry, dict) or not all(isinstance(entry.get(key), int) and not
-                                                  isinstance(entry.get(key), bool) for key in ("epoch", "index")):
-            raise wrong(where, "each mistake needs an int 'epoch' (from 1) and 'index' (the example's, from 0)")
-        if not (0 <= entry["epoch"] and 0 <= entry["index"] <= len(data.kept)):
-            raise wrong(where, f"epoch {entry['epoch']}, index {entry['index']}: out of range for "
-                        f"{len(data.kept)} examples (indexes count from 0)")
+        if not isinstance(entry, dict):
+            raise read.wrong(where, "each mistake is an object of 'epoch' (from 1) and 'index' (from 0)")
+        unknown = sorted(set(entry) - _TRACE_FIELDS)
+        if unknown:
+            raise read.wrong(f"{where}.{unknown[0]}", f"not a field of a mistake; they are "
+                             f"{', '.join(sorted(_TRACE_FIELDS))}")
+        for key in ("epoch", "index"):
+            if type(entry.get(key)) is not int:
+                raise read.wrong(f"{where}.{key}", f"{_short(entry.get(key))}: each mistake needs an int 'epoch' "
+                                 "(from 1) and 'index' (the example's, from 0)")
+        if not (entry["epoch"] >= 0 and 0 <= entry["index"] < n):
+            raise read.wrong(where, f"epoch {entry['epoch']}, index {entry['index']}: out of range for "
+                             f"{n} examples (indexes count from 0)")
         cls = entry.get("class")
-        if run.multiclass == "one-vs-rest" and cls is not None and str(cls) not in ours["weights"]:
-            raise wrong(where, f"'class' {_short(cls)} is not one of {sorted(ours['weights'])}")
+        if run.multiclass is None and "class" in entry:
+            raise read.wrong(f"{where}.class", "a binary run's mistakes name no class")
+        if cls is not None and (not isinstance(cls, str) or cls not in ours["weights"]):
+            raise read.wrong(f"{where}.class", f"{_short(cls)} is not one of the classes {sorted(ours['weights'])}")
         score = entry.get("score")
         after = entry.get("weights")
-        return _Mistake(None if cls is None else str(cls), entry["epoch"], entry["index"],
-                    None if score is None else number(score, f"{where}.score"),
-                    None if after is None else vector(after, f"{where}.weights") if isinstance(after, list)
-                    and shape != "none" else weights(after, f"{where}.weights"))
+        return _Step(cls, entry["epoch"], entry["index"],
+                     None if score is None else Fraction(read.number(f"{where}.score", score)),
+                     None if after is None else weights(after, f"{where}.weights",
+                                                         binary=run.multiclass is not None and isinstance(after, list)))
     trace = doc.get("trace")
     if trace is not None and not isinstance(trace, list):
-        raise wrong("trace", "a list of mistakes")
+        raise read.wrong("trace", "a list of mistakes")
     if trace is None and shape == "none":
-        raise wrong("no 'trace'", "a kernel run is compared by its stored mistakes: give each one's epoch and index")
+        raise read.wrong("no 'trace'", "a kernel run is compared by its stored mistakes: give each one's epoch "
+                         "and index")
     for key, kind in (("epochs", int), ("converged", bool)):
         if key in doc and type(doc[key]) is not kind:
-            raise wrong(key, f"{_short(doc[key])} is not {'an int' if kind is int else 'true or false'}")
+            raise read.wrong(key, f"{_short(doc[key])} is not {'an int' if kind is int else 'true or false'}")
     side = {"weights": weights(doc["weights"], "weights"), "epochs": doc.get("epochs"),
-            "converged": doc.get("converged"), "trace": None if trace is None else [step(k, e) for k, e in
-                                                                                    enumerate(trace)]}
+            "converged": doc.get("converged"),
+            "trace": None if trace is None else [step(k, e) for k, e in enumerate(trace)]}
     for key in ("average", "pocket"):
         v = doc.get(key)
         if isinstance(v, dict) and "weights" in v:
@@ -2691,33 +3142,6 @@ def _theirs(path, ours, data) -> dict:
 def _shape(ours):
     w = ours["weights"]
     return "none" if w is None else "dict" if isinstance(w, dict) else "list"
-
-
-def _json_file(path, what):
-    """A JSON file of at most 256 MiB, its ints of at most 2 _DIGITS digits: a run's weights
-    (sums of cells of at most _DIGITS digits) fit, and nothing takes quadratic time to read,
-    whatever limit the report has lifted."""
-    import json
-
-    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
-    if limit != 2 * _DIGITS and hasattr(sys, "set_int_max_str_digits"):
-        sys.set_int_max_str_digits(2 * _DIGITS)
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.loads(f.read(1 << 28), parse_constant=_no_constant)
-    except OSError as err:
-        raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
-    except ValueError as err:  # not UTF-8, not JSON, NaN or Infinity, an int of too many digits
-        raise PerceptronError(f"{path}: not {what}: {_reason(err)}") from None
-    except RecursionError:
-        raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
-    finally:
-        if limit != 2 * _DIGITS and hasattr(sys, "set_int_max_str_digits"):
-            sys.set_int_max_str_digits(limit)
-
-
-def _no_constant(name):
-    raise ValueError(f"{name} is not a number JSON has")
 
 
 def _close(a, b, tolerance):
@@ -2764,13 +3188,13 @@ def _difference(ours, theirs, tolerance):
 def _agreement(ours, theirs) -> str:
     compared = [key for key in ("weights", "trace", "epochs", "converged", "pocket", "average")
                 if theirs[key] is not None]
-    return f"{_count(len(ours['trace']), 'mistake')}; compared: {', '.join(compared)}"
+    return f"{_count_text(len(ours['trace']), 'mistake')}; compared: {', '.join(compared)}"
 
 
 def _settings(args) -> str:
     kind = (f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel
             else "primal")
-    passes = _count(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
+    passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
     rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
     return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
 
@@ -2779,10 +3203,10 @@ def _settings(args) -> str:
 def _where(difference, ours, theirs, examples, data) -> list:
     what, k, o, t = difference
     if k is None:
-        return [f"they differ in the {what}:", f"  ours:   {_shown(o)}", f"  theirs: {_shown(t)}"]
+        return [f"they differ in the {what}:", f"  ours:   {_shown_value(o)}", f"  theirs: {_shown_value(t)}"]
     lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
     for name, m in (("ours:  ", o), ("theirs:", t)):
-        lines.append(f"  {name} " + ("no more mistakes" if m is None else _step_text(m, data)))
+        lines.append(f"  {name} " + ("no more mistakes" if m is None else _step_line(m, data)))
     step = _parting(difference)
     if what == "mistake":
         did = {name: "an update" if m is not None and (m.cls, m.epoch, m.index) == (step.cls, step.epoch, step.index)
@@ -2793,33 +3217,33 @@ def _where(difference, ours, theirs, examples, data) -> list:
     lines.append(f"  the example: x = {_vec(x)}, y = {y if type(y) is str else f'{y:+d}'}")
     before = _before(ours, k, step.cls)
     if before is not None:
-        lines.append(f"  w before it: {_shown(before)}")
+        lines.append(f"  w before it: {_shown_value(before)}")
     return lines
 
 
-def _step_text(m, data) -> str:
+def _step_line(m, data) -> str:
     line = data.where(m.index)[0] if m.index < len(data.kept) else None
     text = (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index {m.index}"
     text += f" (line {line})" if line is not None else ""
     if m.score is not None:
-        text += f", score {_num(_tidy(m.score))}"
+        text += f", score {_num(_plain_fraction(m.score))}"
     if m.weights is not None:
-        text += f", w after {_shown(m.weights)}"
+        text += f", w after {_shown_value(m.weights)}"
     return text
 
 
-def _tidy(v):
+def _plain_fraction(v):
     return v.numerator if isinstance(v, Fraction) and v.denominator == 1 else v
 
 
-def _shown(v) -> str:
+def _shown_value(v) -> str:
     if v is None:
         return "none"
     if isinstance(v, dict):
-        return ", ".join(f"{c}: {_shown(w)}" for c, w in v.items())
+        return ", ".join(f"{c}: {_shown_value(w)}" for c, w in v.items())
     if isinstance(v, list):
-        return _vec([_tidy(x) for x in v])
-    return _num(_tidy(v)) if isinstance(v, (int, Fraction)) else str(v)
+        return _vec([_plain_fraction(x) for x in v])
+    return _num(_plain_fraction(v)) if isinstance(v, (int, Fraction)) else str(v)
 
 
 def _parting(difference):
@@ -2863,7 +3287,7 @@ def _convention(args, data, examples, kernel, theirs, tolerance, conventions) ->
         ours = runs[key]
         if ours is None:
             continue
-        moved = _moved(theirs, ours, {k: v for k, v, _ in changes}, data)
+        moved = _converted(theirs, ours, {k: v for k, v, _ in changes}, data)
         if moved is None:
             continue
         told, rate_tolerance, rate_said = moved
@@ -2886,8 +3310,8 @@ def _changes(args, theirs, d) -> list:
     if args.multiclass != "joint":
         other = "margin" if args.rule == "sign" else "sign"
         choices.append([[], [("rule", other, f"--rule {other}: {_ZERO_SIGN[other]}")]])
-    lengths = {len(w) for key in ("weights", "average", "pocket") for w in _vectors(theirs[key])}
-    lengths |= {len(w) for m in theirs["trace"] or () for w in _vectors(m.weights)}
+    lengths = {len(w) for key in ("weights", "average", "pocket") for w in _vector_list(theirs[key])}
+    lengths |= {len(w) for m in theirs["trace"] or () for w in _vector_list(m.weights)}
     if args.kernel or not lengths:  # no weights to count: either
         choices.append([[], [("bias", not args.bias, "no --bias" if args.bias else "--bias")]])
     elif lengths == {d + 1}:
@@ -2913,11 +3337,11 @@ def _changes(args, theirs, d) -> list:
     return combos
 
 
-def _vectors(w):
+def _vector_list(w):
     return [] if w is None else list(w.values()) if isinstance(w, dict) else [w]
 
 
-def _moved(theirs, ours, changes, data):
+def _converted(theirs, ours, changes, data):
     """(THEIRS read back under the conversions in ``changes``, the tolerance they need, their texts),
     or None where one cannot apply: their bias first, 0-based epochs, 1-based indexes, a learning rate."""
     first, de, di = "~first" in changes, changes.get("~epoch", 0), changes.get("~index", 0)
@@ -2931,8 +3355,8 @@ def _moved(theirs, ours, changes, data):
         # exact in binary64; by another eta their sums round apart from eta times ours, hence a tolerance.
         if (rate.numerator & (rate.numerator - 1)) or (rate.denominator & (rate.denominator - 1)):
             tolerance = _RATE_TOLERANCE
-        said = [f"a learning rate eta = {_num(_tidy(rate))}: their weights and scores are eta times ours "
-                f"(started at w = 0, the same mistakes; no option: divide their numbers by {_num(_tidy(rate))})"]
+        said = [f"a learning rate eta = {_num(_plain_fraction(rate))}: their weights and scores are eta times ours "
+                f"(started at w = 0, the same mistakes; no option: divide their numbers by {_num(_plain_fraction(rate))})"]
 
     def w(v):
         if v is None:
@@ -2942,7 +3366,7 @@ def _moved(theirs, ours, changes, data):
         return [a / rate for a in (v[1:] + v[:1] if first else v)]
     steps = theirs["trace"]
     if steps is not None:
-        steps = [_Mistake(m.cls, m.epoch + de, m.index + di, None if m.score is None else m.score / rate, w(m.weights))
+        steps = [_Step(m.cls, m.epoch + de, m.index + di, None if m.score is None else m.score / rate, w(m.weights))
                  for m in steps]
         if any(not 0 <= m.index < len(data.kept) for m in steps):
             return None
@@ -2961,7 +3385,7 @@ def _rate(ours, theirs):
 
 
 def _flat(w):
-    return [v for u in _vectors(w) for v in u]
+    return [v for u in _vector_list(w) for v in u]
 
 
 def _command(args, data) -> str:
@@ -3003,7 +3427,7 @@ def _rounding(difference, ours, theirs, examples) -> list | None:
     w = _actual_before(ours, k)
     if not any(type(v) is float for v in [*x, *w]):
         return None
-    s = Fraction(_score_of(w, x, run.bias))
+    s = Fraction(_plain_score(w, x, run.bias))
     terms = [Fraction(a) * Fraction(b) for a, b in zip(w, [*x, 1] if run.bias else x)]
     n, exact, S = len(terms), sum(terms), sum(map(abs, terms))
     gamma = n * _U / (1 - n * _U)
@@ -3012,7 +3436,7 @@ def _rounding(difference, ours, theirs, examples) -> list | None:
     if apart > 2 * gamma * S or (theirs_s is not None and abs(theirs_s - exact) > gamma * S):
         return None
     return ["diagnosis: a tie broken by rounding, not a bug.",
-            f"  the exact score w.x (from Fractions of the same floats) is {_num(_tidy(exact))}"
+            f"  the exact score w.x (from Fractions of the same floats) is {_num(_plain_fraction(exact))}"
             + ("" if exact.denominator == 1 else f" = {float(exact)!r} rounded") + ";",
             f"  ours, summed left to right from 0, is {float(s)!r}"
             + ("" if theirs_s is None else f"; theirs is {float(theirs_s)!r}") + ".",
@@ -3028,10 +3452,10 @@ def _rounding(difference, ours, theirs, examples) -> list | None:
 
 def _actual_before(ours, k, cls=None, back=0):
     """Our w (its own numbers, not exact values) before the k-th mistake, or ``back`` updates earlier."""
-    log, run = ours["log"], ours["run"]
-    earlier = [j for j in range(k) if getattr(log[j], "cls", None) == cls]
+    run = ours["run"]
+    earlier = [j for j in range(k) if getattr(run.trace[j], "cls", None) == cls]
     if back < len(earlier):
-        return log.after[earlier[-1 - back]]
+        return ours["after"][earlier[-1 - back]]
     w = run.w[cls] if cls is not None else run.w
     return [0] * len(w)
 
@@ -3052,19 +3476,19 @@ def _bug(difference, ours, theirs, examples) -> list:
     theirs_here = t is not None and (t.cls, t.epoch, t.index) == (step.cls, step.epoch, step.index)
     lines = [head]
     explicit = run.multiclass != "joint" and run.kernel is None
-    s = o.score if ours_here else (Fraction(_score_of(_actual_before(ours, k, step.cls), x, run.bias))
+    s = o.score if ours_here else (Fraction(_plain_score(_actual_before(ours, k, step.cls), x, run.bias))
                                    if explicit else None)
     if what == "mistake" and ours_here:
         lines.append(f"  the notes require an update here: {_why(run.rule, y, s)}, so w <- w + y x"
-                     + (f" = {_shown(o.weights)}" if o.weights is not None else "") + " (Columbia §1.1, Cornell §3);")
+                     + (f" = {_shown_value(o.weights)}" if o.weights is not None else "") + " (Columbia §1.1, Cornell §3);")
         lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
                                                        if t is not None else " and no more mistakes."))
     elif what == "mistake":
         lines.append("  the notes require no update here: " + (_why(run.rule, y, s) if s is not None else
                                                                 "no mistake") + ";")
-        lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown(t.score)}") + ".")
+        lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown_value(t.score)}") + ".")
     if what in ("mistake", "score") and theirs_here and t.score is not None and s is not None and t.score != s:
-        lines.append(f"  their score {_shown(t.score)} is not w.x = {_shown(s)} for the weights before this step"
+        lines.append(f"  their score {_shown_value(t.score)} is not w.x = {_shown_value(s)} for the weights before this step"
                      + _stale(ours, k, step, x, t.score))
     if what == "w after":
         lines += _update_text(ours, k, step, x, y, t)
@@ -3074,9 +3498,9 @@ def _bug(difference, ours, theirs, examples) -> list:
 def _why(rule, y, s) -> str:
     if rule == "sign":
         relation = "!=" if sign(s) != y else "="
-        return f"the score is {_shown(s)} and sign({_shown(s)}) = {sign(s):+d} {relation} y = {y:+d}"
+        return f"the score is {_shown_value(s)} and sign({_shown_value(s)}) = {sign(s):+d} {relation} y = {y:+d}"
     if rule == "margin":
-        return f"y (w.x) = {_shown(y * s)} {'<=' if y * s <= 0 else '>'} 0"
+        return f"y (w.x) = {_shown_value(y * s)} {'<=' if y * s <= 0 else '>'} 0"
     return f"the argmax is not y = {y}"
 
 
@@ -3087,9 +3511,9 @@ def _stale(ours, k, step, x, score) -> str:
         return "."
     for back in (1, 2):
         earlier = _actual_before(ours, k, step.cls, back)
-        if Fraction(_score_of(earlier, x, run.bias)) == score:
+        if Fraction(_plain_score(earlier, x, run.bias)) == score:
             return (f": it is w.x for the weights of {back} update{'s' if back > 1 else ''} earlier, "
-                    f"{_shown(_exact(earlier))}: a stale score (w.x kept from before w changed).")
+                    f"{_shown_value(_as_fractions(earlier))}: a stale score (w.x kept from before w changed).")
     return "."
 
 
@@ -3097,12 +3521,12 @@ def _update_text(ours, k, step, x, y, t) -> list:
     """What their update did to w, against the notes' w <- w + y x."""
     run = ours["run"]
     if run.multiclass == "joint" or run.kernel is not None:
-        return [f"  the weights after this update differ: ours {_shown(ours['trace'][k].weights)}, "
-                f"theirs {_shown(t.weights)}; the joint update is w(y) += x, w(guess) -= x (Collins 2002)."]
-    before = _exact(_actual_before(ours, k, step.cls))
+        return [f"  the weights after this update differ: ours {_shown_value(ours['trace'][k].weights)}, "
+                f"theirs {_shown_value(t.weights)}; the joint update is w(y) += x, w(guess) -= x (Collins 2002)."]
+    before = _as_fractions(_actual_before(ours, k, step.cls))
     yx = [Fraction(y * v) for v in ([*x, 1] if run.bias else x)]
     moved = [a - b for a, b in zip(t.weights, before)]
-    lines = [f"  the notes' update is w <- w + y x: y x = {_shown(yx)}; THEIRS moved w by {_shown(moved)}"]
+    lines = [f"  the notes' update is w <- w + y x: y x = {_shown_value(yx)}; THEIRS moved w by {_shown_value(moved)}"]
     if not any(moved):
         lines.append("  THEIRS skipped the update: w is unchanged after a mistake.")
     elif moved == [-v for v in yx]:
@@ -3111,13 +3535,13 @@ def _update_text(ours, k, step, x, y, t) -> list:
     else:
         ratios = {m / v for m, v in zip(moved, yx) if v}
         if len(ratios) == 1 and all(m == 0 for m, v in zip(moved, yx) if not v):
-            lines.append(f"  THEIRS added {_shown(ratios.pop())} y x at this update only.")
+            lines.append(f"  THEIRS added {_shown_value(ratios.pop())} y x at this update only.")
     return lines
 
 
 def _whole_run(what, ours) -> list:
     run = ours["run"]
-    passes = f"{_count(len(ours['trace']), 'mistake')} in {_count(run.epochs, 'epoch')}"
+    passes = f"{_count_text(len(ours['trace']), 'mistake')} in {_count_text(run.epochs, 'epoch')}"
     if what == "weights":
         return [f"  their final weights differ from the notes' run ({passes}).",
                 "  Give THEIRS's trace (each mistake's epoch and index, and 'weights' after it) to find the first "
@@ -3131,13 +3555,11 @@ def _whole_run(what, ours) -> list:
             "nltk)."]
 
 
-# ===========================================================================
-# --vectors: a conformance corpus for any implementation, in any language
-#
-# Each case is a small CSV file, its options and the JSON this project writes
-# for it (with --weights: w after every mistake), so that an implementation
-# can find its first fault without this project.  The same bytes on every run.
-# ===========================================================================
+
+
+# --vectors DIR: a conformance corpus for any implementation, in any language.  Each case is a small CSV
+# file, its options and the JSON this project writes for it (with --weights: w after every mistake), so
+# that an implementation can find its first fault without this project.  The same bytes on every run.
 
 _XOR = "x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n"
 _NOISY = "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n"
@@ -3193,67 +3615,45 @@ _CASES = [  # name, about, data, options
 ]
 
 
-def _write_vectors(folder) -> int:
-    """--vectors DIR: every case's data and expected JSON, and DIR/index.json; the same bytes on
-    every run.  A write that fails (a full disk, Ctrl-C) removes the files it added and leaves
-    no index.json: never a half corpus that reads as whole."""
-    import os
+def _vectors_mode(args) -> int:
+    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, written whole or not at all."""
+    folder = args.vectors
+    _refuse_a_folder_of_other_files(folder)
+    files, index = {}, []
+    for name, about, text, options in _CASES:
+        data, expected = f"{name}.csv", f"{name}.json"
+        case = _arguments([data, "--json", *options])
+        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data)
+        files[data], files[expected] = text, _json(report) + "\n"
+        index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
+    import json
 
-    made = not os.path.isdir(folder)
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as err:
-        raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
-    written: list = []
-    try:
-        count = _write_cases(folder, written)
-    except BaseException:
-        for path in reversed(written):
-            os.unlink(path)
-        if made:
-            os.rmdir(folder)
-        raise
-    print(f"{count} cases written to {folder} (index.json lists them)")
+    doc = {"perceptron": __version__, "command": "python3 perceptron.py DATA --json OPTIONS, inside this folder; "
+           "the JSON equals EXPECTED but for its 'input' field", "cases": index}
+    files["index.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
+    _write_files({os.path.join(folder, name): text for name, text in files.items()}, folder=folder,
+                 first_remove=os.path.join(folder, "index.json"))
+    _emit(f"{len(index)} cases written to {folder} (index.json lists them)")
     return 0
 
 
-def _write_cases(folder, written) -> int:
-    import contextlib
-    import io
-    import json
-    import os
-
-    def write(name, text):
-        path = os.path.join(folder, name)
-        new = not os.path.exists(path)
-        _write_whole(path, text)
-        if new:
-            written.append(path)
-
-    index = []
-    if os.path.exists(os.path.join(folder, "index.json")):  # an older corpus's index goes first
-        os.unlink(os.path.join(folder, "index.json"))
-    for name, about, text, options in _CASES:
-        data, expected = f"{name}.csv", f"{name}.json"
-        write(data, text)
-        out = io.StringIO()
-        here = os.getcwd()
-        try:  # as `python3 perceptron.py DATA --json OPTIONS` run inside DIR
-            os.chdir(folder)
-            with contextlib.redirect_stdout(out):
-                _main([data, "--json", *options])
-        finally:
-            os.chdir(here)
-        write(expected, out.getvalue())
-        index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
-    doc = {"perceptron": __version__, "command": "python3 perceptron.py DATA --json OPTIONS, inside this folder; "
-           "the JSON equals EXPECTED but for its 'input' field", "cases": index}
-    write("index.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
-    return len(index)
+def _refuse_a_folder_of_other_files(folder):
+    """--vectors writes into a new or empty folder, or one that holds an older corpus: never among other files."""
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise PerceptronError(f"{folder}: cannot use the folder: {err.strerror or err}") from None
+    if names and "index.json" not in names:
+        raise PerceptronError(f"{folder}: the folder holds other files ({_short(sorted(names)[0])}, ...): give "
+                              "--vectors a new or empty folder, or one that holds an older corpus")
 
 
-# ---------------------------------------------------------------------------
-# A picture of a run: the hyperplane tilting at each mistake (SVG, as text)
+_MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
+
+
+# A picture of a run: the hyperplane tilting at each mistake (SVG, as text).
 #
 # Kalyanakrishnan §2: "visualise the progress of the algorithm by sketching
 # simple data sets in two dimensions and verifying that the Perceptron
@@ -3262,7 +3662,6 @@ def _write_cases(folder, written) -> int:
 # vector with its hyperplane.  Geometry is exact (Fractions) up to the pixel
 # coordinates, and every line carries its exact endpoints in data-from and
 # data-to ("p/q" pairs), which satisfy w.(x, y) (+ b) = 0 exactly.
-# ---------------------------------------------------------------------------
 
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
@@ -3288,13 +3687,18 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
-    examples = _data(examples, keep=True)[1]
-    _check_drawable(run, examples, w_star)
+    kept = _Data(examples, keep=True).examples
+    _check_drawable(run, kept, w_star, names)
+    return _draw(run, kept, _weights_after(run, kept), w_star, upto, names)
+
+
+def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
+    """The picture of ``svg``, with ``after`` the weights after each of the run's mistakes."""
     xs = [[Fraction(v) for v in x] for x, _ in examples]
-    hypotheses = [[Fraction(v) for v in w] for w in _weights_after(run, examples)]
+    hypotheses = [[Fraction(v) for v in w] for w in after]
     k = len(hypotheses) if upto is None else upto
-    if not 0 <= k <= len(hypotheses):
-        raise PerceptronError(f"upto = {upto!r} is not between 0 and the {len(hypotheses)} mistakes")
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(hypotheses):
+        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {len(hypotheses)} mistakes")
     first = max(1, k - _DRAWN + 1)  # the mistakes drawn: the last _DRAWN, numbered as in the run
     box = _box(xs)
     to_px = _pixels(box)
@@ -3325,26 +3729,27 @@ _EXTRA_STYLE = {"pocket": 'stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray=
 
 
 def _weights_after(run, examples) -> list:
-    """w after each mistake of a binary primal run: as the command line's trace kept
-    them, or from the learner run again (a run is deterministic) with the same trace."""
-    after = getattr(run.trace, "after", None)
-    if after is not None and len(after) == len(run.trace):
-        return after
-    log = _Log(None, weights=True)
-    train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1), trace=log)
-    if list(log) != list(run.trace):
+    """w after each mistake of a binary primal run, from the learner run again (a run is deterministic),
+    which must make the same trace."""
+    after: list = []
+    again = train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1),
+                  on_mistake=lambda m, model: after.append(model.w))
+    if run.trace is None or again.trace[:len(run.trace)] != list(run.trace):
         raise PerceptronError("the examples are not those the run was trained on: its trace differs")
-    return log.after or []
+    return after[:len(run.trace)]
 
 
-def _check_drawable(run, examples, w_star):
-    if run.rule == "argmax" or run.w is None:
+def _check_drawable(run, examples, w_star, names=None):
+    if run.rule == "argmax" or run.w is None or run.multiclass:
         raise PerceptronError("svg draws a binary run with explicit weights: the primal, or the linear kernel")
     d = len(examples[0][0]) if examples else 0
     if d != 2:
         raise PerceptronError(f"svg draws examples with 2 features; these have {d}")
     if w_star is not None and len(_vector(w_star, None, "w_star")) != 2 + run.bias:
         raise PerceptronError(f"svg: w_star has {len(w_star)} numbers, expected {2 + run.bias}")
+    if names is not None and (isinstance(names, str) or not isinstance(names, _Sized) or len(names) != 2
+                              or not all(isinstance(name, str) for name in names)):
+        raise PerceptronError(f"svg: names = {_short(names)} is not two strings")
 
 
 def _box(xs):
@@ -3365,7 +3770,7 @@ def _pixels(box):
     return to_px
 
 
-def _f(v) -> str:
+def _px(v) -> str:
     return f"{v:.2f}"
 
 
@@ -3386,23 +3791,23 @@ def _svg_head(run, k, extra) -> str:
 def _grid(box, to_px, names) -> str:
     """Light grid lines at a round step with their values, the two axes through the origin, and their names."""
     x0, x1, y0, y1 = box
-    step = _step(x1 - x0)
+    step = _grid_spacing(x1 - x0)
     lines = []
     for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
         t = -(-lo // step) * step  # the first multiple of step >= lo
         while t <= hi:
             a, b = (to_px(t, y0), to_px(t, y1)) if axis == 0 else (to_px(x0, t), to_px(x1, t))
             colour = "#999" if t == 0 else "#eee"
-            lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{_f(a[0])}" y1="{_f(a[1])}" '
-                         f'x2="{_f(b[0])}" y2="{_f(b[1])}" stroke="{colour}"/>')
+            lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{_px(a[0])}" y1="{_px(a[1])}" '
+                         f'x2="{_px(b[0])}" y2="{_px(b[1])}" stroke="{colour}"/>')
             at = (a[0] - 4, a[1] + 12) if axis == 0 else (b[0] - 26, b[1] + 3)  # below the plot; left of it
-            lines.append(f'<text class="tick" x="{_f(at[0] if axis == 0 else _EDGE - 26)}" y="{_f(at[1])}" '
+            lines.append(f'<text class="tick" x="{_px(at[0] if axis == 0 else _EDGE - 26)}" y="{_px(at[1])}" '
                          f'font-size="9" fill="#777">{_tick(t)}</text>')
             t += step
     (px, py), (qx, qy) = to_px(x1, 0), to_px(0, y1)
-    lines.append(f'<text class="axis-name" x="{_f(px - 4)}" y="{_f(py - 5)}" text-anchor="end" fill="#555">'
+    lines.append(f'<text class="axis-name" x="{_px(px - 4)}" y="{_px(py - 5)}" text-anchor="end" fill="#555">'
                  f'{_xml(names[0])}</text>')
-    lines.append(f'<text class="axis-name" x="{_f(qx + 5)}" y="{_f(qy + 12)}" fill="#555">{_xml(names[1])}</text>')
+    lines.append(f'<text class="axis-name" x="{_px(qx + 5)}" y="{_px(qy + 12)}" fill="#555">{_xml(names[1])}</text>')
     return "\n".join(lines)
 
 
@@ -3410,7 +3815,7 @@ def _tick(t) -> str:
     return str(t.numerator) if t.denominator == 1 else f"{float(t):g}"
 
 
-def _step(span):
+def _grid_spacing(span):
     """A round grid step (1, 2 or 5 times a power of 10) giving at most 12 lines."""
     step = Fraction(1)
     while span / step > 12:
@@ -3446,14 +3851,14 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
         return f"<g {attrs}></g>"
     (X1, Y1), (X2, Y2) = ends
     (p1, q1), (p2, q2) = to_px(X1, Y1), to_px(X2, Y2)
-    line = (f'<line x1="{_f(p1)}" y1="{_f(q1)}" x2="{_f(p2)}" y2="{_f(q2)}" {style} '
+    line = (f'<line x1="{_px(p1)}" y1="{_px(q1)}" x2="{_px(p2)}" y2="{_px(q2)}" {style} '
             f'data-from="{_ratio_text(X1)},{_ratio_text(Y1)}" data-to="{_ratio_text(X2)},{_ratio_text(Y2)}"/>')
     # The number along the line, at a place that differs from mistake to mistake
     # (steps of the golden ratio), so that lines that coincide (w and 2w) keep
     # their numbers apart.
     t = 0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)
     px, py = p1 + t * (p2 - p1), q1 + t * (q2 - q1)
-    text = "" if label is None else f'<text x="{_f(px + 4)}" y="{_f(py - 4)}" fill="#888">{label}</text>'
+    text = "" if label is None else f'<text x="{_px(px + 4)}" y="{_px(py - 4)}" fill="#888">{label}</text>'
     return f"<g {attrs}>{line}{text}</g>"
 
 
@@ -3473,8 +3878,8 @@ def _arrow(w, box, to_px, cls, colour, name) -> str:
     scale = min(Fraction(1), reach * Fraction(9, 10) / longest)  # the direction matters, not the length
     (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
     shown = name if scale == 1 else f"{name} (scaled)"
-    return (f'<g class="{cls}"><line x1="{_f(p0)}" y1="{_f(q0)}" x2="{_f(p1)}" y2="{_f(q1)}" stroke="{colour}" '
-            f'stroke-width="1.5" marker-end="url(#head)"/><text x="{_f(p1 + 4)}" y="{_f(q1 + 12)}" '
+    return (f'<g class="{cls}"><line x1="{_px(p0)}" y1="{_px(q0)}" x2="{_px(p1)}" y2="{_px(q1)}" stroke="{colour}" '
+            f'stroke-width="1.5" marker-end="url(#head)"/><text x="{_px(p1 + 4)}" y="{_px(q1 + 12)}" '
             f'fill="{colour}">{shown}</text></g>')
 
 
@@ -3482,7 +3887,7 @@ def _rings(trace, xs, to_px) -> str:
     rings = []
     for i in sorted({m.index for m in trace}):
         px, py = to_px(*xs[i])
-        rings.append(f'<circle class="ring" data-index="{i}" cx="{_f(px)}" cy="{_f(py)}" r="9" fill="none" '
+        rings.append(f'<circle class="ring" data-index="{i}" cx="{_px(px)}" cy="{_px(py)}" r="9" fill="none" '
                      'stroke="#d33" stroke-width="1.5"/>')
     return "\n".join(rings)
 
@@ -3492,11 +3897,11 @@ def _marks(examples, xs, to_px) -> str:
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
         if y == 1:  # + for y = +1 ...
-            shape = (f'<path d="M{_f(px - 5)},{_f(py)} H{_f(px + 5)} M{_f(px)},{_f(py - 5)} V{_f(py + 5)}" '
+            shape = (f'<path d="M{_px(px - 5)},{_px(py)} H{_px(px + 5)} M{_px(px)},{_px(py - 5)} V{_px(py + 5)}" '
                      'stroke="#000" stroke-width="2"/>')
         else:       # ... o for y = -1: distinct in grey, not only in colour
-            shape = f'<circle cx="{_f(px)}" cy="{_f(py)}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
-        label = f'<text x="{_f(px + 7)}" y="{_f(py - 6)}">{i}</text>' if len(examples) <= 30 else ""
+            shape = f'<circle cx="{_px(px)}" cy="{_px(py)}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
+        label = f'<text x="{_px(px + 7)}" y="{_px(py - 6)}">{i}</text>' if len(examples) <= 30 else ""
         marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}{label}</g>')
     return "\n".join(marks)
 
@@ -3505,8 +3910,8 @@ def _caption(run, k, has_target, first=1, extra=()) -> str:
     side = _PLOT + 2 * _EDGE
     state = "converged" if run.converged else "not converged"
     drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
-    lines = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count(run.mistakes, 'mistake')} · "
-             f"{_count(run.epochs, 'epoch')} · {state}",
+    lines = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
+             f"{_count_text(run.epochs, 'epoch')} · {state}",
              "+ is y = +1 · o is y = -1 · ringed: an example of a drawn mistake",
              f"dashed: w after mistake n{drawn} · solid: "
              + (f"w after mistake {k}" if k < run.mistakes else "the final w")
@@ -3519,70 +3924,168 @@ def _caption(run, k, has_target, first=1, extra=()) -> str:
                      for n, (style, text) in enumerate(zip(styles, lines)))
 
 
-def _count(n, noun) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "es" if noun.endswith("s") else "s")
-
-
-def _pictures(args, examples, run, w_star, names) -> dict:
+def _pictures(args, examples, run, after, w_star, names) -> dict:
     """{path: SVG text} for --svg FILE and --svg-steps DIR, all drawn before any is written."""
-    import os
-
+    if not (args.svg or args.svg_steps):
+        return {}
+    _check_drawable(run, examples, w_star, names)
+    if after is None or len(after) != len(run.trace or ()):
+        after = _weights_after(run, examples)
     pictures = {}
     if args.svg:
-        pictures[args.svg] = svg(run, examples, w_star=w_star, names=names)
+        pictures[args.svg] = _draw(run, examples, after, w_star=w_star, names=names)
     if args.svg_steps:
         width = len(str(run.mistakes))
         for k in range(1, run.mistakes + 1):
-            pictures[os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg")] = svg(run, examples, w_star=w_star,
-                                                                                   upto=k, names=names)
+            pictures[os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg")] = _draw(
+                run, examples, after, w_star=w_star, upto=k, names=names)
     return pictures
 
 
-def _write_pictures(args, pictures):
-    """Write every picture whole or not at all: each to a temporary name beside it, then renamed."""
-    import os
+# The writer.  Every file the command line writes goes through _write_files: whole or not at all, never
+# over an input, a device, a FIFO or a link (a link is followed), and a failure takes back only what this
+# run made.
 
-    made = args.svg_steps and not os.path.isdir(args.svg_steps)
-    if args.svg_steps:
+def _refuse_overwriting(args):
+    """Usage errors before any work: an output that is one of the run's inputs, or another of its outputs."""
+    import re
+
+    inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
+                                                  ("--model", args.model), ("--check", args.check))
+              if path and path != "-"]
+    if args.svg:
+        inputs.append(("--svg", args.svg))
+    seen = {}
+    for option, path in inputs:
         try:
-            os.makedirs(args.svg_steps, exist_ok=True)
-        except OSError as err:
-            raise PerceptronError(f"{args.svg_steps}: cannot make the folder: {err.strerror or err}") from None
-    written = []
-    try:
-        for path, text in pictures.items():
-            _write_whole(path, text)
-            written.append(path)
-    except BaseException:  # a failure or Ctrl-C part way: take back what this run wrote
-        for path in written:
-            os.unlink(path)
-        if made:
-            os.rmdir(args.svg_steps)
-        raise
+            st = os.stat(path)
+        except OSError:
+            continue
+        if option == "--svg" and (st.st_dev, st.st_ino) in seen:
+            raise PerceptronError(f"--svg {path} is the input {seen[st.st_dev, st.st_ino]}: it would be overwritten")
+        seen.setdefault((st.st_dev, st.st_ino), option)
+    if args.svg_steps:
+        steps = os.path.realpath(args.svg_steps)
+        for option, path in inputs:
+            real = os.path.realpath(path)
+            if os.path.dirname(real) == steps and re.fullmatch(r"step-[0-9]+\.svg", os.path.basename(real)):
+                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} "
+                                      "is one of those names: it would be overwritten")
 
 
-def _write_whole(path, text):
-    """Write text to path whole or not at all: to a temporary file beside it, then renamed."""
-    import os
-    import tempfile
-
-    folder, name = os.path.split(path)
+def _write_files(files, folder=None, first_remove=None):
+    """Write every file whole, or none: each to a new temporary file beside its target, all before any is
+    renamed into place.  A failure or Ctrl-C before the renames removes what this call made (its temporary
+    files, ``folder`` and the folders above it that it made) and leaves every file the user had.  A link is
+    followed, so the file it names is written; an output that exists and is not a regular file (a device, a
+    FIFO, a socket, a folder) is refused, never replaced.  ``first_remove`` is removed just before the
+    renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
+    made, temporary, path = [], {}, folder
     try:
-        fd, temporary = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".part")
-    except OSError as err:
-        raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # as open() would have made it
-        os.replace(temporary, path)
+        made = _make_folder(folder) if folder else []
+        targets = {path: _target(path) for path in files}
+        for path, text in files.items():
+            with _Held():
+                name, fd = _create_beside(targets[path])
+                temporary[path] = name
+            try:
+                _write_fd(fd, text.encode("utf-8"))
+            finally:
+                os.close(fd)
+        with _Held():
+            if first_remove and os.path.lexists(first_remove):
+                os.unlink(first_remove)
+            for path in files:
+                os.replace(temporary[path], targets[path])
+                del temporary[path]
     except BaseException as err:
-        os.unlink(temporary)
+        with _Held():
+            for name in temporary.values():
+                _remove(name, os.unlink)
+            for name in reversed(made):
+                _remove(name, os.rmdir)  # only if empty: a folder that now holds the user's files stays
         if isinstance(err, OSError):
             raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
         raise
+
+
+def _target(path):
+    """The file a write to path lands on: a link followed; refused if it exists and is not a regular file."""
+    import stat
+
+    real = os.path.realpath(path)
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        return real
+    except OSError as err:
+        raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else
+                "a socket" if stat.S_ISSOCK(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or
+                stat.S_ISBLK(st.st_mode) else "not a regular file")
+        raise PerceptronError(f"{path}: {kind}, not a regular file: outputs are written to regular files only, "
+                              "and never replace anything else")
+    return real
+
+
+_made_names = iter(range(1 << 62))  # the temporary files' numbers: no randomness, and none twice in a process
+
+
+def _create_beside(target):
+    """(name, file descriptor) of a new temporary file beside target: with target's permissions if it exists,
+    else the umask's (as open() would make it)."""
+    folder, base = os.path.split(target)
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except OSError:
+        mode = None
+    while True:
+        name = os.path.join(folder, f".{base}.{os.getpid()}.{next(_made_names)}.part")
+        try:
+            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        if mode is not None:
+            os.chmod(name, mode)
+        return name, fd
+    except BaseException:
+        os.close(fd)
+        os.unlink(name)
+        raise
+
+
+def _make_folder(folder) -> list:
+    """Make folder and the folders above it that are missing; the ones made, outermost first."""
+    path, missing = os.path.abspath(folder), []
+    while not os.path.isdir(path):
+        if os.path.lexists(path):
+            raise PerceptronError(f"{folder}: cannot make the folder: File exists")
+        missing.append(path)
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
+    made: list = []
+    try:
+        for path in reversed(missing):
+            with _Held():
+                os.mkdir(path)
+                made.append(path)
+    except OSError as err:
+        for path in reversed(made):
+            _remove(path, os.rmdir)
+        raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
+    return made
+
+
+def _remove(name, remove):
+    try:
+        remove(name)
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -217,6 +217,7 @@ def counting(kernel):
 
 
 @pytest.mark.parametrize("rule", RULES)
+@pytest.mark.skipif(P._LITERAL.get(), reason="a property of the accelerated kernel run, which the literal switch turns off")
 def test_kernel_is_evaluated_once_per_pair_and_not_in_a_clean_pass(rule):
     for seed in range(5):
         examples = boolean_data(seed, 7, K.monotone_conjunction_features, count=40)
@@ -239,7 +240,7 @@ def test_streamed_kernel_pass_is_the_literal_one():
 def test_a_linear_kernel_run_reports_explicit_weights():
     examples = [([2, 1], 1), ([-1, -3], -1), ([1, -2], 1)]
     assert train(examples, kernel=K.linear).w == train(examples).w == [2, 1]
-    assert train(XOR, kernel=K.monotone_conjunction_upto(1)).w is None
+    assert train(XOR, kernel=K.monotone_conjunction_upto(1), max_epochs=20).w is None
     assert train(examples, kernel=K.polynomial(2)).kernel == "polynomial(2, c=1)"
 
 
