@@ -1154,7 +1154,8 @@ def test_readme_picture_is_what_its_command_draws(tmp_path):
     committed = open(os.path.join(HERE, "perceptron.svg"), encoding="utf-8").read()
     assert out.read_text(encoding="utf-8") == committed
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
-    assert "python3 perceptron.py --svg perceptron.svg" in readme and "![" in readme.split("## ")[0]
+    assert "python3 perceptron.py --svg perceptron.svg" in readme
+    assert readme.index("![") < readme.index("## Reading it beside the notes")  # the example and its picture, early
 
 
 # ---------------------------------------------------------------------------
@@ -2392,7 +2393,7 @@ def test_every_vector_runs_to_its_expected_json_and_checks_equal(corpus, capsys,
 
 def test_readme_check_example_prints_what_the_readme_shows(tmp_path):
     text = open(os.path.join(os.path.dirname(SCRIPT), "README.md"), encoding="utf-8").read()
-    section = text[text.index("### Use it as an oracle: `--check`"):]
+    section = text[text.index("### `--check THEIRS.json`"):]
     commands = section.split("```sh\n", 1)[1].split("```", 1)[0]
     shown = section.split("```text\n", 1)[1].split("```", 1)[0]
     commands = commands.replace("python3 perceptron.py", f"{sys.executable} {SCRIPT}")
@@ -2972,3 +2973,31 @@ def test_threads_calling_main_beside_each_other_each_get_their_own_report(tmp_pa
         t.join()
     out = capsys.readouterr().out
     assert sorted(out.split("\n}\n")) == sorted("".join(expected * 3).split("\n}\n"))  # each report whole
+
+
+def test_the_readmes_concordance_names_functions_of_part_one():
+    import ast
+
+    text = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
+    table = text[text.index("| note | section, equation |"):].split("\n\n", 1)[0].splitlines()[2:]
+    source = open(P.__file__, encoding="utf-8").read()
+    part_two = next(n for n, line in enumerate(source.splitlines(), 1) if line.startswith("# Part II"))
+    assert part_two <= 650 + 1  # Part I: at most 650 lines from the top
+    defined = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            defined.setdefault(node.name, node.lineno)
+            for child in getattr(node, "body", ()):
+                if isinstance(child, ast.FunctionDef):
+                    defined.setdefault(f"{node.name}.{child.name}", child.lineno)
+    import kernels
+    notes = set()
+    for row in table:
+        note, _, _, names = [cell.strip() for cell in re.split(r"(?<!\\)\|", row.strip("|"))]
+        notes.add(note)
+        for name in re.findall(r"`([\w.]+)`", names):
+            if name.startswith("kernels."):
+                assert callable(getattr(kernels, name.split(".", 1)[1])), name
+            else:
+                assert name in defined and defined[name] < part_two, name  # written in Part I
+    assert notes == {"Columbia", "Cornell", "Perceptron Algorithm", "Kalyanakrishnan"}
