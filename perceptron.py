@@ -73,8 +73,8 @@ Where the notes disagree, each convention has a name and a default:
   Perceptron Algorithm notes, Kalyanakrishnan §2): iff sign(w.x) != y, so at
   w = 0 a positive example is not a mistake and a negative one is.
   rule="margin" (Cornell §3, scikit-learn): iff y (w.x) <= 0.
-* Labels are -1/+1; any number equal to them is used as that int, bools are
-  refused.  Kalyanakrishnan's 1/0 is the command line's ``--labels=0,1``.
+* Labels are -1/+1, any number equal to them as that int; ``train`` reads two
+  other values as -1 for the one that sorts first (or as labels= says).
 * bias=True appends the constant feature 1 (Cornell §2); the bias is the last
   weight.  Passes go through the examples in the order given (Cornell §3).
 
@@ -94,8 +94,10 @@ used as the int of its value, a float32 as the float of its value.
 from __future__ import annotations  # the hints are documentation: never evaluated
 
 import contextvars
+import copy
 import decimal
 import functools
+import math
 import numbers
 import os
 import sys
@@ -104,7 +106,7 @@ from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _
 from fractions import Fraction
 from itertools import islice, repeat
 from math import isfinite
-from operator import add, mul, sub
+from operator import add, gt, mul, sub
 from types import MappingProxyType
 
 __version__ = "0.4.0"
@@ -650,7 +652,7 @@ mistakes it stood (so a kernel run, whose w is None, names it as its first ``mis
 
 
 class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel average voted "
-                            "multiclass", defaults=(None, None, None))):
+                            "multiclass labels", defaults=(None, None, None, (-1, 1)))):
     """What ``train`` and ``train_multiclass`` return.
 
     w          the final weights, the bias last (a kernel run: None, except
@@ -667,6 +669,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     average    the averaged weights (average="after" or "before"), or None
     voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True), or None
     multiclass "one-vs-rest" or "joint" for a multiclass run, else None
+    labels     a binary run's two labels, (negative, positive): (-1, 1), or
+               the two values its examples had, which it predicts
     """
 
     __slots__ = ()
@@ -677,25 +681,47 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
         weights="w" (the final weights), "pocket", "average", or "voted":
         Freund and Schapire's sign(sum_k c_k sign(v_k.x)), with sign(0) = +1
-        at both levels.  A multiclass run predicts argmax_l w(l).x, ties to
-        the earliest class.
+        at both levels (a kernel run's v_k is its dual after k mistakes).  A
+        multiclass run predicts argmax_l w(l).x, ties to the earliest class,
+        with each predictor's class vectors; its vote is each class's voted
+        sum (one-vs-rest), or the argmax of each hypothesis counted c_k times
+        (joint).
         """
-        weights = _predictor(weights)
+        kept = self._kept(_predictor(weights))
         if self.multiclass is not None:
-            if weights != "w":
-                raise PerceptronError(f"weights = {weights!r} does not apply to a multiclass run")
-            return self.model.predict(x)
+            return _class_prediction(self, x, weights, kept)
+        return self.labels[self._sign(x, weights, kept) > 0]
+
+    def _sign(self, x, weights, kept) -> int:
+        """A binary predictor's +1 or -1."""
         if weights == "voted":
-            if self.voted is None:
-                raise PerceptronError("this run kept no votes: train(..., voted=True)")
-            x = _vector(x, len(self.voted[0][0]) - self.bias if self.voted else None)
-            return sign(sum(c * sign(_plain_score(v, x, self.bias)) for v, c in self.voted))
+            if self.kernel is not None:
+                return sign(sum(c * sign(s) for s, (k, c) in zip(_prefix_scores(self.model, x), kept)))
+            x = _vector(x, len(kept[0][0]) - self.bias)
+            return sign(sum(c * sign(_plain_score(v, x, self.bias)) for v, c in kept))
         return sign(self.score(x, weights))
 
-    def errors(self, examples: Iterable[Example], weights: str = "w") -> int:
-        """How many of the examples the run's predictor (as in ``predict``) gets wrong."""
-        D = _Data(examples, keep=True, label=_class_label if self.multiclass else _label)
-        return _count(lambda x, y: self.predict(x, weights) != y, D.examples)
+    def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
+        """The prediction of every row of X (a list of vectors, a NumPy matrix), as ``predict``."""
+        return [self.predict(x, weights) for x in _iterable(X, "X")]
+
+    def _kept(self, weights):
+        """The predictor's weights (the pocket, the average, the votes), or the error that says the run kept none."""
+        kept = {"w": self.w, "pocket": self.pocket, "average": self.average, "voted": self.voted}[weights]
+        if kept is None and weights != "w":
+            raise PerceptronError(f"this run kept no {'votes' if weights == 'voted' else weights}: train(..., "
+                                  f"{weights}={'True' if weights != 'average' else repr('after')})")
+        return kept
+
+    def errors(self, examples: Iterable, weights: str = "w", *, y: Iterable | None = None) -> int:
+        """How many of the examples (or of X with labels y: errors(X, y=y)) the run's predictor, as in
+        ``predict``, gets wrong."""
+        if self.multiclass:
+            D = _Data(_pairs(examples, y), keep=True, label=_class_label)
+            return _count(lambda x, label: self.predict(x, weights) != label, D.examples)
+        kept = self._kept(_predictor(weights))
+        D = _Data(_pairs(examples, y), keep=True, label=_Labels(*self.labels).read)
+        return _count(lambda x, label: self._sign(x, weights, kept) != label, D.examples)
 
     @_told("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
@@ -717,6 +743,33 @@ def _plain_score(w, x, bias):
     return _finite(dot(w, [*x, 1] if bias else x), "w.x")
 
 
+def _prefix_scores(dual, x):
+    """eq. (2) for x after each number k of the dual's stored examples, k = 0, 1, ...: the scores of its votes."""
+    x = dual._read(_vector(x, dual.d))
+    s, scores = 0, [0]
+    for x_j, y_j in dual.stored:
+        s = s + y_j * dual.kernel(x_j, x)
+        scores.append(_finite(s, "w.x", _NOT_REAL))
+    return [scores[k] for k in range(len(scores))]
+
+
+def _class_prediction(run, x, weights, kept):
+    """argmax_l of a multiclass predictor: the final vectors, the pocket's, the average's, or the vote."""
+    model, classes = run.model, run.model.classes
+    x = model._read(_vector(x, model.d))
+    if weights == "pocket":
+        kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else kept.w
+    if weights != "voted":
+        return _argmax(classes, {c: _finite(dot(kept[c], x), "w(l).x") for c in classes})
+    if run.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
+        return _argmax(classes, {c: sum(v_c * sign(_finite(dot(v, x), "w(l).x")) for v, v_c in kept[c])
+                                 for c in classes})
+    votes = dict.fromkeys(classes, 0)  # joint: each hypothesis's argmax, counted c_k times
+    for W, count in kept:
+        votes[_argmax(classes, {c: _finite(dot(W[c], x), "w(l).x") for c in classes})] += count
+    return _argmax(classes, votes)
+
+
 def _predictor(weights):
     if weights not in ("w", "pocket", "average", "voted") or not isinstance(weights, str):
         raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
@@ -734,11 +787,18 @@ def _count(wrong, examples, at_most=None) -> int:
     return n
 
 
-def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | None = None,
+def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", kernel: Kernel | None = None,
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
-          average: str | None = None, voted: bool = False, trace: bool | list = True,
+          average: str | None = None, voted: bool = False, labels: tuple | None = None, trace: bool | list = True,
           on_mistake: Callable | None = None) -> Run:
-    """Run the Perceptron over a sequence of (x, y) pairs; return a Run.
+    """Run the Perceptron over a sequence of (x, y) pairs, or over X and y; return a Run.
+
+    train(examples) takes (x, y) pairs; train(X, y) the vectors X (lists, a
+    NumPy matrix, a DataFrame's .to_numpy()) and their labels y.  Labels are
+    -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as
+    -1 for the one that sorts first and +1 for the other, or as ``labels =
+    (negative, positive)`` says (which a one-pass run over a stream of such
+    labels needs); the run predicts them (``run.labels``).
 
     epochs=None   passes in the given order until a pass makes no mistake
                   (Cornell §3; Kalyanakrishnan's PLA taking the first
@@ -769,7 +829,9 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
                   pocket starts as w = 0 with its count.
     average="after"   the mean of the weights after every example visited,
                   updated or not, over all passes: sum_t W_t / N (M. Collins,
-                  EMNLP 2002, averaged parameters; Freund and Schapire's
+                  "Discriminative training methods for hidden Markov models:
+                  theory and experiments with perceptron algorithms", EMNLP
+                  2002, averaged parameters; Freund and Schapire's
                   sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True)
                   up to its float rounding).
     average="before"  the mean of the weights before every example,
@@ -810,25 +872,116 @@ def train(examples: Iterable[Example], *, rule: str = "sign", kernel: Kernel | N
     rule = _rule_name(rule)
     if kernel is not None:
         _callable(kernel)
-        if average is not None or voted:
-            raise PerceptronError("average and voted need explicit weights: a primal run (no kernel)")
+        if average is not None:
+            raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
     history = average is not None or voted
-    D = _Data(examples, keep=passes > 1 or pocket or history or kernel is not None)
+    D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
     learner: Perceptron | DualPerceptron = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
                                             else DualPerceptron(kernel, rule=rule, bias=bias))
     if kernel is not None and D.d:
         learner.d = D.d  # the length of every x, known from the first example
     keeper = _Pocket(learner, D) if pocket else None
-    tally = _History(_explicit(learner), len(D.examples), voted) if history else None
+    tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
+                     _explicit if kernel is None else _stored_count) if history else None
     record = _Recorder(learner, log, [keeper, tally, hook])
     name = None if kernel is None else _name(kernel)
 
     def run(epochs, converged, means=None):
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs,
                    converged=converged, trace=log, pocket=keeper and keeper.best, rule=rule, bias=bias, kernel=name,
-                   average=means[average] if means and average else None, voted=tally and tally.votes)
+                   average=means[average] if means and average else None,
+                   voted=tally and (tally.votes if kernel is None else [(k, c) for (k,), c in tally.votes]),
+                   labels=labels)
     epoch, converged = _through(learner, D, passes, record, history and epochs is not None, lambda e: run(e, False))
     return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+
+
+def _pairs(examples, y):
+    """The examples as (x, y) pairs: as given, or X zipped with y, which must be as long."""
+    if y is None:
+        return examples
+    X, y = _iterable(examples, "X"), list(_iterable(y, "y"))
+    rows = list(X)
+    if len(rows) != len(y):
+        raise PerceptronError(f"X has {len(rows)} rows and y {len(y)} labels")
+    return list(zip(rows, y))
+
+
+class _Labels:
+    """A binary run's two labels as given, read as -1 (the negative) and +1."""
+
+    def __init__(self, negative, positive):
+        self.negative, self.positive = negative, positive
+
+    def read(self, y):
+        label = _class_label(_label_value(y))
+        if label == self.positive and (label != self.negative):
+            return 1
+        if label == self.negative:
+            return -1
+        raise PerceptronError(f"label {_short(y)} is not {_short(self.negative)} or {_short(self.positive)}")
+
+
+def _label_value(y):
+    """A label by value: NumPy's bool_ as a bool, its ints as ints, its strings as str."""
+    name = type(y).__name__
+    if name == "bool_":
+        return bool(y)
+    if isinstance(y, str) and type(y) is not str:
+        return str(y)
+    value = _by_value(y) if not isinstance(y, (str, bool)) else None
+    return y if value is None else value
+
+
+def _binary_data(examples, keep, labels):
+    """(the checked data, its labels (negative, positive)).  Labels -1 and +1 as they are; two other values,
+    in a list or a kept data set, are read as -1 for the one that sorts first; ``labels`` says which is which
+    (and must, for a stream of other labels)."""
+    if labels is not None:
+        if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
+                _label_value(labels[1]):
+            raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
+        negative, positive = (_class_label(_label_value(v)) for v in labels)
+        return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
+    if not keep:
+        try:
+            two = _two_labels([_label_value(_pair(item)[1]) for item in examples]) if type(examples) in _LISTS \
+                else None
+        except PerceptronError:  # an item that is not a pair: named where the run meets it
+            two = None
+        return (_Data(examples, keep), (-1, 1)) if two is None else (_Data(examples, keep, _Labels(*two).read), two)
+    D = _Data(examples, keep, label=_label_value)
+    ys = [y for _, y in D.examples]
+    two = _two_labels(ys)
+    read = _label if two is None else _Labels(*two).read  # -1/+1, or a label that is neither, as the notes say
+    for i, (x, y) in enumerate(D.examples):
+        try:
+            D.examples[i] = (x, read(y))
+        except PerceptronError as err:
+            many = len(_distinct(ys) or ())
+            hint = f"; these examples have {many} labels: use train_multiclass for classes" if many > 2 else ""
+            raise PerceptronError(err.reason + hint, i) from None
+    return D, (-1, 1) if two is None else two
+
+
+def _distinct(ys) -> list | None:
+    """The distinct labels in order of first appearance (True is not the label 1), or None if one is unhashable."""
+    try:
+        return [y for _, y in dict.fromkeys((type(y) is bool, y) for y in ys)]
+    except TypeError:
+        return None
+
+
+def _two_labels(ys) -> tuple | None:
+    """(negative, positive) of labels that are two values other than -1 and +1, the one that sorts first
+    negative (as first met if they do not sort); None for any other labels."""
+    values = _distinct(ys)
+    if values is None or len(values) != 2 or all(type(v) is not bool and v in (-1, 1) for v in values):
+        return None
+    try:
+        return tuple(sorted(values))
+    except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
+        return tuple(values)
 
 
 def _through(learner, D, passes, record, every_pass, so_far):
@@ -985,15 +1138,19 @@ class _History:
     makes v_{k+1} counts for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t, the sum of the
     weights after every example.  Each update costs O(d)."""
 
-    def __init__(self, w, n, votes):
+    def __init__(self, w, n, votes, weights=None):
         self.n, self.w, self.since = n, list(w), 1
         self.total = [0] * len(w)  # sum_t W_t so far, exactly: Fractions of the floats
         self.votes: list | None = [] if votes else None
+        self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
 
     def __call__(self, mistake, learner):
-        t = (mistake.epoch - 1) * self.n + mistake.index + 1
+        self.at((mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
+
+    def at(self, t, w):
+        """w is the hypothesis from the step t on."""
         self._close(t)
-        self.w, self.since = list(learner.w), t
+        self.w, self.since = list(w), t
 
     def _close(self, t):
         c = t - self.since  # the current w stood for the steps since .. t - 1
@@ -1013,6 +1170,11 @@ class _History:
                     "before": [mean((Fraction(s) - v) / N) for s, v in zip(self.total, last)]}
         except ArithmeticError as err:  # the caller's Decimal context traps the division
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
+
+
+def _stored_count(learner):
+    """A kernel run's hypothesis, for its votes: the dual of its first k stored examples, k."""
+    return [learner.mistakes]
 
 
 def _as_rational(v):
@@ -1039,11 +1201,12 @@ def _explicit(learner):
     return learner.w
 
 
-def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Iterable[Hashable] | None = None,
-                     *, update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
+def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = None, *, y: Iterable | None = None,
+                     update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
-                     trace: bool | list = True, on_mistake: Callable | None = None) -> Run:
-    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs; return a Run.
+                     average: str | None = None, voted: bool = False, trace: bool | list = True,
+                     on_mistake: Callable | None = None) -> Run:
+    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and ``y=``; return a Run.
 
     ``classes`` defaults to the labels in order of first appearance, which
     is also the order that breaks ties.  ``w`` is the dict {class: weights}.
@@ -1055,10 +1218,18 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     the most any made.  The trace holds ClassMistake(cls, epoch, index, y,
     score), class by class; ``pocket`` is {class: Pocket}.
 
-    update="joint": passes as in ``train`` with the joint update; the trace
-    holds MulticlassMistake(epoch, index, y, predicted) and ``rule`` is
+    update="joint": passes as in ``train`` with the joint update (Collins
+    2002; K. Crammer and Y. Singer, "Ultraconservative online algorithms for
+    multiclass problems", JMLR 3, 2003); the trace holds
+    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is
     "argmax".  pocket=True keeps the pocket of the argmax predictor, its
     errors counted over all the examples (Gallant's ratchet, as in train).
+
+    average= and voted=True as in ``train``: one-vs-rest class by class (as
+    scikit-learn's SGDClassifier(average=True) averages), {class: average};
+    joint over the class vectors together (average="before" is nltk's
+    AveragedPerceptron, before its rounding), {class: average}, and the
+    votes [({class: v_k(l)}, c_k), ...].
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
@@ -1067,8 +1238,8 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
     passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-    log, hook = _trace_list(trace), _hook(on_mistake)
-    D = _Data(examples, keep=True, label=_class_label)
+    log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
+    D = _Data(_pairs(examples, y), keep=True, label=lambda label: _class_label(_label_value(label)))
     learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                    D.d, update=update, rule=rule, bias=bias)
     for i, (_, y) in enumerate(D.examples):
@@ -1076,15 +1247,24 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
             learner._class(y)
         except PerceptronError as err:
             raise PerceptronError(err.reason, i) from None
+    history = average is not None or voted
     if learner.binary is None:
         keeper = _Pocket(learner, D) if pocket else None
+        size = learner.d + bias  # the class vectors, one after another, as one vector for the averages
+        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes) if history else None
 
-        def run(epochs, converged):
+        def by_class(flat):
+            return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
+
+        def run(epochs, converged, means=None):
             return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
                        trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
-                       multiclass="joint")
-        return run(*_through(learner, D, passes, _Recorder(learner, log, [keeper, hook]), False,
-                             lambda e: run(e, False)))
+                       average=by_class(means[average]) if means and average else None,
+                       voted=[(by_class(v), c) for v, c in tally.votes] if voted else None, multiclass="joint",
+                       labels=None)
+        epoch, converged = _through(learner, D, passes, _Recorder(learner, log, [keeper, tally, hook]),
+                                    history and epochs is not None, lambda e: run(e, False))
+        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
     runs: dict = {}
 
     def one_vs_rest(converged):
@@ -1093,7 +1273,9 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
         return Run(w=learner.w, model=learner, mistakes=learner.mistakes,
                    epochs=max((r.epochs for r in runs.values()), default=0), converged=converged, trace=log,
                    pocket={c: r.pocket for c, r in runs.items()} if pocket else None, rule=learner.rule, bias=bias,
-                   kernel=None, multiclass="one-vs-rest")
+                   kernel=None, average={c: r.average for c, r in runs.items()} if average else None,
+                   voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
+                   labels=None)
     def told(c):
         def tell(mistake, model):
             entry = ClassMistake(c, *mistake)
@@ -1105,7 +1287,8 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
     try:
         for c in learner.classes:
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
-                            epochs=epochs, max_epochs=max_epochs, pocket=pocket, trace=False, on_mistake=told(c))
+                            epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
+                            trace=False, on_mistake=told(c))
     except KeyboardInterrupt as stop:  # the classes before, this one so far, the ones after still at w = 0
         so_far = getattr(stop, "run", None)
         if so_far is not None:
@@ -1113,6 +1296,11 @@ def train_multiclass(examples: Iterable[tuple[Vector, Hashable]], classes: Itera
         stop.run = one_vs_rest(False)  # type: ignore[attr-defined]
         raise
     return one_vs_rest(all(r.converged for r in runs.values()))
+
+
+def _flat_classes(learner):
+    """A joint learner's class vectors, one after another: one vector, for the averages and votes."""
+    return [v for c in learner.classes for v in learner.w[c]]
 
 
 def _passes(epochs, max_epochs) -> int:
@@ -1497,11 +1685,14 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     sum_of, kind, exact = _sum_for(type(w[0]) if w else int)
     plain, lists = _PLAIN.issuperset, _LISTS
     lean = getattr(on_mistake, "lean", False)
+    named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
     m, i = 0, -1
     try:
         for i, item in enumerate(D.items):
             try:
                 x, y = item
+                if named is not None:
+                    y = named(y)
                 if not checked and (type(y) is not int or y * y != 1 or type(x) not in lists or len(x) != d
                                     or exact and not plain(map(type, x))):
                     raise TypeError
@@ -1642,49 +1833,143 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
     return _literal_pass(learner, D, epoch, on_mistake)
 
 
-_KEPT_ROWS = 2000  # the most examples whose rows (n each) the exact pocket keeps: at most n^2 numbers
+_KEPT_ROWS = 2000  # the most examples whose rows (n each) the pocket keeps: at most n^2 numbers
 
 
 def _kept_errors(learner, D):
     """_pocket_errors (above), fast: the same counts, without summing every w.x again.
 
-    A kernel run reads the scores _KernelScores keeps.  A primal run on exact data keeps every score up
-    to date as the kernel run does: after w <- w + y_i (x_i, 1), each score moves by y_i (x_i.x_j + 1),
-    with x_i's row computed the first time i is updated on; for ints and Fractions that is the very value
-    of w.x_j, so the rule decides alike, in O(n) per update.  Floats recount in the run's own sums."""
+    A kernel run reads the scores _KernelScores keeps.  A primal run keeps every margin y_j w.x_j up to
+    date as the kernel run does (_KeptMargins), in O(n) per update."""
     literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
     if isinstance(learner, DualPerceptron):
         def from_kept_scores(at_most, mistake):
             cache = D.cache
             if not (isinstance(cache, _KernelScores) and cache.learner is learner and _all_finite(cache.scores)):
                 return literal(at_most, mistake)
-            return len(list(islice(filter(None, map(learner.mistake, ys, cache.scores)), at_most)))
+            return _up_to(filter(None, map(learner.mistake, ys, cache.scores)), at_most)
         ys = [y for _, y in D.examples]
         return from_kept_scores
-    if not isinstance(learner, Perceptron):
+    if not isinstance(learner, Perceptron) or len(D.examples) > _KEPT_ROWS:
         return literal
-    xs, ys, bias = [x for x, _ in D.examples], [y for _, y in D.examples], learner.bias
-    if len(xs) > _KEPT_ROWS or not all(type(v) in _EXACT for x in xs for v in x):
-        def recount(at_most, mistake):  # the literal recount, with the fast sums in dot's order
-            w, b = _split(learner.w, bias)
-            scores = list(map(_sum_float, repeat(w), xs)) if b is None else [_sum_float(w, x) + b for x in xs]
-            if not _all_finite(scores):
-                return literal(at_most, mistake)  # which says what is wrong, where the literal count would
-            return len(list(islice(filter(None, map(learner.mistake, ys, scores)), at_most)))
-        return recount
-    rows: dict = {}
-    kept = [[0] * len(xs)]
+    xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
+    if all(type(v) in _EXACT for x in xs for v in x):
+        return _KeptMargins(learner, xs, ys, literal, exact=True)
+    if all(type(v) is float for x in xs for v in x) and _plain_floats(learner.w):
+        return _KeptMargins(learner, xs, ys, literal, exact=False)
+    return literal
 
-    def from_rows(at_most, mistake):
-        if mistake is not None:
-            i = mistake.index
-            row = rows.get(i)
-            if row is None:
-                row = rows[i] = [_sum_exact(xs[i], x) + bias for x in xs]
-            # s_j + y_i k_j with y_i = +1 or -1, exactly: ints and Fractions do not round
-            kept[0] = list(map(add if mistake.y > 0 else sub, kept[0], row))
-        return len(list(islice(filter(None, map(learner.mistake, ys, kept[0])), at_most)))
-    return from_rows
+
+def _up_to(wrong, at_most) -> int:
+    """How many there are of the iterable wrong, counted up to at_most, as _count counts."""
+    return len(list(islice(wrong, at_most if at_most and at_most > 0 else None)))
+
+
+def _plain_floats(w) -> bool:
+    """Whether every weight is a float, or an int that converts to a float exactly."""
+    return all(type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in w)
+
+
+def _run_score(w, b, x):
+    """w.x as the run sums it: dot's order, the bias weight b (or None) added last."""
+    s = _sum_float(w, x)
+    return s if b is None else s + b
+
+
+# After w <- w + y_i (x_i, 1), the margin q_j = y_j w.x_j moves by y_i y_j
+# (x_i.x_j + 1): kept up to date, a margin costs O(1) per update once x_i's
+# row is known.  With ints and Fractions a kept margin is the very y_j S_j of
+# the run's score S_j, so the rule decides alike from it: y_j S_j < 0 is a
+# mistake under both rules, and S_j = 0 is decided by the rule itself.
+#
+# A float margin kept up to date is not the run's, but both are near the
+# exact e_j = sum_k w_k x_jk of the run's float weights w, and a rule reads
+# only the sign of a score and whether it is 0.  With the bias as a feature
+# x_j,d = 1, unit roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3
+# (one rounding per product, one more for an int weight, one per sum),
+# eta = m 2^-1074 for products that underflow, W = max_k |w_k|, X_i =
+# max_k |x_ik| and N_j = sum_k |x_jk|:
+#   the run's score S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j + eta.
+# An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W',
+# moves e_j by y x_i.x_j + sum_k delta_k x_jk; the kept a'_j = fl(a_j + y r_ij),
+# with r_ij = fl(x_i.x_j) (+ 1), is off by |r_ij - x_i.x_j| <= gamma X_i N_j +
+# eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j|
+# stays within N_j G + H, where after each update
+#   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u),
+# starting from a_j = S_j, G = gamma W, H = eta.  Hence |S_j - a_j| <=
+# N_j (G + gamma W) + H + eta <= B: a_j further than B from 0 has S_j's sign,
+# and S_j is not 0.  B is computed in floats with a margin of 2 for their own
+# roundings, with N = max_j N_j for every j, and only the margins within B of
+# 0 are summed again, in the run's order.  The bound holds while no sum
+# overflows: W N <= 2^1000 is asked, else every score is summed again.  After
+# n updates every score is summed again and G and H start over, so that B
+# stays small.
+
+class _KeptMargins:
+    """errors(at_most, mistake) of a primal run's pocket, from margins kept up to date (derived above)."""
+
+    def __init__(self, learner, xs, ys, literal, exact):
+        self.learner, self.xs, self.ys, self.literal, self.exact = learner, xs, ys, literal, exact
+        m = len(learner.w) + 3
+        self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
+        bias = float(learner.bias)
+        self.N = 0 if exact else max((math.fsum(map(abs, x)) + bias for x in xs), default=0.0)
+        self.X = [max(max(map(abs, x), default=0.0), bias) for x in ([] if exact else xs)]
+        self.rows: dict = {}
+        self.q: list | None = None
+
+    def start(self, W, at_most, mistake):
+        """Every score summed in the run's order, and the bound started over."""
+        self.q, self.updates = None, 0
+        scores = _run_scores(self.learner, self.xs) if W * self.N <= 2.0 ** 1000 else None
+        if scores is None or not _all_finite(scores):
+            return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
+        self.q, self.G, self.H = list(map(mul, self.ys, scores)), self.gamma * W, self.eta
+        return _up_to(filter(None, map(self.learner.mistake, self.ys, scores)), at_most)
+
+    def row(self, i):
+        """[y_j (x_i.x_j + 1) for every j] (without the 1 if there is no bias), or None if one is not finite."""
+        if i not in self.rows:
+            x_i, sum_of = self.xs[i], _sum_exact if self.exact else _sum_float
+            row = [y * (sum_of(x_i, x) + 1) for x, y in zip(self.xs, self.ys)] if self.learner.bias else \
+                list(map(mul, self.ys, map(sum_of, repeat(x_i), self.xs)))
+            self.rows[i] = row if self.exact or isfinite(sum(row)) else None
+        return self.rows[i]
+
+    def bound(self, W, i):
+        """B after an update on example i, or None if it does not hold."""
+        if self.exact:
+            return 0
+        u = 2.0 ** -53
+        self.G = (self.G + self.gamma * self.X[i] + 2 * u * W) / (1 - u)
+        self.H = (self.H + self.eta) / (1 - u)
+        B = 2 * (self.N * (self.G + self.gamma * W) + self.H + self.eta)
+        return B if W * self.N <= 2.0 ** 1000 and isfinite(B) and isfinite(sum(self.q)) else None
+
+    def __call__(self, at_most, mistake):
+        learner = self.learner
+        W = 0 if self.exact else max(map(abs, learner.w), default=0.0)
+        row = None if mistake is None or self.q is None or self.updates >= len(self.xs) else self.row(mistake.index)
+        if row is None:
+            return self.start(W, at_most, mistake)
+        q = self.q = list(map(add if mistake.y > 0 else sub, self.q, row))
+        self.updates += 1
+        B = self.bound(W, mistake.index)
+        if B is None:
+            return self.start(W, at_most, mistake)
+        # y_j S_j < 0 for certain where q_j < -B: if there are at_most such, the count is at_most
+        wrong = _up_to(filter(functools.partial(gt, -B), q), at_most)
+        if at_most and wrong == at_most or min(map(abs, q), default=B + 1) > B:
+            return wrong
+        w, b = _split(learner.w, learner.bias)
+        wrong += sum(learner.mistake(y, _run_score(w, b, x)) for x, y, q_j in zip(self.xs, self.ys, q)
+                     if -B <= q_j <= B)
+        return min(wrong, at_most) if at_most and at_most > 0 else wrong
+
+
+def _run_scores(learner, xs) -> list:
+    w, b = _split(learner.w, learner.bias)
+    return list(map(_sum_float, repeat(w), xs)) if b is None else [_sum_float(w, x) + b for x in xs]
 
 
 def _all_finite(values) -> bool:
@@ -1822,16 +2107,16 @@ def _passes_text(args) -> str:
 
 # Options that take a value, and options that do not apply beside another one (or without a FILE).
 _VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps", "test", "model", "check",
-           "vectors", "tolerance")
-_NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels", "average", "voted"), "epochs": ("max_epochs",),
-               "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average", "voted"),
+           "vectors", "tolerance", "save")
+_NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epochs",),
+               "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average",),
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
-                         "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check"),
-               "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star"),
-               "tolerance": ("json", "quiet", "model")}
+                         "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check", "save"),
+               "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star", "save", "predictor"),
+               "tolerance": ("json", "quiet", "model", "bitwise")}
 _NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
-             "drop_column": ()}
+             "drop_column": (), "predictor": "w"}
 
 
 def _arguments(argv):
@@ -1851,10 +2136,13 @@ def _arguments(argv):
     if args.vectors is not None and given - {"vectors", "literal"}:
         other = min(given - {"vectors", "literal"})
         raise PerceptronError(f"{'a FILE' if other == 'file' else _flag_name(other)} does not apply to --vectors")
-    if "tolerance" in given and "check" not in given:
-        raise PerceptronError("--tolerance applies to --check only")
+    for name in ("tolerance", "bitwise"):
+        if name in given and "check" not in given:
+            raise PerceptronError(f"--{name} applies to --check only")
     if args.tolerance is not None:
         args.tolerance = _tolerance_option(args.tolerance)
+    if "predictor" in given and not (args.model or args.test):
+        raise PerceptronError("--predictor applies to --model and --test")
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     if args.file is None:
@@ -1931,12 +2219,17 @@ def _parser():
     arg("--json", action="store_true", help="print one JSON document for programs instead")
     arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
         "the average's, the vote's) on a held-out CSV read with the same options")
-    arg("--model", metavar="RUN.json", help="apply a run saved by --json to FILE, without training: its errors "
-        "and predictions")
+    arg("--save", metavar="MODEL.json", help="save the trained model (its weights, bias, labels, rule, kernel and "
+        "stored examples, the predictors kept): --model applies it")
+    arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
+        "without training: its predictions, one a line; with FILE's labels, its errors too")
+    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
+        "predictions: the final weights (w, the default), the pocket, the average or the vote")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
-    arg("--tolerance", metavar="T", help="with --check: numbers agree within relative tolerance T (for a float "
-        "implementation that sums in another order)")
+    arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
+        "for a score, the largest |w_i| for weights), beside the rounding the float model allows")
+    arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
     arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
         "older corpus): data, options and expected JSON of every case, and DIR/index.json")
     arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
@@ -2039,6 +2332,7 @@ class _Input:
     def __init__(self, source, names, rows, keep, numbered=True):
         self.source, self.names, self.numbered = source, names, numbered
         self.rows = rows  # (line, x, y) triples
+        self.labeled = True
         self.count, self.d, self.current = 0, 0, None
         self.kept: list | None = [] if keep else None
 
@@ -2095,6 +2389,28 @@ def _exponent(decimal_text):
     return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
 
 
+def _plain_row(cells):
+    """A row's cells as _parse_number reads them, quickly, where they are all ints or all finite decimals with
+    a point: the text ASCII, with no "_", not long (int() and float() read more than this grammar: other
+    digits, 1_000), and every cell an int (then ints), or else every cell a finite float with a "." (then
+    floats: a cell with no point could be an int).  None where any cell needs _parse_number, which reads it,
+    or says what is wrong with it."""
+    text = "".join(cells)
+    if not text.isascii() or "_" in text or len(text) > _DIGITS:
+        return None
+    try:
+        return list(map(int, cells))
+    except ValueError:
+        pass
+    if not all(map(str.__contains__, cells, repeat("."))):
+        return None
+    try:
+        x = list(map(float, cells))
+    except ValueError:
+        return None
+    return x if all(map(isfinite, x)) else None
+
+
 def _int_of(text):
     """int(text) for at most _DIGITS digits, whatever limit this process set on int <-> str."""
     return int(text) if len(text) < 640 else int(decimal.Decimal(text))
@@ -2131,9 +2447,10 @@ def _parse_number(text, exact):
 
 
 def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, delimiter=",", drop=(),
-              unlabeled=False) -> _Input:
+              features=None) -> _Input:
     """The examples of a CSV file ('-' for standard input; bytes for a text held in memory, as --vectors has
-    them), read as they are needed.  ``unlabeled``: a file may also have no label column (--model)."""
+    them), read as they are needed.  With ``features`` (--model's d), a file of that many columns (less
+    the dropped ones) has no label column: its examples' labels are None."""
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
@@ -2142,7 +2459,10 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
     width = len(first[1])
     _check_delimiter(source, first, delimiter)
     label = label_column + width if label_column < 0 else label_column
-    if not 0 <= label < width or any(not 0 <= c < width for c in drop):
+    unlabeled = features is not None and width - len(set(drop)) == features
+    if unlabeled:
+        label = width  # no column: every column not dropped is a feature
+    if not 0 <= label < width + unlabeled or any(not 0 <= c < width for c in drop):
         wrong = label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
         option = "--label-column" if wrong == label_column and not 0 <= label < width else "--drop-column"
         raise _Located(f"{source}: {option} {wrong} is out of range for {width} columns")
@@ -2157,23 +2477,31 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
         if first is None:
             raise _Located(f"{source}: a header but no examples")
 
+    seen: dict = {}  # each label's text, read once
+
     def examples():
         for line, row in _chain(first, rows):
             if len(row) != width:
                 raise _Located(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
-            x = []
-            for c in features:
-                try:
-                    x.append(_parse_number(row[c], exact))
-                except ValueError as err:
-                    raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
+            cells = [row[c] for c in features]
+            x = None if exact else _plain_row(cells)
+            if x is None:
+                x = []
+                for c, cell in zip(features, cells):
+                    try:
+                        x.append(_parse_number(cell, exact))
+                    except ValueError as err:
+                        raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
-                y = _parse_label(row[label], labels, multiclass)
+                y = None if unlabeled else seen[row[label]] if row[label] in seen else \
+                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
 
-    return _Input(source, names, examples(), keep)
+    data = _Input(source, names, examples(), keep)
+    data.labeled = not unlabeled
+    return data
 
 
 def _check_delimiter(source, first, delimiter):
@@ -2271,12 +2599,18 @@ def _parse_label(text, labels, multiclass):
     for y, name in ((1, labels[1]), (-1, labels[0])):
         if t == name if isinstance(name, str) else (value is not None and value == name):
             return y
-    raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}")
+    hint = ""
+    if labels == (-1, 1):
+        hint = (": labels 0 and 1 are read with --labels=0,1" if value in (0, 1) else
+                ": labels False and True are read with --labels=False,True" if t.lower() in ("true", "false") else
+                ": name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
+                "--multiclass" if value is None else "")
+    raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}{hint}")
 
 
 # Training, and the one report model.
 
-_Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted")
+_Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted hint")
 _Report.__doc__ = """What the text and the JSON reports both say, computed once: the options, the input, the run,
 each mistake's line and x (where) and w after it (after, or None), the bound, the training errors, the test."""
 
@@ -2285,7 +2619,9 @@ def _train_mode(args) -> int:
     """FILE (or the embedded example): train, report, draw."""
     report, pictures = _train_report(args, args.file)
     text = _json(report) if args.json else _text(report)
-    if pictures:
+    if args.save and not report.interrupted:
+        pictures[args.save] = _model_doc(report) + "\n"
+    if pictures or args.svg_steps and not report.interrupted:
         _write_files(pictures, folder=args.svg_steps)
     _emit(text, args.json)
     if report.interrupted:
@@ -2337,17 +2673,36 @@ def _train_report(args, path, shown_as=None):
         if progress is not None:
             progress.done()
     test = _test(args.test, args, args.labels, run) if args.test and not interrupted else None
+    hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
     report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples), test,
-                     interrupted)
+                     interrupted, hint)
     pictures = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
     return report, pictures
 
 
-def _read(args, path, keep=True, labels=None, unlabeled=False):
+def _bias_hint(args, examples, kernel, run):
+    """For a run without a bias that stopped at its bound: whether the same examples converge with one.  The
+    check is the run itself, with --bias, for at most 100 passes: where it converges, the data is separable,
+    but not by a hyperplane through the origin (Cornell §1), and --bias is the fix."""
+    if args.epochs is not None or run.converged or args.bias or not isinstance(examples, list) or kernel:
+        return None
+    variant = copy.copy(args)
+    variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
+    try:
+        again = _fit(variant, examples, kernel, trace=False, on_mistake=None)
+    except PerceptronError:
+        return None
+    if not again.converged:
+        return None
+    return (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are separable, "
+            "but not by a hyperplane through the origin (Cornell §1); try --bias")
+
+
+def _read(args, path, keep=True, labels=None, features=None):
     """The examples of a CSV file, read with the options given."""
     return _read_csv(path, exact=args.exact, header=args.header, label_column=args.label_column,
                      labels=args.labels if labels is None else labels, multiclass=args.multiclass, keep=keep,
-                     delimiter=args.delimiter, drop=args.drop_column, unlabeled=unlabeled)
+                     delimiter=args.delimiter, drop=args.drop_column, features=features)
 
 
 def _embedded(keep):
@@ -2360,7 +2715,8 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
     if args.multiclass:
         return train_multiclass(examples, update=args.multiclass, rule=None if args.multiclass == "joint"
                                 else args.rule, bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs,
-                                pocket=args.pocket, trace=trace, on_mistake=on_mistake)
+                                pocket=args.pocket, average=args.average, voted=args.voted, trace=trace,
+                                on_mistake=on_mistake)
     return train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
                  max_epochs=args.max_epochs, pocket=args.pocket, average=args.average, voted=args.voted, trace=trace,
                  on_mistake=on_mistake)
@@ -2414,16 +2770,14 @@ def _bound(examples, run, w_star, kernel):
 
 def _kept_predictors(run) -> list:
     """The run's predictors: w, and the pocket, the average and the vote where it kept them."""
-    if run.multiclass:
-        return ["w"]
     return ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average),
                                              ("voted", run.voted)) if value is not None and
-                    (name != "pocket" or value.w is not None)]
+                    (name != "pocket" or isinstance(value, dict) or value.w is not None)]
 
 
 def _training_errors(run, examples) -> dict:
-    """{predictor: training errors} of a kept binary run that did not converge or kept more than w."""
-    if not isinstance(examples, list) or run.multiclass or run.w is None:
+    """{predictor: training errors} of a kept run that did not converge or kept more than w."""
+    if not isinstance(examples, list) or run.w is None:
         return {}
     kept = _kept_predictors(run)
     if run.converged and kept == ["w"]:
@@ -2431,21 +2785,27 @@ def _training_errors(run, examples) -> dict:
     return {name: run.errors(examples, name) for name in kept}
 
 
-def _test(path, args, labels, run, unlabeled=False) -> dict:
-    """--test FILE2 (or --model's FILE): the run's predictors on examples read with the same options."""
-    data = _read(args, path, labels=labels, unlabeled=unlabeled)
+def _test(path, args, labels, run, features=None) -> dict:
+    """--test FILE2 (or --model's FILE, which may have no label column): the predictions of --predictor, and
+    with labels the errors of every predictor the run kept, on examples read with the same options."""
+    data = _read(args, path, labels=labels, keep=False, features=features)
     kept = _kept_predictors(run)
+    if args.predictor not in kept:
+        raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
+                              f"{args.predictor} (train with --{'voted' if args.predictor == 'voted' else args.predictor}"
+                              f"{' after' if args.predictor == 'average' else ''})")
     errors, predictions = dict.fromkeys(kept, 0), []
     for i, (x, y) in enumerate(data):
         try:
-            for name in kept:
+            for name in kept if y is not None else [args.predictor]:
                 guess = run.predict(x, name)
                 errors[name] += guess != y
-                if name == "w":
+                if name == args.predictor:
                     predictions.append(guess if run.multiclass else _shown_label(guess, labels))
         except PerceptronError as err:
             raise _at_line(PerceptronError(err.reason, i), data) from None
-    return {"file": data.source, "examples": data.count, "errors": errors, "predictions": predictions}
+    return {"file": data.source, "examples": data.count, "predictor": args.predictor,
+            "errors": errors if data.labeled else None, "predictions": predictions}
 
 
 def _shown_label(y, labels):
@@ -2546,19 +2906,24 @@ def _summary(report) -> list:
         if isinstance(p.w, dict):
             lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias))
     if run.average is not None:
-        lines.extend(_weights_lines(f"average ({args.average})", {None: run.average}, data.names, run.bias))
+        lines.extend(_weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
+                                    else {None: run.average}, data.names, run.bias))
         lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
     if run.voted is not None:
-        lines.append(f"voted: {len(run.voted)} hypotheses v_k, each with the examples it stood for (--json lists "
-                     "them); predict sign(sum_k c_k sign(v_k.x))")
+        count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
+        lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
+                     "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
     if report.test is not None:
         lines.extend(_test_lines(report.test))
     if report.errors:
         lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
                      + f" (of {data.count})")
-    if args.epochs is None and not run.converged and not run.multiclass and not report.interrupted:
-        lines.append("  not separable, or not yet: --pocket keeps the weights with the fewest training errors, "
-                     "--average after the mean of all; or allow more --max-epochs, or scale the features")
+    if report.hint:
+        lines.append(report.hint)
+    if args.epochs is None and not run.converged and not report.interrupted:
+        lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
+                     "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
+                     "scale the features")
     if args.svg:
         lines.append(f"picture: {args.svg}")
     if args.svg_steps:
@@ -2572,6 +2937,8 @@ def _summary(report) -> list:
 
 
 def _test_lines(test) -> list:
+    if test["errors"] is None:
+        return [f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)"]
     errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
     return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
 
@@ -2586,7 +2953,8 @@ def _weights_lines(label, by_class, names, bias) -> list:
 
 
 def _count_text(n, noun) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "es" if noun.endswith("s") else "s")
+    plural = noun[:-2] + "es" if noun.endswith("is") else noun + ("es" if noun.endswith("s") else "s")
+    return f"{n} {noun if n == 1 else plural}"
 
 
 # Numbers as text.  Every int is written out in full, whatever limit this process set on int <-> str
@@ -2659,10 +3027,10 @@ def _json(report) -> str:
         doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
                          else _json_pocket(run.pocket))
     if run.average is not None:
-        doc["average"] = {"convention": args.average, "weights": _json_vector(run.average),
+        doc["average"] = {"convention": args.average, "weights": _json_weights(run.average),
                           "examples": run.epochs * data.count}
     if run.voted is not None:
-        doc["voted"] = [{"weights": _json_vector(v), "count": c} for v, c in run.voted]
+        doc["voted"] = _json_votes(run.voted)
     if report.errors:
         doc["training_errors"] = report.errors
     if report.test is not None:
@@ -2673,6 +3041,15 @@ def _json(report) -> str:
                         "margin_squared": _json_number(g2), "bound": _json_number(bound),
                         "holds": run.mistakes <= bound}
     return _json_text(doc)
+
+
+def _json_votes(voted):
+    """Each hypothesis with its count: {"weights", "count"}, or a kernel run's {"mistakes", "count"}; one list
+    per class for one-vs-rest."""
+    if isinstance(voted, dict):
+        return {c: _json_votes(v) for c, v in voted.items()}
+    return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_weights(v), "count": c}
+            for v, c in voted]
 
 
 def _json_pocket(p):
@@ -2776,20 +3153,168 @@ def _drop_output():
         pass
 
 
-# --model RUN.json: a run saved by --json, applied to FILE without training.  Every field is read with its
-# type and shape checked first: a wrong one is one error line naming the file and the field.
+# --model MODEL.json: a model saved by --save (or a run saved by --json), applied to FILE without training:
+# its predictions, one a line, in the file's label names; with the file's labels, its errors too.  Every
+# field is read with its type and shape checked first: a wrong one is one error line naming the file and
+# the field.
+
+_MODEL_FORMAT = "perceptron-model/1"
+_MODEL_FIELDS = frozenset(("perceptron", "format", "rule", "bias", "multiclass", "labels", "classes", "features", "d",
+                           "kernel", "weights", "stored", "pocket", "average", "voted", "extra"))
+
 
 def _model_mode(args) -> int:
-    run, labels = _load_run(args.model)
+    run, labels, d = _load_model(args.model)
     args.multiclass = run.multiclass
-    test = _test(args.file, args, labels, run)
+    test = _test(args.file, args, labels, run, features=d)
     if args.json:
         text = _json_text({"perceptron": __version__, "model": args.model,
                            "test": {k: v for k, v in test.items() if k != "file"}})
     else:
-        text = "\n".join([f"perceptron {__version__}: the run saved in {args.model}, applied"] + _test_lines(test))
+        text = "\n".join(map(str, test["predictions"]))
     _emit(text, args.json)
+    if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
+        _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
+            f"{name} {count}" for name, count in test["errors"].items()))
     return 0
+
+
+def _model_doc(report) -> str:
+    """A model (--save): what applying the run needs, and nothing of its history."""
+    args, data, run = report.args, report.data, report.run
+    pocket = run.pocket
+    if isinstance(pocket, dict):
+        pocket = {c: _json_weights(p.w) for c, p in pocket.items()}
+    elif pocket is not None:
+        pocket = None if pocket.w is None else _json_weights(pocket.w)
+    stored = None
+    if run.kernel is not None and run.w is None or run.kernel is not None and run.voted is not None:
+        stored = [[*(_json_number(v) for v in x), y] for x, y in run.model.stored]
+    return _json_text({"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
+                       "multiclass": run.multiclass, "labels": "classes" if run.multiclass else list(args.labels),
+                       "classes": run.model.classes if run.multiclass else None, "features": data.names,
+                       "d": data.d, "kernel": args.kernel, "weights": _json_weights(run.w), "stored": stored,
+                       "pocket": pocket, "average": _json_weights(run.average),
+                       "voted": None if run.voted is None else _json_votes(run.voted)})
+
+
+def _load_model(path):
+    """(a Run that predicts, the labels of its file, its number of features) from a model --save wrote or a
+    run --json wrote."""
+    doc = _json_file(path, "a model (--save) or a run (--json)")
+    if isinstance(doc, dict) and "format" in doc:
+        return _model_of(path, doc)
+    return _load_run(path, doc)
+
+
+def _model_of(path, doc):
+    read = _Fields(path, doc, _MODEL_FIELDS, "a model written by --save")
+    if read.text("format") != _MODEL_FORMAT:
+        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
+                                   "again with this version)")
+    bias, update = read.flag("bias"), read.choice("multiclass", (None, "one-vs-rest", "joint"))
+    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
+    d = read.count("d", read.need("d"))
+    spec, kernel = read.get("kernel"), None
+    if spec is not None:
+        if not isinstance(spec, str):
+            raise read.wrong("kernel", f"{_short(spec)} is not a --kernel spec")
+        kernel = _kernel_of(spec)
+    if update:
+        return _multiclass_model(read, update, rule, bias, d), None, d
+    labels = _file_labels(read, read.get("labels"))
+    pocket = None if read.get("pocket") is None else Pocket(read.vector("pocket", read.get("pocket"), d + bias),
+                                                            None, None)
+    average = None if read.get("average") is None else read.vector("average", read.get("average"), d + bias)
+    if kernel is not None:
+        stored = read.get("stored")
+        if not isinstance(stored, list):
+            raise read.wrong("stored", "a kernel model's stored examples: a list of [x..., y]")
+        model = DualPerceptron(kernel, rule=rule, bias=bias)
+        model.stored = [_stored_example(read, f"stored[{k}]", row, d + bias) for k, row in enumerate(stored)]
+        model.d = d
+        voted = _model_votes(read, "voted", read.get("voted"), lambda name, v: read.count(name + ".mistakes",
+                                                                                          v.get("mistakes")))
+        return Run(w=_explicit(model), model=model, mistakes=model.mistakes, epochs=0, converged=True, trace=None,
+                   pocket=None, rule=rule, bias=bias, kernel=_name(kernel), voted=voted), labels, d
+    model = Perceptron(d, rule=rule, bias=bias)
+    model.w = read.vector("weights", read.need("weights"), d + bias)
+    voted = _model_votes(read, "voted", read.get("voted"), lambda name, v: read.vector(name + ".weights",
+                                                                                       v.get("weights"), d + bias))
+    return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
+               bias=bias, kernel=None, average=average, voted=voted), labels, d
+
+
+def _multiclass_model(read, update, rule, bias, d) -> Run:
+    """A multiclass model's Run: every predictor's vectors, one for each of its classes."""
+    classes = read.need("classes")
+    if not (isinstance(classes, list) and all(isinstance(c, str) for c in classes)
+            and len(set(classes)) == len(classes) >= 2):
+        raise read.wrong("classes", "a list of two or more distinct class names")
+
+    def vectors(field, value=_END) -> dict:
+        w = read.classes(field, bias, value)
+        if sorted(w) != sorted(classes):
+            raise read.wrong(field, f"its classes are not the model's {_short(classes)}")
+        return {c: _length(read, f"{field}.{c}", w[c], d + bias) for c in classes}
+
+    model = MulticlassPerceptron(classes, d, update=update, rule=None if update == "joint" else rule, bias=bias)
+    for c, w in vectors("weights").items():
+        if model.binary:
+            model.binary[c].w = w
+        else:
+            model._w[c] = w
+    pocket, votes = read.get("pocket"), read.get("voted")
+    voted: Any
+    if pocket is not None:
+        pocket = {c: Pocket(w, None, None) for c, w in vectors("pocket").items()} if update == "one-vs-rest" else \
+            Pocket(vectors("pocket"), None, None)
+    average = None if read.get("average") is None else vectors("average")
+    if update == "joint":
+        voted = _model_votes(read, "voted", votes, lambda name, v: vectors(name + ".weights", v.get("weights")))
+    elif votes is not None:
+        if not isinstance(votes, dict) or sorted(votes) != sorted(classes):
+            raise read.wrong("voted", "one list of votes for each class")
+        voted = {c: _model_votes(read, f"voted.{c}", votes[c], lambda name, v: read.vector(
+            name + ".weights", v.get("weights"), d + bias)) for c in classes}
+    else:
+        voted = None
+    return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
+               bias=bias, kernel=None, average=average, voted=voted, multiclass=update, labels=None)
+
+
+def _stored_example(read, field, row, n):
+    """A kernel model's stored (x, y): the row [x..., y], x of n numbers (the bias's 1 included), y -1 or +1."""
+    if not (isinstance(row, list) and len(row) == n + 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
+        raise read.wrong(field, f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
+    return read.vector(field, row[:-1], n), row[-1]
+
+
+def _model_votes(read, field, votes, hypothesis) -> list | None:
+    """A model's [(v_k, c_k), ...]: each {"weights" (or a kernel run's "mistakes"), "count"}, read strictly."""
+    if votes is None:
+        return None
+    if not isinstance(votes, list) or not votes:
+        raise read.wrong(field, f"{_short(votes)} is not a list of one or more votes")
+    voted = []
+    for k, v in enumerate(votes):
+        if not isinstance(v, dict) or set(v) not in ({"weights", "count"}, {"mistakes", "count"}):
+            raise read.wrong(f"{field}[{k}]", f"{_short(v)} is not a vote: {{\"weights\", \"count\"}}")
+        voted.append((hypothesis(f"{field}[{k}]", v), read.count(f"{field}[{k}].count", v.get("count"))))
+    return voted
+
+
+def _length(read, field, w, n):
+    if len(w) != n:
+        raise read.wrong(field, f"{len(w)} numbers: the model has {n} weights")
+    return w
+
+
+def _file_labels(read, labels):
+    if not (isinstance(labels, list) and len(labels) == 2 and labels[0] != labels[1]
+            and all(type(v) in (int, str) for v in labels)):
+        raise read.wrong("labels", f"{_short(labels)} is not two distinct labels, negative first")
+    return tuple(labels)
 
 
 # The fields --json writes: a run's file holds these and no others.
@@ -2798,9 +3323,8 @@ _RUN_FIELDS = frozenset(("perceptron", "input", "rule", "bias", "multiclass", "l
                          "average", "voted", "training_errors", "test", "bound"))
 
 
-def _load_run(path):
-    """(a Run that predicts, the labels its file used) from a run saved by --json."""
-    doc = _json_file(path, "the JSON of a run written by --json")
+def _load_run(path, doc):
+    """(a Run that predicts, the labels its file used, its number of features) from a run saved by --json."""
     read = _Fields(path, doc, _RUN_FIELDS, "the JSON of a run written by --json")
     read.text("perceptron")
     bias = read.flag("bias")
@@ -2808,7 +3332,7 @@ def _load_run(path):
     rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
     if read.get("kernel") is not None:
         raise read.wrong("kernel", f"a {_short(read.get('kernel'))} kernel run's JSON does not hold its stored "
-                                   "examples: evaluate it with --test when it is trained")
+                                   "examples: save the model with --save when it is trained")
     if update:
         if read.get("labels") != "classes":
             raise read.wrong("labels", "a multiclass run's labels are \"classes\"")
@@ -2821,11 +3345,8 @@ def _load_run(path):
             else:
                 model._w[c] = weights
         return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=None, rule=rule,
-                   bias=bias, kernel=None, multiclass=update), None
-    labels = read.get("labels")
-    if not (isinstance(labels, list) and len(labels) == 2 and labels[0] != labels[1]
-            and all(type(v) in (int, str) for v in labels)):
-        raise read.wrong("labels", f"{_short(labels)} is not two distinct labels, negative first")
+                   bias=bias, kernel=None, multiclass=update, labels=None), None, model.d
+    labels = _file_labels(read, read.get("labels"))
     w = read.vector("weights")
     model = Perceptron(len(w) - bias, rule=rule, bias=bias)
     model.w = w
@@ -2844,7 +3365,7 @@ def _load_run(path):
                   read.count(f"voted[{k}].count", v.get("count") if isinstance(v, dict) else None))
                  for k, v in enumerate(voted)]
     return Run(w=w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
-               bias=bias, kernel=None, average=average, voted=voted), tuple(labels)
+               bias=bias, kernel=None, average=average, voted=voted), labels, len(w) - bias
 
 
 class _Fields:
@@ -2911,8 +3432,8 @@ class _Fields:
             raise self.wrong(field, f"{_short(value)} is not a list of {length or 'one or more'} numbers")
         return [self.number(f"{field}[{i}]", v) for i, v in enumerate(value)]
 
-    def classes(self, field, bias) -> dict:
-        value = self.need(field)
+    def classes(self, field, bias, value=_END) -> dict:
+        value = self.need(field) if value is _END else value
         if not isinstance(value, dict) or len(value) < 2:
             raise self.wrong(field, "an object of two or more classes, each with a list of numbers")
         w = {c: self.vector(f"{field}.{c}", v) for c, v in value.items()}
@@ -2978,42 +3499,90 @@ def _json_file(path, what):
         raise PerceptronError(f"{path}: not {what}: {_reason(err)}") from None
     except RecursionError:
         raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
-_Step = namedtuple("_Step", "cls epoch index score weights")  # one mistake, its numbers exact (None: not given)
 
-# The unit roundoff of binary64: every float operation is exact times (1 + e), |e| <= u.
-_U = Fraction(1, 2 ** 53)
-_RATE_TOLERANCE = Fraction(1, 10 ** 9)  # floats: eta * (sum y x) and sum eta y x round apart
-_ZERO_SIGN = {"margin": "a zero score is a mistake (Cornell §3). np.sign-style code, `if np.sign(w @ x) != y`, "
-                        "is this rule: np.sign(0) == 0 is never a label",
-              "sign": "a zero score is a mistake only on a negative example: sign(0) = +1 (Columbia §1.1)"}
+
+# --check THEIRS.json: another implementation's run against this one; where they part, and why.
+#
+# THEIRS is read strictly and as exact values (a JSON float is the binary64 it reads as, "p/q" a
+# Fraction).  This project's run under the options is replayed (_replay: train's run where the
+# conventions are the notes', which the tests check and the check confirms for the run it starts from)
+# and compared step by step, within a rounding bound carried through the run (_Rounding).  Where the two
+# part, the check looks for the fewest conventions (_CONVENTIONS) under which THEIRS agrees from its
+# first step on; then for one step of THEIRS that explains all that follows (a skipped update, ...);
+# else it says what the notes require at that step and what THEIRS did.
+
+# The fields of THEIRS: those --json writes, and "precision", "start", "rate", "order"; "extra" holds
+# whatever an implementer keeps beside them, which the check does not read.
+_THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}
+_TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
+_PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p
+
+_Step = namedtuple("_Step", "cls epoch index y score weights score_bound weight_bound")
+_Step.__doc__ = """One mistake: its class (one-vs-rest), pass, index, label, score (the joint update: the class
+predicted) and w after it, exact (None: not given); for ours, the bounds THEIRS may differ by."""
+
+_Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket voted precision start rate order "
+                                "floats")
+
+_Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
+_Side.__doc__ = """A run as the check compares it: its mistakes (_Step), final weights, passes, whether it
+converged, average and votes, our score at each visit where only THEIRS made a mistake (watched), and the
+bound on the final weights."""
 
 
 def _check_mode(args) -> int:
-    """--check THEIRS.json: 0 if THEIRS agrees with this run, else 1 with where they part and why."""
-    tolerance = args.tolerance or 0
-    data, examples, conventions = _check_data(args)
+    """--check THEIRS.json: 0 if THEIRS agrees with this run, 1 with where they part and why, 2 for bad input."""
+    data, examples, found_first = _check_data(args)
     kernel = _kernel_of(args.kernel) if args.kernel else None
-    ours = _ours(args, data, examples, kernel)
-    theirs = _theirs(args.check, ours, data)
-    difference = _difference(ours, theirs, tolerance)
-    if difference is None and not conventions:
-        _emit(f"check: {args.check} agrees with this run of {data.source}: {_agreement(ours, theirs)}")
+    classes = list(dict.fromkeys(y for _, y in examples)) if args.multiclass else None
+    theirs = _read_theirs(args, data, classes)
+    base = _settings(args, kernel, classes)
+    model = _Rounding(args, theirs, examples)
+    ours = _replay(examples, base, model, theirs)
+    _confirm(args, examples, kernel, ours)
+    difference, agreement = _compare(ours, theirs, base, model)
+    found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
+    if difference is not None and model.guessed:  # whole numbers written as floats say nothing of their format:
+        narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)  # the commonest narrower one
+        narrower.guessed = True
+        if all(_held_in(v, "binary32") for v in theirs.floats):
+            side = _replay(examples, base, narrower, theirs)
+            again, alike = _compare(side, theirs, base, narrower)
+            if again is None:
+                model, ours, difference, agreement = narrower, side, None, alike
+    if difference is None and not found_first:
+        _emit(f"check: {args.check} agrees with this run of {data.source}: {agreement.text(ours, theirs, model)}")
         return 0
-    lines = [f"check: {args.check} against this run of {data.source} ({_settings(args)})"]
+    lines = [f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"]
     if difference is not None:
-        lines += _where(difference, ours, theirs, examples, data)
-    found = _convention(args, data, examples, kernel, theirs, tolerance, conventions)
-    if found is not None:
-        lines += found
+        lines += _where(difference, ours, theirs, examples, data, model)
+    if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
+        rounding = _Rounding(copy.copy(args), theirs, examples)
+        rounding.off = rounding.u == rounding.u_ours == 0
+        if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
+            _emit("\n".join(lines + [f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} "
+                                      "rounding: THEIRS sums in another order or another precision.  To agree bit "
+                                      "for bit, compute in binary64 and sum left to right from 0: s = 0; for a, b in "
+                                      "zip(w, x): s = s + a * b"]))
+            return 1
+    tie = None if difference is None else _rounding(difference, ours, model, examples)
+    # The rules differ only at a score of exactly 0: where THEIRS updated on a score it gives as not 0 and
+    # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
+    told = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
+        _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
+    named = None if told else \
+        _conventions(args, data, examples, classes, kernel, theirs, found_first)
+    if named is not None:
+        lines += named
     elif difference is not None:
-        lines += _rounding(difference, ours, theirs, examples) or _bug(difference, ours, theirs, examples)
+        lines += tie or _one_step(examples, base, theirs, model, difference) or _bug(difference, ours, examples, base)
     _emit("\n".join(lines))
     return 1
 
 
 def _check_data(args):
-    """(data, examples, conventions): the examples; a file of 0/1 labels read without
-    --labels is read as 0/1 (Kalyanakrishnan's), which is then a convention to report."""
+    """(data, examples, conventions found before any run): a file of 0/1 labels read without --labels is
+    read as 0/1 (Kalyanakrishnan's), which is then a convention to name."""
     try:
         data = _read(args, args.file)
         return data, data.examples(), []
@@ -3021,75 +3590,52 @@ def _check_data(args):
         if not ("labels" in args.given or args.multiclass) and "label '0' is not -1 or 1" in str(err):
             args.labels = (0, 1)
             data = _read(args, args.file)
-            return data, data.examples(), [("--labels=0,1", "labels 0/1, read as -1/+1 (Kalyanakrishnan §1)")]
+            return data, data.examples(), ["labels 0/1"]
         raise
 
 
-def _ours(args, data, examples, kernel) -> dict:
-    """This run under ``args``, with w after each mistake (its own numbers, and as exact values)."""
-    after: list = []
-    try:
-        run = _fit(args, examples, kernel, trace=True,
-                   on_mistake=lambda m, model: after.append(_copied(_explicit(model))))
-    except PerceptronError as err:
-        raise _at_line(err, data) from None
-    steps = [_Step(getattr(m, "cls", None), m.epoch, m.index, _as_fractions(getattr(m, "score", None)),
-                   _as_fractions(w)) for m, w in zip(run.trace, after)]
-    pocket = run.pocket
-    if isinstance(pocket, dict):
-        pocket = {c: p.w for c, p in pocket.items()}
-    elif pocket is not None:
-        pocket = pocket.w
-    return {"run": run, "after": after, "weights": _as_fractions(run.w), "trace": steps, "epochs": run.epochs,
-            "converged": run.converged, "pocket": _as_fractions(pocket), "average": _as_fractions(run.average)}
+def _read_theirs(args, data, classes) -> _Theirs:
+    """THEIRS.json, every field checked against this run's form before use: a careless file (an unknown or
+    missing field, a wrong type, length or index) is one error line that names the field."""
+    path = args.check
+    read = _Fields(path, _json_file(path, "the JSON of a run"), _THEIRS_FIELDS, "the JSON of a run")
+    doc, n, d = read.doc, len(data.kept), data.d
+    floats: list = []
 
+    def number(where, v):
+        value = read.number(where, v)
+        if type(value) is float:
+            floats.append(value)
+        return Fraction(value)
 
-def _as_fractions(v):
-    """Weights, a dict of them or a number as exact values (Fractions of the floats); None stays."""
-    if v is None:
-        return None
-    if isinstance(v, dict):
-        return {str(c): _as_fractions(w) for c, w in v.items()}
-    if isinstance(v, list):
-        return [Fraction(x) for x in v]
-    return Fraction(v)
-
-
-# The fields of THEIRS: those --json writes, and of each mistake of its trace those --json writes there.
-_TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
-
-
-def _theirs(path, ours, data) -> dict:
-    """THEIRS.json as a side like ``ours``, every field checked against this run's form before use: a
-    careless file (a missing or unknown field, a wrong type, length or index) is one error line."""
-    read = _Fields(path, _json_file(path, "the JSON of a run"), _RUN_FIELDS, "the JSON of a run")
-    doc, run, n = read.doc, ours["run"], len(data.kept)
-    if "weights" not in doc:
-        raise read.wrong("no 'weights'", "give the final weights: a list (an object of lists for --multiclass, "
-                         "null for a --kernel run); see the README's --check section")
-    if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average", "pocket")):
-        raise read.wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
-    shape = _shape(ours)
-
-    def weights(v, where, binary=False):
-        """THEIR weights at ``where``: a list (binary; in a multiclass trace, one class's: one-vs-rest), an
-        object of the classes' lists, or null where none are given."""
-        if v is None and (shape == "none" or where == "weights"):
-            return None  # a kernel run's; or not given (an averaged peer may give only its average)
-        if shape == "none":
-            raise read.wrong(where, f"a {run.kernel} kernel run has no explicit weights: give null and the trace")
-        if shape == "dict" and not binary:
-            if not isinstance(v, dict) or set(v) != set(ours["weights"]):
-                raise read.wrong(where, f"not an object of the classes {sorted(ours['weights'])}")
-            return {c: vector(v[c], f"{where}.{c}") for c in ours["weights"]}
-        return vector(v, where)
-
-    def vector(v, where):
-        d = data.d
+    def vector(where, v):
         if not isinstance(v, list) or len(v) not in (d, d + 1):
             shown = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
             raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias)")
-        return [Fraction(read.number(f"{where}[{i}]", x)) for i, x in enumerate(v)]
+        return [number(f"{where}[{i}]", x) for i, x in enumerate(v)]
+
+    def weights(where, v, one_class=False):
+        """A list (binary; one class's, in a one-vs-rest trace), an object of the classes' lists, or null."""
+        if v is None:
+            return None
+        if args.kernel and not args.kernel.startswith("linear"):
+            raise read.wrong(where, f"a {args.kernel} kernel run has no explicit weights: give null and the trace")
+        if classes is not None and not (one_class and isinstance(v, list)):
+            if not isinstance(v, dict) or set(v) != set(classes):
+                raise read.wrong(where, f"not an object of the classes {sorted(classes)}")
+            return {c: vector(f"{where}.{c}", v[c]) for c in classes}
+        return vector(where, v)
+
+    if "weights" not in doc:
+        raise read.wrong("weights", "missing: give the final weights (a list, an object of lists for --multiclass, "
+                         "null for a kernel run); the README's --check section has the form")
+    if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average", "pocket")):
+        raise read.wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
+    trace = doc.get("trace")
+    if trace is not None and not isinstance(trace, list):
+        raise read.wrong("trace", "a list of mistakes")
+    if trace is None and args.kernel:
+        raise read.wrong("trace", "missing: a kernel run is compared by its mistakes: give each one's epoch and index")
 
     def step(k, entry):
         where = f"trace[{k}]"
@@ -3097,101 +3643,967 @@ def _theirs(path, ours, data) -> dict:
             raise read.wrong(where, "each mistake is an object of 'epoch' (from 1) and 'index' (from 0)")
         unknown = sorted(set(entry) - _TRACE_FIELDS)
         if unknown:
-            raise read.wrong(f"{where}.{unknown[0]}", f"not a field of a mistake; they are "
-                             f"{', '.join(sorted(_TRACE_FIELDS))}")
+            near = _nearest_name(unknown[0], _TRACE_FIELDS)
+            raise read.wrong(f"{where}.{unknown[0]}", "not a field of a mistake" + (f" (did you mean {near!r}?)"
+                             if near else "") + f"; they are {', '.join(sorted(_TRACE_FIELDS))}")
         for key in ("epoch", "index"):
             if type(entry.get(key)) is not int:
                 raise read.wrong(f"{where}.{key}", f"{_short(entry.get(key))}: each mistake needs an int 'epoch' "
                                  "(from 1) and 'index' (the example's, from 0)")
-        if not (entry["epoch"] >= 0 and 0 <= entry["index"] < n):
-            raise read.wrong(where, f"epoch {entry['epoch']}, index {entry['index']}: out of range for "
-                             f"{n} examples (indexes count from 0)")
+        if not (entry["epoch"] >= 0 and 0 <= entry["index"] <= n):  # an index of n: counted from 1, perhaps
+            raise read.wrong(where, f"epoch {entry['epoch']}, index {entry['index']}: out of range for {n} examples "
+                             "(indexes count from 0)")
         cls = entry.get("class")
-        if run.multiclass is None and "class" in entry:
+        if classes is None and "class" in entry:
             raise read.wrong(f"{where}.class", "a binary run's mistakes name no class")
-        if cls is not None and (not isinstance(cls, str) or cls not in ours["weights"]):
-            raise read.wrong(f"{where}.class", f"{_short(cls)} is not one of the classes {sorted(ours['weights'])}")
-        score = entry.get("score")
+        if cls is not None and cls not in classes:
+            raise read.wrong(f"{where}.class", f"{_short(cls)} is not one of the classes {sorted(classes)}")
+        predicted = entry.get("predicted")
+        if predicted is not None and (classes is None or predicted not in classes):
+            raise read.wrong(f"{where}.predicted", f"{_short(predicted)} is not one of the classes")
+        score = predicted if args.multiclass == "joint" else (None if entry.get("score") is None
+                                                              else number(f"{where}.score", entry["score"]))
         after = entry.get("weights")
-        return _Step(cls, entry["epoch"], entry["index"],
-                     None if score is None else Fraction(read.number(f"{where}.score", score)),
-                     None if after is None else weights(after, f"{where}.weights",
-                                                         binary=run.multiclass is not None and isinstance(after, list)))
-    trace = doc.get("trace")
-    if trace is not None and not isinstance(trace, list):
-        raise read.wrong("trace", "a list of mistakes")
-    if trace is None and shape == "none":
-        raise read.wrong("no 'trace'", "a kernel run is compared by its stored mistakes: give each one's epoch "
-                         "and index")
+        return _Step(cls, entry["epoch"], entry["index"], None, score,
+                     weights(f"{where}.weights", after, one_class=True), None, None)
+
     for key, kind in (("epochs", int), ("converged", bool)):
         if key in doc and type(doc[key]) is not kind:
             raise read.wrong(key, f"{_short(doc[key])} is not {'an int' if kind is int else 'true or false'}")
-    side = {"weights": weights(doc["weights"], "weights"), "epochs": doc.get("epochs"),
-            "converged": doc.get("converged"),
-            "trace": None if trace is None else [step(k, e) for k, e in enumerate(trace)]}
-    for key in ("average", "pocket"):
+    precision = doc.get("precision")
+    if precision is not None and precision not in _PRECISIONS:
+        raise read.wrong("precision", f"{_short(precision)} is not one of {', '.join(map(repr, _PRECISIONS))}")
+    order = doc.get("order")
+    if order is not None:
+        order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
+        if not all(isinstance(p, list) and sorted(p) == list(range(n)) for p in order):
+            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} in the order visited, or one per pass")
+    rate = None if doc.get("rate") is None else number("rate", doc["rate"])
+    if rate is not None and rate <= 0:
+        raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
+
+    def kept(key):
         v = doc.get(key)
-        if isinstance(v, dict) and "weights" in v:
-            v = v["weights"]
-        elif key == "pocket" and isinstance(v, dict) and run.multiclass == "one-vs-rest":
-            v = {c: p.get("weights") if isinstance(p, dict) else p for c, p in v.items()}
-        side[key] = None if v is None else weights(v, key)
-    return side
+        if v is None:
+            return None
+        if isinstance(v, dict) and "weights" in v and not (classes and set(v) == set(classes)):
+            return weights(f"{key}.weights", v["weights"])
+        if isinstance(v, dict) and classes and set(v) == set(classes):  # one-vs-rest: one object per class
+            return {c: weights(f"{key}.{c}", p.get("weights") if isinstance(p, dict) else p, one_class=True)
+                    for c, p in v.items()}
+        return weights(key, v)
+    def votes(where, voted, one_class=False):
+        if not isinstance(voted, list) or not all(isinstance(v, dict) and set(v) in ({"weights", "count"},
+                                                                                     {"mistakes", "count"})
+                                                  for v in voted):
+            raise read.wrong(where, "a list of {\"weights\": [...], \"count\": c} (a kernel run: {\"mistakes\": k, "
+                             "\"count\": c}); one such list per class for one-vs-rest")
+        return [(weights(f"{where}[{k}].weights", v["weights"], one_class) if "weights" in v else
+                 read.count(f"{where}[{k}].mistakes", v["mistakes"]), read.count(f"{where}[{k}].count", v["count"]))
+                for k, v in enumerate(voted)]
+    voted = doc.get("voted")
+    if voted is not None:
+        voted = ({c: votes(f"voted.{c}", v, True) for c, v in voted.items()} if isinstance(voted, dict) and classes
+                 and set(voted) == set(classes) else votes("voted", voted))
+    return _Theirs(weights("weights", doc["weights"]),
+                   None if trace is None else [step(k, entry) for k, entry in enumerate(trace)],
+                   doc.get("epochs"), doc.get("converged"), kept("average"), kept("pocket"), voted, precision,
+                   None if doc.get("start") is None else weights("start", doc["start"]), rate, order, floats)
 
 
-def _shape(ours):
-    w = ours["weights"]
-    return "none" if w is None else "dict" if isinstance(w, dict) else "list"
+# What a run does, as data.  Options name those the notes allow (the rule, the bias, the multiclass update,
+# the average's moment); the others are replayed inside the check only, and named as outside the notes.
+_Settings = namedtuple("_Settings", "multiclass rule zero bias rate start batch order ties empty average voted "
+                                    "kernel classes passes exactly fault stale")
 
 
-def _close(a, b, tolerance):
-    """a == b, or within the relative tolerance: |a_i - b_i| <= t max_j(|a_j|, |b_j|) for vectors."""
-    if a is None or b is None:
-        return a is b
-    if isinstance(a, dict):
-        return isinstance(b, dict) and a.keys() == b.keys() and all(_close(a[c], b[c], tolerance) for c in a)
-    if not isinstance(a, list):
-        a, b = [a], [b]
-    if len(a) != len(b):
+def _settings(args, kernel, classes) -> _Settings:
+    """The settings of this run under the options: the notes' run."""
+    return _Settings(args.multiclass, "argmax" if args.multiclass == "joint" else args.rule, None, args.bias,
+                     None, None, None, None, "first", False, args.average, args.voted, kernel, classes,
+                     args.epochs or args.max_epochs, args.epochs is not None and bool(args.average or args.voted),
+                     None, False)
+
+
+def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
+    """The run under the settings st, step by step: the notes' run where st are the notes' conventions (the
+    tests check it equals train's, and _confirm does for the run a check starts from).  With THEIRS given it
+    notes our score at the first visit where only THEIRS makes a mistake, and (``stop``) stops where the two
+    part."""
+    xs, ys = [x for x, _ in examples], [y for _, y in examples]
+    expected = _Expected(theirs.trace if theirs is not None else None, stop)
+    if st.multiclass == "one-vs-rest":
+        sides = {c: _replay_binary(xs, [1 if y == c else -1 for y in ys], st, model, expected, c)
+                 for c in st.classes}
+        return _Side([s for side in sides.values() for s in side.steps], {c: side.weights for c, side in sides.items()},
+                     max((side.epochs for side in sides.values()), default=0),
+                     all(side.converged for side in sides.values()),
+                     {c: side.average for c, side in sides.items()} if st.average else None,
+                     {c: side.voted for c, side in sides.items()} if st.voted else None,
+                     {k: v for side in sides.values() for k, v in side.watched.items()},
+                     {c: side.final_bound for c, side in sides.items()})
+    if st.multiclass == "joint":
+        return _replay_joint(xs, ys, st, expected)
+    return _replay_binary(xs, ys, st, model, expected)
+
+
+class _Expected:
+    """THEIRS's mistakes in order, against which a replay checks each visit: it notes our score where only
+    THEIRS makes a mistake, and (``stop``, in a search) stops the replay where the two part."""
+
+    def __init__(self, trace, stop):
+        self.trace, self.stop, self.k, self.parted = trace, stop, 0, False
+
+    def visit(self, cls, epoch, index, wrong) -> bool:
+        """Whether THEIRS's next mistake is at this visit, where ours is none (so our score is to be noted)."""
+        if self.trace is None or self.parted:
+            return False
+        t = self.trace[self.k] if self.k < len(self.trace) else None
+        here = t is not None and (t.cls, t.epoch, t.index) == (cls, epoch, index)
+        if wrong and here:
+            self.k += 1
+            return False
+        self.parted = wrong or here
+        return here
+
+
+def _visits(st, n, epoch):
+    return st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)
+
+
+def _decide(st, y, s):
+    """(the output o, whether it is a mistake) under the rule and the zero-score convention."""
+    if st.zero == "negative":  # np.where(w @ x > 0, 1, -1)
+        o = 1 if s > 0 else -1
+    elif st.zero == "t-o":     # sign(0) = 0, never a label
+        o = 1 if s > 0 else -1 if s < 0 else 0
+    else:
+        o = sign(s)
+        return o, RULES[st.rule](y, s)
+    return o, o != y
+
+
+def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
+    n, K = len(xs), st.kernel
+    X = [[*x, 1] if st.bias else list(x) for x in xs]
+    w: Any = list(st.start[cls] if isinstance(st.start, dict) else st.start) if st.start is not None else \
+        [0] * (len(X[0]) if X else 0)
+    E = [0.0] * len(w)  # the float model's bound on |THEIRS's w - ours|, weight by weight
+    stored: list = []   # a kernel run's (x, the factor of its update)
+    summed, upto = [(0, 0.0)] * n, [0] * n  # each example's eq. (2) sum and its bound, over stored[:upto]
+    linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights
+    steps, watched = [], {}
+    history = _History(w if K is None else [0], n, st.voted) if st.average in ("after", "before") or st.voted \
+        else None
+    after_updates: list = []
+    made = epoch = m = 0
+    before = w
+    while epoch < st.passes:
+        epoch, m, parts = epoch + 1, 0, []
+        for position, i in enumerate(_visits(st, n, epoch)):
+            x, y = X[i], ys[i]
+            if K is not None:  # eq. (2) in mistake order from 0: i's sum so far, then the terms stored since
+                s, S = summed[i]
+                for x_j, f_j in stored[upto[i]:]:
+                    term = f_j * K(x_j, x)
+                    s, S = s + term, S + (abs(float(term)) if not model.off else 0.0)
+                summed[i], upto[i] = (s, S), len(stored)
+                s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S)
+            else:
+                s = _finite(dot(before if st.stale else w, x), "w.x")
+                bound = model.score_bound(w, E, x)
+            o, wrong = _decide(st, y, s)
+            if expected.visit(cls, epoch, i, wrong):
+                watched[(cls, epoch, i)] = (s, bound)
+            if expected.parted and expected.stop:
+                if wrong:
+                    steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
+                return _Side(steps, None, epoch, False, None, None, watched, E)
+            if wrong:
+                f = (y - o) if st.zero == "t-o" else y
+                if st.rate is not None and st.rate != 1:
+                    f = st.rate * f
+                if st.fault is not None and st.fault[1] in (made, "always"):
+                    f = {"skip": 0, "twice": 2 * f, "prediction": -f}[st.fault[0]]
+                made, m = made + 1, m + 1
+                if K is not None:
+                    stored.append((x, f))
+                    if linear:  # eq. (1)'s w = sum_j y_j x_j, in mistake order from 0, as DualPerceptron.weights
+                        w = [w_i + f * x_i for w_i, x_i in zip(w, x)]
+                elif st.batch:
+                    parts.append((f, x))
+                else:
+                    before, w = w, [w_i + f * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
+                    E = model.moved(E, w, [(f, x)])
+                    after_updates.append(w)
+                steps.append(_Step(cls, epoch, i, y, s, None if K is not None and not linear or st.batch else w,
+                                   bound, E))
+                if history is not None:
+                    history.at((epoch - 1) * n + position + 1, w if K is None else [len(stored)])
+        if parts:  # the batch rule: the pass's updates, summed in order, applied at its end
+            total: list = [0] * len(w)
+            for f, x in parts:
+                total = [t + f * x_i for t, x_i in zip(total, x)]
+            if st.batch == "mean":
+                total = [t / n for t in total]
+            before, w = w, [w_i + t for w_i, t in zip(w, total)]
+            E = model.moved(E, w, parts, mean=st.batch == "mean" and n)
+            after_updates.append(w)
+        if m == 0 and not st.exactly:
+            break
+    if K is not None and not linear:
+        w = None
+    average = None
+    if st.average == "updates":
+        average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
+            if after_updates else list(w)
+    votes = None
+    if history is not None:
+        means = history.means(epoch * n)
+        average = means[st.average] if st.average in ("after", "before") else average
+        votes = [(v if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
+    return _Side(steps, w, epoch, m == 0, average, votes, watched, E)
+
+
+def _replay_joint(xs, ys, st, expected) -> _Side:
+    """The joint multiclass update (Collins 2002), with its ties (to the first class, or the last) and, with
+    ``empty``, no prediction while every class's vector is 0."""
+    n, classes = len(xs), st.classes
+    X = [[*x, 1] if st.bias else list(x) for x in xs]
+    size = len(X[0]) if X else 0
+    W = {c: [0] * size for c in classes}
+    steps, watched = [], {}
+    history = _History([0] * (size * len(classes)), n, st.voted) if st.average or st.voted else None
+    epoch = m = 0
+    while epoch < st.passes:
+        epoch, m = epoch + 1, 0
+        for position, i in enumerate(_visits(st, n, epoch)):
+            x, y = X[i], ys[i]
+            if st.empty and not any(v for w in W.values() for v in w):
+                guess = None
+            else:
+                scores = {c: _finite(dot(w, x), "w(l).x") for c, w in W.items()}
+                guess = _argmax(classes[::-1] if st.ties == "last" else classes, scores)
+            wrong = guess != y
+            if expected.visit(None, epoch, i, wrong):
+                watched[(None, epoch, i)] = (guess, 0)
+            if expected.parted and expected.stop:
+                if wrong:
+                    steps.append(_Step(None, epoch, i, y, guess, None, 0, None))
+                return _Side(steps, None, epoch, False, None, None, watched, None)
+            if wrong:
+                W = dict(W)
+                W[y] = [w_i + x_i for w_i, x_i in zip(W[y], x)]
+                if guess is not None:
+                    W[guess] = [w_i - x_i for w_i, x_i in zip(W[guess], x)]
+                steps.append(_Step(None, epoch, i, y, guess, W, 0, None))
+                m += 1
+                if history is not None:
+                    history.at((epoch - 1) * n + position + 1, [v for c in classes for v in W[c]])
+        if m == 0 and not st.exactly:
+            break
+    average = votes = None
+    if history is not None:
+        def by_class(flat):
+            return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(classes)}
+        means = history.means(epoch * n)
+        average = by_class(means[st.average]) if st.average in ("after", "before") else None
+        votes = [(by_class(v), c) for v, c in history.votes or ()] if st.voted else None
+    return _Side(steps, W, epoch, m == 0, average, votes, watched, None)
+
+
+def _confirm(args, examples, kernel, ours):
+    """The replay of the options' own run must be train's, the notes' run: a check that started from another
+    would judge THEIRS against the wrong run, so a difference here is a bug, said as one (exit status 3)."""
+    run = _fit(args, examples, kernel, trace=True, on_mistake=None)
+    replayed = [(s.cls, s.epoch, s.index, s.score) for s in ours.steps]
+    trained = [(getattr(m, "cls", None), m.epoch, m.index, getattr(m, "score", getattr(m, "predicted", None)))
+               for m in run.trace]
+    if trained[:len(replayed)] != replayed:
+        raise AssertionError("the check's replay is not train's run")
+    return run
+
+
+class _Rounding:
+    """The float model: how far THEIRS's numbers may lie from ours when it computes in its precision, sums in
+    any order, and rounds its inputs to that precision.  Any order of summing n products is within
+    gamma_n sum |w_i x_i| of the exact sum, gamma_n = n u / (1 - n u), u the unit roundoff (Higham,
+    "Accuracy and Stability of Numerical Algorithms", 2002, §3.1); ours, left to right in binary64, is too.
+    Every update adds to the bound on each weight the rounding of its input, of its product and of its sum,
+    so the bound is carried through the run.  The precision is THEIRS's "precision", or else the narrowest
+    whose values hold every non-integral float THEIRS wrote; exact runs on both sides have no bound at all.
+    --tolerance T widens it to T S (S = sum |w_i x_i| for a score, max |w_i| for weights); --bitwise sets it
+    to 0."""
+
+    def __init__(self, args, theirs, examples):
+        ours_float = any(type(v) is float for x, _ in examples for v in x)
+        self.name = theirs.precision or _inferred_precision(theirs.floats, ours_float)
+        self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
+                                                                                  if isfinite(v))
+        bits = _PRECISIONS.get(self.name)
+        self.bits = bits
+        self.u = 0.0 if bits is None else 2.0 ** -bits
+        self.u_ours = 2.0 ** -53 if ours_float else 0.0
+        inputs = [v for x, _ in examples for v in x]
+        self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
+        self.tolerance = float(args.tolerance or 0)
+        self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
+
+    def score_bound(self, w, E, x) -> float:
+        """How far THEIRS's w.x may lie from ours: both roundings of the sum, and THEIRS's w and x against ours."""
+        if self.off:
+            return 0.0
+        try:
+            n, u, u_in = len(x), self.u, self.u_in
+            ax = [abs(float(v)) for v in x]
+            S = sum(abs(float(a)) * b for a, b in zip(w, ax))
+            moved = sum(e * b * (1 + u_in) + abs(float(a)) * u_in * b for a, e, b in zip(w, E, ax))
+            theirs = sum((abs(float(a)) + e) * b * (1 + u_in) for a, e, b in zip(w, E, ax))
+            return max(_gamma(n, self.u_ours) * S + _gamma(n, u) * theirs + moved, self.tolerance * S)
+        except OverflowError:
+            return math.inf
+
+    def kernel_bound(self, terms, S) -> float:
+        """The same for eq. (2), a sum of ``terms`` kernel terms of absolute sum S (the kernel's values alike)."""
+        return 0.0 if self.off else max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S, self.tolerance * S)
+
+    def moved(self, E, w, parts, mean=0):
+        """The bound on each weight after w += sum of f x over parts (one, or a pass's for the batch rule)."""
+        if self.off:
+            return E
+        u, u_in, k = self.u, self.u_in, len(parts)
+        try:
+            grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            inputs = [g * (u_in + 2 * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) for g in grown]
+            if mean:
+                inputs = [e + g / mean * 2 * u for e, g in zip(inputs, grown)]
+            return [e + m + self.u_ours * abs(float(v)) + u * (abs(float(v)) + e + m)
+                    for e, m, v in zip(E, inputs, w)]
+        except OverflowError:
+            return [math.inf] * len(E)
+
+    def weights_bound(self, w, E) -> list:
+        scale = self.tolerance * max((abs(float(v)) for v in w), default=0.0)
+        return [max(e, scale) for e in E] if not self.off else [0.0] * len(w)
+
+
+def _gamma(n, u):
+    return n * u / (1 - n * u) if n * u < 1 else math.inf
+
+
+def _held_in(v, precision) -> bool:
+    """Whether the number v is exactly a value of the floating-point format named."""
+    import struct
+
+    if precision == "binary64":
+        return type(v) is float or type(v) is int and abs(v) <= 2 ** 53 or Fraction(v) == Fraction(float(v))
+    try:
+        f = float(v)
+        if Fraction(f) != Fraction(v):
+            return False
+        if precision == "binary16":
+            return struct.unpack("<e", struct.pack("<e", f))[0] == f
+        b32 = struct.unpack("<f", struct.pack("<f", f))[0] == f
+        return b32 and (precision == "binary32" or struct.unpack("<I", struct.pack("<f", f))[0] & 0xFFFF == 0)
+    except (OverflowError, struct.error):
         return False
-    if not tolerance:
-        return a == b
-    scale = tolerance * max(map(abs, a + b), default=0)
-    return all(abs(p - q) <= scale for p, q in zip(a, b))
 
 
-def _difference(ours, theirs, tolerance):
-    """The first difference, as (what, k, ours, theirs), or None: the trace mistake by mistake
-    (which example, its score, w after), then the final weights, the passes, the pocket, the average."""
-    if theirs["trace"] is not None:
-        a, b = ours["trace"], theirs["trace"]
-        for k, (o, t) in enumerate(zip(a, b)):
-            if (o.cls, o.epoch, o.index) != (t.cls if o.cls is not None else None, t.epoch, t.index):
-                return "mistake", k, o, t
-            if t.score is not None and o.score is not None and not _close(o.score, t.score, tolerance):
-                return "score", k, o, t
-            if t.weights is not None and not _close(o.weights, t.weights, tolerance):
-                return "w after", k, o, t
-        if len(a) != len(b):
-            k = min(len(a), len(b))
-            return "mistake", k, a[k] if k < len(a) else None, b[k] if k < len(b) else None
-    if theirs["weights"] is not None and not _close(ours["weights"], theirs["weights"], tolerance):
-        return "weights", None, ours["weights"], theirs["weights"]
-    for key in ("epochs", "converged", "pocket", "average"):
-        if theirs[key] is None:
+def _inferred_precision(floats, ours_float) -> str:
+    """THEIRS's precision from its numbers: the narrowest format that holds every float it wrote, where one
+    of them is not a whole number (whole numbers say nothing); else binary64, or "exact" where neither side
+    wrote a float."""
+    telling = [v for v in floats if v != int(v)] if all(map(isfinite, floats)) else floats
+    if telling:
+        for name in ("bfloat16", "binary16", "binary32"):
+            if all(_held_in(v, name) for v in telling):
+                return name
+        return "binary64"
+    return "binary64" if floats or ours_float else "exact"
+
+
+class _Agreement:
+    """What a comparison found alike: the largest difference, in units in the last place of the precision,
+    and its bound, for the line that says the runs agree."""
+
+    def __init__(self, model):
+        self.model, self.ulps, self.bound_ulps, self.compared = model, 0.0, 0.0, set()
+
+    def close(self, theirs, ours, bound, what) -> bool:
+        self.compared.add(what)
+        if theirs == ours:
+            return True
+        difference = abs(Fraction(theirs) - Fraction(ours))
+        if difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
+            return False
+        ulp = _ulp(max(abs(float(theirs)), abs(float(ours))), self.model.bits or 53)
+        if float(difference) / ulp > self.ulps:
+            self.ulps, self.bound_ulps = float(difference) / ulp, bound / ulp
+        return True
+
+    def vectors(self, theirs, ours, bounds, what) -> bool:
+        if isinstance(ours, dict):
+            return all(self.vectors(theirs[c], ours[c], bounds[c] if isinstance(bounds, dict) else bounds, what)
+                       for c in ours)
+        return len(theirs) == len(ours) and all(
+            self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
+
+    def text(self, ours, theirs, model) -> str:
+        mistakes = _count_text(len(ours.steps), "mistake")
+        compared = ", ".join(sorted(self.compared)) or "nothing but the form"
+        if self.ulps == 0:
+            alike = "bit for bit" if model.name != "exact" else "exactly"
+        else:
+            alike = (f"up to {model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
+                     f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their "
+                                                   "format: declare \"precision\" to be sure)" if model.guessed
+                                                   else ""))
+        return f"{mistakes}; compared: {compared}; {alike}"
+
+
+def _ulp(v, bits) -> float:
+    """The unit in the last place of v in a format of ``bits`` significand bits."""
+    if v == 0 or not isfinite(v):
+        return 2.0 ** -1074
+    return 2.0 ** (math.frexp(v)[1] - bits)
+
+
+_Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
+
+
+def _compare(ours, theirs, st, model, whole=True):
+    """(the first difference or None, what was alike): the trace mistake by mistake (which example, its score,
+    w after), then the final weights, and (``whole``) the passes, the average, the votes."""
+    alike = _Agreement(model)
+    if theirs.trace is not None:
+        for k in range(max(len(ours.steps), len(theirs.trace))):
+            o = ours.steps[k] if k < len(ours.steps) else None
+            t = theirs.trace[k] if k < len(theirs.trace) else None
+            if o is None or t is None or (o.cls, o.epoch, o.index) != (t.cls, t.epoch, t.index):
+                return _Difference("mistake", k, o, t), alike
+            alike.compared.add("trace")
+            if t.score is not None and (t.score != o.score if st.multiclass == "joint"
+                                        else not alike.close(t.score, o.score, o.score_bound, "scores")):
+                return _Difference("score", k, o, t), alike
+            if t.weights is not None and (o.weights is None or not alike.vectors(
+                    t.weights, o.weights, None if isinstance(o.weights, dict) else
+                    model.weights_bound(o.weights, o.weight_bound or [0.0] * len(o.weights)), "w after")):
+                return _Difference("w after", k, o, t), alike
+    bounds = ours.final_bound
+    for what, t, o in (("weights", theirs.weights, ours.weights), ("average", theirs.average if whole else None,
+                                                                     ours.average)):
+        if t is not None and (o is None or not alike.vectors(t, o, _bounds_of(model, o, bounds), what)):
+            return _Difference(what, None, o, t), alike
+    for what, t, o in (("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged)):
+        if t is not None and whole:
+            alike.compared.add(what)
+            if t != o:
+                return _Difference(what, None, o, t), alike
+    if theirs.voted is not None and whole:
+        alike.compared.add("votes")
+        if not _same_votes(theirs.voted, ours.voted, alike, model, bounds):
+            return _Difference("votes", None, ours.voted, theirs.voted), alike
+    return None, alike
+
+
+def _same_votes(theirs, ours, alike, model, bounds) -> bool:
+    """Whether the votes agree: the same counts, and hypotheses alike within the final bound."""
+    if isinstance(theirs, dict):
+        return isinstance(ours, dict) and set(theirs) == set(ours) and all(
+            _same_votes(theirs[c], ours[c], alike, model, bounds.get(c) if isinstance(bounds, dict) else bounds)
+            for c in theirs)
+    return isinstance(ours, list) and len(ours) == len(theirs) and all(
+        tc == oc and (tv == ov if isinstance(tv, int) or isinstance(ov, int) else
+                      alike.vectors(tv, ov, _bounds_of(model, ov, bounds), "votes"))
+        for (tv, tc), (ov, oc) in zip(theirs, ours))
+
+
+def _bounds_of(model, w, bounds):
+    """The final weights' bounds, shaped as w (a list, or a dict of the classes' lists)."""
+    if isinstance(w, dict):
+        return {c: _bounds_of(model, v, bounds.get(c) if isinstance(bounds, dict) else None) for c, v in w.items()}
+    if not isinstance(bounds, list):
+        bounds = [0.0] * len(w)
+    return model.weights_bound(w, bounds)
+
+
+def _flat(w):
+    return [v for c in w.values() for v in c] if isinstance(w, dict) else list(w)
+
+
+# The conventions the check knows, as data: where each is met, and the option that reproduces it (None: it
+# lies outside the notes' algorithm, and the check replays it itself).
+_Convention = namedtuple("_Convention", "name text where option")
+_CONVENTION = {c.name: c for c in [
+    _Convention("rule margin", "a zero score is a mistake: y (w.x) <= 0", "Cornell §3; scikit-learn and river; "
+                "np.sign-style code, `if np.sign(w @ x) != y`, since np.sign(0) == 0 is never a label", "--rule margin"),
+    _Convention("rule sign", "a zero score is a mistake only on a negative example: sign(0) = +1",
+                "Columbia §1.1, the Perceptron Algorithm notes", "--rule sign"),
+    _Convention("sign(0) = -1", "a zero score is -1, so a mistake only on a positive example",
+                "code written `np.where(w @ x > 0, 1, -1)`", None),
+    _Convention("t - o", "sign(0) = 0 and the update (t - o) x: y x at a zero score, 2 y x on the wrong side",
+                "Rosenblatt's rule as often written, with o = np.sign(w @ x)", None),
+    _Convention("bias", "they learn a bias, the weight of a constant feature 1, the last", "Cornell §2", "--bias"),
+    _Convention("no bias", "they learn no bias: a hyperplane through the origin", "Columbia §1", "no --bias"),
+    _Convention("bias first", "their bias is their first weight; here it is the last", "code that prepends the 1",
+                None),
+    _Convention("bias on -1", "their bias is the weight of a constant -1 (a threshold theta): the negative of ours",
+                "`if w @ x - theta >= 0`, theta -= y", None),
+    _Convention("labels 0/1", "labels 0/1, read as -1/+1", "Kalyanakrishnan §1", "--labels=0,1"),
+    _Convention("epochs from 0", "their epochs count from 0; here from 1", "`for epoch in range(K)`", None),
+    _Convention("indexes from 1", "their indexes count from 1; here from 0", "1-based languages", None),
+    _Convention("rate", "a learning rate eta = {eta}: from w = 0 the same mistakes, every number eta times ours",
+                "scikit-learn's eta0, mlxtend's eta", None),
+    _Convention("start", "the start vector w_0 of THEIRS's \"start\", with rate eta = {eta}",
+                "a random or a warm start", None),
+    _Convention("passes", "they stop after their passes, not converged", "a fixed number of epochs",
+                "--max-epochs"),
+    _Convention("batch sum", "the batch rule: a pass's updates summed, and applied at its end",
+                "gradient descent on the perceptron loss", None),
+    _Convention("batch mean", "the batch rule with the mean: a pass's updates summed, divided by n, applied at its end",
+                "gradient descent on the mean perceptron loss", None),
+    _Convention("order", "their order of the examples in each pass, THEIRS's \"order\"",
+                "a new shuffle every pass (scikit-learn's shuffle=True)", None),
+    _Convention("joint", "the joint update: w(y) += x, w(guess) -= x", "Collins 2002; Crammer and Singer 2003",
+                "--multiclass joint"),
+    _Convention("one-vs-rest", "one binary Perceptron per class, on 'this class or not'", "Kalyanakrishnan §4; "
+                "scikit-learn", "--multiclass one-vs-rest"),
+    _Convention("no prediction", "no class predicted while every class's vector is 0 (only the true class's moves)",
+                "code that skips an argmax of zeros", None),
+    _Convention("ties to the last", "an argmax tie goes to the last class", "`max` over the classes reversed; nltk, "
+                "whose ties go to the greatest label", None),
+    _Convention("average after", "the mean of w after every example", "Collins 2002; scikit-learn's average=True",
+                "--average after"),
+    _Convention("average before", "the mean of w before every example", "nltk's AveragedPerceptron",
+                "--average before"),
+    _Convention("average over updates", "the mean of w after every update, not after every example",
+                "code that averages at each mistake", None),
+]}
+_CONVENTIONS = tuple(_CONVENTION.values())
+_WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # how THEIRS writes the same numbers
+_SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
+
+
+def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> list | None:
+    """Lines naming the fewest conventions under which THEIRS agrees from its first step on, or None."""
+    n, d = len(examples), data.d
+    choices = _choices(args, theirs, n, d, kernel)
+    forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
+    candidates = sorted(_combinations(choices), key=lambda names: (len(names), _rank(names)))
+    eta = _rate_of(args, examples, kernel, classes, theirs)
+    tried, agreeing, tied = 0, [], None  # type: int, list, tuple | None
+    for names in candidates:
+        if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]):
+            break
+        if not names and not forced or tried >= _SEARCHED:
             continue
-        if not _close(ours[key], theirs[key], tolerance) if key in ("pocket", "average") else ours[key] != theirs[key]:
-            return key, None, ours[key], theirs[key]
+        tried += 1
+        variant = _variant(args, forced + names, theirs.epochs)
+        if variant is None:
+            continue
+        st = _settings(variant, kernel, classes)._replace(**_replayed(forced + names, eta, theirs))
+        told = _converted(theirs, forced + names, n)
+        if told is None:
+            continue
+        model = _Rounding(variant, told, examples)
+        ours = _replay(examples, st, model, told, stop=True)
+        difference, _ = _compare(ours, told, st, model)
+        if difference is None:
+            agreeing.append(names)
+        elif tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
+            tie = _rounding(difference, ours, model, examples)
+            tied = (names, _parting(difference), tie) if tie else None
+    if agreeing:
+        return _named(args, data, forced + agreeing[0], agreeing[1:], eta, theirs.epochs)
+    if tied is None:
+        return None
+    names, (_, epoch, index), tie = tied
+    return (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
+            + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
+
+
+def _evidence(args, theirs, n, d) -> list:
+    """What THEIRS itself says: its numbering, and the start, rate and order it declares."""
+    forced = []
+    steps = theirs.trace or []
+    if steps and min(s.epoch for s in steps) == 0:
+        forced.append("epochs from 0")
+    if steps and max(s.index for s in steps) == n:
+        forced.append("indexes from 1")  # else a choice, below, where no index is 0
+    if theirs.start is not None:
+        forced.append("start")
+    elif theirs.rate is not None and theirs.rate != 1:
+        forced.append("rate")
+    if theirs.order is not None:
+        forced.append("order")
+    return forced
+
+
+def _choices(args, theirs, n, d, kernel) -> list:
+    """The alternatives of each dimension a convention can change, the first as given (an empty tuple)."""
+    choices: list = []
+    steps = theirs.trace or []
+    if steps and min(s.index for s in steps) > 0 and max(s.index for s in steps) < n:
+        choices.append([(), ("indexes from 1",)])
+    if args.multiclass != "joint":
+        other = "rule margin" if args.rule == "sign" else "rule sign"
+        choices.append([(), (other,), ("sign(0) = -1",), ("t - o",)])
+    lengths = {len(w) for w in _vectors_of(theirs)}
+    if lengths == {d + 1}:
+        bias = () if args.bias else ("bias",)
+        choices.append([bias, bias + ("bias first",), bias + ("bias on -1",), bias + ("bias first", "bias on -1")])
+    elif lengths == {d} and args.bias:
+        choices.append([("no bias",)])
+    elif not lengths:
+        choices.append([(), ("no bias",) if args.bias else ("bias",)])
+    if not args.multiclass and kernel is None and theirs.start is None and theirs.rate is None:
+        choices.append([(), ("rate",)])
+    if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False:
+        choices.append([(), ("passes",)])
+    if not args.multiclass and kernel is None:
+        choices.append([(), ("batch sum",), ("batch mean",)])
+    if args.multiclass:
+        choices.append([(), ("joint",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)])
+        choices.append([(), ("no prediction",)])
+        choices.append([(), ("ties to the last",)])
+    if theirs.average is not None:
+        moments = [("average after",), ("average before",), ("average over updates",)]
+        choices.append([()] + [m for m in moments if m != (f"average {args.average}",)] if args.average else moments)
+    return choices
+
+
+def _combinations(choices):
+    combos: list = [()]
+    for alternatives in choices:
+        combos = [c + a for c in combos for a in alternatives]
+    return combos
+
+
+def _rank(names):
+    order = list(_CONVENTION)
+    return [order.index(name) for name in names]
+
+
+def _vectors_of(theirs):
+    vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in theirs.trace or []]
+    return [w for v in vectors if v is not None for w in (v.values() if isinstance(v, dict) else [v])
+            if isinstance(w, list)]
+
+
+def _variant(args, names, passes=None):
+    """The options of this run with the option conventions among names, or None where they do not mix."""
+    variant = copy.copy(args)
+    for name in names:
+        if name in ("rule margin", "rule sign"):
+            variant.rule = name.split()[1]
+        elif name in ("bias", "no bias"):
+            variant.bias = name == "bias"
+        elif name == "labels 0/1":
+            variant.labels = (0, 1)
+        elif name in ("joint", "one-vs-rest"):
+            if name == "joint" and "rule" in variant.given:
+                return None
+            variant.multiclass = name
+        elif name in ("average after", "average before"):
+            if variant.epochs is None:
+                return None
+            variant.average = name.split()[1]
+        elif name == "passes":
+            if variant.epochs is None:
+                variant.max_epochs = passes
+            else:
+                variant.epochs = passes
+    return variant
+
+
+def _replayed(names, eta, theirs) -> dict:
+    """The settings the conventions outside the options change."""
+    changed: dict = {}
+    for name in names:
+        if name == "start":
+            changed.update(start=theirs.start, rate=eta)
+        elif name == "order":
+            changed["order"] = theirs.order
+        if name == "sign(0) = -1":
+            changed["zero"] = "negative"
+        elif name == "t - o":
+            changed["zero"] = "t-o"
+        elif name == "rate":
+            changed["rate"] = eta
+        elif name in ("batch sum", "batch mean"):
+            changed["batch"] = name.split()[1]
+        elif name == "no prediction":
+            changed["empty"] = True
+        elif name == "ties to the last":
+            changed["ties"] = "last"
+        elif name == "average over updates":
+            changed["average"] = "updates"
+    return changed
+
+
+def _converted(theirs, names, n):
+    """THEIRS read back under the conventions among names that only change how it writes its numbers: its
+    numbering, and where and with which sign its bias stands.  None where an index leaves the data."""
+    de, di = ("epochs from 0" in names), -("indexes from 1" in names)
+    first, negated = "bias first" in names, "bias on -1" in names
+
+    def w(v):
+        if v is None or isinstance(v, int):
+            return v
+        if isinstance(v, dict):
+            return {c: w(u) for c, u in v.items()}
+        v = v[1:] + v[:1] if first else list(v)
+        return v[:-1] + [-v[-1]] if negated else v
+    trace = None if theirs.trace is None else [s._replace(epoch=s.epoch + de, index=s.index + di, weights=w(s.weights))
+                                               for s in theirs.trace]
+    if trace is not None and any(not 0 <= s.index < n for s in trace):
+        return None
+    return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average),
+                           pocket=w(theirs.pocket), start=w(theirs.start),
+                           voted=None if theirs.voted is None else [(w(v), c) for v, c in theirs.voted])
+
+
+def _rate_of(args, examples, kernel, classes, theirs):
+    """THEIRS's learning rate: declared, or the ratio of its first number not 0 to ours at the same place."""
+    if theirs.rate is not None:
+        return theirs.rate
+    model = _Rounding(args, theirs, examples)
+    ours = _replay(examples, _settings(args, kernel, classes), model)
+    pairs = [(t, o) for ts, os_ in ([(s.weights, o.weights) for s, o in zip(theirs.trace or [], ours.steps)]
+                                    + [(theirs.weights, ours.weights)])
+             if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]
+    for t, o in pairs:
+        if o != 0 and t != 0 and (t > 0) == (o > 0):
+            return _simplest(Fraction(t) / Fraction(o))
+    return Fraction(1)
+
+
+def _simplest(ratio):
+    """The shortest decimal within a few units in the last place of ratio (their eta * ours rounds, so the
+    ratio of a float run's numbers is eta only nearly: 0.1, not 0.1000000000000000194...)."""
+    if ratio.denominator & (ratio.denominator - 1) == 0:
+        return ratio  # a binary fraction: exact
+    for digits in range(1, 18):
+        near = Fraction(float(f"{float(ratio):.{digits}g}"))
+        if abs(near - ratio) <= abs(ratio) * Fraction(1, 2 ** 50):
+            return near
+    return ratio
+
+
+def _named(args, data, names, others, eta, passes, until=None) -> list:
+    """The diagnosis of a set of conventions: each with where it is met, and either the options that
+    reproduce it all (complete: running them agrees, until a tie if one is given) or that it lies outside
+    the notes' algorithm."""
+    outside = [name for name in names if _CONVENTION[name].option is None]  # or written: no option makes it
+    lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
+             + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
+    for name in names:
+        c = _CONVENTION[name]
+        text = c.text.format(eta=_shown_number(eta, exact=type(eta) is Fraction and eta.denominator & (
+            eta.denominator - 1) != 0))
+        option = f"--max-epochs {passes}" if name == "passes" else c.option
+        head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
+        lines.append(f"  - {head}{text}" + (f" (met in {c.where})" if c.where else "")
+                     + ("; outside the notes' algorithm: no option of this project runs it" if c.option is None
+                        and name not in _WRITTEN else "")
+                     + ("; a way of writing the numbers, which no option makes" if name in _WRITTEN else ""))
+    for other in others[:3]:
+        lines.append("  (or equally: " + "; ".join(other or ("the options as given",)) + ")")
+    if outside:
+        lines.append("  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
+                     + ": THEIRS follows the notes otherwise")
+    else:
+        lines.append(f"reproduce it: {_command(_variant(args, names, passes), data)}")
+    return lines
+
+
+def _rounding(difference, ours, model, examples) -> list | None:
+    """A decision that differs where our score lies within its bound of 0: a tie that rounding breaks either way.
+    An exact 0 where nothing rounds (w = 0) is never one: a zero-score convention is named instead."""
+    if difference.what != "mistake" or model.off:
+        return None
+    visit = _parting(difference)
+    o = difference.ours
+    s, bound = (o.score, o.score_bound) if o is not None and (o.cls, o.epoch, o.index) == visit else \
+        ours.watched.get(visit, (None, 0.0))
+    if s is None or isinstance(s, str) or not bound > 0 or abs(Fraction(s)) > Fraction(bound):
+        return None
+    before = [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
+    x = examples[visit[2]][0]
+    exact = ""
+    if before and isinstance(before[-1], list) and len(before[-1]) in (len(x), len(x) + 1):
+        w = before[-1]
+        exact = (f"; the exact score w.x (from Fractions of the same floats) is "
+                 f"{_shown_number(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}")
+    return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_number(s)}, within "
+            f"{bound:.3g} of 0{exact}:",
+            f"  {model.name} arithmetic, summing in any order and rounding its inputs and weights, may put THEIRS's "
+            "score anywhere within that bound of ours",
+            "  (Higham 2002, §3.1: gamma_n sum |w_i x_i|, gamma_n = n u / (1 - n u), carried through every update),",
+            "  and the rule decides at 0.  To agree bit for bit, compute in binary64 and sum left to right from 0:",
+            "  s = 0; for a, b in zip(w, x): s = s + a * b"]
+
+
+def _parting(difference):
+    """The visit (class, epoch, index) at which the two sides part: the earlier of the two k-th mistakes."""
+    steps = [m for m in (difference.ours, difference.theirs) if m is not None]
+    m = min(steps, key=lambda m: (m.epoch, m.index))
+    return (m.cls, m.epoch, m.index)
+
+
+_FAULTS = {"skip": "skipped the update of", "twice": "made the update twice at",
+           "prediction": "updated by the prediction sign(w.x), not by the label, at"}
+
+
+def _one_step(examples, st, theirs, model, difference) -> list | None:
+    """One step of THEIRS that explains all that follows: an update skipped, made twice or made with the
+    prediction instead of the label, at one of the mistakes before they part; or scores that are always
+    stale (w.x of the weights before the latest update).  Bounded: the 12 mistakes before the parting."""
+    if theirs.trace is None or difference.k is None or st.multiclass == "joint":
+        return None
+    if theirs.epochs is not None and theirs.converged is False:
+        st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
+    for j in range(difference.k, max(-1, difference.k - 12), -1):
+        for fault in _FAULTS:
+            if _agrees(examples, st._replace(fault=(fault, j)), theirs, model):
+                m = theirs.trace[j] if j < len(theirs.trace) else difference.ours
+                later = len(theirs.trace) - j - 1
+                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault]} mistake {j + 1} (epoch "
+                        f"{m.epoch}, index {m.index}): with that step so, "
+                        + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
+    if _agrees(examples, st._replace(stale=True), theirs, model):
+        return ["diagnosis: a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
+                "(kept from before w changed); with scores so, the whole run agrees."]
+    if _agrees(examples, st._replace(fault=("prediction", "always")), theirs, model):
+        return ["diagnosis: a bug in THEIRS: every update is by the prediction sign(w.x), which is -y on a mistake, "
+                "instead of by the label y: w - y x moves w away from the label; with updates so, the whole run "
+                "agrees."]
     return None
 
 
-def _agreement(ours, theirs) -> str:
-    compared = [key for key in ("weights", "trace", "epochs", "converged", "pocket", "average")
-                if theirs[key] is not None]
-    return f"{_count_text(len(ours['trace']), 'mistake')}; compared: {', '.join(compared)}"
+def _agrees(examples, st, theirs, model) -> bool:
+    """Whether THEIRS's trace and final weights are those of the run under st."""
+    return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
 
 
-def _settings(args) -> str:
+def _bug(difference, ours, examples, st) -> list:
+    """Nothing explains it: what the notes require at that step, and what THEIRS did."""
+    head = "diagnosis: not a convention this check knows, nor rounding, nor one faulty step: a bug, in one of the two."
+    what, k, o, t = difference
+    if k is None:
+        return [head, f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
+                      f"{_count_text(ours.epochs, 'epoch')}); give THEIRS's trace (each mistake's epoch and index, "
+                      "and its weights after) to find the first step where they part."]
+    lines = [head]
+    visit = _parting(difference)
+    y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None
+    if what == "mistake" and y is not None:
+        lines.append(f"  the notes require an update here: {_why(st, o.y, o.score)}, so w <- w + y x"
+                     + (f" = {_shown_vector(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
+                        else "") + " (Columbia §1.1, Cornell §3);")
+        lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
+                                                       if t is not None else ", and no more mistakes."))
+    elif what == "mistake":
+        s = ours.watched.get(visit, (None, 0))[0]
+        lines.append("  the notes require no update here" + (f": {_why(st, examples[visit[2]][1], s)};"
+                                                             if s is not None and st.multiclass is None else ";"))
+        lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown_number(t.score)}")
+                     + ".")
+    elif what == "score":
+        lines.append(f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the "
+                     f"bound {o.score_bound:.3g} of rounding.")
+    elif what == "w after":
+        lines.append(f"  the weights after this update differ beyond rounding: ours {_shown_vector(o.weights)}, "
+                     f"theirs {_shown_vector(t.weights, o.weights)}; the notes' update is w <- w + y x.")
+    return lines
+
+
+def _why(st, y, s) -> str:
+    if st.multiclass == "joint" or s is None or isinstance(s, str):
+        return "the argmax is not y"
+    if st.rule == "margin":
+        return f"y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+    return f"the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} {'!=' if sign(s) != y else '='} " \
+           f"y = {y:+d}"
+
+
+def _where(difference, ours, theirs, examples, data, model) -> list:
+    """Where the runs part, and what each side did there."""
+    what, k, o, t = difference
+    if k is None:
+        return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
+    lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
+    for name, m in (("ours:  ", o), ("theirs:", t)):
+        lines.append(f"  {name} " + ("no more mistakes" if m is None else _step_line(m, data, o)))
+    visit = _parting(difference)
+    if what == "mistake":
+        did = {name: "an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
+               for name, m in (("ours", o), ("theirs", t))}
+        lines.append(f"  at epoch {visit[1]}, index {visit[2]}" + (f", class {visit[0]}" if visit[0] else "")
+                     + f": ours made {did['ours']}, theirs {did['theirs']}")
+    x, y = examples[visit[2]]
+    lines.append(f"  the example: x = {_shown_vector(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
+    before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
+    if before or ours.steps and ours.steps[0].weights is not None:
+        lines.append("  w before it: " + (_shown_vector(before[-1].weights) if before else "0, as at the start"))
+    return lines
+
+
+def _step_line(m, data, ours=None) -> str:
+    line = data.where(m.index)[0] if m.index < len(data.kept) else None
+    text = (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index {m.index}"
+    text += f" (line {line})" if line is not None else ""
+    if m.score is not None:
+        text += f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
+    if m.weights is not None:
+        text += f", w after {_shown_any(m.weights, ours.weights if ours is not None else None)}"
+    return text
+
+
+def _shown_number(v, exact=None) -> str:
+    """A number for a report: a float as the shortest decimal that reads back to it, p/q only for an exact
+    value that is not a float's."""
+    if isinstance(v, str) or v is None:
+        return str(v)
+    v = Fraction(v)
+    if v.denominator == 1:
+        return _digits(v.numerator)
+    if exact is not False and (v.denominator & (v.denominator - 1) or Fraction(float(v)) != v):
+        return _num(v)  # not a binary fraction, or beyond a float: p/q
+    return repr(float(v))
+
+
+def _shown_vector(v, other=None) -> str:
+    """A vector for a report: whole when short; else its first and last weights and, beside ``other``, the
+    largest differences, each with its index."""
+    if v is None:
+        return "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{c}: {_shown_vector(w, other.get(c) if isinstance(other, dict) else None)}"
+                         for c, w in v.items())
+    if len(v) <= 8:
+        return "(" + ", ".join(_shown_number(x) for x in v) + ")"
+    text = "(" + ", ".join(_shown_number(x) for x in v[:3]) + ", ..., " + ", ".join(
+        _shown_number(x) for x in v[-2:]) + f") [{len(v)} weights]"
+    if isinstance(other, list) and len(other) == len(v):
+        apart = sorted(range(len(v)), key=lambda i: -abs(Fraction(v[i]) - Fraction(other[i])))[:3]
+        apart = [i for i in apart if v[i] != other[i]]
+        if apart:
+            text += "; most apart: " + ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})"
+                                                for i in apart)
+    return text
+
+
+def _shown_any(v, other=None) -> str:
+    if isinstance(v, list) and v and isinstance(v[0], tuple):  # votes: each hypothesis's count
+        return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
+            ", ..." if len(v) > 12 else "")
+    if isinstance(v, (list, dict)) or v is None:
+        return _shown_vector(v, other)
+    return _shown_number(v) if not isinstance(v, bool) else str(v).lower()
+
+
+def _settings_text(args) -> str:
     kind = (f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel
             else "primal")
     passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
@@ -3199,197 +4611,8 @@ def _settings(args) -> str:
     return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
 
 
-# The first difference, told: where the runs part, and what each side did there.
-def _where(difference, ours, theirs, examples, data) -> list:
-    what, k, o, t = difference
-    if k is None:
-        return [f"they differ in the {what}:", f"  ours:   {_shown_value(o)}", f"  theirs: {_shown_value(t)}"]
-    lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
-    for name, m in (("ours:  ", o), ("theirs:", t)):
-        lines.append(f"  {name} " + ("no more mistakes" if m is None else _step_line(m, data)))
-    step = _parting(difference)
-    if what == "mistake":
-        did = {name: "an update" if m is not None and (m.cls, m.epoch, m.index) == (step.cls, step.epoch, step.index)
-               else "no update" for name, m in (("ours", o), ("theirs", t))}
-        lines.append(f"  at epoch {step.epoch}, index {step.index}" + (f", class {step.cls}" if step.cls else "")
-                     + f": ours made {did['ours']}, theirs {did['theirs']}")
-    x, y = examples[step.index]
-    lines.append(f"  the example: x = {_vec(x)}, y = {y if type(y) is str else f'{y:+d}'}")
-    before = _before(ours, k, step.cls)
-    if before is not None:
-        lines.append(f"  w before it: {_shown_value(before)}")
-    return lines
-
-
-def _step_line(m, data) -> str:
-    line = data.where(m.index)[0] if m.index < len(data.kept) else None
-    text = (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index {m.index}"
-    text += f" (line {line})" if line is not None else ""
-    if m.score is not None:
-        text += f", score {_num(_plain_fraction(m.score))}"
-    if m.weights is not None:
-        text += f", w after {_shown_value(m.weights)}"
-    return text
-
-
-def _plain_fraction(v):
-    return v.numerator if isinstance(v, Fraction) and v.denominator == 1 else v
-
-
-def _shown_value(v) -> str:
-    if v is None:
-        return "none"
-    if isinstance(v, dict):
-        return ", ".join(f"{c}: {_shown_value(w)}" for c, w in v.items())
-    if isinstance(v, list):
-        return _vec([_plain_fraction(x) for x in v])
-    return _num(_plain_fraction(v)) if isinstance(v, (int, Fraction)) else str(v)
-
-
-def _parting(difference):
-    """The visit at which the runs part: the earlier of the two k-th mistakes."""
-    _, _, o, t = difference
-    return min((m for m in (o, t) if m is not None), key=lambda m: (m.epoch, m.index))
-
-
-def _before(ours, k, cls):
-    """Our w before the k-th mistake (of class cls in a one-vs-rest run), exact; None for a kernel run."""
-    if ours["weights"] is None:
-        return None
-    for m in reversed(ours["trace"][:k]):
-        if m.cls == cls:
-            return m.weights
-    w = ours["weights"]
-    zero = lambda v: [Fraction(0)] * len(v)  # noqa: E731
-    if cls is not None:
-        return zero(w[cls])
-    return {c: zero(v) for c, v in w.items()} if isinstance(w, dict) else zero(w)
-
-
-# (a) A convention: THEIRS is this project's run under other named settings.
-def _convention(args, data, examples, kernel, theirs, tolerance, conventions) -> list | None:
-    """Lines naming the fewest changes of setting under which THEIRS agrees, or None."""
-    import copy
-
-    runs: dict = {}
-    for changes in sorted(_changes(args, theirs, data.d), key=len):
-        if not changes and not conventions:
-            continue  # as given: that is the run THEIRS already differs from
-        settings = {key: value for key, value, _ in changes if not key.startswith("~")}
-        key = tuple(sorted(settings.items()))
-        if key not in runs:
-            variant = copy.copy(args)
-            vars(variant).update(settings)
-            try:
-                runs[key] = _ours(variant, data, examples, kernel)
-            except PerceptronError:
-                runs[key] = None
-        ours = runs[key]
-        if ours is None:
-            continue
-        moved = _converted(theirs, ours, {k: v for k, v, _ in changes}, data)
-        if moved is None:
-            continue
-        told, rate_tolerance, rate_said = moved
-        if _difference(ours, told, max(tolerance, rate_tolerance)) is None:
-            variant = copy.copy(args)
-            vars(variant).update(settings)
-            said = [text for _, _, text in changes if text] + rate_said + [text for _, text in conventions]
-            converted = any(key.startswith("~") for key, _, _ in changes)
-            return (["diagnosis: a convention, not a bug.  THEIRS is this project's run with:"]
-                    + [f"  - {text}" for text in said]
-                    + [f"reproduce it: {_command(variant, data)}"
-                       + ("  (with the conversions above, which no option makes)" if converted else "")])
-    return None
-
-
-def _changes(args, theirs, d) -> list:
-    """Every combination of the conventions that may apply, each a list of (setting, value, text);
-    a setting named "~..." is a conversion of THEIRS, not an option of this run."""
-    choices: list = []
-    if args.multiclass != "joint":
-        other = "margin" if args.rule == "sign" else "sign"
-        choices.append([[], [("rule", other, f"--rule {other}: {_ZERO_SIGN[other]}")]])
-    lengths = {len(w) for key in ("weights", "average", "pocket") for w in _vector_list(theirs[key])}
-    lengths |= {len(w) for m in theirs["trace"] or () for w in _vector_list(m.weights)}
-    if args.kernel or not lengths:  # no weights to count: either
-        choices.append([[], [("bias", not args.bias, "no --bias" if args.bias else "--bias")]])
-    elif lengths == {d + 1}:
-        bias = [] if args.bias else [("bias", True, "--bias: they learn a bias, the weight of a constant feature 1")]
-        choices.append([bias, bias + [("~first", True, "their bias is their first weight; here it is the last")]])
-    elif lengths == {d} and args.bias:
-        choices.append([[("bias", False, "no --bias: they learn no bias")]])
-    if args.multiclass:
-        other = "joint" if args.multiclass == "one-vs-rest" else "one-vs-rest"
-        choices.append([[], [("multiclass", other, f"--multiclass {other}: " + (
-            "the joint update, w(y) += x and w(guess) -= x (Collins 2002)" if other == "joint"
-            else "one binary Perceptron per class (Kalyanakrishnan §4)"))]])
-    if args.average and theirs["average"] is not None:
-        other = "before" if args.average == "after" else "after"
-        choices.append([[], [("average", other, f"--average {other}: the mean of w " + (
-            "before each example (nltk)" if other == "before" else "after each example (Collins 2002)"))]])
-    choices.append([[], [("~epoch", 1, "their epochs count from 0; here from 1")]])
-    choices.append([[], [("~index", -1, "their indexes count from 1; here from 0")]])
-    choices.append([[], [("~rate", None, None)]])
-    combos: list = [[]]
-    for choice in choices:
-        combos = [c + o for c in combos for o in choice]
-    return combos
-
-
-def _vector_list(w):
-    return [] if w is None else list(w.values()) if isinstance(w, dict) else [w]
-
-
-def _converted(theirs, ours, changes, data):
-    """(THEIRS read back under the conversions in ``changes``, the tolerance they need, their texts),
-    or None where one cannot apply: their bias first, 0-based epochs, 1-based indexes, a learning rate."""
-    first, de, di = "~first" in changes, changes.get("~epoch", 0), changes.get("~index", 0)
-    rate, tolerance, said = Fraction(1), 0, []
-    if "~rate" in changes:
-        rate = _rate(ours["weights"], theirs["weights"])
-        if rate is None:
-            return None
-        # w starts at 0 and every update adds eta y x, so w = eta (sum y x) and w.x = eta (sum y x).x:
-        # the same signs, the same mistakes, every number eta times ours.  Scaling by a power of two is
-        # exact in binary64; by another eta their sums round apart from eta times ours, hence a tolerance.
-        if (rate.numerator & (rate.numerator - 1)) or (rate.denominator & (rate.denominator - 1)):
-            tolerance = _RATE_TOLERANCE
-        said = [f"a learning rate eta = {_num(_plain_fraction(rate))}: their weights and scores are eta times ours "
-                f"(started at w = 0, the same mistakes; no option: divide their numbers by {_num(_plain_fraction(rate))})"]
-
-    def w(v):
-        if v is None:
-            return None
-        if isinstance(v, dict):
-            return {c: w(u) for c, u in v.items()}
-        return [a / rate for a in (v[1:] + v[:1] if first else v)]
-    steps = theirs["trace"]
-    if steps is not None:
-        steps = [_Step(m.cls, m.epoch + de, m.index + di, None if m.score is None else m.score / rate, w(m.weights))
-                 for m in steps]
-        if any(not 0 <= m.index < len(data.kept) for m in steps):
-            return None
-    moved = dict(theirs, weights=w(theirs["weights"]), trace=steps, pocket=w(theirs["pocket"]),
-                 average=w(theirs["average"]))
-    return moved, tolerance, said
-
-
-def _rate(ours, theirs):
-    """eta if theirs == eta * ours for some eta > 0 other than 1 (their first weight not 0 says which)."""
-    for a, b in zip(_flat(ours), _flat(theirs)):
-        if a != 0:
-            rate = b / a
-            return rate if rate > 0 and rate != 1 else None
-    return None
-
-
-def _flat(w):
-    return [v for u in _vector_list(w) for v in u]
-
-
 def _command(args, data) -> str:
-    """The command line of a run with these settings (and THEIRS to check)."""
+    """The command line of a run with these settings, checking THEIRS."""
     import shlex
 
     options = [args.file]
@@ -3407,154 +4630,10 @@ def _command(args, data) -> str:
     options += ["--pocket"] if args.pocket else []
     options += [f"--average={args.average}"] if args.average else []
     options += ["--voted"] if args.voted else []
+    options += [f"--tolerance={_num(args.tolerance)}"] if args.tolerance else []
+    options += ["--bitwise"] if args.bitwise else []
+    options += ["--literal"] if args.literal else []
     return "python3 perceptron.py " + " ".join(map(shlex.quote, options + ["--check", args.check]))
-
-
-# (b) A tie broken by rounding.  A float dot product summed in any order is
-# within gamma_n S of the exact w.x, where S = sum |w_i x_i| and gamma_n =
-# n u / (1 - n u), u = 2^-53 (Higham, "Accuracy and Stability of Numerical
-# Algorithms", 2002, §3.1: each of the n products and n - 1 sums rounds once
-# by at most u, and a term passes through at most n of them).  So two orders
-# differ by at most 2 gamma_n S, and where our score is within that of the
-# rule's edge 0, another order may land on the other side of it: not a bug.
-def _rounding(difference, ours, theirs, examples) -> list | None:
-    what, k, o, t = difference
-    run = ours["run"]
-    if what not in ("mistake", "score") or run.multiclass or run.kernel is not None:
-        return None
-    step = _parting(difference)
-    x = examples[step.index][0]
-    w = _actual_before(ours, k)
-    if not any(type(v) is float for v in [*x, *w]):
-        return None
-    s = Fraction(_plain_score(w, x, run.bias))
-    terms = [Fraction(a) * Fraction(b) for a, b in zip(w, [*x, 1] if run.bias else x)]
-    n, exact, S = len(terms), sum(terms), sum(map(abs, terms))
-    gamma = n * _U / (1 - n * _U)
-    theirs_s = t.score if t is not None and (t.epoch, t.index) == (step.epoch, step.index) else None
-    apart = abs(s) if theirs_s is None else abs(s - theirs_s)
-    if apart > 2 * gamma * S or (theirs_s is not None and abs(theirs_s - exact) > gamma * S):
-        return None
-    return ["diagnosis: a tie broken by rounding, not a bug.",
-            f"  the exact score w.x (from Fractions of the same floats) is {_num(_plain_fraction(exact))}"
-            + ("" if exact.denominator == 1 else f" = {float(exact)!r} rounded") + ";",
-            f"  ours, summed left to right from 0, is {float(s)!r}"
-            + ("" if theirs_s is None else f"; theirs is {float(theirs_s)!r}") + ".",
-            f"  Any order of summing these {n} products is within gamma_n S = {float(gamma * S):.3g} "
-            "of the exact score "
-            f"(S = sum |w_i x_i|, gamma_n = n u / (1 - n u), u = 2^-53), so two orders may differ by "
-            f"{float(2 * gamma * S):.3g}:",
-            ("  enough to move this score across 0, where the rule decides." if what == "mistake" else
-             "  their score differs from ours by no more (--tolerance compares such numbers)."),
-            "  This project sums left to right from 0 (s = 0; for a, b in zip(w, x): s = s + a * b):",
-            "  sum so to agree bit for bit."]
-
-
-def _actual_before(ours, k, cls=None, back=0):
-    """Our w (its own numbers, not exact values) before the k-th mistake, or ``back`` updates earlier."""
-    run = ours["run"]
-    earlier = [j for j in range(k) if getattr(run.trace[j], "cls", None) == cls]
-    if back < len(earlier):
-        return ours["after"][earlier[-1 - back]]
-    w = run.w[cls] if cls is not None else run.w
-    return [0] * len(w)
-
-
-# (c) A bug: what the notes require at that step, and what THEIRS did.
-def _bug(difference, ours, theirs, examples) -> list:
-    what, k, o, t = difference
-    run = ours["run"]
-    head = "diagnosis: not a convention this project knows, nor rounding: a bug, in one of the two."
-    if run.multiclass == "one-vs-rest" and theirs["trace"] and all(m.cls is None for m in theirs["trace"]):
-        head += "\n  (a one-vs-rest trace names each mistake's 'class': THEIRS names none)"
-    if k is None:
-        return [head] + _whole_run(what, ours)
-    step = _parting(difference)
-    x, label = examples[step.index]
-    y = label if run.multiclass != "one-vs-rest" else (1 if str(label) == step.cls else -1)
-    ours_here = o is not None and (o.cls, o.epoch, o.index) == (step.cls, step.epoch, step.index)
-    theirs_here = t is not None and (t.cls, t.epoch, t.index) == (step.cls, step.epoch, step.index)
-    lines = [head]
-    explicit = run.multiclass != "joint" and run.kernel is None
-    s = o.score if ours_here else (Fraction(_plain_score(_actual_before(ours, k, step.cls), x, run.bias))
-                                   if explicit else None)
-    if what == "mistake" and ours_here:
-        lines.append(f"  the notes require an update here: {_why(run.rule, y, s)}, so w <- w + y x"
-                     + (f" = {_shown_value(o.weights)}" if o.weights is not None else "") + " (Columbia §1.1, Cornell §3);")
-        lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
-                                                       if t is not None else " and no more mistakes."))
-    elif what == "mistake":
-        lines.append("  the notes require no update here: " + (_why(run.rule, y, s) if s is not None else
-                                                                "no mistake") + ";")
-        lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown_value(t.score)}") + ".")
-    if what in ("mistake", "score") and theirs_here and t.score is not None and s is not None and t.score != s:
-        lines.append(f"  their score {_shown_value(t.score)} is not w.x = {_shown_value(s)} for the weights before this step"
-                     + _stale(ours, k, step, x, t.score))
-    if what == "w after":
-        lines += _update_text(ours, k, step, x, y, t)
-    return lines
-
-
-def _why(rule, y, s) -> str:
-    if rule == "sign":
-        relation = "!=" if sign(s) != y else "="
-        return f"the score is {_shown_value(s)} and sign({_shown_value(s)}) = {sign(s):+d} {relation} y = {y:+d}"
-    if rule == "margin":
-        return f"y (w.x) = {_shown_value(y * s)} {'<=' if y * s <= 0 else '>'} 0"
-    return f"the argmax is not y = {y}"
-
-
-def _stale(ours, k, step, x, score) -> str:
-    """Whether a wrong score is w.x for the weights before the previous update: a stale score."""
-    run = ours["run"]
-    if run.multiclass == "joint" or run.kernel is not None:
-        return "."
-    for back in (1, 2):
-        earlier = _actual_before(ours, k, step.cls, back)
-        if Fraction(_plain_score(earlier, x, run.bias)) == score:
-            return (f": it is w.x for the weights of {back} update{'s' if back > 1 else ''} earlier, "
-                    f"{_shown_value(_as_fractions(earlier))}: a stale score (w.x kept from before w changed).")
-    return "."
-
-
-def _update_text(ours, k, step, x, y, t) -> list:
-    """What their update did to w, against the notes' w <- w + y x."""
-    run = ours["run"]
-    if run.multiclass == "joint" or run.kernel is not None:
-        return [f"  the weights after this update differ: ours {_shown_value(ours['trace'][k].weights)}, "
-                f"theirs {_shown_value(t.weights)}; the joint update is w(y) += x, w(guess) -= x (Collins 2002)."]
-    before = _as_fractions(_actual_before(ours, k, step.cls))
-    yx = [Fraction(y * v) for v in ([*x, 1] if run.bias else x)]
-    moved = [a - b for a, b in zip(t.weights, before)]
-    lines = [f"  the notes' update is w <- w + y x: y x = {_shown_value(yx)}; THEIRS moved w by {_shown_value(moved)}"]
-    if not any(moved):
-        lines.append("  THEIRS skipped the update: w is unchanged after a mistake.")
-    elif moved == [-v for v in yx]:
-        lines.append("  THEIRS moved w away from the label, w - y x: as an update by the prediction sign(w.x),"
-                     " which is -y on a mistake, instead of by the label y would.")
-    else:
-        ratios = {m / v for m, v in zip(moved, yx) if v}
-        if len(ratios) == 1 and all(m == 0 for m, v in zip(moved, yx) if not v):
-            lines.append(f"  THEIRS added {_shown_value(ratios.pop())} y x at this update only.")
-    return lines
-
-
-def _whole_run(what, ours) -> list:
-    run = ours["run"]
-    passes = f"{_count_text(len(ours['trace']), 'mistake')} in {_count_text(run.epochs, 'epoch')}"
-    if what == "weights":
-        return [f"  their final weights differ from the notes' run ({passes}).",
-                "  Give THEIRS's trace (each mistake's epoch and index, and 'weights' after it) to find the first "
-                "step where they part."]
-    if what in ("epochs", "converged"):
-        return [f"  the same weights but not the same {what}: the notes' run makes {passes}, "
-                f"{'converged' if run.converged else 'not converged'}; Cornell §3's loop stops after the first pass "
-                "with no mistake (epochs count from 1; a pass that finds no mistake counts)."]
-    return [f"  the same run but not the same {what}: see the README's definitions of the pocket (Gallant 1990: "
-            "pocketed only when strictly fewer errors) and of the averages (--average after: Collins 2002; before: "
-            "nltk)."]
-
-
 
 
 # --vectors DIR: a conformance corpus for any implementation, in any language.  Each case is a small CSV
@@ -3953,17 +5032,20 @@ def _refuse_overwriting(args):
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
                                                   ("--model", args.model), ("--check", args.check))
               if path and path != "-"]
-    if args.svg:
-        inputs.append(("--svg", args.svg))
+    outputs = [(option, path) for option, path in (("--svg", args.svg), ("--save", args.save)) if path]
+    inputs += outputs
     seen = {}
     for option, path in inputs:
         try:
             st = os.stat(path)
         except OSError:
             continue
-        if option == "--svg" and (st.st_dev, st.st_ino) in seen:
-            raise PerceptronError(f"--svg {path} is the input {seen[st.st_dev, st.st_ino]}: it would be overwritten")
+        if option in ("--svg", "--save") and (st.st_dev, st.st_ino) in seen:
+            raise PerceptronError(f"{option} {path} is the {'input' if seen[st.st_dev, st.st_ino] in ('FILE', '--test', '--model', '--check') else 'output'} "
+                                  f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
         seen.setdefault((st.st_dev, st.st_ino), option)
+    if len(outputs) == 2 and os.path.realpath(args.svg) == os.path.realpath(args.save):
+        raise PerceptronError(f"--save {args.save} is the output --svg: it would be overwritten")
     if args.svg_steps:
         steps = os.path.realpath(args.svg_steps)
         for option, path in inputs:
