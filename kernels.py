@@ -347,7 +347,7 @@ def polynomial(degree: int, c: Number = 1) -> Kernel:
     def K(a, b):
         return _arithmetic(pow, linear(a, b) + c, degree)
 
-    return _named(K, f"polynomial({degree}, c={c})")
+    return _named(K, f"polynomial({degree}, c={c})", degree=degree, c=c)
 
 
 def polynomial_terms(x: Vector, degree: int, c: Number = 1) -> list:
@@ -412,7 +412,7 @@ def gaussian(sigma: float) -> Kernel:
         d = _arithmetic(lambda: [a_i - b_i for a_i, b_i in zip(a, b)])
         return math.exp(-linear(d, d) / (2 * sigma * sigma))
 
-    return _named(K, f"gaussian({sigma})")
+    return _named(K, f"gaussian({sigma})", sigma=sigma)
 
 
 def _real(v) -> bool:

@@ -733,6 +733,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             return self.model.score(x)
         if weights == "voted":
             raise PerceptronError("the vote has no score: predict(x, 'voted')")
+        if weights == "pocket" and self.pocket is not None and self.pocket.w is None and self.kernel is not None:
+            return _prefix_scores(self.model, x)[self.pocket.mistakes]  # a kernel run's pocket: its dual then
         w = {"w": self.w, "pocket": self.pocket and self.pocket.w, "average": self.average}[weights]
         if w is None:
             raise PerceptronError(f"this run kept no {weights} weights")
@@ -923,9 +925,8 @@ class _Labels:
 
 
 def _label_value(y):
-    """A label by value: NumPy's bool_ as a bool, its ints as ints, its strings as str."""
-    name = type(y).__name__
-    if name == "bool_":
+    """A label by value: NumPy's bool (bool_ before NumPy 2) as a bool, its ints as ints, its strings as str."""
+    if type(y).__name__ in ("bool_", "bool") and type(y) is not bool:
         return bool(y)
     if isinstance(y, str) and type(y) is not str:
         return str(y)
@@ -945,10 +946,11 @@ def _binary_data(examples, keep, labels):
         return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
     if not keep:
         try:
-            two = _two_labels([_label_value(_pair(item)[1]) for item in examples]) if type(examples) in _LISTS \
-                else None
-        except PerceptronError:  # an item that is not a pair: named where the run meets it
-            two = None
+            ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
+        except Exception:  # an item that is not a pair: named where the run meets it
+            ys = [-1]
+        # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
+        two = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else _two_labels(map(_label_value, ys))
         return (_Data(examples, keep), (-1, 1)) if two is None else (_Data(examples, keep, _Labels(*two).read), two)
     D = _Data(examples, keep, label=_label_value)
     ys = [y for _, y in D.examples]
@@ -2672,7 +2674,7 @@ def _train_report(args, path, shown_as=None):
     finally:
         if progress is not None:
             progress.done()
-    test = _test(args.test, args, args.labels, run) if args.test and not interrupted else None
+    test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
     report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples), test,
                      interrupted, hint)
@@ -2772,7 +2774,7 @@ def _kept_predictors(run) -> list:
     """The run's predictors: w, and the pocket, the average and the vote where it kept them."""
     return ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average),
                                              ("voted", run.voted)) if value is not None and
-                    (name != "pocket" or isinstance(value, dict) or value.w is not None)]
+                    (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
 
 
 def _training_errors(run, examples) -> dict:
@@ -2785,10 +2787,17 @@ def _training_errors(run, examples) -> dict:
     return {name: run.errors(examples, name) for name in kept}
 
 
-def _test(path, args, labels, run, features=None) -> dict:
+def _test(path, args, labels, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, which may have no label column): the predictions of --predictor, and
-    with labels the errors of every predictor the run kept, on examples read with the same options."""
+    with labels the errors of every predictor the run kept, on examples read with the same options.  A header
+    whose names are the model's ``names`` in another order is refused: the model applies by position."""
     data = _read(args, path, labels=labels, keep=False, features=features)
+    if names is not None and data.names is not None and data.names != names:
+        if sorted(data.names) == sorted(names):
+            raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
+                                  f"{_short(names)} in another order: put them in the model's order")
+        _say(f"note: {data.source}: its columns {_short(data.names)} are not the model's features "
+             f"{_short(names)}: applied by position")
     kept = _kept_predictors(run)
     if args.predictor not in kept:
         raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
@@ -2924,9 +2933,9 @@ def _summary(report) -> list:
         lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
                      "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
                      "scale the features")
-    if args.svg:
+    if args.svg and not report.interrupted:  # an interrupted run draws nothing
         lines.append(f"picture: {args.svg}")
-    if args.svg_steps:
+    if args.svg_steps and not report.interrupted:
         lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
@@ -3164,9 +3173,9 @@ _MODEL_FIELDS = frozenset(("perceptron", "format", "rule", "bias", "multiclass",
 
 
 def _model_mode(args) -> int:
-    run, labels, d = _load_model(args.model)
+    run, labels, d, names = _load_model(args.model)
     args.multiclass = run.multiclass
-    test = _test(args.file, args, labels, run, features=d)
+    test = _test(args.file, args, labels, run, features=d, names=names)
     if args.json:
         text = _json_text({"perceptron": __version__, "model": args.model,
                            "test": {k: v for k, v in test.items() if k != "file"}})
@@ -3185,8 +3194,8 @@ def _model_doc(report) -> str:
     pocket = run.pocket
     if isinstance(pocket, dict):
         pocket = {c: _json_weights(p.w) for c, p in pocket.items()}
-    elif pocket is not None:
-        pocket = None if pocket.w is None else _json_weights(pocket.w)
+    elif pocket is not None:  # a kernel run's: its dual after so many mistakes, the first of those stored
+        pocket = {"mistakes": pocket.mistakes} if pocket.w is None else _json_weights(pocket.w)
     stored = None
     if run.kernel is not None and run.w is None or run.kernel is not None and run.voted is not None:
         stored = [[*(_json_number(v) for v in x), y] for x, y in run.model.stored]
@@ -3199,12 +3208,15 @@ def _model_doc(report) -> str:
 
 
 def _load_model(path):
-    """(a Run that predicts, the labels of its file, its number of features) from a model --save wrote or a
-    run --json wrote."""
+    """(a Run that predicts, the labels of its file, its number of features, their names or None) from a model
+    --save wrote or a run --json wrote."""
     doc = _json_file(path, "a model (--save) or a run (--json)")
-    if isinstance(doc, dict) and "format" in doc:
-        return _model_of(path, doc)
-    return _load_run(path, doc)
+    run, labels, d = _model_of(path, doc) if isinstance(doc, dict) and "format" in doc else _load_run(path, doc)
+    names = doc.get("features")
+    if names is not None and not (isinstance(names, list) and len(names) == d and all(isinstance(n, str)
+                                                                                      for n in names)):
+        raise PerceptronError(f"{path}: features: {_short(names)} is not {d} column names, or null")
+    return run, labels, d, names
 
 
 def _model_of(path, doc):
@@ -3220,11 +3232,14 @@ def _model_of(path, doc):
         if not isinstance(spec, str):
             raise read.wrong("kernel", f"{_short(spec)} is not a --kernel spec")
         kernel = _kernel_of(spec)
+    for field, kind in (("classes", "multiclass"), ("stored", "kernel")):
+        if read.get(field) is not None and not (update if field == "classes" else kernel):
+            raise read.wrong(field, f"a model that is not a {kind} model has none: null")
     if update:
         return _multiclass_model(read, update, rule, bias, d), None, d
     labels = _file_labels(read, read.get("labels"))
-    pocket = None if read.get("pocket") is None else Pocket(read.vector("pocket", read.get("pocket"), d + bias),
-                                                            None, None)
+    pocket = None if read.get("pocket") is None or kernel is not None else Pocket(
+        read.vector("pocket", read.get("pocket"), d + bias), None, None)
     average = None if read.get("average") is None else read.vector("average", read.get("average"), d + bias)
     if kernel is not None:
         stored = read.get("stored")
@@ -3235,8 +3250,15 @@ def _model_of(path, doc):
         model.d = d
         voted = _model_votes(read, "voted", read.get("voted"), lambda name, v: read.count(name + ".mistakes",
                                                                                           v.get("mistakes")))
+        pocket = read.get("pocket")
+        if pocket is not None:
+            if not (isinstance(pocket, dict) and set(pocket) == {"mistakes"}):
+                raise read.wrong("pocket", "a kernel model's pocket: {\"mistakes\": k}, its dual after k mistakes")
+            pocket = Pocket(None, None, read.count("pocket.mistakes", pocket["mistakes"]))
+            if pocket.mistakes > len(model.stored):
+                raise read.wrong("pocket.mistakes", f"{pocket.mistakes}: the model stored {len(model.stored)}")
         return Run(w=_explicit(model), model=model, mistakes=model.mistakes, epochs=0, converged=True, trace=None,
-                   pocket=None, rule=rule, bias=bias, kernel=_name(kernel), voted=voted), labels, d
+                   pocket=pocket, rule=rule, bias=bias, kernel=_name(kernel), voted=voted), labels, d
     model = Perceptron(d, rule=rule, bias=bias)
     model.w = read.vector("weights", read.need("weights"), d + bias)
     voted = _model_votes(read, "voted", read.get("voted"), lambda name, v: read.vector(name + ".weights",
@@ -3484,6 +3506,13 @@ def _json_file(path, what):
 
     def no_constant(name):
         raise ValueError(f"{name} is not a number JSON has")
+
+    def no_duplicate(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
+        doc = dict(pairs)
+        if len(doc) != len(pairs):
+            twice = next(key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1)
+            raise ValueError(f"the key {_short(twice)} appears twice in one object")
+        return doc
     try:
         with open(path, "rb") as f:
             raw = f.read(_JSON_LIMIT + 1)
@@ -3492,7 +3521,8 @@ def _json_file(path, what):
     if len(raw) > _JSON_LIMIT:
         raise PerceptronError(f"{path}: not {what}: larger than {_JSON_LIMIT >> 20} MiB")
     try:
-        return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=no_constant)
+        return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=no_constant,
+                          object_pairs_hook=no_duplicate)
     except UnicodeDecodeError as err:
         raise PerceptronError(f"{path}: not {what}: not UTF-8 ({err.reason} at byte {err.start + 1})") from None
     except ValueError as err:  # not JSON; NaN or Infinity; an int of too many digits
@@ -3522,7 +3552,7 @@ _Step.__doc__ = """One mistake: its class (one-vs-rest), pass, index, label, sco
 predicted) and w after it, exact (None: not given); for ours, the bounds THEIRS may differ by."""
 
 _Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket voted precision start rate order "
-                                "floats")
+                                "floats mistakes", defaults=(None,))
 
 _Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
 _Side.__doc__ = """A run as the check compares it: its mistakes (_Step), final weights, passes, whether it
@@ -3535,10 +3565,13 @@ def _check_mode(args) -> int:
     data, examples, found_first = _check_data(args)
     kernel = _kernel_of(args.kernel) if args.kernel else None
     classes = list(dict.fromkeys(y for _, y in examples)) if args.multiclass else None
-    theirs = _read_theirs(args, data, classes)
+    theirs = _read_theirs(args, data, classes, examples)
     base = _settings(args, kernel, classes)
     model = _Rounding(args, theirs, examples)
-    ours = _replay(examples, base, model, theirs)
+    try:
+        ours = _replay(examples, base, model, theirs)
+    except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
+        raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
     _confirm(args, examples, kernel, ours)
     difference, agreement = _compare(ours, theirs, base, model)
     found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
@@ -3576,6 +3609,10 @@ def _check_mode(args) -> int:
         lines += named
     elif difference is not None:
         lines += tie or _one_step(examples, base, theirs, model, difference) or _bug(difference, ours, examples, base)
+    else:  # its numbers are the notes' run's, but not those of the run it declares
+        lines.append(f"diagnosis: THEIRS's numbers are this run's, but it declares {', '.join(found_first)} "
+                     f"({_declared(theirs, found_first)}), under which no run gives them: its declaration does "
+                     "not describe its run")
     _emit("\n".join(lines))
     return 1
 
@@ -3594,7 +3631,7 @@ def _check_data(args):
         raise
 
 
-def _read_theirs(args, data, classes) -> _Theirs:
+def _read_theirs(args, data, classes, examples) -> _Theirs:
     """THEIRS.json, every field checked against this run's form before use: a careless file (an unknown or
     missing field, a wrong type, length or index) is one error line that names the field."""
     path = args.check
@@ -3661,15 +3698,24 @@ def _read_theirs(args, data, classes) -> _Theirs:
         predicted = entry.get("predicted")
         if predicted is not None and (classes is None or predicted not in classes):
             raise read.wrong(f"{where}.predicted", f"{_short(predicted)} is not one of the classes")
+        _same_example(read, where, entry, data, examples, args)
         score = predicted if args.multiclass == "joint" else (None if entry.get("score") is None
                                                               else number(f"{where}.score", entry["score"]))
         after = entry.get("weights")
         return _Step(cls, entry["epoch"], entry["index"], None, score,
                      weights(f"{where}.weights", after, one_class=True), None, None)
 
-    for key, kind in (("epochs", int), ("converged", bool)):
+    for key, kind in (("epochs", int), ("converged", bool), ("mistakes", int)):
         if key in doc and type(doc[key]) is not kind:
-            raise read.wrong(key, f"{_short(doc[key])} is not {'an int' if kind is int else 'true or false'}")
+            raise read.wrong(key, f"{_short(doc[key])} is not {'true or false' if kind is bool else 'an int'}")
+    if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
+        raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
+    for key, option, ours in (("kernel", "--kernel", args.kernel), ("multiclass", "--multiclass", args.multiclass)):
+        if doc.get(key) is not None and not isinstance(doc[key], str):
+            raise read.wrong(key, f"{_short(doc[key])} is not a {option} value, or null")
+        if key in doc and (doc[key] is None) != (ours is None):  # which kernel, which update: conventions
+            raise read.wrong(key, f"THEIRS is a {key} {doc[key]} run: check with {option} {doc[key]}" if doc[key]
+                             else f"THEIRS is a run without {option}: check without it")
     precision = doc.get("precision")
     if precision is not None and precision not in _PRECISIONS:
         raise read.wrong("precision", f"{_short(precision)} is not one of {', '.join(map(repr, _PRECISIONS))}")
@@ -3708,7 +3754,24 @@ def _read_theirs(args, data, classes) -> _Theirs:
     return _Theirs(weights("weights", doc["weights"]),
                    None if trace is None else [step(k, entry) for k, entry in enumerate(trace)],
                    doc.get("epochs"), doc.get("converged"), kept("average"), kept("pocket"), voted, precision,
-                   None if doc.get("start") is None else weights("start", doc["start"]), rate, order, floats)
+                   None if doc.get("start") is None else weights("start", doc["start"]), rate, order, floats,
+                   doc.get("mistakes"))
+
+
+def _same_example(read, where, entry, data, examples, args):
+    """A mistake's "line" and "y", where THEIRS gives them, are those of the example its index names: its line
+    in the file, its label as read (-1/+1, a class; one-vs-rest: -1/+1 for the mistake's class) or as the file
+    writes it."""
+    i, (line, _) = entry["index"], data.where(min(entry["index"], len(data.kept) - 1))
+    if "line" in entry and entry["index"] < len(data.kept) and entry["line"] != line:
+        raise read.wrong(f"{where}.line", f"{_short(entry['line'])} is not the line of example {i} (line {line})")
+    if "y" in entry and entry["index"] < len(data.kept):
+        y = examples[i][1]
+        written = y if args.multiclass else _shown_label(y, args.labels)
+        if args.multiclass == "one-vs-rest" and entry.get("class") is not None:  # y of the class's binary run
+            y = 1 if y == entry["class"] else -1
+        if not (type(entry["y"]) is not bool and entry["y"] in (y, written) or str(entry["y"]) == str(written)):
+            raise read.wrong(f"{where}.y", f"{_short(entry['y'])} is not the label of example {i} ({written})")
 
 
 # What a run does, as data.  Options name those the notes allow (the rule, the bias, the multiclass update,
@@ -3790,7 +3853,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
         [0] * (len(X[0]) if X else 0)
     E = [0.0] * len(w)  # the float model's bound on |THEIRS's w - ours|, weight by weight
     stored: list = []   # a kernel run's (x, the factor of its update)
-    summed, upto = [(0, 0.0)] * n, [0] * n  # each example's eq. (2) sum and its bound, over stored[:upto]
+    summed, upto = [(0, 0.0, 0.0)] * n, [0] * n  # each example's eq. (2) sum, |terms|, kernel values' bound
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights
     steps, watched = [], {}
     history = _History(w if K is None else [0], n, st.voted) if st.average in ("after", "before") or st.voted \
@@ -3803,12 +3866,14 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
         for position, i in enumerate(_visits(st, n, epoch)):
             x, y = X[i], ys[i]
             if K is not None:  # eq. (2) in mistake order from 0: i's sum so far, then the terms stored since
-                s, S = summed[i]
+                s, S, apart = summed[i]
                 for x_j, f_j in stored[upto[i]:]:
                     term = f_j * K(x_j, x)
-                    s, S = s + term, S + (abs(float(term)) if not model.off else 0.0)
-                summed[i], upto[i] = (s, S), len(stored)
-                s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S)
+                    s = s + term
+                    if not model.off:
+                        S, apart = S + abs(float(term)), apart + abs(float(f_j)) * model.kernel_error(K, x_j, x)
+                summed[i], upto[i] = (s, S, apart), len(stored)
+                s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S, apart)
             else:
                 s = _finite(dot(before if st.stale else w, x), "w.x")
                 bound = model.score_bound(w, E, x)
@@ -3963,9 +4028,23 @@ class _Rounding:
         except OverflowError:
             return math.inf
 
-    def kernel_bound(self, terms, S) -> float:
-        """The same for eq. (2), a sum of ``terms`` kernel terms of absolute sum S (the kernel's values alike)."""
-        return 0.0 if self.off else max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S, self.tolerance * S)
+    def kernel_bound(self, terms, S, values=0.0) -> float:
+        """The same for eq. (2), a sum of ``terms`` kernel terms of absolute sum S, whose kernel values may lie
+        ``values`` apart in all (kernel_error, summed)."""
+        if self.off:
+            return 0.0
+        return max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values, self.tolerance * S)
+
+    def kernel_error(self, K, a, b) -> float:
+        """How far THEIRS's K(a, b) may lie from ours: THEIRS's from the exact K of its inputs (ours rounded
+        to its precision, or read from the text directly) and ours from the exact K of ours."""
+        if self.off:
+            return 0.0
+        delta = self.u_in + self.u_ours if self.u_in else 0.0
+        try:
+            return _kernel_error(K, a, b, self.u, delta) + _kernel_error(K, a, b, self.u_ours, 0.0)
+        except OverflowError:
+            return math.inf
 
     def moved(self, E, w, parts, mean=0):
         """The bound on each weight after w += sum of f x over parts (one, or a pass's for the batch rule)."""
@@ -3983,12 +4062,53 @@ class _Rounding:
             return [math.inf] * len(E)
 
     def weights_bound(self, w, E) -> list:
-        scale = self.tolerance * max((abs(float(v)) for v in w), default=0.0)
-        return [max(e, scale) for e in E] if not self.off else [0.0] * len(w)
+        if self.off:
+            return [0.0] * len(w)
+        try:
+            scale = self.tolerance * max((abs(float(v)) for v in w), default=0.0)
+        except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
+            scale = math.inf
+        return [max(e, scale) for e in E]
 
 
 def _gamma(n, u):
     return n * u / (1 - n * u) if n * u < 1 else math.inf
+
+
+# How far a kernel computed in a precision of unit roundoff u, on inputs each within a relative delta of a
+# and b, may lie from the exact K(a, b) (Higham §3.1 for the sums; A = sum |a_i b_i|):
+#   linear      a.b moves by at most A ((1 + delta)^2 - 1) from its inputs, gamma_d A' from its sum;
+#   polynomial  the base t = a.b + c then moves by e, as above (gamma_(d+1) for the added c), and
+#               |(t + e)^p - t^p| <= (|t| + e)^p - |t|^p, the power's p roundings adding gamma_p (|t| + e)^p;
+#   gaussian    t = ||a - b||^2 / (2 sigma^2) moves by e (each a_i - b_i by delta (|a_i| + |b_i|), then
+#               gamma_(d+3) t' for the squares, the sum, the division and sigma's own rounding), and
+#               |exp(-t') - exp(-t)| <= exp(-t) expm1(e), exp's own rounding adding 2u exp(-t + e).
+# The kernels of bits count ones, and their values, whole numbers, are exact in every format; a kernel
+# this does not know (from_features) is taken as exact on both sides.
+def _kernel_error(K, a, b, u, delta) -> float:
+    if u == 0 and delta == 0:
+        return 0.0
+    d = len(a)
+    fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
+    if K is dot or getattr(K, "linear", False) is True or getattr(K, "degree", None) is not None:
+        A = sum(p * q for p, q in zip(fa, fb))
+        moved = A * ((1 + delta) ** 2 - 1)
+        degree = getattr(K, "degree", None)
+        if degree is None:
+            return moved + _gamma(d, u) * (A + moved)
+        c = abs(float(K.c))
+        t = abs(float(sum(map(mul, a, b))) + float(K.c))
+        e = moved + _gamma(d + 1, u) * (A + moved + c)
+        return (t + e) ** degree - t ** degree + _gamma(degree, u) * (t + e) ** degree
+    sigma = getattr(K, "sigma", None)
+    if sigma is not None:
+        scale = 2 * float(sigma) ** 2
+        gaps = [abs(float(p) - float(q)) for p, q in zip(a, b)]
+        t = sum(g * g for g in gaps) / scale
+        spread = sum((2 * g + delta * (p + q)) * delta * (p + q) for g, p, q in zip(gaps, fa, fb)) / scale
+        e = spread + _gamma(d + 3, u) * (t + spread) + 3 * u * t
+        return math.exp(-t) * math.expm1(e) + 2 * u * math.exp(-t + e)
+    return 0.0
 
 
 def _held_in(v, precision) -> bool:
@@ -4034,11 +4154,11 @@ class _Agreement:
         if theirs == ours:
             return True
         difference = abs(Fraction(theirs) - Fraction(ours))
-        if difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
-            return False
-        ulp = _ulp(max(abs(float(theirs)), abs(float(ours))), self.model.bits or 53)
-        if float(difference) / ulp > self.ulps:
-            self.ulps, self.bound_ulps = float(difference) / ulp, bound / ulp
+        if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
+            return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
+        ulp = _ulp(max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53)
+        if difference / ulp > self.ulps:
+            self.ulps, self.bound_ulps = float(difference / ulp), float(Fraction(bound) / ulp)
         return True
 
     def vectors(self, theirs, ours, bounds, what) -> bool:
@@ -4061,11 +4181,14 @@ class _Agreement:
         return f"{mistakes}; compared: {compared}; {alike}"
 
 
-def _ulp(v, bits) -> float:
-    """The unit in the last place of v in a format of ``bits`` significand bits."""
-    if v == 0 or not isfinite(v):
-        return 2.0 ** -1074
-    return 2.0 ** (math.frexp(v)[1] - bits)
+def _ulp(v: Fraction, bits) -> Fraction:
+    """The unit in the last place of v >= 0 in a format of ``bits`` significand bits and binary64's range
+    below (at least 2^-1074), exact for any v: 2^(e - bits) where 2^(e-1) <= v < 2^e."""
+    if v == 0:
+        return Fraction(2) ** -1074
+    e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
+    e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
+    return max(Fraction(2) ** (e - bits), Fraction(2) ** -1074)
 
 
 _Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
@@ -4085,7 +4208,10 @@ def _compare(ours, theirs, st, model, whole=True):
             if t.score is not None and (t.score != o.score if st.multiclass == "joint"
                                         else not alike.close(t.score, o.score, o.score_bound, "scores")):
                 return _Difference("score", k, o, t), alike
-            if t.weights is not None and (o.weights is None or not alike.vectors(
+            # A batch run's "w after" a mistake is its w in force or that plus the pass's updates so far, as its
+            # writer chose: its scores (the w in force . x) and its final weights say what it did instead.
+            batch = o.weights is None and st.batch
+            if t.weights is not None and not batch and (o.weights is None or not alike.vectors(
                     t.weights, o.weights, None if isinstance(o.weights, dict) else
                     model.weights_bound(o.weights, o.weight_bound or [0.0] * len(o.weights)), "w after")):
                 return _Difference("w after", k, o, t), alike
@@ -4094,7 +4220,8 @@ def _compare(ours, theirs, st, model, whole=True):
                                                                      ours.average)):
         if t is not None and (o is None or not alike.vectors(t, o, _bounds_of(model, o, bounds), what)):
             return _Difference(what, None, o, t), alike
-    for what, t, o in (("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged)):
+    for what, t, o in (("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
+                       ("mistakes", theirs.mistakes, len(ours.steps))):
         if t is not None and whole:
             alike.compared.add(what)
             if t != o:
@@ -4206,7 +4333,10 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         if told is None:
             continue
         model = _Rounding(variant, told, examples)
-        ours = _replay(examples, st, model, told, stop=True)
+        try:
+            ours = _replay(examples, st, model, told, stop=True)
+        except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
+            continue
         difference, _ = _compare(ours, told, st, model)
         if difference is None:
             agreeing.append(names)
@@ -4222,6 +4352,12 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
 
 
+def _declared(theirs, names) -> str:
+    """What THEIRS declares of the conventions named, as its file writes it."""
+    fields = {"start": theirs.start, "rate": theirs.rate, "order": theirs.order}
+    return ", ".join(f'"{name}": {_shown_any(fields[name])}' for name in names if name in fields) or "its labels"
+
+
 def _evidence(args, theirs, n, d) -> list:
     """What THEIRS itself says: its numbering, and the start, rate and order it declares."""
     forced = []
@@ -4230,7 +4366,7 @@ def _evidence(args, theirs, n, d) -> list:
         forced.append("epochs from 0")
     if steps and max(s.index for s in steps) == n:
         forced.append("indexes from 1")  # else a choice, below, where no index is 0
-    if theirs.start is not None:
+    if theirs.start is not None and any(v != 0 for v in theirs.start):  # w = 0 is the notes' start
         forced.append("start")
     elif theirs.rate is not None and theirs.rate != 1:
         forced.append("rate")
@@ -4566,8 +4702,8 @@ def _shown_number(v, exact=None) -> str:
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
-    if v.denominator == 1:
-        return _digits(v.numerator)
+    if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
+        return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and _is_float_value(v) else _digits(v.numerator)
     if exact is not False and (v.denominator & (v.denominator - 1) or Fraction(float(v)) != v):
         return _num(v)  # not a binary fraction, or beyond a float: p/q
     return repr(float(v))
@@ -4592,6 +4728,13 @@ def _shown_vector(v, other=None) -> str:
             text += "; most apart: " + ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})"
                                                 for i in apart)
     return text
+
+
+def _is_float_value(v: Fraction) -> bool:
+    try:
+        return Fraction(float(v)) == v
+    except OverflowError:
+        return False
 
 
 def _shown_any(v, other=None) -> str:
@@ -4724,9 +4867,28 @@ def _refuse_a_folder_of_other_files(folder):
         return
     except OSError as err:
         raise PerceptronError(f"{folder}: cannot use the folder: {err.strerror or err}") from None
-    if names and "index.json" not in names:
-        raise PerceptronError(f"{folder}: the folder holds other files ({_short(sorted(names)[0])}, ...): give "
+    others = sorted(set(names) - _older_corpus(folder)) if names else []
+    if others:
+        raise PerceptronError(f"{folder}: the folder holds other files ({_short(others[0])}, ...): give "
                               "--vectors a new or empty folder, or one that holds an older corpus")
+
+
+def _older_corpus(folder) -> set:
+    """The names of an older corpus's files: its index.json, if --vectors wrote it, and every file it lists;
+    an empty set for any other folder (an index.json of some other program's is not a corpus)."""
+    import json
+
+    try:
+        with open(os.path.join(folder, "index.json"), "rb") as f:
+            doc = json.loads(f.read(1 << 20).decode("utf-8"))
+        cases = doc["cases"]
+        named = {case[key] for case in cases for key in ("data", "expected")}
+        if isinstance(doc["perceptron"], str) and isinstance(cases, list) and all(
+                isinstance(name, str) and os.path.basename(name) == name for name in named):
+            return named | {"index.json"}
+    except (OSError, ValueError, LookupError, TypeError):
+        pass
+    return set()
 
 
 _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
@@ -4891,7 +5053,10 @@ def _grid(box, to_px, names) -> str:
 
 
 def _tick(t) -> str:
-    return str(t.numerator) if t.denominator == 1 else f"{float(t):g}"
+    """A grid line's label: its digits, or 6 significant ones (1e+4300: a float's range is no limit)."""
+    if t.denominator == 1 and abs(t.numerator) < 10 ** 15:
+        return str(t.numerator)
+    return format(decimal.Context(prec=6).divide(decimal.Decimal(t.numerator), decimal.Decimal(t.denominator)), "g")
 
 
 def _grid_spacing(span):
@@ -4943,7 +5108,7 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
 
 def _ratio_text(v) -> str:
     v = Fraction(v)
-    return f"{v.numerator}/{v.denominator}"
+    return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
 
 
 def _arrow(w, box, to_px, cls, colour, name) -> str:
@@ -5029,6 +5194,11 @@ def _refuse_overwriting(args):
     """Usage errors before any work: an output that is one of the run's inputs, or another of its outputs."""
     import re
 
+    read = [option for option, path in (("FILE", args.file), ("--test", args.test), ("--model", args.model),
+                                        ("--check", args.check)) if path == "-"]
+    if len(read) > 1:
+        raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
+                              "of them a file")
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
                                                   ("--model", args.model), ("--check", args.check))
               if path and path != "-"]

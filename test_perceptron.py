@@ -202,6 +202,9 @@ class bool_:  # noqa: N801 -- NumPy's name: a bool that is not a Python bool and
         return repr(self.v)
 
 
+numpy2_bool = type("bool", (bool_,), {})  # NumPy 2 names its bool "bool", as Python's is named
+
+
 class Liar(collections.abc.Sequence):
     """A sequence whose len() says 3 but which holds 2 numbers."""
 
@@ -991,7 +994,8 @@ def expected_rows(run, X):
 
 @pytest.mark.parametrize("negative, positive, labels", [
     (0, 1, (0, 1)), ("B", "M", ("B", "M")), ("yes", "no", ("no", "yes")), (False, True, (False, True)),
-    (bool_(False), bool_(True), (False, True)), (Int64(0), Int64(1), (0, 1)), (-1, 0, (-1, 0))])
+    (bool_(False), bool_(True), (False, True)),
+    (numpy2_bool(False), numpy2_bool(True), (False, True)), (Int64(0), Int64(1), (0, 1)), (-1, 0, (-1, 0))])
 @pytest.mark.parametrize("epochs", [1, None])
 def test_train_takes_any_two_labels_the_one_that_sorts_first_negative(negative, positive, labels, epochs):
     examples, _ = noisy(81, n=25, d=3)
@@ -1579,6 +1583,8 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      "no\\nsuch.csv: cannot read: No such file or directory"),
     ("file", "/dev/zero, one line too long", {}, ["/dev/zero"], "/dev/zero:1: the line is longer than 1048576 bytes"),
     ("file", "an empty file", "", ["data.csv"], "data.csv: no examples: the file is empty"),
+    ("file", "standard input twice", "1,2,1\n", ["-", "--test", "-"],
+     "FILE and --test are both '-': standard input can be read once; give one of them a file"),
     ("file", "a header but no examples", "a,b,y\n\n", ["data.csv"], "data.csv: a header but no examples"),
     ("encoding", "invalid UTF-8 on line 1", b"\xff\xfe1,2\n", ["data.csv"],
      "data.csv:1: not UTF-8 text (invalid start byte at byte 1 of the line)"),
@@ -2422,6 +2428,51 @@ def test_a_kernel_model_is_saved_with_its_stored_examples_and_applied(capsys, tm
     assert len(json.loads(open(model).read())["stored"]) == len(run.model.stored)
 
 
+def test_a_kernel_run_s_pocket_is_its_dual_after_so_many_mistakes_and_is_saved_and_applied(capsys, tmp_path):
+    examples = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1), ([2, 0], 1), ([0, 2], -1)]
+    run = train(examples, kernel=kernels.polynomial(2), bias=True, pocket=True, max_epochs=4)
+    k = run.pocket.mistakes
+    prefix = DualPerceptron(kernels.polynomial(2), bias=True)
+    prefix.stored, prefix.d = run.model.stored[:k], 2
+    X = [x for x, _ in examples]
+    assert run.predictions(X, "pocket") == [prefix.predict(x) for x in X]
+    assert run.errors(examples, "pocket") == run.pocket.errors
+    path, model = write(tmp_path, csv_of(examples)), str(tmp_path / "model.json")
+    cli(capsys, path, "--kernel", "polynomial:2", "--bias", "--pocket", "--max-epochs", "4", "--save", model,
+        "--quiet")
+    assert json.loads(open(model).read())["pocket"] == {"mistakes": k}
+    status, out, err = cli(capsys, path, "--model", model, "--predictor", "pocket")
+    assert (status, out.split()) == (0, [str(prefix.predict(x)) for x in X])
+
+
+@pytest.mark.parametrize("change, said", [
+    (lambda text: text.replace('"weights"', '"weights": [6, -1, 2], "weights"', 1),
+     "not a model (--save) or a run (--json): the key 'weights' appears twice in one object"),
+    (lambda text: text.replace('"features": ["x1", "x2"]', '"features": ["a", "b", "c"]'),
+     "features: ['a', 'b', 'c'] is not 2 column names, or null"),
+    (lambda text: text.replace('"classes": null', '"classes": ["a", "b"]'),
+     "classes: a model that is not a multiclass model has none: null"),
+    (lambda text: text.replace('"stored": null', '"stored": [[1, 2, 1, 1]]'),
+     "stored: a model that is not a kernel model has none: null"),
+])
+def test_a_model_whose_fields_say_more_than_is_read_is_refused(capsys, tmp_path, change, said):
+    path, model = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n"), tmp_path / "model.json"
+    cli(capsys, path, "--bias", "--save", str(model), "--quiet")
+    model.write_text(change(model.read_text()))
+    assert cli(capsys, path, "--model", str(model)) == (2, "", f"error: {model}: {said}\n")
+
+
+def test_a_file_whose_columns_are_the_model_s_in_another_order_is_refused(capsys, tmp_path):
+    path, model = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n"), str(tmp_path / "model.json")
+    cli(capsys, path, "--bias", "--save", model, "--quiet")
+    swapped, renamed = write(tmp_path, "x2,x1\n3,1\n", "swapped.csv"), write(tmp_path, "a,b\n3,1\n", "renamed.csv")
+    status, out, err = cli(capsys, swapped, "--model", model)
+    assert (status, out) == (2, "") and "are the model's features ['x1', 'x2'] in another order" in err
+    assert cli(capsys, path, "--bias", "--test", swapped, "--quiet")[0] == 2
+    status, out, err = cli(capsys, renamed, "--model", model)  # other names: applied by position, and said so
+    assert (status, out) == (0, "-1\n") and err.startswith("note: ") and "applied by position" in err
+
+
 @pytest.mark.parametrize("labels, said", [
     ((0, 1), "labels 0 and 1 are read with --labels=0,1"),
     (("False", "True"), "labels False and True are read with --labels=False,True"),
@@ -2580,6 +2631,8 @@ def test_a_signal_at_a_seeded_moment_leaves_a_whole_report_or_none_and_no_half_f
                 json.loads(out)  # whole, or not written at all
             if child.returncode == status and signum == signal.SIGTERM:
                 assert out == "", argv
+            if child.returncode == status:  # an interrupted run draws nothing, and says no picture was drawn
+                assert "picture" not in out and not (tmp_path / "o.svg").exists(), argv
             leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".part")]
             assert leftovers == [], argv
             corpus = tmp_path / "corpus"
@@ -2984,6 +3037,57 @@ def test_check_our_own_json_agrees_in_every_binary_mode(capsys, tmp_path, option
         assert (status, err) == (0, "") and "agrees" in out
 
 
+def test_check_of_our_own_json_agrees_on_ints_beyond_a_float(capsys, tmp_path):
+    path = write(tmp_path, f"a,b,y\n{'9' * 310},1,1\n-1,{'9' * 310},-1\n")
+    _, out, _ = cli(capsys, path, "--json")
+    (tmp_path / "ours.json").write_text(out)
+    for bitwise in ([], ["--bitwise"]):
+        status, out, err = cli(capsys, path, "--check", str(tmp_path / "ours.json"), *bitwise)
+        assert (status, err) == (0, "") and "agrees" in out
+
+
+@pytest.mark.parametrize("theirs, said", [
+    ('{"weights": [2, 1], "rate": 1e308}', 'it declares rate ("rate": 1e+308), under which no run gives them'),
+    ('{"weights": [2, 1], "rate": "1e400"}', "it declares rate"),
+    ('{"weights": [2, 1], "start": ["1e400", 0]}', "it declares start"),
+    ('{"weights": [2, 1], "start": [1e308, 1e308]}', 'it declares start ("start": (1e+308, 1e+308))'),
+    ('{"weights": [1e308, 1e308]}', "theirs: (1e+308, 1e+308)"),
+])
+def test_check_of_numbers_beyond_a_float_s_range_is_a_verdict(capsys, tmp_path, theirs, said):
+    path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n")
+    (tmp_path / "theirs.json").write_text(theirs)
+    status, out, err = cli(capsys, path, "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and said in out and "diagnosis: " in out
+
+
+def test_check_of_a_zero_start_is_the_notes_start(capsys, tmp_path):
+    path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n")
+    (tmp_path / "theirs.json").write_text('{"weights": [2, 1], "start": [0, 0]}')
+    assert cli(capsys, path, "--check", str(tmp_path / "theirs.json"))[0] == 0
+
+
+@pytest.mark.parametrize("field, change, said", [
+    ("mistakes", lambda d: dict(d, mistakes=3), "mistakes: 3, but the trace lists 4"),
+    ("y", lambda d: dict(d, trace=[dict(d["trace"][0], y=0)] + d["trace"][1:]),
+     "trace[0].y: 0 is not the label of example 0 (-1)"),
+    ("y", lambda d: dict(d, trace=[dict(d["trace"][0], y=1)] + d["trace"][1:]),
+     "trace[0].y: 1 is not the label of example 0 (-1)"),
+    ("line", lambda d: dict(d, trace=[dict(d["trace"][0], line=99)] + d["trace"][1:]),
+     "trace[0].line: 99 is not the line of example 0 (line 2)"),
+    ("kernel", lambda d: dict(d, kernel="polynomial:2"),
+     "kernel: THEIRS is a kernel polynomial:2 run: check with --kernel polynomial:2"),
+    ("multiclass", lambda d: dict(d, multiclass="joint"),
+     "multiclass: THEIRS is a multiclass joint run: check with --multiclass joint"),
+])
+def test_check_reads_every_field_theirs_gives_and_refuses_one_that_is_not_this_run_s(capsys, tmp_path, field,
+                                                                                      change, said):
+    path = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n2,0,-1\n-3,-1,1\n0,4,1\n")
+    _, doc = cli_json(capsys, path, "--bias")
+    (tmp_path / "theirs.json").write_text(json.dumps(change(doc)))
+    status, out, err = cli(capsys, path, "--bias", "--check", str(tmp_path / "theirs.json"))
+    assert (status, out, err) == (2, "", f"error: {tmp_path / 'theirs.json'}: {said}\n")
+
+
 @pytest.mark.parametrize("options", [["--multiclass"], ["--multiclass", "joint"], ["--multiclass", "--pocket"],
                                      ["--multiclass", "joint", "--pocket", "--bias"]])
 def test_check_our_own_json_agrees_in_both_multiclass_modes(capsys, tmp_path, options):
@@ -3090,13 +3194,14 @@ def pairwise(terms, add=lambda a, b: a + b):
 
 
 def wild_run(examples, passes=100, rule="sign", rate=1, start=None, bias=None, batch=None, order=None,
-           number=lambda v: v, summed=None, fault=None, average=None, voted=False):
+           number=lambda v: v, summed=None, fault=None, average=None, voted=False, batch_weights=None):
     """A binary perceptron as other projects write it.
 
     rule: "sign" (sign(0) = +1 != y), "margin" (y s <= 0), "negative" (np.where(s > 0, 1, -1)), "t-o"
     (o = np.sign(s), w += (t - o) x); bias: None, "last", "first" or "minus" (a threshold on a constant -1);
     batch: None, "sum", "mean"; order: a list of index lists, one per pass; number: the storage precision;
-    summed: the order of a dot product's sum; fault: ("skip" | "twice" | "prediction", mistake number)."""
+    summed: the order of a dot product's sum; fault: ("skip" | "twice" | "prediction", mistake number);
+    batch_weights: a batch run's "w after" each mistake, "force" (the w in force) or "running" (w + delta)."""
     summed = summed or (lambda terms: sum(terms))
     d = len(examples[0][0])
     w = list(start) if start is not None else [number(0.0) if number is not int else 0] * (d + (bias is not None))
@@ -3134,6 +3239,8 @@ def wild_run(examples, passes=100, rule="sign", rate=1, start=None, bias=None, b
             if batch:
                 delta = [number(f * v) for v in x] if delta is None else [number(a + f * v) for a, v in zip(delta, x)]
                 trace.append({"epoch": epoch + 1, "index": i, "score": s})
+                if batch_weights:
+                    trace[-1]["weights"] = w if batch_weights == "force" else [number(a + b) for a, b in zip(w, delta)]
             else:
                 w = [number(a + f * v) for a, v in zip(w, x)]
                 after_updates.append(w)
@@ -3174,6 +3281,51 @@ def check_in_process(tmp_path, examples, doc, *options, labels=(-1, 1)):
     return status, out.getvalue(), err.getvalue()
 
 
+def wild_kernel_run(xs, ys, K, passes=5):
+    """A kernel perceptron in binary32 as NumPy writes it: the Gram matrix of inputs stored as float32, each
+    score alpha * y * G[:, i] summed in float32; mistakes counted in alpha (the margin rule)."""
+    X = [[f32(v) for v in x] for x in xs]
+    G = [[K(a, b) for b in X] for a in X]
+    alpha, trace, epochs = [0] * len(X), [], 0
+    for epoch in range(1, passes + 1):
+        epochs, m = epoch, 0
+        for i in range(len(X)):
+            s = 0.0
+            for j in range(len(X)):
+                s = f32(s + f32(alpha[j] * ys[j] * G[j][i]))
+            if ys[i] * s <= 0:
+                alpha[i], m = alpha[i] + 1, m + 1
+                trace.append({"epoch": epoch, "index": i, "score": s})
+        if m == 0:
+            break
+    return {"weights": None, "trace": trace, "epochs": epochs, "precision": "binary32"}
+
+
+def f32_dot(a, b):
+    s = 0.0
+    for p, q in zip(a, b):
+        s = f32(s + f32(p * q))
+    return s
+
+
+@pytest.mark.parametrize("spec, K", [
+    ("polynomial:2", lambda a, b: f32(f32(f32_dot(a, b) + 1) ** 2)),
+    ("gaussian:1", lambda a, b: f32(math.exp(-f32(f32_dot(*[[f32(p - q) for p, q in zip(a, b)]] * 2) / 2)))),
+])
+def test_check_of_a_binary32_kernel_run_on_decimal_inputs_is_rounding_and_of_a_wrong_kernel_a_bug(tmp_path, spec, K):
+    rng = random.Random(17)
+    for seed in range(3):
+        xs = [[round(rng.uniform(-2, 2), 3) for _ in range(3)] for _ in range(30)]  # not binary32 values
+        ys = [1 if a * a - b + 0.3 * c > 0 else -1 for a, b, c in xs]
+        examples = list(zip(xs, ys))
+        options = ("--kernel", spec, "--rule", "margin", "--epochs", "5")
+        status, out, _ = check_in_process(tmp_path, examples, wild_kernel_run(xs, ys, K), *options)
+        assert status == 0 and "up to binary32 rounding" in out, out
+        wrong = wild_kernel_run(xs, ys, lambda a, b: f32(K(a, b) * 1.001))  # a kernel 0.1% off
+        status, out, _ = check_in_process(tmp_path, examples, wrong, *options)
+        assert status == 1 and "a bug" in out, out
+
+
 def reproduced(tmp_path, out):
     """Run the report's "reproduce it" command: it must agree."""
     line = next(line for line in out.splitlines() if line.startswith("reproduce it: "))
@@ -3195,6 +3347,10 @@ PLANTED = [  # (name, their run's switches, the options, what the report must sa
     ("a rate of 0.1", {"rate": 0.1}, [], "a learning rate eta = 0.1", False),
     ("the batch rule, summed", {"batch": "sum"}, [], "the batch rule: a pass's updates summed", False),
     ("the batch rule, the mean", {"batch": "mean"}, [], "the batch rule with the mean", False),
+    ("the batch rule, w in force after each mistake", {"batch": "sum", "batch_weights": "force"}, [],
+     "the batch rule: a pass's updates summed", False),
+    ("the batch rule, w and the updates so far after each", {"batch": "sum", "batch_weights": "running"}, [],
+     "the batch rule: a pass's updates summed", False),
 ]
 
 
@@ -3497,7 +3653,8 @@ def test_vectors_stopped_part_way_leave_no_half_corpus(capsys, tmp_path, monkeyp
 
     monkeypatch.setattr(P, "_create_beside", failing)
     (tmp_path / "old").mkdir()
-    (tmp_path / "old" / "index.json").write_text("{}", encoding="utf-8")  # an older corpus's
+    older = '{"perceptron": "0.3.0", "cases": []}'  # an older corpus's index
+    (tmp_path / "old" / "index.json").write_text(older, encoding="utf-8")
     for folder, left in [(tmp_path / "a" / "b" / "new", None), (tmp_path / "old", ["index.json"])]:
         calls.clear()
         status = P.main(["--vectors", str(folder)])
@@ -3508,7 +3665,20 @@ def test_vectors_stopped_part_way_leave_no_half_corpus(capsys, tmp_path, monkeyp
             assert status == 130
         assert (sorted(os.listdir(folder)) if folder.exists() else None) == left
         assert not (tmp_path / "a").exists()  # nor the folders made above it
-    assert (tmp_path / "old" / "index.json").read_text(encoding="utf-8") == "{}"  # the older corpus, as it was
+    assert (tmp_path / "old" / "index.json").read_text(encoding="utf-8") == older  # the older corpus, as it was
+
+
+def test_vectors_never_writes_over_a_folder_whose_index_json_is_not_a_corpus_s(capsys, tmp_path):
+    folder = tmp_path / "project"
+    folder.mkdir()
+    mine = {"index.json": '{"app": 1}', "bias.csv": "mine", "pocket.json": "mine"}
+    for name, text in mine.items():
+        (folder / name).write_text(text)
+    status, out, err = cli(capsys, "--vectors", str(folder))
+    assert (status, out) == (2, "") and "the folder holds other files" in err
+    assert {p.name: p.read_text() for p in folder.iterdir()} == mine
+    assert cli(capsys, "--vectors", str(tmp_path / "corpus"))[0] == 0  # a corpus is one: written again
+    assert cli(capsys, "--vectors", str(tmp_path / "corpus"))[0] == 0
 
 
 def test_vectors_to_a_folder_name_the_output_cannot_encode(tmp_path):
@@ -3632,6 +3802,15 @@ def test_svg_is_the_same_bytes_every_time(tmp_path):
         assert status == 0
         outputs.add(out.read_bytes())
     assert len(outputs) == 1
+
+
+def test_svg_draws_cells_of_4300_digits_beyond_a_float_s_range(tmp_path, capsys):
+    big = 10 ** 4300 - 1  # 4300 digits, the most a cell may have: its grid reaches 10^4300
+    examples = [([big, 1], 1), ([-1, 1], -1)]
+    assert P.svg(train(examples), examples).startswith("<svg")
+    path = write(tmp_path, f"a,b,y\n{big},1,1\n-1,1,-1\n")
+    status, out, err = cli(capsys, path, "--svg", str(tmp_path / "big.svg"))
+    assert (status, err) == (0, "") and "data-from" in (tmp_path / "big.svg").read_text()
 
 
 def test_svg_refuses_three_features_and_kernel_runs(tmp_path, capsys):
