@@ -94,7 +94,6 @@ used as the int of its value, a float32 as the float of its value.
 from __future__ import annotations  # the hints are documentation: never evaluated
 
 import contextvars
-import copy
 import decimal
 import functools
 import math
@@ -1688,6 +1687,12 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     plain, lists = _PLAIN.issuperset, _LISTS
     lean = getattr(on_mistake, "lean", False)
     named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
+    # For y = -1 or +1: the two rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, which
+    # is (s >= 0) != (y > 0) since sign(s) = +1 iff s >= 0.  The update w_i + y x_i, for ints and floats, is
+    # w_i + x_i or w_i - x_i: y x_i is x_i or -x_i exactly, and IEEE 754 defines a - b as a + (-b).  (A
+    # Decimal's y x_i is rounded to the context, so Fractions and Decimals keep the literal form.)
+    rule = "margin" if mistake is _margin_rule else "sign" if mistake is _sign_rule else None
+    plain_kind = kind is int or kind is float
     m, i = 0, -1
     try:
         for i, item in enumerate(D.items):
@@ -1703,9 +1708,10 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
                     s = s + b
                 if type(s) is not kind or not s - s == 0:
                     raise TypeError
-                wrong = mistake(y, s)
-                if wrong:
-                    moved = [w_i + y * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
+                wrong = y * s <= 0 if rule == "margin" else (s >= 0) != (y > 0) if rule == "sign" else mistake(y, s)
+                if wrong:  # w <- w + y x
+                    moved = list(map(add if y > 0 else sub, w, x)) if plain_kind else \
+                        [w_i + y * x_i for w_i, x_i in zip(w, x)]
                     if not (checked or exact):  # the new w's sum is of the run's type and finite, too
                         total = sum(moved)
                         if type(total) is not kind or not total - total == 0:
@@ -1715,6 +1721,7 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
                 s, wrong = learner._step(x, y)  # the literal step: its score, its update, its errors
                 w, b = _split(learner.w, bias)
                 sum_of, kind, exact = _sum_for(type(s))  # the run's type, which an example may change
+                plain_kind = kind is int or kind is float
             else:
                 if wrong:
                     w = moved
@@ -2682,13 +2689,18 @@ def _train_report(args, path, shown_as=None):
     return report, pictures
 
 
+def _options_copy(args):
+    """A copy of the parsed options, to change for a variant run (without importing copy at start-up)."""
+    return type(args)(**vars(args))
+
+
 def _bias_hint(args, examples, kernel, run):
     """For a run without a bias that stopped at its bound: whether the same examples converge with one.  The
     check is the run itself, with --bias, for at most 100 passes: where it converges, the data is separable,
     but not by a hyperplane through the origin (Cornell §1), and --bias is the fix."""
     if args.epochs is not None or run.converged or args.bias or not isinstance(examples, list) or kernel:
         return None
-    variant = copy.copy(args)
+    variant = _options_copy(args)
     variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
     try:
         again = _fit(variant, examples, kernel, trace=False, on_mistake=None)
@@ -3590,7 +3602,7 @@ def _check_mode(args) -> int:
     if difference is not None:
         lines += _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
-        rounding = _Rounding(copy.copy(args), theirs, examples)
+        rounding = _Rounding(_options_copy(args), theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
             _emit("\n".join(lines + [f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} "
@@ -4428,7 +4440,7 @@ def _vectors_of(theirs):
 
 def _variant(args, names, passes=None):
     """The options of this run with the option conventions among names, or None where they do not mix."""
-    variant = copy.copy(args)
+    variant = _options_copy(args)
     for name in names:
         if name in ("rule margin", "rule sign"):
             variant.rule = name.split()[1]

@@ -1129,6 +1129,34 @@ def test_train_on_floats_matches_learn_bit_for_bit():
         assert dual_trace != trace  # the two orders really differ on this data
 
 
+def bits(w):
+    """w with each float's sign shown, so that 0.0 and -0.0 differ."""
+    return [(v, math.copysign(1, v)) if isinstance(v, float) else (v, type(v)) for v in w]
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("kind", ["signed zeros and subnormals", "ints and floats mixed", "long Decimals"])
+def test_the_fast_update_is_w_plus_y_x_bit_for_bit(rule, kind):
+    rng = random.Random(41)
+    cell = {"signed zeros and subnormals": lambda: rng.choice([0.0, -0.0, 5e-324, -5e-324, rng.uniform(-1, 1)]),
+            "ints and floats mixed": lambda: rng.choice([rng.randint(-3, 3), rng.uniform(-3, 3), 2 ** 60 + 1]),
+            "long Decimals": lambda: Decimal(f"{rng.randint(-10 ** 40, 10 ** 40)}e-38")}[kind]
+    examples = [([cell() for _ in range(4)], rng.choice([-1, 1])) for _ in range(40)]
+    for passes, options in ((1, {"epochs": 1}), (6, {"max_epochs": 6})):  # streamed, and kept
+        w, trace = [0] * 4, []  # Columbia §1.1, written out here: learn() itself runs the accelerator
+        for epoch in range(1, passes + 1):
+            made = len(trace)
+            for i, (x, y) in enumerate(examples):
+                s = left_to_right(w, x)
+                if is_mistake(y, s, rule):
+                    w = [w_i + y * x_i for w_i, x_i in zip(w, x)]
+                    trace.append(Mistake(epoch, i, y, s))
+            if len(trace) == made:
+                break
+        run = train(examples, rule=rule, **options)
+        assert run.trace == trace and bits(run.w) == bits(w)
+
+
 def literal_pocket(examples, trace, rule, bias):
     """Gallant's ratchet, literally: every w of the trace recounted in full."""
     xs = [with_bias(x) if bias else x for x, _ in examples]
