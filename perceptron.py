@@ -883,7 +883,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         learner.d = D.d  # the length of every x, known from the first example
     keeper = _Pocket(learner, D) if pocket else None
     tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
-                     _explicit if kernel is None else _stored_count) if history else None
+                     _explicit if kernel is None else _stored_count, average is not None) if history else None
     record = _Recorder(learner, log, [keeper, tally, hook])
     name = None if kernel is None else _name(kernel)
 
@@ -1137,11 +1137,12 @@ class _History:
     """How many examples each hypothesis stood for, in order: Freund and Schapire's c_k, kept as exact sums
     (for the averages) and as a list (the votes).  The example at step t = (epoch - 1) n + index + 1 that
     makes v_{k+1} counts for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t, the sum of the
-    weights after every example.  Each update costs O(d)."""
+    weights after every example.  Each update costs O(d); without ``sums`` (votes alone), O(1) beyond the copy."""
 
-    def __init__(self, w, n, votes, weights=None):
+    def __init__(self, w, n, votes, weights=None, sums=True):
         self.n, self.w, self.since = n, list(w), 1
-        self.total = [0] * len(w)  # sum_t W_t so far, exactly: Fractions of the floats
+        self.total = [0] * len(w) if sums else None  # sum_t W_t so far, exactly: Fractions of the floats
+        self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
         self.votes: list | None = [] if votes else None
         self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
 
@@ -1155,20 +1156,28 @@ class _History:
 
     def _close(self, t):
         c = t - self.since  # the current w stood for the steps since .. t - 1
-        self.total = [s + c * _as_rational(v) for s, v in zip(self.total, self.w)]
+        if self.total is not None:
+            self.add(c)
         if self.votes is not None:
             self.votes.append((self.w, c))
 
+    def add(self, c):
+        """sum_t W_t += c w, exactly."""
+        self.total = [s + c * _as_rational(v) for s, v in zip(self.total, self.w)]
+
     def means(self, N) -> dict:
-        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N}, after the run."""
+        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N}, after the run ({} without sums)."""
         self._close(N + 1)
+        if self.total is None:
+            return {}
         if N == 0:
             return {"after": list(self.w), "before": list(self.w)}
         mean = _mean_kind(self.w)
         last = [_as_rational(v) for v in self.w]
+        total = [s + Fraction(a, 1 << self.k) for s, a in zip(self.total, self.scaled)]
         try:
-            return {"after": [mean(Fraction(s) / N) for s in self.total],
-                    "before": [mean((Fraction(s) - v) / N) for s, v in zip(self.total, last)]}
+            return {"after": [mean(Fraction(s) / N) for s in total],
+                    "before": [mean((Fraction(s) - v) / N) for s, v in zip(total, last)]}
         except ArithmeticError as err:  # the caller's Decimal context traps the division
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
 
@@ -1252,7 +1261,8 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
     if learner.binary is None:
         keeper = _Pocket(learner, D) if pocket else None
         size = learner.d + bias  # the class vectors, one after another, as one vector for the averages
-        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes) if history else None
+        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes, average is not None) \
+            if history else None
 
         def by_class(flat):
             return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
@@ -1991,12 +2001,36 @@ def _all_finite(values) -> bool:
     return kinds <= _PLAIN and all(map(_is_finite, values))
 
 
+def _scaled_sums(history, c):
+    """_History.add, fast: the weights that are ints, or floats that are ints times 2^-k (and ints at most
+    2^53, which convert exactly), are added as the ints w 2^k to ints over 2^k by C-level maps; a weight
+    with more bits below the point raises k (at most to 1000, a few times a run), any other the literal sum."""
+    w = history.w
+    kinds = set(map(type, w))
+    if kinds <= {int}:
+        history.scaled = list(map(add, history.scaled, map(mul, repeat(c << history.k), w)))
+        return
+    if kinds <= {int, float} and (int not in kinds or max(map(abs, w)) <= 2 ** 53):
+        scaled = list(map(mul, repeat(2.0 ** history.k), w))  # exact while finite: a power of 2
+        if not all(map(float.is_integer, scaled)):
+            k = max(Fraction(v).denominator.bit_length() - 1 for v in w)
+            if history.k < k <= 1000:
+                history.scaled = [a << (k - history.k) for a in history.scaled]
+                history.k = k
+                scaled = list(map(mul, repeat(2.0 ** k), w))
+        if all(map(float.is_integer, scaled)):  # False for an inf: a sum past the float range
+            history.scaled = list(map(add, history.scaled, map(mul, repeat(c), map(int, scaled))))
+            return
+    _History.add.literal(history, c)  # type: ignore[attr-defined]
+
+
 # The switch: each accelerated name now runs its accelerator, or Part I's own.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
 Perceptron.learn = _fenced(Perceptron.learn, _told("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
     _primal_learn))
 _pocket_errors = _fenced(_pocket_errors, _kept_errors)
+_History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign]
 
 
 # Part III: the tools.  The command line reads its input into one report

@@ -1349,6 +1349,24 @@ def test_dicts_sets_and_lying_lengths_are_refused_and_leave_the_learner_unchange
         train([([1, 2, 3], -1), (x, 1)])
 
 
+@pytest.mark.parametrize("examples", [
+    [([2.0 ** -1070, 1.5], 1), ([1e-300, -2.0], -1), ([0.1, 3.0], 1), ([-5e-324, 0.3], -1)],  # the scale grows
+    [([2 ** 60, 0.5], 1), ([-3, -0.25], -1), ([1, 2.0 ** -40], -1)],  # an int weight beyond 2^53 beside floats
+    [([1e150, 0.0], -1), ([0.0, 2.0 ** -600], 1), ([1e-150, 1.0], 1)],  # w 2^k past the float range
+    [([3, -2], 1), ([-1, 4], -1), ([2, 2], -1)],  # ints
+])
+def test_averages_kept_as_scaled_ints_are_the_exact_means_of_every_iterate(examples):
+    W = literal_history(examples, "sign", True, 5)
+    N = len(W) - 1
+    kind = float if any(type(v) is float for v in W[-1]) else Fraction
+    after = [kind(sum((Fraction(w[j]) for w in W[1:]), Fraction(0)) / N) for j in range(len(W[0]))]
+    before = [kind(sum((Fraction(w[j]) for w in W[:-1]), Fraction(0)) / N) for j in range(len(W[0]))]
+    runs = [train(examples, bias=True, epochs=5, average=a, voted=True) for a in ("after", "before")]
+    assert runs[0].average == after and runs[1].average == before
+    assert [type(v) for v in runs[0].average] == [kind] * len(after)
+    assert runs[0].voted == runs[1].voted and sum(c for _, c in runs[0].voted) == N
+
+
 # ===========================================================================
 # 3. Bad input: a clear PerceptronError naming the example, the model unchanged;
 # on the command line one "error:" line, exit 2, no traceback, nothing left behind
