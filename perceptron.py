@@ -1932,7 +1932,7 @@ class _KeptMargins:
         m = len(learner.w) + 3
         self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
         bias = float(learner.bias)
-        self.N = 0 if exact else max((math.fsum(map(abs, x)) + bias for x in xs), default=0.0)
+        self.N = 0 if exact else max((sum(map(abs, x)) + bias for x in xs), default=0.0)  # inf past the range
         self.X = [max(max(map(abs, x), default=0.0), bias) for x in ([] if exact else xs)]
         self.rows: dict = {}
         self.q: list | None = None

@@ -1367,6 +1367,15 @@ def test_averages_kept_as_scaled_ints_are_the_exact_means_of_every_iterate(examp
     assert runs[0].voted == runs[1].voted and sum(c for _, c in runs[0].voted) == N
 
 
+def test_a_pocket_over_rows_whose_magnitudes_add_past_the_float_range_is_the_literal_pocket():
+    examples = [([1.7e308, 1.7e308], 1), ([-1.0, 1.0], -1)]  # |x_0| + |x_1| is past the float range
+    run = train(examples, pocket=True)
+    assert run.converged and (run.pocket.errors, run.pocket.w, run.pocket.mistakes) == \
+        literal_pocket(examples, run.trace, "sign", False)
+    classes = P.train_multiclass(examples[::-1], pocket=True, rule="margin", epochs=1)  # one-vs-rest
+    assert classes.pocket == {-1: P.Pocket([-1.0, 1.0], 1, 1), 1: P.Pocket([1.0, -1.0], 1, 1)}
+
+
 # ===========================================================================
 # 3. Bad input: a clear PerceptronError naming the example, the model unchanged;
 # on the command line one "error:" line, exit 2, no traceback, nothing left behind
