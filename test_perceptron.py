@@ -33,13 +33,18 @@ import subprocess
 import sys
 import threading
 import time
-import tracemalloc
 import xml.etree.ElementTree as ET
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from operator import mul
 
 import pytest
+
+try:
+    import tracemalloc
+except ImportError:  # PyPy has none: the memory tests run on CPython
+    tracemalloc = None  # type: ignore[assignment]
+NO_TRACEMALLOC = pytest.mark.skipif(tracemalloc is None, reason="this Python (PyPy) has no tracemalloc to measure memory")
 
 import kernels
 import perceptron as P
@@ -688,6 +693,7 @@ def test_a_million_streamed_examples_in_one_pass():
 
 
 @pytest.mark.slow
+@NO_TRACEMALLOC
 def test_streamed_pass_memory_does_not_grow_with_the_stream():
     def stream(n):
         for i in range(n):
@@ -1374,6 +1380,21 @@ def test_a_pocket_over_rows_whose_magnitudes_add_past_the_float_range_is_the_lit
         literal_pocket(examples, run.trace, "sign", False)
     classes = P.train_multiclass(examples[::-1], pocket=True, rule="margin", epochs=1)  # one-vs-rest
     assert classes.pocket == {-1: P.Pocket([-1.0, 1.0], 1, 1), 1: P.Pocket([1.0, -1.0], 1, 1)}
+
+
+@pytest.mark.parametrize("number", [int, Fraction, float, Decimal])
+@pytest.mark.parametrize("bias", [False, True])
+def test_the_votes_kept_scores_give_the_literal_vote_on_every_example(number, bias):
+    examples, _ = noisy(76, n=40, d=3, flip=0.3)
+    examples = [([number(v) / 3 if number is not int else v for v in x], y) for x, y in examples]
+    examples += [([number(0)] * 3, 1), ([number(1) / 3 - number(1) / 3, number(-0.0) if number is float else 0, 0], -1)]
+    run = train(examples, bias=bias, epochs=6, voted=True)
+    X = [x for x, _ in examples]
+    vote = [sign(sum(c * sign(dot(v, with_bias(x) if bias else x)) for v, c in run.voted)) for x in X]
+    assert run.predictions(X, "voted") == vote and [run.predict(x, "voted") for x in X] == vote
+    assert run.errors(examples, "voted") == sum(v != y for v, (_, y) in zip(vote, examples)) > 0
+    with pytest.raises(PerceptronError, match="x has length 2, expected 3"):
+        run.errors([(X[0], 1), ([1, 2], 1)], "voted")
 
 
 # ===========================================================================
@@ -2364,6 +2385,7 @@ def test_a_file_with_cr_line_ends_is_read_as_lines(capsys, tmp_path):
 
 
 @pytest.mark.slow
+@NO_TRACEMALLOC
 def test_cli_one_pass_streams_the_file_in_constant_memory(tmp_path):
     rng = random.Random(4)
     with open(tmp_path / "long.csv", "w") as f:
