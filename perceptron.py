@@ -2760,7 +2760,7 @@ def _train_report(args, path, shown_as=None):
             progress.done()
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
-    report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples), test,
+    report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples, interrupted), test,
                      interrupted, hint)
     pictures = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
     return report, pictures
@@ -2866,14 +2866,15 @@ def _kept_predictors(run) -> list:
                     (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
 
 
-def _training_errors(run, examples) -> dict:
-    """{predictor: training errors} of a kept run that did not converge or kept more than w."""
+def _training_errors(run, examples, interrupted=False) -> dict:
+    """{predictor: training errors} of a kept run that did not converge or kept more than w; an interrupted
+    run's without its vote, whose count (every hypothesis on every example) would outlast the Ctrl-C."""
     if not isinstance(examples, list) or run.w is None:
         return {}
     kept = _kept_predictors(run)
     if run.converged and kept == ["w"]:
         return {}
-    return {name: run.errors(examples, name) for name in kept}
+    return {name: run.errors(examples, name) for name in kept if not (interrupted and name == "voted")}
 
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:

@@ -2751,6 +2751,25 @@ def test_ctrl_c_on_a_blocked_pipe_waits_for_the_whole_report(tmp_path):
     assert json.loads(out)["mistakes"] > 0  # whole: the first Ctrl-C waited for the report
 
 
+@pytest.mark.slow
+def test_ctrl_c_in_a_voted_run_ends_it_at_once_without_counting_the_vote(tmp_path):
+    rng = random.Random(77)
+    (tmp_path / "noisy.csv").write_text("".join(f"{rng.randint(-9, 9) / 7},{rng.randint(-9, 9) / 7},"
+                                                f"{rng.choice([1, -1])}\n" for _ in range(300)))
+    child = signalled_child([sys.executable, SCRIPT, "noisy.csv", "--voted", "--epochs", "1000000"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2)
+    child.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    try:
+        out, err = child.communicate(timeout=60)  # the vote's training errors: every hypothesis on every example
+    finally:
+        child.kill()
+    assert child.returncode == 130 and err == "" and time.monotonic() - start < 15
+    assert "interrupted (Ctrl-C)" in out and re.search(r"\nvoted: [0-9]{4,} hypotheses", out)
+    assert re.search(r"\ntraining errors: w [0-9]+ \(of 300\)\n", out)
+
+
 # ---------------------------------------------------------------------------
 # Writes: an output never replaces an input, another output, a device, a FIFO,
 # a socket, a folder or a link
