@@ -105,7 +105,7 @@ from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _
 from fractions import Fraction
 from itertools import islice, repeat
 from math import isfinite
-from operator import add, gt, le, mul, ne, sub
+from operator import add, ge, getitem, gt, le, mul, ne, sub
 from types import MappingProxyType
 
 __version__ = "0.4.0"
@@ -1876,6 +1876,8 @@ def _kept_errors(learner, D):
             return _up_to(filter(None, map(learner.mistake, ys, cache.scores)), at_most)
         ys = [y for _, y in D.examples]
         return from_kept_scores
+    if isinstance(learner, MulticlassPerceptron) and learner.binary is None and len(D.examples) <= _KEPT_ROWS:
+        return _kept_argmax_errors(learner, D, literal)
     if not isinstance(learner, Perceptron) or len(D.examples) > _KEPT_ROWS:
         return literal
     xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
@@ -1884,6 +1886,59 @@ def _kept_errors(learner, D):
     if all(type(v) is float for x in xs for v in x) and _plain_floats(learner.w):
         return _KeptMargins(learner, xs, ys, literal, exact=False)
     return literal
+
+
+def _kept_argmax_errors(learner, D, literal):
+    """_pocket_errors of a joint run, fast: every class's score of every example kept up to date (the joint
+    update adds x_i's row [x_i.x_j] to the true class's scores and takes it from the predicted one's); an
+    example is wrong where its class's score is not the largest or not the only one there (a tie is found
+    again by the argmax).  Ints and Fractions: the kept scores are the run's.  Floats: each kept score is within
+    _KeptMargins' bound B of the run's (its derivation holds for each class vector, G growing with every
+    update of any), so the argmax is the kept one's wherever every other class's score is more than 2B below
+    the largest (3B asked, for the sum's own rounding); the other examples are summed again."""
+    xs = [learner._read(x) for x, _ in D.examples]
+    exact = all(type(v) in _EXACT for x in xs for v in x)
+    if len(learner.classes) < 2 or not (exact or all(type(v) is float for x, _ in D.examples for v in x)):
+        return literal
+    bound = _KeptMargins(learner, [x for x, _ in D.examples], [], literal, exact)  # its rows, N, X and bound
+    m = learner.d + learner.bias + 3
+    bound.gamma, bound.eta, bound.q = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074, []
+    position = {c: k for k, c in enumerate(learner.classes)}
+    truth, kept = [position[y] for _, y in D.examples], [None, -1, 0]  # the scores, after which mistake, updates
+
+    def errors(at_most, mistake):
+        scores, after, updates = kept
+        flat = [] if exact else [v for w in learner.w.values() for v in w]
+        W = max(map(abs, flat), default=0.0)
+        if scores is not None and mistake is not None and learner.mistakes == after + 1 and updates < len(xs):
+            i = mistake.index
+            if i not in bound.rows:
+                bound.rows[i] = list(map(_sum_exact if exact else _sum_float, repeat(xs[i]), xs))
+            scores = dict(scores)
+            scores[mistake.y] = list(map(add, scores[mistake.y], bound.rows[i]))
+            scores[mistake.predicted] = list(map(sub, scores[mistake.predicted], bound.rows[i]))
+            B, updates = (0 if exact else bound.bound(W, i)), updates + 1
+        else:
+            scores = None if not (exact or _plain_floats(flat) and W * bound.N <= 2.0 ** 1000) else \
+                {c: list(map(_sum_exact if exact else _sum_float, repeat(w), xs)) for c, w in learner.w.items()}
+            if scores is None or not (exact or all(_all_finite(v) for v in scores.values())):
+                kept[0] = None
+                return literal(at_most, mistake)
+            B, updates, bound.G, bound.H = 0, 0, bound.gamma * W, bound.eta
+        if B is None or not (exact or all(isfinite(sum(v)) for v in scores.values())):
+            kept[0] = None  # the bound does not hold: every score summed again
+            return errors(at_most, None)
+        kept[:] = scores, learner.mistakes, updates
+        lists = [scores[c] for c in learner.classes]
+        top, near = list(map(max, *lists)), [0] * len(xs)
+        for v in lists:  # how many classes are within 3B of the largest score (B = 0: attain it)
+            near = list(map(add, near, map(ge, map(add, v, repeat(3 * B)) if B else v, top)))
+        wrong = list(map(ne, map(getitem, map(getitem, repeat(lists), truth), range(len(xs))), top))
+        for j in (j for j, k in enumerate(near) if k > 1):  # a tie, or a float argmax in doubt: found again
+            found = {c: _sum_float(learner.w[c], xs[j]) if B else scores[c][j] for c in learner.classes}
+            wrong[j] = _argmax(learner.classes, found) != D.examples[j][1]
+        return _up_to(filter(None, wrong), at_most)
+    return errors
 
 
 def _up_to(wrong, at_most) -> int:

@@ -1397,6 +1397,29 @@ def test_the_votes_kept_scores_give_the_literal_vote_on_every_example(number, bi
         run.errors([(X[0], 1), ([1, 2], 1)], "voted")
 
 
+@pytest.mark.parametrize("number", [int, Fraction, float, Decimal])
+@pytest.mark.parametrize("bias", [False, True])
+def test_the_joint_pockets_kept_scores_give_the_literal_argmax_errors(number, bias):
+    rng = random.Random(78)
+    centers = {c: [rng.randint(-3, 3) for _ in range(3)] for c in "abcd"}
+    examples = [([n if number is int else number(n) / 7 for n in (v + rng.randint(-4, 4) for v in centers[c])],
+                 c if rng.random() > 0.2 else rng.choice("abcd")) for c in rng.choices("abcd", k=60)]
+    examples += [([number(0)] * 3, "d"), ([number(1), number(1), number(-2)], "c")]  # ties, at w = 0 and after
+    run = P.train_multiclass(examples, list("abcd"), update="joint", bias=bias, max_epochs=12, pocket=True)
+    xs = [with_bias(x) if bias else x for x, _ in examples]
+
+    def argmax_errors(w):
+        return sum(1 for x, (_, y) in zip(xs, examples) if max("abcd", key=lambda c: (dot(w[c], x), -"abcd".index(c))) != y)
+    replay = {c: [0] * (3 + bias) for c in "abcd"}
+    best = (argmax_errors(replay), dict(replay), 0)
+    for k, m in enumerate(run.trace, 1):
+        replay[m.y] = [a + b for a, b in zip(replay[m.y], xs[m.index])]
+        replay[m.predicted] = [a - b for a, b in zip(replay[m.predicted], xs[m.index])]
+        if argmax_errors(replay) < best[0]:
+            best = (argmax_errors(replay), dict(replay), k)
+    assert (run.pocket.errors, run.pocket.w, run.pocket.mistakes) == best and len(run.trace) > 60
+
+
 # ===========================================================================
 # 3. Bad input: a clear PerceptronError naming the example, the model unchanged;
 # on the command line one "error:" line, exit 2, no traceback, nothing left behind
