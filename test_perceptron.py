@@ -22,6 +22,7 @@ import json
 import math
 import numbers
 import os
+import platform
 import random
 import re
 import shlex
@@ -1613,7 +1614,7 @@ def test_w_star_that_does_not_separate_names_the_first_example():
 def test_floats_and_decimals_mixed_are_refused_clearly():
     p = Perceptron(2)
     p.learn([0.5, 1.5], -1)
-    with pytest.raises(PerceptronError, match="the inner product cannot be computed: .*'float' and 'decimal"):
+    with pytest.raises(PerceptronError, match=r"the inner product cannot be computed: .*'float' and '(decimal\.)?Decimal'"):
         p.learn([Decimal(1), Decimal(2)], 1)
     assert p.w == [-0.5, -1.5]
 
@@ -3923,6 +3924,8 @@ def test_svg_is_the_same_bytes_every_time(tmp_path):
     assert len(outputs) == 1
 
 
+@pytest.mark.skipif(platform.python_implementation() == "PyPy", reason="PyPy's decimal is _pydecimal, which "
+                    "converts through int <-> str and so meets the 4300-digit limit Decimal has no part in on CPython")
 def test_svg_draws_cells_of_4300_digits_beyond_a_float_s_range(tmp_path, capsys):
     big = 10 ** 4300 - 1  # 4300 digits, the most a cell may have: its grid reaches 10^4300
     examples = [([big, 1], 1), ([-1, 1], -1)]
