@@ -1902,7 +1902,7 @@ def _kept_argmax_errors(learner, D, literal):
         return literal
     bound = _KeptMargins(learner, [x for x, _ in D.examples], [], literal, exact)  # its rows, N, X and bound
     m = learner.d + learner.bias + 3
-    bound.gamma, bound.eta, bound.q = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074, []
+    bound.gamma, bound.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
     position = {c: k for k, c in enumerate(learner.classes)}
     truth, kept = [position[y] for _, y in D.examples], [None, -1, 0]  # the scores, after which mistake, updates
 
@@ -1913,7 +1913,8 @@ def _kept_argmax_errors(learner, D, literal):
         if scores is not None and mistake is not None and learner.mistakes == after + 1 and updates < len(xs):
             i = mistake.index
             if i not in bound.rows:
-                bound.rows[i] = list(map(_sum_exact if exact else _sum_float, repeat(xs[i]), xs))
+                bound.rows[i] = list(map(sum, map(map, repeat(mul), repeat(xs[i]), xs)) if exact or
+                                     sys.version_info < (3, 12) else map(_sum_float, repeat(xs[i]), xs))
             scores = dict(scores)
             scores[mistake.y] = list(map(add, scores[mistake.y], bound.rows[i]))
             scores[mistake.predicted] = list(map(sub, scores[mistake.predicted], bound.rows[i]))
@@ -1925,7 +1926,7 @@ def _kept_argmax_errors(learner, D, literal):
                 kept[0] = None
                 return literal(at_most, mistake)
             B, updates, bound.G, bound.H = 0, 0, bound.gamma * W, bound.eta
-        if B is None or not (exact or all(isfinite(sum(v)) for v in scores.values())):
+        if B is None:
             kept[0] = None  # the bound does not hold: every score summed again
             return errors(at_most, None)
         kept[:] = scores, learner.mistakes, updates
@@ -2012,8 +2013,9 @@ class _KeptMargins:
         """[y_j (x_i.x_j + 1) for every j] (without the 1 if there is no bias), or None if one is not finite."""
         if i not in self.rows:
             x_i, sum_of = self.xs[i], _sum_exact if self.exact else _sum_float
-            row = [y * (sum_of(x_i, x) + 1) for x, y in zip(self.xs, self.ys)] if self.learner.bias else \
-                list(map(mul, self.ys, map(sum_of, repeat(x_i), self.xs)))
+            sums = map(sum, map(map, repeat(mul), repeat(x_i), self.xs)) if self.exact or sys.version_info < (3, 12) \
+                else map(sum_of, repeat(x_i), self.xs)  # sum(map(mul, ...)) without a call per x where it is dot's
+            row = list(map(mul, self.ys, map(add, sums, repeat(1)) if self.learner.bias else sums))
             self.rows[i] = row if self.exact or isfinite(sum(row)) else None
         return self.rows[i]
 
@@ -2025,7 +2027,7 @@ class _KeptMargins:
         self.G = (self.G + self.gamma * self.X[i] + 2 * u * W) / (1 - u)
         self.H = (self.H + self.eta) / (1 - u)
         B = 2 * (self.N * (self.G + self.gamma * W) + self.H + self.eta)
-        return B if W * self.N <= 2.0 ** 1000 and isfinite(B) and isfinite(sum(self.q)) else None
+        return B if W * self.N <= 2.0 ** 1000 and isfinite(B) else None  # then every |q_j| <= W N (1 + ...) too
 
     def __call__(self, at_most, mistake):
         learner = self.learner
