@@ -2107,10 +2107,11 @@ def _voted_signs_fast(kept, bias, xs) -> list:
                 step = tuple(map(sub, v, before))
                 row = rows.get(step)
                 if row is None:
-                    row = rows[step] = list(map(_sum_exact, repeat(step), xs))
+                    row = rows[step] = list(map(sum, map(map, repeat(mul), repeat(step), xs)))
                 scores = list(map(add, scores, row))
-            elif kinds <= _EXACT or kinds <= _FLOATS:
-                scores = list(map(_sum_exact if kinds <= _EXACT else _sum_float, repeat(v), xs))
+            elif kinds <= _EXACT or kinds <= _FLOATS:  # sum(map(mul, v, x)) without a call per x where it is dot's
+                scores = list(map(sum, map(map, repeat(mul), repeat(v), xs)) if kinds <= _EXACT or
+                              sys.version_info < (3, 12) else map(_sum_float, repeat(v), xs))
                 if not (kinds <= _EXACT or all(map(isfinite, scores))):
                     return literal(kept, bias, given)
             else:
@@ -2882,21 +2883,22 @@ def _weights_kept(args, data):
 
 
 class _Progress:
-    """A line on standard error, a terminal, for a run of more than a second: the pass and the mistakes."""
+    """A line on standard error, a terminal, for work of more than a second: a run's pass and mistakes, or
+    ``what`` (formatted with the step's ``at`` and the count of steps), looked at every ``every`` steps."""
 
-    def __init__(self):
+    def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
 
         self.clock = time.monotonic
         self.next = self.clock() + 1.0
-        self.count, self.shown = 0, False
+        self.count, self.shown, self.what, self.every = 0, False, what, every
 
-    def mistake(self, epoch):
+    def mistake(self, at):
         self.count += 1
-        if self.count % 64 == 0 and self.clock() >= self.next:
+        if self.count % self.every == 0 and self.clock() >= self.next:
             self.next = self.clock() + 0.5
             self.shown = True
-            print(f"\rpass {epoch}, {self.count:,} mistakes so far ", end="", file=sys.stderr, flush=True)
+            print("\r" + self.what.format(at, self.count) + " ", end="", file=sys.stderr, flush=True)
 
     def done(self):
         if self.shown:
@@ -2931,7 +2933,20 @@ def _training_errors(run, examples, interrupted=False) -> dict:
     kept = _kept_predictors(run)
     if run.converged and kept == ["w"]:
         return {}
-    return {name: run.errors(examples, name) for name in kept if not (interrupted and name == "voted")}
+    errors = {name: run.errors(examples, name) for name in kept if name != "voted"}
+    if "voted" in kept and not interrupted:  # 64 examples at a time, with a progress line on a terminal
+        progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1) \
+            if sys.stderr is not None and sys.stderr.isatty() else None
+        errors["voted"] = 0
+        try:
+            for k in range(0, len(examples), 64):
+                errors["voted"] += run.errors(examples[k:k + 64], "voted")
+                if progress is not None:
+                    progress.mistake(min(k + 64, len(examples)))
+        finally:
+            if progress is not None:
+                progress.done()
+    return errors
 
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:
@@ -2951,15 +2966,23 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                               f"{args.predictor} (train with --{'voted' if args.predictor == 'voted' else args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
     errors, predictions = dict.fromkeys(kept, 0), []
-    for i, (x, y) in enumerate(data):
-        try:
-            for name in kept if y is not None else [args.predictor]:
-                guess = run.predict(x, name)
-                errors[name] += guess != y
-                if name == args.predictor:
-                    predictions.append(guess if run.multiclass else _shown_label(guess, labels))
-        except PerceptronError as err:
-            raise _at_line(PerceptronError(err.reason, i), data) from None
+    progress = _Progress(f"{data.source}: {{1:,}} examples so far") if sys.stderr is not None and \
+        sys.stderr.isatty() else None
+    try:
+        for i, (x, y) in enumerate(data):
+            try:
+                for name in kept if y is not None else [args.predictor]:
+                    guess = run.predict(x, name)
+                    errors[name] += guess != y
+                    if name == args.predictor:
+                        predictions.append(guess if run.multiclass else _shown_label(guess, labels))
+            except PerceptronError as err:
+                raise _at_line(PerceptronError(err.reason, i), data) from None
+            if progress is not None:
+                progress.mistake(i)
+    finally:
+        if progress is not None:
+            progress.done()
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
             "errors": errors if data.labeled else None, "predictions": predictions}
 

@@ -1421,6 +1421,19 @@ def test_the_joint_pockets_kept_scores_give_the_literal_argmax_errors(number, bi
     assert (run.pocket.errors, run.pocket.w, run.pocket.mistakes) == best and len(run.trace) > 60
 
 
+def test_progress_on_a_terminal_counts_the_votes_training_errors_and_the_test(capsys, tmp_path, monkeypatch):
+    clock = iter(range(0, 10**6, 7))
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    examples, _ = noisy(79, n=200, d=3, flip=0.3)
+    path, held = write(tmp_path, csv_of(examples)), write(tmp_path, csv_of(examples[:130]), "held.csv")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert P.main([path, "--voted", "--epochs", "3", "--test", held, "--quiet"]) == 0
+    said = terminal.getvalue()
+    assert "the vote's training errors: 64 of 200 examples" in said and "the vote's training errors: 200 of 200" in said
+    assert f"{held}: 64 examples so far" in said and said.endswith("\r" + " " * 60 + "\r")
+
+
 # ===========================================================================
 # 3. Bad input: a clear PerceptronError naming the example, the model unchanged;
 # on the command line one "error:" line, exit 2, no traceback, nothing left behind

@@ -296,6 +296,46 @@ def p7(passes):
 
 
 # ---------------------------------------------------------------------------
+# P9-P12: the refinements (averages, votes, the joint pocket) against a plain run
+# ---------------------------------------------------------------------------
+
+def classes_data(n, d, k, seed, number=int):
+    """n examples of d features in k classes around integer centres (0 to 16, as digits' pixels), a tenth of
+    the labels drawn at random: never separable."""
+    rng = random.Random(seed)
+    centres = [[rng.randint(0, 16) for _ in range(d)] for _ in range(k)]
+    examples = []
+    for _ in range(n):
+        c = rng.randrange(k)
+        x = [max(0, min(16, v + rng.randint(-6, 6))) for v in centres[c]]
+        examples.append(([v / 4 for v in x] if number is float else x, c if rng.random() > 0.1 else rng.randrange(k)))
+    return examples
+
+
+def p9_p12(passes, repeats):
+    examples = noisy_data(569, 30, seed=7, number=float)
+    voted = P.train(examples, bias=True, epochs=passes, voted=True, trace=False)
+
+    def plain():
+        P.train(examples, bias=True, epochs=passes, trace=False)
+    size = f"569 x 30, {passes} passes"
+    r = ratio(lambda: P.train(examples, bias=True, epochs=passes, average="after", trace=False), plain, repeats)
+    report(f"P9 averaged / plain ({size})", f"{r:.2f}x", "<= 2.5", r <= 2.5, "sum_t W_t as ints over 2^k")
+    r = ratio(lambda: P.train(examples, bias=True, epochs=passes, voted=True, trace=False), plain, repeats)
+    report(f"P10 voted / plain ({size})", f"{r:.2f}x", "<= 2.5", r <= 2.5, "one copy of w a mistake")
+    r = ratio(lambda: voted.errors(examples, "voted"), plain, max(1, repeats // 2))
+    report(f"P11 vote's errors / plain ({size})", f"{r:.1f}x", "<= 20", r <= 20,
+           f"{len(voted.voted):,} hypotheses on 569 examples")
+    for number in (int, float):
+        classes = classes_data(600, 20, 5, seed=12, number=number)
+        r = ratio(lambda: P.train_multiclass(classes, update="joint", bias=True, epochs=30, pocket=True, trace=False),
+                  lambda: P.train_multiclass(classes, update="joint", bias=True, epochs=30, trace=False),
+                  max(1, repeats // 2))
+        report(f"P12 joint pocket / plain, {number.__name__} (600 x 20)", f"{r:.1f}x", "<= 5", r <= 5,
+               "every class's scores kept up to date")
+
+
+# ---------------------------------------------------------------------------
 # P8: the command line on a large CSV, against csv.reader + a number per cell
 # + the API's pass
 # ---------------------------------------------------------------------------
@@ -381,6 +421,7 @@ def main(argv=None):
     if not quick:
         p4(2000, 3, literal=True)
     p7(100 if quick else 1000)
+    p9_p12(20 if quick else 100, 3 if quick else 5)
     p8(10_000 if quick else 100_000, 3 if quick else 3)
     p5(100_000 if quick else 1_000_000)
     p6(5 if quick else 10)
