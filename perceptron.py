@@ -2100,7 +2100,8 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     except PerceptronError:
         return literal(kept, bias, given)
     kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
-    votes, rows, before, scores = [0] * len(xs), {}, None, None  # votes: sum_k c_k [v_k.x >= 0]
+    votes, before, scores = [0] * len(xs), None, []  # votes: sum_k c_k [v_k.x >= 0]
+    rows: dict = {}
     try:
         for v, c in kept:
             if kinds <= _EXACT and before is not None:
