@@ -2819,8 +2819,8 @@ def _train_report(args, path, shown_as=None):
             progress.done()
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
-    report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples, interrupted), test,
-                     interrupted, hint)
+    report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples, interrupted),
+                     test, interrupted, hint)
     pictures = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
     return report, pictures
 
@@ -2935,15 +2935,15 @@ def _training_errors(run, examples, interrupted=False) -> dict:
     if run.converged and kept == ["w"]:
         return {}
     errors = {name: run.errors(examples, name) for name in kept if name != "voted"}
-    if "voted" in kept and not interrupted:  # 64 examples at a time, with a progress line on a terminal
+    if "voted" in kept and not interrupted:  # on a terminal 64 examples at a time, with a progress line
         progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1) \
             if sys.stderr is not None and sys.stderr.isatty() else None
-        errors["voted"] = 0
+        errors["voted"], size = 0, 64 if progress is not None else max(len(examples), 1)
         try:
-            for k in range(0, len(examples), 64):
-                errors["voted"] += run.errors(examples[k:k + 64], "voted")
+            for k in range(0, len(examples), size):
+                errors["voted"] += run.errors(examples[k:k + size], "voted")
                 if progress is not None:
-                    progress.mistake(min(k + 64, len(examples)))
+                    progress.mistake(min(k + size, len(examples)))
         finally:
             if progress is not None:
                 progress.done()

@@ -45,7 +45,8 @@ try:
     import tracemalloc
 except ImportError:  # PyPy has none: the memory tests run on CPython
     tracemalloc = None  # type: ignore[assignment]
-NO_TRACEMALLOC = pytest.mark.skipif(tracemalloc is None, reason="this Python (PyPy) has no tracemalloc to measure memory")
+NO_TRACEMALLOC = pytest.mark.skipif(tracemalloc is None, reason="this Python (PyPy) has no tracemalloc to measure "
+                                                                 "memory")
 
 import kernels
 import perceptron as P
@@ -1410,7 +1411,8 @@ def test_the_joint_pockets_kept_scores_give_the_literal_argmax_errors(number, bi
     xs = [with_bias(x) if bias else x for x, _ in examples]
 
     def argmax_errors(w):
-        return sum(1 for x, (_, y) in zip(xs, examples) if max("abcd", key=lambda c: (dot(w[c], x), -"abcd".index(c))) != y)
+        return sum(1 for x, (_, y) in zip(xs, examples)
+                   if max("abcd", key=lambda c: (dot(w[c], x), -"abcd".index(c))) != y)
     replay = {c: [0] * (3 + bias) for c in "abcd"}
     best = (argmax_errors(replay), dict(replay), 0)
     for k, m in enumerate(run.trace, 1):
@@ -1627,7 +1629,7 @@ def test_w_star_that_does_not_separate_names_the_first_example():
 def test_floats_and_decimals_mixed_are_refused_clearly():
     p = Perceptron(2)
     p.learn([0.5, 1.5], -1)
-    with pytest.raises(PerceptronError, match=r"the inner product cannot be computed: .*'float' and '(decimal\.)?Decimal'"):
+    with pytest.raises(PerceptronError, match=r"inner product cannot be computed: .*'float' and '(decimal\.)?Decimal'"):
         p.learn([Decimal(1), Decimal(2)], 1)
     assert p.w == [-0.5, -1.5]
 

@@ -323,9 +323,11 @@ def p9_p12(passes, repeats):
         P.train(examples, bias=True, epochs=passes, trace=False)
     size = f"{passes} passes"
     r = ratio(lambda: P.train(examples, bias=True, epochs=passes, average="after", trace=False), plain, repeats)
-    report(f"P9 averaged / plain ({size})", f"{r:.2f}x", "<= 2.5", r <= 2.5, "569 x 30 floats, bias; sum_t W_t as ints over 2^k")
+    report(f"P9 averaged / plain ({size})", f"{r:.2f}x", "<= 2.5", r <= 2.5,
+           "569 x 30 floats, bias; sum_t W_t as ints over 2^k")
     r = ratio(lambda: P.train(examples, bias=True, epochs=passes, voted=True, trace=False), plain, repeats)
-    report(f"P10 voted / plain ({size})", f"{r:.2f}x", "<= 2.5", r <= 2.5, "569 x 30 floats, bias; one copy of w a mistake")
+    report(f"P10 voted / plain ({size})", f"{r:.2f}x", "<= 2.5", r <= 2.5,
+           "569 x 30 floats, bias; one copy of w a mistake")
     for number in (int, float):
         data = noisy_data(569, 30, seed=7, number=number)
         voted = P.train(data, bias=True, epochs=passes, voted=True, trace=False)
