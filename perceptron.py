@@ -3598,35 +3598,47 @@ def _check_mode(args) -> int:
     if difference is None and not found_first:
         _emit(f"check: {args.check} agrees with this run of {data.source}: {agreement.text(ours, theirs, model)}")
         return 0
-    lines = [f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"]
-    if difference is not None:
-        lines += _where(difference, ours, theirs, examples, data, model)
+    head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
+    where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(_options_copy(args), theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
-            _emit("\n".join(lines + [f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} "
-                                      "rounding: THEIRS sums in another order or another precision.  To agree bit "
-                                      "for bit, compute in binary64 and sum left to right from 0: s = 0; for a, b in "
-                                      "zip(w, x): s = s + a * b"]))
+            _emit("\n".join(_verdict_first(head, [
+                f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
+                "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
+                "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)))
             return 1
     tie = None if difference is None else _rounding(difference, ours, model, examples)
     # The rules differ only at a score of exactly 0: where THEIRS updated on a score it gives as not 0 and
     # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
     told = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
-    named = None if told else \
-        _conventions(args, data, examples, classes, kernel, theirs, found_first)
+    names, named = (None if told else _conventions(args, data, examples, classes, kernel, theirs, found_first)) \
+        or (None, None)
+    declared = {name for name, v in (("start", theirs.start), ("rate", theirs.rate), ("order", theirs.order))
+                if v is not None}
+    if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
+        _emit(f"check: {args.check} agrees with this run of {data.source} under what it declares "
+              f"({_declared(theirs, sorted(declared))}), confirmed at every step:\n" + "\n".join(named[1:-1]))
+        return 0
     if named is not None:
-        lines += named
+        diagnosis = named
     elif difference is not None:
-        lines += tie or _one_step(examples, base, theirs, model, difference) or _bug(difference, ours, examples, base)
+        diagnosis = (tie or _one_step(examples, base, theirs, model, difference)
+                     or _law(examples, args, theirs, model) or _bug(difference, ours, examples, base))
     else:  # its numbers are the notes' run's, but not those of the run it declares
-        lines.append(f"diagnosis: THEIRS's numbers are this run's, but it declares {', '.join(found_first)} "
+        diagnosis = [f"diagnosis: THEIRS's numbers are this run's, but it declares {', '.join(found_first)} "
                      f"({_declared(theirs, found_first)}), under which no run gives them: its declaration does "
-                     "not describe its run")
-    _emit("\n".join(lines))
+                     "not describe its run"]
+    _emit("\n".join(_verdict_first(head, diagnosis, where)))
     return 1
+
+
+def _verdict_first(head, diagnosis, where) -> list:
+    """The report of a difference: the verdict on the first line, its reasons, then where the runs part."""
+    verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
+    return [f"{head}: {verdict}", *diagnosis, *where]
 
 
 def _check_data(args):
@@ -3729,13 +3741,15 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             raise read.wrong(key, f"THEIRS is a {key} {doc[key]} run: check with {option} {doc[key]}" if doc[key]
                              else f"THEIRS is a run without {option}: check without it")
     precision = doc.get("precision")
-    if precision is not None and precision not in _PRECISIONS:
+    if precision is not None and not (isinstance(precision, str) and precision in _PRECISIONS):
         raise read.wrong("precision", f"{_short(precision)} is not one of {', '.join(map(repr, _PRECISIONS))}")
     order = doc.get("order")
     if order is not None:
         order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
-        if not all(isinstance(p, list) and sorted(p) == list(range(n)) for p in order):
-            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} in the order visited, or one per pass")
+        if not all(isinstance(p, list) and all(type(i) is int for i in p) and sorted(p) == list(range(n))
+                   for p in order):
+            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) in the order visited, "
+                             "or one per pass")
     rate = None if doc.get("rate") is None else number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
@@ -3763,8 +3777,20 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if voted is not None:
         voted = ({c: votes(f"voted.{c}", v, True) for c, v in voted.items()} if isinstance(voted, dict) and classes
                  and set(voted) == set(classes) else votes("voted", voted))
-    return _Theirs(weights("weights", doc["weights"]),
-                   None if trace is None else [step(k, entry) for k, entry in enumerate(trace)],
+    steps = None if trace is None else [step(k, entry) for k, entry in enumerate(trace)]
+    indexes = [s.index for s in steps or ()]
+    if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
+        k = indexes.index(n)
+        raise read.wrong(f"trace[{k}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
+    if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
+        for k, s in enumerate(steps):
+            visits = order[min(max(s.epoch, 1), len(order)) - 1]
+            base = 1 if n in indexes else 0  # indexes from 1
+            if k and steps[k - 1].epoch == s.epoch and s.cls == steps[k - 1].cls and \
+                    visits.index(s.index - base) <= visits.index(steps[k - 1].index - base):
+                raise read.wrong(f"trace[{k}]", f"index {s.index} after index {steps[k - 1].index} in epoch {s.epoch}: "
+                                 "not the order \"order\" declares for that pass")
+    return _Theirs(weights("weights", doc["weights"]), steps,
                    doc.get("epochs"), doc.get("converged"), kept("average"), kept("pocket"), voted, precision,
                    None if doc.get("start") is None else weights("start", doc["start"]), rate, order, floats,
                    doc.get("mistakes"))
@@ -4025,6 +4051,11 @@ class _Rounding:
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
         self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
+        # Whole numbers below 2^p are exact in a precision of p bits, and so are their sums and products
+        # while they stay below it: on such data no rounding can occur, and a difference is a difference.
+        self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
+            _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
+        self.limit = 2.0 ** (bits or 53)
 
     def score_bound(self, w, E, x) -> float:
         """How far THEIRS's w.x may lie from ours: both roundings of the sum, and THEIRS's w and x against ours."""
@@ -4034,6 +4065,8 @@ class _Rounding:
             n, u, u_in = len(x), self.u, self.u_in
             ax = [abs(float(v)) for v in x]
             S = sum(abs(float(a)) * b for a, b in zip(w, ax))
+            if self.whole and S < self.limit and not any(E):
+                return self.tolerance * S
             moved = sum(e * b * (1 + u_in) + abs(float(a)) * u_in * b for a, e, b in zip(w, E, ax))
             theirs = sum((abs(float(a)) + e) * b * (1 + u_in) for a, e, b in zip(w, E, ax))
             return max(_gamma(n, self.u_ours) * S + _gamma(n, u) * theirs + moved, self.tolerance * S)
@@ -4065,6 +4098,9 @@ class _Rounding:
         u, u_in, k = self.u, self.u_in, len(parts)
         try:
             grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
+                    max(abs(float(v)) + g for v, g in zip(w, grown)) < self.limit:
+                return E
             inputs = [g * (u_in + 2 * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) for g in grown]
             if mean:
                 inputs = [e + g / mean * 2 * u for e, g in zip(inputs, grown)]
@@ -4081,6 +4117,13 @@ class _Rounding:
         except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
             scale = math.inf
         return [max(e, scale) for e in E]
+
+
+def _is_whole(v) -> bool:
+    try:
+        return Fraction(v).denominator == 1
+    except (ValueError, OverflowError, TypeError):  # inf, nan
+        return False
 
 
 def _gamma(n, u):
@@ -4323,8 +4366,9 @@ _WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # ho
 _SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
 
 
-def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> list | None:
-    """Lines naming the fewest conventions under which THEIRS agrees from its first step on, or None."""
+def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
+    """(the fewest conventions under which THEIRS agrees from its first step on, lines naming them), or None;
+    (None, lines) where they agree only up to a tie that rounding breaks."""
     n, d = len(examples), data.d
     choices = _choices(args, theirs, n, d, kernel)
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
@@ -4356,18 +4400,20 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             tie = _rounding(difference, ours, model, examples)
             tied = (names, _parting(difference), tie) if tie else None
     if agreeing:
-        return _named(args, data, forced + agreeing[0], agreeing[1:], eta, theirs.epochs)
+        return forced + agreeing[0], _named(args, data, forced + agreeing[0], agreeing[1:], eta, theirs.epochs)
     if tied is None:
         return None
     names, (_, epoch, index), tie = tied
-    return (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
-            + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
+    return None, (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
+                  + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
 
 
 def _declared(theirs, names) -> str:
     """What THEIRS declares of the conventions named, as its file writes it."""
-    fields = {"start": theirs.start, "rate": theirs.rate, "order": theirs.order}
-    return ", ".join(f'"{name}": {_shown_any(fields[name])}' for name in names if name in fields) or "its labels"
+    order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
+                              if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
+    fields = {"start": _shown_any(theirs.start), "rate": _shown_any(theirs.rate), "order": order}
+    return ", ".join(f'"{name}": {fields[name]}' for name in names if name in fields) or "its labels"
 
 
 def _evidence(args, theirs, n, d) -> list:
@@ -4547,8 +4593,7 @@ def _named(args, data, names, others, eta, passes, until=None) -> list:
              + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
     for name in names:
         c = _CONVENTION[name]
-        text = c.text.format(eta=_shown_number(eta, exact=type(eta) is Fraction and eta.denominator & (
-            eta.denominator - 1) != 0))
+        text = c.text.format(eta=_shown_number(eta))
         option = f"--max-epochs {passes}" if name == "passes" else c.option
         head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
         lines.append(f"  - {head}{text}" + (f" (met in {c.where})" if c.where else "")
@@ -4634,9 +4679,139 @@ def _agrees(examples, st, theirs, model) -> bool:
     return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
 
 
+# A law read off THEIRS's own trace, where no convention makes its run: its weights after each mistake say
+# what each update did.  w_k = c w_(k-1) + eta y x, the keep factor c and the step eta solved from the two
+# vectors (least squares in two unknowns) and checked on every weight: c < 1 is a decay (an L2 penalty, as
+# scikit-learn's SGDClassifier with alpha), eta a rate, or passive-aggressive's step (tau - y w.x) / x.x
+# (K. Crammer et al., JMLR 7, 2006).  Which visits updated says the threshold t of "update while y w.x <= t"
+# (the notes: t = 0; hinge or margin training: t > 0).  A law that holds at every step is a variant of the
+# notes' perceptron; one step that breaks a law every other step keeps is a bug in THEIRS, at that step.
+
+def _law(examples, args, theirs, model) -> list | None:
+    steps = theirs.trace
+    if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
+            any(not isinstance(s.weights, list) for s in steps):
+        return None
+    n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
+    if size not in (d, d + 1) or any(not 0 <= s.index < n for s in steps):
+        return None
+    X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
+    W = [[float(v) for v in s.weights] for s in steps]
+    u = 2.0 ** -(model.bits or 53)
+    order = theirs.order
+    shuffled = order is None and any(b.epoch == a.epoch and b.index <= a.index for a, b in zip(steps, steps[1:]))
+
+    def visit(s):  # the visits made before this one, where the order is known
+        return None if shuffled else (s.epoch - 1) * n + (order[min(s.epoch, len(order)) - 1].index(s.index)
+                                                         if order else s.index)
+    reads = []  # each update's (c, eta, y w_(k-1).x, x.x, visits since the last, whether c w + eta y x fits)
+    before, last = [float(v) for v in theirs.start] if theirs.start else [0.0] * size, -1
+    for s, w in zip(steps, W):
+        x, y, at = X[s.index], examples[s.index][1], visit(s)
+        pp, px, xx, pw, xw = (sum(map(mul, a, b)) for a, b in ((before, before), (before, x), (x, x), (before, w),
+                                                               (x, w)))
+        det = pp * xx - px * px
+        if xx == 0:
+            return None
+        c, f = ((pw * xx - px * xw) / det, (pp * xw - px * pw) / det) if pp and det > 1e-9 * pp * xx else \
+            (None, (xw - px) / xx)  # w_(k-1) = 0, or along x: no decay to read here
+        gap = None if at is None else at - last
+        slack = (16 * size + 4 * (gap or 1)) * u
+        if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
+            c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds, so the
+            # law must hold exactly
+        fits = all(abs(w_i - ((c or 1.0) * p_i + f * x_i)) <= slack * (abs(p_i) + abs(f * x_i) + abs(w_i)) + 1e-300
+                   for w_i, p_i, x_i in zip(w, before, x))
+        reads.append((c, f * y, y * px, xx, gap, fits))
+        before, last = w, at
+    bad = [k for k, r in enumerate(reads) if not r[5]]
+    good = [r for r in reads if r[5]]
+    if len(bad) > 1 or not good:
+        return None
+
+    def same(values, tolerance=1e-6 if u > 2.0 ** -30 else 1e-9):
+        return max(values) - min(values) <= tolerance * max(map(abs, values))
+    laws = []
+    keep = [r[0] for r in good if r[0] is not None]
+    if keep and not same(keep + [1.0]):
+        per = [r[0] ** (1 / r[4]) for r in good if r[0] is not None and r[4] and r[0] > 0]
+        if len(per) == len(keep) and same(per) and not same(keep):
+            laws.append(f"w shrinks by the factor {_simplest_float(per[0])} at each example: a weight decay of "
+                        f"{_simplest_float(1 - per[0])} (an L2 penalty, as scikit-learn's alpha)")
+        elif same(keep):
+            laws.append(f"w shrinks by the factor {_simplest_float(keep[0])} at each update: a weight decay of "
+                        f"{_simplest_float(1 - keep[0])}")
+        else:
+            return None
+    etas = [r[1] for r in good]
+    taus = [r[1] * r[3] + r[2] for r in good]
+    if not same(etas) and same(taus):
+        laws.append(f"each step is eta = ({_simplest_float(taus[0])} - y w.x) / x.x, varying with the margin: "
+                    "passive-aggressive's (Crammer et al., JMLR 7, 2006)")
+    elif not same(etas):
+        return None
+    elif not same(etas + [1.0]):
+        laws.append(f"a learning rate eta = {_simplest_float(etas[0])}")
+    margins = [r[2] for r in reads]  # y w.x at each update, before it
+    low = max(margins)
+    high = min((m for m in _passed_margins(examples, X, steps, W, theirs, n) if m is not None), default=math.inf) \
+        if not shuffled else math.inf
+    if low >= high:
+        return None
+    if not low <= 0 < high:
+        t = _simplest_float(low if low == high else math.ceil(low) if math.ceil(low) < high else low)
+        laws.append(f"it updates while y w.x <= {t} (the notes: while y w.x <= 0); a margin, as in hinge-loss, "
+                    "passive-aggressive or thresholded training")
+    if shuffled:
+        k = next(k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1) if b.epoch == a.epoch and b.index <= a.index)
+        laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[k].epoch} visits "
+                    f"index {steps[k].index} after index {steps[k - 1].index}): a shuffle, as scikit-learn's "
+                    "shuffle=True")
+    if bad == [0] and theirs.start is None:
+        c, eta = keep[0] if keep else 1.0, good[0][1]
+        x, y = X[steps[0].index], examples[steps[0].index][1]
+        laws.append("a start w_0 = (" + ", ".join(_simplest_float((w_i - eta * y * x_i) / c) for w_i, x_i in
+                                                   zip(W[0], x)) + "), read from its first update, not 0")
+        bad = []
+    if bad:
+        k, s = bad[0], steps[bad[0]]
+        return [f"diagnosis: a bug in THEIRS, at one step: its mistake {k + 1} (epoch {s.epoch}, index {s.index}) "
+                f"breaks the law its other {len(good)} updates keep (w <- c w + eta y x"
+                + (f"; {'; '.join(laws)}" if laws else ": the notes' w <- w + y x") + ").",
+                f"  w after it: {_shown_vector(s.weights)}; w before it: "
+                + (_shown_vector(steps[k - 1].weights) if k else "the start")]
+    if not laws:
+        return None
+    return [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every one of its "
+            f"{len(steps)} updates.  THEIRS is the notes' perceptron with:", *(f"  - {law}" for law in laws),
+            "  no option of this project runs it; declare it to compare exactly"]
+
+
+def _passed_margins(examples, X, steps, W, theirs, n):
+    """y w.x at each visit that made no update, w THEIRS's own at the time (the order known)."""
+    order = theirs.order
+    k, w = 0, [float(v) for v in theirs.start] if theirs.start else [0.0] * len(W[0])
+    for epoch in range(1, steps[-1].epoch + 1):
+        for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
+            if k < len(steps) and (steps[k].epoch, steps[k].index) == (epoch, i):
+                w, k = W[k], k + 1
+            else:
+                yield examples[i][1] * sum(map(mul, w, X[i]))
+
+
+def _simplest_float(v) -> str:
+    """The shortest decimal within a few parts in 10^9 of v."""
+    for digits in range(1, 17):
+        text = f"{v:.{digits}g}"
+        if abs(float(text) - v) <= 1e-9 * abs(v):
+            return text
+    return repr(v)
+
+
 def _bug(difference, ours, examples, st) -> list:
     """Nothing explains it: what the notes require at that step, and what THEIRS did."""
-    head = "diagnosis: not a convention this check knows, nor rounding, nor one faulty step: a bug, in one of the two."
+    head = ("diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
+            "trace, nor one faulty step.  Here THEIRS parts from the notes:")
     what, k, o, t = difference
     if k is None:
         return [head, f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
@@ -4708,17 +4883,18 @@ def _step_line(m, data, ours=None) -> str:
     return text
 
 
-def _shown_number(v, exact=None) -> str:
-    """A number for a report: a float as the shortest decimal that reads back to it, p/q only for an exact
-    value that is not a float's."""
+def _shown_number(v) -> str:
+    """A number for a person: an int in full (a float's 1e308 as its shortest decimal), anything else as the
+    shortest decimal of the float nearest it; p/q only beyond a float's range.  Exact values are --json's."""
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
     if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
         return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and _is_float_value(v) else _digits(v.numerator)
-    if exact is not False and (v.denominator & (v.denominator - 1) or Fraction(float(v)) != v):
-        return _num(v)  # not a binary fraction, or beyond a float: p/q
-    return repr(float(v))
+    try:
+        return repr(float(v))
+    except OverflowError:
+        return _num(v)
 
 
 def _shown_vector(v, other=None) -> str:
