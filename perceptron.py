@@ -3614,8 +3614,9 @@ def _check_mode(args) -> int:
     # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
     told = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
-    names, named = (None if told else _conventions(args, data, examples, classes, kernel, theirs, found_first)) \
-        or (None, None)
+    law = None if difference is None or told else _law(examples, args, theirs, model)
+    names, named = (None if told or law and law[0] == "bug" else
+                    _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None, None)
     declared = {name for name, v in (("start", theirs.start), ("rate", theirs.rate), ("order", theirs.order))
                 if v is not None}
     if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
@@ -3625,8 +3626,8 @@ def _check_mode(args) -> int:
     if named is not None:
         diagnosis = named
     elif difference is not None:
-        diagnosis = (tie or _one_step(examples, base, theirs, model, difference)
-                     or _law(examples, args, theirs, model) or _bug(difference, ours, examples, base))
+        diagnosis = (law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference)
+                     or law and law[1] or _bug(difference, ours, examples, base))
     else:  # its numbers are the notes' run's, but not those of the run it declares
         diagnosis = [f"diagnosis: THEIRS's numbers are this run's, but it declares {', '.join(found_first)} "
                      f"({_declared(theirs, found_first)}), under which no run gives them: its declaration does "
@@ -3663,11 +3664,11 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     doc, n, d = read.doc, len(data.kept), data.d
     floats: list = []
 
-    def number(where, v):
+    def number(where, v):  # ints and floats as they are (compared fast), others exact as Fractions
         value = read.number(where, v)
         if type(value) is float:
             floats.append(value)
-        return Fraction(value)
+        return value if type(value) in (int, float) else Fraction(value)
 
     def vector(where, v):
         if not isinstance(v, list) or len(v) not in (d, d + 1):
@@ -3899,6 +3900,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     after_updates: list = []
     made = epoch = m = 0
     before = w
+    AX, magnitudes = [model.magnitudes(x) for x in X], (None, None)  # |x| for each x, and |w| for the w in force
     while epoch < st.passes:
         epoch, m, parts = epoch + 1, 0, []
         for position, i in enumerate(_visits(st, n, epoch)):
@@ -3913,8 +3915,10 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
                 summed[i], upto[i] = (s, S, apart), len(stored)
                 s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S, apart)
             else:
-                s = _finite(dot(before if st.stale else w, x), "w.x")
-                bound = model.score_bound(w, E, x)
+                s = _finite(_sum_float(before if st.stale else w, x), "w.x")  # dot's sum, left to right from 0
+                if magnitudes[0] is not w:
+                    magnitudes = (w, model.magnitudes(w))
+                bound = model.score_bound(magnitudes[1], E, AX[i])
             o, wrong = _decide(st, y, s)
             if expected.visit(cls, epoch, i, wrong):
                 watched[(cls, epoch, i)] = (s, bound)
@@ -4057,19 +4061,28 @@ class _Rounding:
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
         self.limit = 2.0 ** (bits or 53)
 
-    def score_bound(self, w, E, x) -> float:
-        """How far THEIRS's w.x may lie from ours: both roundings of the sum, and THEIRS's w and x against ours."""
+    def magnitudes(self, v) -> list | None:
+        """|v_i| as floats, for the bounds (None where there are none, or beyond binary64's range)."""
+        try:
+            return None if self.off else [abs(float(v_i)) for v_i in v]
+        except OverflowError:
+            return None
+
+    def score_bound(self, aw, E, ax) -> float:
+        """How far THEIRS's w.x may lie from ours, given |w| and |x| (magnitudes): both roundings of the sum,
+        and THEIRS's w and x against ours: S = sum |w_i x_i| and A = sum E_i |x_i|, E the bound on w."""
         if self.off:
             return 0.0
+        if aw is None or ax is None:
+            return math.inf
         try:
-            n, u, u_in = len(x), self.u, self.u_in
-            ax = [abs(float(v)) for v in x]
-            S = sum(abs(float(a)) * b for a, b in zip(w, ax))
-            if self.whole and S < self.limit and not any(E):
+            S = sum(map(mul, aw, ax))
+            A = sum(map(mul, E, ax)) if any(E) else 0.0
+            if self.whole and S < self.limit and not A:
                 return self.tolerance * S
-            moved = sum(e * b * (1 + u_in) + abs(float(a)) * u_in * b for a, e, b in zip(w, E, ax))
-            theirs = sum((abs(float(a)) + e) * b * (1 + u_in) for a, e, b in zip(w, E, ax))
-            return max(_gamma(n, self.u_ours) * S + _gamma(n, u) * theirs + moved, self.tolerance * S)
+            u_in, n = self.u_in, len(ax)
+            moved, theirs = (1 + u_in) * A + u_in * S, (1 + u_in) * (S + A)
+            return max(_gamma(n, self.u_ours) * S + _gamma(n, self.u) * theirs + moved, self.tolerance * S)
         except OverflowError:
             return math.inf
 
@@ -4687,7 +4700,9 @@ def _agrees(examples, st, theirs, model) -> bool:
 # (the notes: t = 0; hinge or margin training: t > 0).  A law that holds at every step is a variant of the
 # notes' perceptron; one step that breaks a law every other step keeps is a bug in THEIRS, at that step.
 
-def _law(examples, args, theirs, model) -> list | None:
+def _law(examples, args, theirs, model) -> tuple | None:
+    """("bug", lines) for one step that breaks the law every other step keeps; ("variant", lines) for a law
+    outside the notes that holds at every step; None where THEIRS's trace has no law to read."""
     steps = theirs.trace
     if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
             any(not isinstance(s.weights, list) for s in steps):
@@ -4695,71 +4710,80 @@ def _law(examples, args, theirs, model) -> list | None:
     n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
     if size not in (d, d + 1) or any(not 0 <= s.index < n for s in steps):
         return None
-    X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
-    W = [[float(v) for v in s.weights] for s in steps]
+    try:
+        X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
+        W = [[float(v) for v in s.weights] for s in steps]
+        start = [float(v) for v in theirs.start] if theirs.start else [0.0] * size
+    except OverflowError:
+        return None
     u = 2.0 ** -(model.bits or 53)
     order = theirs.order
     shuffled = order is None and any(b.epoch == a.epoch and b.index <= a.index for a, b in zip(steps, steps[1:]))
-
-    def visit(s):  # the visits made before this one, where the order is known
-        return None if shuffled else (s.epoch - 1) * n + (order[min(s.epoch, len(order)) - 1].index(s.index)
-                                                         if order else s.index)
-    reads = []  # each update's (c, eta, y w_(k-1).x, x.x, visits since the last, whether c w + eta y x fits)
-    before, last = [float(v) for v in theirs.start] if theirs.start else [0.0] * size, -1
+    reads = []  # each update's (keep factor c or None, step eta, y w_(k-1).x, x.x, visits since the last, fits)
+    before, last = start, -1
     for s, w in zip(steps, W):
-        x, y, at = X[s.index], examples[s.index][1], visit(s)
+        x, y = X[s.index], examples[s.index][1]
+        at = None if shuffled else (s.epoch - 1) * n + (order[min(s.epoch, len(order)) - 1].index(s.index)
+                                                        if order else s.index)
         pp, px, xx, pw, xw = (sum(map(mul, a, b)) for a, b in ((before, before), (before, x), (x, x), (before, w),
                                                                (x, w)))
-        det = pp * xx - px * px
         if xx == 0:
             return None
+        det = pp * xx - px * px
         c, f = ((pw * xx - px * xw) / det, (pp * xw - px * pw) / det) if pp and det > 1e-9 * pp * xx else \
             (None, (xw - px) / xx)  # w_(k-1) = 0, or along x: no decay to read here
         gap = None if at is None else at - last
         slack = (16 * size + 4 * (gap or 1)) * u
         if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
-            c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds, so the
-            # law must hold exactly
+            c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
         fits = all(abs(w_i - ((c or 1.0) * p_i + f * x_i)) <= slack * (abs(p_i) + abs(f * x_i) + abs(w_i)) + 1e-300
                    for w_i, p_i, x_i in zip(w, before, x))
         reads.append((c, f * y, y * px, xx, gap, fits))
         before, last = w, at
-    bad = [k for k, r in enumerate(reads) if not r[5]]
-    good = [r for r in reads if r[5]]
-    if len(bad) > 1 or not good:
-        return None
+    tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
 
-    def same(values, tolerance=1e-6 if u > 2.0 ** -30 else 1e-9):
-        return max(values) - min(values) <= tolerance * max(map(abs, values))
+    def apart(values):  # (the value most of them share, the indexes of those not near it)
+        buckets: dict = {}
+        for v in values:
+            buckets.setdefault(f"{v:.5g}", []).append(v)
+        common = max(buckets.values(), key=len)[0]
+        return common, [k for k, v in enumerate(values) if abs(v - common) > tolerance * abs(common)]
+    bad = {k for k, r in enumerate(reads) if not r[5]}
     laws = []
-    keep = [r[0] for r in good if r[0] is not None]
-    if keep and not same(keep + [1.0]):
-        per = [r[0] ** (1 / r[4]) for r in good if r[0] is not None and r[4] and r[0] > 0]
-        if len(per) == len(keep) and same(per) and not same(keep):
-            laws.append(f"w shrinks by the factor {_simplest_float(per[0])} at each example: a weight decay of "
-                        f"{_simplest_float(1 - per[0])} (an L2 penalty, as scikit-learn's alpha)")
-        elif same(keep):
-            laws.append(f"w shrinks by the factor {_simplest_float(keep[0])} at each update: a weight decay of "
-                        f"{_simplest_float(1 - keep[0])}")
-        else:
+    eta, off = apart([r[1] for r in reads])
+    if len(off) > 1:  # no one rate: passive-aggressive's step (tau - y w.x) / x.x?
+        tau, off = apart([r[1] * r[3] + r[2] for r in reads])
+        if len(off) > 1 or tau <= 0:
             return None
-    etas = [r[1] for r in good]
-    taus = [r[1] * r[3] + r[2] for r in good]
-    if not same(etas) and same(taus):
-        laws.append(f"each step is eta = ({_simplest_float(taus[0])} - y w.x) / x.x, varying with the margin: "
+        laws.append(f"each step is eta = ({_simplest_float(tau)} - y w.x) / x.x, varying with the margin: "
                     "passive-aggressive's (Crammer et al., JMLR 7, 2006)")
-    elif not same(etas):
+    elif eta <= 0:
         return None
-    elif not same(etas + [1.0]):
-        laws.append(f"a learning rate eta = {_simplest_float(etas[0])}")
-    margins = [r[2] for r in reads]  # y w.x at each update, before it
-    low = max(margins)
-    high = min((m for m in _passed_margins(examples, X, steps, W, theirs, n) if m is not None), default=math.inf) \
-        if not shuffled else math.inf
+    elif abs(eta - 1) > tolerance:
+        laws.append(f"a learning rate eta = {_simplest_float(eta)}")
+    bad |= set(off)
+    kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
+    if kept and any(abs(r[0] - 1) > tolerance for _, r in kept):
+        per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
+        factor, odd = apart(per) if not any(map(math.isnan, per)) else (None, [0, 1])
+        if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 2:
+            laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each example: a weight decay of "
+                        f"{_simplest_float(1 - factor)} (an L2 penalty, as scikit-learn's alpha)")
+        else:
+            factor, odd = apart([r[0] for _, r in kept])
+            if len(odd) > 1 or not 0 < factor < 1:
+                return None
+            laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each update: a weight decay of "
+                        f"{_simplest_float(1 - factor)}")
+        bad |= {kept[j][0] for j in odd}
+    if len(bad) > 1:
+        return None
+    low = max(r[2] for k, r in enumerate(reads) if k not in bad)  # y w.x at each update, before it
+    high = math.inf if shuffled else min(_passed_margins(examples, X, steps, W, start, order, n), default=math.inf)
     if low >= high:
         return None
     if not low <= 0 < high:
-        t = _simplest_float(low if low == high else math.ceil(low) if math.ceil(low) < high else low)
+        t = _simplest_float(math.ceil(low) if math.ceil(low) < high else low)
         laws.append(f"it updates while y w.x <= {t} (the notes: while y w.x <= 0); a margin, as in hinge-loss, "
                     "passive-aggressive or thresholded training")
     if shuffled:
@@ -4767,30 +4791,35 @@ def _law(examples, args, theirs, model) -> list | None:
         laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[k].epoch} visits "
                     f"index {steps[k].index} after index {steps[k - 1].index}): a shuffle, as scikit-learn's "
                     "shuffle=True")
-    if bad == [0] and theirs.start is None:
-        c, eta = keep[0] if keep else 1.0, good[0][1]
+    if bad == {0} and theirs.start is None and reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
-        laws.append("a start w_0 = (" + ", ".join(_simplest_float((w_i - eta * y * x_i) / c) for w_i, x_i in
-                                                   zip(W[0], x)) + "), read from its first update, not 0")
-        bad = []
+        laws.append("a start w_0 = (" + ", ".join(_simplest_float(w_i - eta * y * x_i) for w_i, x_i in zip(W[0], x))
+                    + "), read from its first update, not 0")
+        bad = set()
     if bad:
-        k, s = bad[0], steps[bad[0]]
-        return [f"diagnosis: a bug in THEIRS, at one step: its mistake {k + 1} (epoch {s.epoch}, index {s.index}) "
-                f"breaks the law its other {len(good)} updates keep (w <- c w + eta y x"
-                + (f"; {'; '.join(laws)}" if laws else ": the notes' w <- w + y x") + ").",
-                f"  w after it: {_shown_vector(s.weights)}; w before it: "
-                + (_shown_vector(steps[k - 1].weights) if k else "the start")]
+        k = bad.pop()
+        s, ratio = steps[k], reads[k][1] / eta if reads[k][5] and not laws else None
+        x, y = X[s.index], examples[s.index][1]
+        expected = [p_i + eta * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
+        did = {0: "skipped the update", 2: "made the update twice", -1: "updated by the prediction sign(w.x), not "
+               "by the label"}.get(ratio, "made an update that is not w <- c w + eta y x for the law's c and eta")
+        return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
+                       f"index {s.index}); each of its other {len(steps) - 1} updates keeps the law "
+                       + ("; ".join(laws) if laws else "of the notes, w <- w + y x") + ".",
+                       f"  w before it: " + (_shown_vector(steps[k - 1].weights) if k else "the start"),
+                       f"  w after it:  {_shown_vector(s.weights, expected)}"
+                       + ("" if laws else f"; the notes' w + y x: {_shown_vector(expected)}")]
     if not laws:
         return None
-    return [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every one of its "
-            f"{len(steps)} updates.  THEIRS is the notes' perceptron with:", *(f"  - {law}" for law in laws),
-            "  no option of this project runs it; declare it to compare exactly"]
+    return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
+                       f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
+                       *(f"  - {law}" for law in laws), "  no option of this project runs it; declare it to compare "
+                       "exactly"]
 
 
-def _passed_margins(examples, X, steps, W, theirs, n):
+def _passed_margins(examples, X, steps, W, w, order, n):
     """y w.x at each visit that made no update, w THEIRS's own at the time (the order known)."""
-    order = theirs.order
-    k, w = 0, [float(v) for v in theirs.start] if theirs.start else [0.0] * len(W[0])
+    k = 0
     for epoch in range(1, steps[-1].epoch + 1):
         for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
             if k < len(steps) and (steps[k].epoch, steps[k].index) == (epoch, i):
