@@ -3674,6 +3674,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         if not isinstance(v, list) or len(v) not in (d, d + 1):
             shown = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
             raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias)")
+        if set(map(type, v)) == {float} and all(map(isfinite, v)):  # the common case, read at once
+            floats.extend(v)
+            return v
         return [number(f"{where}[{i}]", x) for i, x in enumerate(v)]
 
     def weights(where, v, one_class=False):
@@ -3915,12 +3918,14 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
                 summed[i], upto[i] = (s, S, apart), len(stored)
                 s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S, apart)
             else:
-                s = _finite(_sum_float(before if st.stale else w, x), "w.x")  # dot's sum, left to right from 0
+                s, bound = _finite(_sum_float(before if st.stale else w, x), "w.x"), None  # dot's sum, in order
+            o, wrong = _decide(st, y, s)
+            watch = expected.visit(cls, epoch, i, wrong)
+            if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
                 if magnitudes[0] is not w:
                     magnitudes = (w, model.magnitudes(w))
                 bound = model.score_bound(magnitudes[1], E, AX[i])
-            o, wrong = _decide(st, y, s)
-            if expected.visit(cls, epoch, i, wrong):
+            if watch:
                 watched[(cls, epoch, i)] = (s, bound)
             if expected.parted and expected.stop:
                 if wrong:
@@ -4110,15 +4115,18 @@ class _Rounding:
             return E
         u, u_in, k = self.u, self.u_in, len(parts)
         try:
-            grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            if k == 1:
+                f, x = parts[0]
+                grown = [abs(float(f) * float(x_i)) for x_i in x]
+            else:
+                grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
-                    max(abs(float(v)) + g for v, g in zip(w, grown)) < self.limit:
+                    max(map(add, aw, grown)) < self.limit:
                 return E
-            inputs = [g * (u_in + 2 * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) for g in grown]
-            if mean:
-                inputs = [e + g / mean * 2 * u for e, g in zip(inputs, grown)]
-            return [e + m + self.u_ours * abs(float(v)) + u * (abs(float(v)) + e + m)
-                    for e, m, v in zip(E, inputs, w)]
+            grows = (u_in + 2 * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
+            inputs = [e + g * (grows + (2 * u / mean if mean else 0)) for e, g in zip(E, grown)]  # e + m
+            return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(inputs, aw)]
         except OverflowError:
             return [math.inf] * len(E)
 
@@ -4230,6 +4238,9 @@ class _Agreement:
         return True
 
     def vectors(self, theirs, ours, bounds, what) -> bool:
+        if theirs == ours:  # equal values, of any types: nothing to bound
+            self.compared.add(what)
+            return True
         if isinstance(ours, dict):
             return all(self.vectors(theirs[c], ours[c], bounds[c] if isinstance(bounds, dict) else bounds, what)
                        for c in ours)
@@ -4736,8 +4747,9 @@ def _law(examples, args, theirs, model) -> tuple | None:
         slack = (16 * size + 4 * (gap or 1)) * u
         if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
             c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
-        fits = all(abs(w_i - ((c or 1.0) * p_i + f * x_i)) <= slack * (abs(p_i) + abs(f * x_i) + abs(w_i)) + 1e-300
-                   for w_i, p_i, x_i in zip(w, before, x))
+        ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))
+        fits = max(map(abs, map(sub, w, map(add, map(mul, repeat(c or 1.0), before), map(mul, repeat(f), x))))) \
+            <= slack * (ap + abs(f) * ax + aw) * (size if slack else 1)
         reads.append((c, f * y, y * px, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
@@ -4778,8 +4790,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
         bad |= {kept[j][0] for j in odd}
     if len(bad) > 1:
         return None
-    low = max(r[2] for k, r in enumerate(reads) if k not in bad)  # y w.x at each update, before it
-    high = math.inf if shuffled else min(_passed_margins(examples, X, steps, W, start, order, n), default=math.inf)
+    # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
+    low = max((r[2] for k, r in enumerate(reads) if k not in bad and r[2]), default=-math.inf)
+    high = math.inf if shuffled else min((m for m in _passed_margins(examples, X, steps, W, start, order, n) if m),
+                                         default=math.inf)
     if low >= high:
         return None
     if not low <= 0 < high:
@@ -4801,14 +4815,13 @@ def _law(examples, args, theirs, model) -> tuple | None:
         s, ratio = steps[k], reads[k][1] / eta if reads[k][5] and not laws else None
         x, y = X[s.index], examples[s.index][1]
         expected = [p_i + eta * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
+        law = "; ".join(laws) if laws else "the notes' w <- w + y x"
         did = {0: "skipped the update", 2: "made the update twice", -1: "updated by the prediction sign(w.x), not "
-               "by the label"}.get(ratio, "made an update that is not w <- c w + eta y x for the law's c and eta")
+               "by the label"}.get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
-                       f"index {s.index}); each of its other {len(steps) - 1} updates keeps the law "
-                       + ("; ".join(laws) if laws else "of the notes, w <- w + y x") + ".",
+                       f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_vector(steps[k - 1].weights) if k else "the start"),
-                       f"  w after it:  {_shown_vector(s.weights, expected)}"
-                       + ("" if laws else f"; the notes' w + y x: {_shown_vector(expected)}")]
+                       f"  w after it:  {_shown_vector(s.weights, expected)} (\"ours\": the law's)"]
     if not laws:
         return None
     return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
@@ -4818,11 +4831,14 @@ def _law(examples, args, theirs, model) -> tuple | None:
 
 
 def _passed_margins(examples, X, steps, W, w, order, n):
-    """y w.x at each visit that made no update, w THEIRS's own at the time (the order known)."""
+    """y w.x at each visit that made no update, up to its last update, w THEIRS's own at the time (the order
+    known)."""
     k = 0
     for epoch in range(1, steps[-1].epoch + 1):
         for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
-            if k < len(steps) and (steps[k].epoch, steps[k].index) == (epoch, i):
+            if k == len(steps):
+                return
+            if (steps[k].epoch, steps[k].index) == (epoch, i):
                 w, k = W[k], k + 1
             else:
                 yield examples[i][1] * sum(map(mul, w, X[i]))
