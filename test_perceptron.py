@@ -2951,6 +2951,96 @@ def test_every_predictor_of_every_kind_round_trips_through_save_and_model_and_ru
                                                                             run.multiclass)
 
 
+def test_a_kernel_model_s_votes_count_by_their_mistakes_and_none_beyond_its_stored_examples(capsys, tmp_path):
+    examples, new = model_data("kernel", 132), model_data("kernel", 133)
+    path, new_path = (write(tmp_path, "x1,x2,y\n" + "".join(f"{x[0]!r},{x[1]!r},{y}\n" for x, y in data), name)
+                      for data, name in ((examples, "train.csv"), (new, "new.csv")))
+    model = tmp_path / "model.json"
+    cli(capsys, path, "--kernel", "polynomial:2", "--voted", "--labels=B,M", "--max-epochs", "5", "--save",
+        str(model), "--quiet")
+    doc = json.loads(model.read_text())
+    status, predicted, said = cli(capsys, new_path, "--model", str(model), "--predictor", "voted")
+    assert status == 0 and len(doc["voted"]) > 2 and len(set(predicted.split())) == 2
+    doc["voted"].reverse()  # the votes, in any order, are those of the same hypotheses
+    model.write_text(json.dumps(doc))
+    assert cli(capsys, new_path, "--model", str(model), "--predictor", "voted") == (0, predicted, said)
+    doc["voted"][0]["mistakes"] = 10 ** 6
+    model.write_text(json.dumps(doc))
+    assert cli(capsys, new_path, "--model", str(model), "--predictor", "voted") == (
+        2, "", f"error: {model}: voted[0].mistakes: 1000000: the model stored {len(doc['stored'])} examples\n")
+
+
+@pytest.mark.parametrize("weights, field, value, said", [
+    (["-6", "3/1"], None, None, None),  # a Decimal's text and a Fraction's: read as one kind, exact
+    ([-6, 3], "multiclass", "one-vs-rest", "weights: [-6, 3] is not an object of the classes ['-1', '1']"),
+    ({"a": [1, 0], "b": [0, 1]}, "labels", ["a", "b"], "kernel: 'polynomial:2' is not a kernel of this module or "
+                                                        "kernels.py: a multiclass model has none: null"),
+    ([-6, 3], "kernel", "polynomial:2", "kernel: 'polynomial:2' is not a kernel of this module or kernels.py"),
+    ([-6, 3], "kernel", "linear", "stored: missing, or not a list of [x..., y]"),
+    ([-6, 3], "average", {"weights": [1, 2], "convention": "sideways"},
+     "average.convention: 'sideways' is not one of 'after', 'before'"),
+])
+def test_a_model_written_by_hand_is_read_exactly_or_refused_naming_its_file_and_field(capsys, tmp_path, weights,
+                                                                                   field, value, said):
+    doc = {"perceptron": P.__version__, "format": "perceptron-model/2", "rule": "sign", "bias": False,
+           "multiclass": None, "labels": [-1, 1], "kernel": None, "features": None, "weights": weights}
+    if field == "labels":  # a multiclass model naming a kernel spec
+        doc.update(multiclass="one-vs-rest", labels=value, kernel="polynomial:2")
+    elif field is not None:
+        doc[field] = value
+    model, data = tmp_path / "model.json", write(tmp_path, "3,3\n-3,1\n")
+    model.write_text(json.dumps(doc))
+    if said is None:
+        assert cli(capsys, data, "--model", str(model), "--no-header") == (0, "-1\n1\n", "")
+        assert [type(v) for v in P.load(model).w] == [Fraction, Fraction] and P.load(str(model)).w == [-6, 3]
+    else:
+        status, out, err = cli(capsys, data, "--model", str(model), "--no-header")
+        assert (status, out) == (2, "") and err.startswith(f"error: {model}: {said}") and err.count("\n") == 1
+        with pytest.raises(PerceptronError, match=re.escape(f"{model}: {said}")):
+            P.load(model)
+
+
+def test_a_model_on_a_file_whose_columns_do_not_fit_is_one_error_naming_both_counts(capsys, tmp_path):
+    path, model = write(tmp_path, "a,b,y\n3,3,B\n-3,1,M\n0,-3,B\n"), str(tmp_path / "model.json")
+    cli(capsys, path, "--labels=B,M", "--bias", "--save", model, "--quiet")
+    wide = write(tmp_path, "p,q,r,s\n1,2,3,4\n", "wide.csv")  # other names, another count: no note, one line
+    assert cli(capsys, wide, "--model", model) == (
+        2, "", f"error: {wide}: 4 columns: the model has 2 features, so a file for it has 2 columns (3 with the "
+               "labels)\n")
+
+
+def test_model_s_hints_name_only_options_that_apply_to_it(capsys, tmp_path):
+    path, model = write(tmp_path, "a,b,y\n3,3,-1\n-3,1,1\n0,-3,-1\n"), str(tmp_path / "model.json")
+    cli(capsys, path, "--save", model, "--quiet")
+    for label in ("0", "M"):  # training would hint --labels=0,1 and --multiclass, which --model refuses
+        other = write(tmp_path, f"a,b,y\n3,3,{label}\n", "other.csv")
+        assert cli(capsys, other, "--model", model) == (
+            2, "", f"error: {other}:2: column 3: label '{label}' is not -1 or 1, the model's labels\n")
+
+
+def test_run_save_writes_whole_or_not_at_all_and_only_what_load_reads_back(tmp_path):
+    run = train([([1, 2], "no"), ([2, -1], "yes"), ([-1, 1], "no")], bias=True)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(PerceptronError, match="a FIFO, not a regular file"):
+        run.save(fifo)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and files_in(tmp_path) == ["fifo"]
+    unsaved = [(train([([1, 2], 1), ([2, -1], -1)], kernel=lambda a, b: dot(a, b) ** 2),
+                "a run with the kernel '<lambda>' cannot be saved"),
+               (train([([1, 2], Fraction(1, 2)), ([2, -1], Fraction(3, 2))]), "labels [Fraction(1, 2), Fraction(3, "
+                                                                             "2)] cannot be saved"),
+               (P.train_multiclass([([1, 2], 1), ([2, -1], "1"), ([0, 1], 2)]), "labels [1, '1', 2] cannot be saved")]
+    for other, said in unsaved:
+        with pytest.raises(PerceptronError, match=re.escape(said)):
+            other.save(tmp_path / "model.json")
+    with pytest.raises(PerceptronError, match="is not a file name"):
+        run.save(3)
+    assert files_in(tmp_path) == ["fifo"]
+    run.save(tmp_path / "model.json")
+    loaded = P.load(tmp_path / "model.json")
+    assert loaded == run._replace(mistakes=0, epochs=0, converged=None, trace=None, model=loaded.model)
+
+
 # ===========================================================================
 # 5. The oracle
 # ===========================================================================
