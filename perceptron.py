@@ -3223,18 +3223,16 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     if history is not None:
         doc = {**doc, **history}
         del doc["format"]
-        return {key: doc[key] for key in _RUN_ORDER if key in doc}
-    if not all(type(v) in (str, int, bool, float) for v in doc["labels"]) or \
+    elif not all(type(v) in (str, int, bool, float) for v in doc["labels"]) or \
             len(set(map(str, doc["labels"]))) < len(doc["labels"]):
         raise PerceptronError(f"labels {_short(doc['labels'])} cannot be saved: a model's labels are str, int, bool "
                               "or float, each with its own text")
-    if run.kernel is not None:
+    elif run.kernel is not None:
         K = run.model.kernel
-        try:
-            named = K is dot or str(getattr(K, "__module__", "")).rpartition(".")[2] == "kernels" and \
-                _kernel_named(run.kernel) is not None
+        try:  # a kernel that load() finds again by its name
+            named = K is dot or str(getattr(K, "__module__", "")).endswith("kernels") and _kernel_named(run.kernel)
         except PerceptronError:
-            named = False
+            named = None
         if not named:
             raise PerceptronError(f"a run with the kernel {_short(run.kernel)} cannot be saved: a model names its "
                                   "kernel, dot or one of kernels.py's")
@@ -3313,9 +3311,9 @@ def _model_of(path, doc, known=_RUN_FIELDS):
         n = len(w)
         return w
 
-    def entry(field, value, keys, optional=()):
-        if not (isinstance(value, dict) and set(keys) <= set(value) <= set(keys) | set(optional)):
-            raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(keys)}")
+    def entry(field, value, parts, optional=()):
+        if not (isinstance(value, dict) and set(parts) <= set(value) <= set(parts) | set(optional)):
+            raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(parts)}")
         return value
 
     def after(field, value):
@@ -3349,7 +3347,7 @@ def _model_of(path, doc, known=_RUN_FIELDS):
 
     w, kept = weights("weights", first), {}
     for k, row in enumerate(stored or ()):
-        if not (isinstance(row, list) and len(row) == n + 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
+        if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
             raise read.wrong(f"stored[{k}]", f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
     ovr = update == "one-vs-rest"
     for key, each in (("pocket", pocket), ("voted", votes)):
