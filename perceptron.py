@@ -2501,7 +2501,7 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
     width = len(first[1])
     _check_delimiter(source, first, delimiter)
     label = label_column + width if label_column < 0 else label_column
-    unlabeled = features is not None and width - len(set(drop)) == features
+    unlabeled, training = features is not None and width - len(set(drop)) == features, features is None
     if unlabeled:
         label = width  # no column: every column not dropped is a feature
     elif features is not None and width - len(set(drop)) != features + 1:
@@ -2539,7 +2539,7 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass, features is None))
+                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass, training))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
