@@ -767,10 +767,10 @@ def load(path) -> Run:
 
 
 def _file_name(path) -> str:
-    path = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
-    if not isinstance(path, str):
+    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(name, str):
         raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
-    return path
+    return name
 
 
 def _plain_score(w, x, bias):

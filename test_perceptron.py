@@ -3033,7 +3033,7 @@ def test_run_save_writes_whole_or_not_at_all_and_only_what_load_reads_back(tmp_p
     for other, said in unsaved:
         with pytest.raises(PerceptronError, match=re.escape(said)):
             other.save(tmp_path / "model.json")
-    with pytest.raises(PerceptronError, match="is not a file name"):
+    with pytest.raises(PerceptronError, match="path = 3 is not a file name"):
         run.save(3)
     assert files_in(tmp_path) == ["fifo"]
     run.save(tmp_path / "model.json")
