@@ -3195,10 +3195,10 @@ def _drop_output():
 
 
 # One document for a run and its model.  --json writes the run; --save and Run.save its model, which is the
-# run without its history (no trace, counts, test or bound) and with a kernel run's stored examples; load,
-# --model and --check read either through _model_of, every field checked before use, an error naming the
-# file and the field.  (--json keeps its bytes since 0.2: a multiclass run's labels are "classes", and it
-# writes no "format" and no stored examples.)
+# run without its history (no trace, counts, test or bound) and with a kernel run's stored examples.  load
+# and --model read either through _model_of (known= adds fields, as THEIRS's), every field checked before
+# use, an error naming the file and the field.  (--json keeps the bytes it always wrote: a multiclass run's
+# labels are "classes", and it writes no "format" and no stored examples.)
 
 _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
@@ -3300,9 +3300,7 @@ def _model_of(path, doc, known=_RUN_FIELDS):
         null (a kernel's implicit w)."""
         nonlocal n
         if update and not one_class:
-            if not isinstance(value, dict) or sorted(value) != sorted(keys):
-                raise read.wrong(field, f"{_short(value)} is not an object of the classes {_short(keys)}")
-            return {c: weights(f"{field}.{k}", value[k], True) for c, k in zip(labels, keys)}
+            return by_class(field, value, weights)
         if not explicit:
             if value is not None:
                 raise read.wrong(field, f"{_short(value)}: a {name} kernel model has no explicit weights: null")
@@ -3340,7 +3338,7 @@ def _model_of(path, doc, known=_RUN_FIELDS):
         return voted
 
     def by_class(field, value, each):
-        """One-vs-rest: each class's pocket or votes."""
+        """{class: each(...)}: a multiclass predictor's vectors; one-vs-rest's pockets or votes."""
         if not isinstance(value, dict) or sorted(value) != sorted(keys):
             raise read.wrong(field, f"{_short(value)} is not an object of the classes {_short(keys)}")
         return {c: each(f"{field}.{k}", value[k], True) for c, k in zip(labels, keys)}
