@@ -57,6 +57,7 @@ DualPerceptron(kernel)      stores every mistake; eq. (1) and (2) (§2.2-2.3)
 MulticlassPerceptron        one w per class, argmax (Kalyanakrishnan §4)
 train(examples)             a whole run (Cornell §3): a Run with its trace
 train_multiclass(examples)  a multiclass run
+Run.save(path), load(path)  a run's model, written to a file and read back
 radius_squared(xs)          R^2 = max_i x_i.x_i
 margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
 mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
@@ -123,6 +124,7 @@ __all__ = [
     "Run",
     "dot",
     "is_mistake",
+    "load",
     "main",
     "margin_squared",
     "mistake_bound",
@@ -694,8 +696,9 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def _sign(self, x, weights, kept) -> int:
         """A binary predictor's +1 or -1."""
         if weights == "voted":
-            if self.kernel is not None:
-                return sign(sum(c * sign(s) for s, (k, c) in zip(_prefix_scores(self.model, x), kept)))
+            if self.kernel is not None:  # v_k: the dual of the first k stored examples
+                scores = _prefix_scores(self.model, x)
+                return sign(sum(c * sign(scores[k]) for k, c in kept))
             x = _vector(x, len(kept[0][0]) - self.bias)
             return sign(sum(c * sign(_plain_score(v, x, self.bias)) for v, c in kept))
         return sign(self.score(x, weights))
@@ -738,6 +741,36 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if w is None:
             raise PerceptronError(f"this run kept no {weights} weights")
         return _plain_score(w, _vector(x, len(w) - self.bias), self.bias)
+
+    def save(self, path) -> None:
+        """Write the run's model to the file ``path``: the run without its history, as ``--save`` writes it
+        (JSON, read back by ``load``).  Written whole or not at all, as the command line writes: never over a
+        device, a FIFO or a folder; a link is followed."""
+        path = _file_name(path)
+        _write_files({path: _json_text(_document(self)) + "\n"})
+
+
+def load(path) -> Run:
+    """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``): it predicts, scores and
+    counts errors as the saved run did; it has no history (epochs 0, converged None, trace None).
+
+    >>> import os, tempfile
+    >>> run = train([([2, 1], "yes"), ([-1, -3], "no")], bias=True, pocket=True)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     run.save(os.path.join(folder, "model.json"))
+    ...     model = load(os.path.join(folder, "model.json"))
+    >>> model.w == run.w, model.predict([3, 0]), model.pocket == run.pocket
+    (True, 'yes', True)
+    """
+    path = _file_name(path)
+    return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
+
+
+def _file_name(path) -> str:
+    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(name, str):
+        raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
+    return name
 
 
 def _plain_score(w, x, bias):
@@ -2468,9 +2501,12 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
     width = len(first[1])
     _check_delimiter(source, first, delimiter)
     label = label_column + width if label_column < 0 else label_column
-    unlabeled = features is not None and width - len(set(drop)) == features
+    unlabeled, training = features is not None and width - len(set(drop)) == features, features is None
     if unlabeled:
         label = width  # no column: every column not dropped is a feature
+    elif features is not None and width - len(set(drop)) != features + 1:
+        raise _Located(f"{source}: {width - len(set(drop))} columns: the model has {features} features, so a file "
+                       f"for it has {features} columns ({features + 1} with the labels)")
     if not 0 <= label < width + unlabeled or any(not 0 <= c < width for c in drop):
         wrong = label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
         option = "--label-column" if wrong == label_column and not 0 <= label < width else "--drop-column"
@@ -2503,7 +2539,7 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass))
+                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass, training))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
@@ -2593,9 +2629,10 @@ def _all_numbers(row, columns) -> bool:
     return all(_form(row[c]) for c in columns)
 
 
-def _parse_label(text, labels, multiclass):
+def _parse_label(text, labels, multiclass, training=True):
     """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1)
-    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1)."""
+    or names (compared as text), as --labels gives them (or the model, not training); Kalyanakrishnan's 0/1
+    is (0, 1)."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -2608,8 +2645,8 @@ def _parse_label(text, labels, multiclass):
     for y, name in ((1, labels[1]), (-1, labels[0])):
         if t == name if isinstance(name, str) else (value is not None and value == name):
             return y
-    hint = ""
-    if labels == (-1, 1):
+    hint = "" if training else ", the model's labels"
+    if labels == (-1, 1) and training:
         hint = (": labels 0 and 1 are read with --labels=0,1" if value in (0, 1) else
                 ": labels False and True are read with --labels=False,True" if t.lower() in ("true", "false") else
                 ": name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
@@ -2629,7 +2666,7 @@ def _train_mode(args) -> int:
     report, pictures = _train_report(args, args.file)
     text = _json(report) if args.json else _text(report)
     if args.save and not report.interrupted:
-        pictures[args.save] = _model_doc(report) + "\n"
+        pictures[args.save] = _json_text(_document(report.run, report.labels, report.data.names)) + "\n"
     if pictures or args.svg_steps and not report.interrupted:
         _write_files(pictures, folder=args.svg_steps)
     _emit(text, args.json)
@@ -2819,7 +2856,7 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
     for i, (x, y) in enumerate(data):
         try:
             for name in kept if y is not None else [args.predictor]:
-                guess = run.predict(x, name)
+                guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
                 errors[name] += guess != y
                 if name == args.predictor:
                     predictions.append(guess if run.multiclass else _shown_label(guess, labels))
@@ -3023,45 +3060,28 @@ def _json_weights(w):
 
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
-    doc = {
-        "perceptron": __version__,
-        "input": data.source,
-        "rule": run.rule,
-        "bias": run.bias,
-        "multiclass": run.multiclass,
-        "labels": "classes" if args.multiclass else list(report.labels),
-        "kernel": run.kernel,
-        "examples": data.count,
-        "features": data.names,
-        "weights": _json_weights(run.w),
-        "mistakes": run.mistakes,
-        "epochs": run.epochs,
-        "converged": run.converged,
-        **({"interrupted": True} if report.interrupted else {}),
-        "trace": [_json_mistake(m, line, report.labels, run.multiclass)
-                  for m, (line, _) in zip(run.trace or [], report.where)],
-    }
+    history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
+               "converged": run.converged, **({"interrupted": True} if report.interrupted else {}),
+               "trace": [_json_mistake(m, line, report.labels, run.multiclass)
+                         for m, (line, _) in zip(run.trace or [], report.where)]}
     if args.weights and report.after is not None:
-        for entry, w in zip(doc["trace"], report.after):  # w after the mistake's update
+        for entry, w in zip(history["trace"], report.after):  # w after the mistake's update
             entry["weights"] = _json_weights(w)
-    if run.pocket is not None:
-        doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
-                         else _json_pocket(run.pocket))
+    if args.multiclass:
+        history["labels"] = "classes"
     if run.average is not None:
-        doc["average"] = {"convention": args.average, "weights": _json_weights(run.average),
-                          "examples": run.epochs * data.count}
-    if run.voted is not None:
-        doc["voted"] = _json_votes(run.voted)
+        history["average"] = {"convention": args.average, "weights": _json_weights(run.average),
+                              "examples": run.epochs * data.count}
     if report.errors:
-        doc["training_errors"] = report.errors
+        history["training_errors"] = report.errors
     if report.test is not None:
-        doc["test"] = {key: value for key, value in report.test.items() if key != "file"}
+        history["test"] = {key: value for key, value in report.test.items() if key != "file"}
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
-        doc["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
-                        "margin_squared": _json_number(g2), "bound": _json_number(bound),
-                        "holds": run.mistakes <= bound}
-    return _json_text(doc)
+        history["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
+                            "margin_squared": _json_number(g2), "bound": _json_number(bound),
+                            "holds": run.mistakes <= bound}
+    return _json_text(_document(run, report.labels, data.names, history))
 
 
 def _json_votes(voted):
@@ -3174,20 +3194,202 @@ def _drop_output():
         pass
 
 
-# --model MODEL.json: a model saved by --save (or a run saved by --json), applied to FILE without training:
-# its predictions, one a line, in the file's label names; with the file's labels, its errors too.  Every
-# field is read with its type and shape checked first: a wrong one is one error line naming the file and
-# the field.
+# One document for a run and its model.  --json writes the run; --save and Run.save its model, which is the
+# run without its history (no trace, counts, test or bound) and with a kernel run's stored examples.  load
+# and --model read either through _model_of (known= adds fields, as THEIRS's), every field checked before
+# use, an error naming the file and the field.  (--json keeps the bytes it always wrote: a multiclass run's
+# labels are "classes", and it writes no "format" and no stored examples.)
 
-_MODEL_FORMAT = "perceptron-model/1"
-_MODEL_FIELDS = frozenset(("perceptron", "format", "rule", "bias", "multiclass", "labels", "classes", "features", "d",
-                           "kernel", "weights", "stored", "pocket", "average", "voted", "extra"))
+_MODEL_FORMAT = "perceptron-model/2"
+_RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
+              "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
+              "voted", "stored", "training_errors", "test", "bound")
+_RUN_FIELDS = frozenset(_RUN_ORDER)
 
+
+def _document(run, labels=None, features=None, history=None) -> dict:
+    """The one writer: the run's model (labels: the file's names of -1 and +1, else run.labels; features: the
+    column names, or None), or with ``history`` (--json's fields of the run's past) the whole run."""
+    doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
+           "multiclass": run.multiclass, "labels": list(run.model.classes if run.multiclass else labels or run.labels),
+           "kernel": run.kernel, "features": features, "weights": _json_weights(run.w)}
+    if run.pocket is not None:
+        doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
+                         else _json_pocket(run.pocket))
+    if run.average is not None:
+        doc["average"] = {"weights": _json_weights(run.average)}
+    if run.voted is not None:
+        doc["voted"] = _json_votes(run.voted)
+    if history is not None:
+        doc = {**doc, **history}
+        del doc["format"]
+    elif not all(type(v) in (str, int, bool, float) for v in doc["labels"]) or \
+            len(set(map(str, doc["labels"]))) < len(doc["labels"]):
+        raise PerceptronError(f"labels {_short(doc['labels'])} cannot be saved: a model's labels are str, int, bool "
+                              "or float, each with its own text")
+    elif run.kernel is not None:
+        K = run.model.kernel
+        try:  # a kernel that load() finds again by its name
+            named = K is dot or str(getattr(K, "__module__", "")).endswith("kernels") and _kernel_named(run.kernel)
+        except PerceptronError:
+            named = None
+        if not named:
+            raise PerceptronError(f"a run with the kernel {_short(run.kernel)} cannot be saved: a model names its "
+                                  "kernel, dot or one of kernels.py's")
+        doc["stored"] = [[*map(_json_number, x), y] for x, y in run.model.stored]
+    return {key: doc[key] for key in _RUN_ORDER if key in doc}
+
+
+def _kernel_named(name):
+    """The kernel a run names (run.kernel): dot, or one of kernels.py's, whose name in --kernel's words is its
+    spec ("polynomial(2, c=1)" is polynomial:2:1); None for another name."""
+    if name == "dot":
+        return dot
+    spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
+    kernel = _kernel_of(spec.rstrip(")").replace("_", "-"))
+    return kernel if _name(kernel) == name else None
+
+
+def _model_of(path, doc, known=_RUN_FIELDS):
+    """The one reader: (the Run that a model or a run's JSON, doc, read from path, holds; its features' names,
+    or None).  The Run predicts, scores and counts errors as the run saved; it has no history (epochs 0,
+    converged None, no trace).  The numbers of one model are read in one kind: a decimal's text as a Decimal,
+    or as its exact Fraction in a model that also holds a "p/q" or a float."""
+    read = _Fields(path, doc, known, "a model (--save) or a run (--json)")
+    if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
+        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
+                                   "again with this version)")
+    read.text("perceptron")
+    bias, update = read.flag("bias"), read.choice("multiclass", (None, "one-vs-rest", "joint"))
+    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
+    name, kernel, stored = read.get("kernel"), None, read.get("stored")
+    if name is not None:
+        try:
+            kernel = None if update or not isinstance(name, str) else _kernel_named(name)
+        except PerceptronError as err:
+            raise read.wrong("kernel", f"{_short(name)}: {err.reason}") from None
+        if kernel is None:
+            raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
+                             + (": a multiclass model has none: null" if update else ""))
+    if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
+        raise read.wrong("stored", "a model that is not a kernel model has none: null" if kernel is None else
+                         "missing, or not a list of [x..., y]: a kernel model holds its stored examples (a kernel "
+                         "run's --json does not: save its model with --save or Run.save)")
+    explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
+    values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
+    while values:  # one kind of number: are there ratios or floats?
+        v = values.pop()
+        if isinstance(v, (list, dict)):
+            values.extend(v.values() if isinstance(v, dict) else v)
+        elif type(v) is float or isinstance(v, str) and "/" in v:
+            read.decimal = lambda text: Fraction(decimal.Decimal(text))  # exact, past the int <-> str limit
+            break
+    labels, first = read.need("labels"), read.need("weights")
+    if update and labels == "classes" and isinstance(first, dict):
+        labels = list(first)  # a run's --json names its classes by its weights' keys
+    if not (isinstance(labels, list) and len(labels) >= 2 and (update or len(labels) == 2 and labels[0] != labels[1])
+            and all(type(v) in (str, int, bool, float) for v in labels) and len(set(map(str, labels))) == len(labels)):
+        raise read.wrong("labels", f"{_short(labels)} is not " + ("two or more distinct classes" if update else
+                                                                  "two distinct labels, negative first"))
+    keys, n, row, names = [str(c) for c in labels], None, stored[0] if stored else None, read.get("features")
+    if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
+        n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
+
+    def weights(field, value, one_class=False):
+        """A predictor's weights: n numbers (the first list read fixes n), {class: n numbers} (multiclass), or
+        null (a kernel's implicit w)."""
+        nonlocal n
+        if update and not one_class:
+            return by_class(field, value, weights)
+        if not explicit:
+            if value is not None:
+                raise read.wrong(field, f"{_short(value)}: a {name} kernel model has no explicit weights: null")
+            return None
+        w = read.vector(field, value, n)
+        n = len(w)
+        return w
+
+    def entry(field, value, parts, optional=()):
+        if not (isinstance(value, dict) and set(parts) <= set(value) <= set(parts) | set(optional)):
+            raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(parts)}")
+        return value
+
+    def after(field, value):
+        """After how many mistakes: a kernel model's hypothesis is its first k stored examples."""
+        k = read.count(field, value)
+        if kernel is not None and k > len(stored):
+            raise read.wrong(field, f"{k}: the model stored {len(stored)} examples")
+        return k
+
+    def pocket(field, value, one_class=False):
+        p = entry(field, value, ("weights", "errors", "mistakes"))
+        return Pocket(weights(f"{field}.weights", p["weights"], one_class), read.count(f"{field}.errors", p["errors"]),
+                      after(f"{field}.mistakes", p["mistakes"]))
+
+    def votes(field, value, one_class=False):
+        if not isinstance(value, list) or not value:
+            raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
+        voted = []
+        for k, v in enumerate(value):
+            v = entry(f"{field}[{k}]", v, ("mistakes" if kernel is not None else "weights", "count"))
+            voted.append((after(f"{field}[{k}].mistakes", v["mistakes"]) if kernel is not None else
+                          weights(f"{field}[{k}].weights", v["weights"], one_class),
+                          read.count(f"{field}[{k}].count", v["count"])))
+        return voted
+
+    def by_class(field, value, each):
+        """{class: each(...)}: a multiclass predictor's vectors; one-vs-rest's pockets or votes."""
+        if not isinstance(value, dict) or sorted(value) != sorted(keys):
+            raise read.wrong(field, f"{_short(value)} is not an object of the classes {_short(keys)}")
+        return {c: each(f"{field}.{k}", value[k], True) for c, k in zip(labels, keys)}
+
+    w, kept = weights("weights", first), {}
+    for k, row in enumerate(stored or ()):
+        if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
+            raise read.wrong(f"stored[{k}]", f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
+    ovr = update == "one-vs-rest"
+    for key, each in (("pocket", pocket), ("voted", votes)):
+        kept[key] = None if doc.get(key) is None else by_class(key, doc[key], each) if ovr else each(key, doc[key])
+    average = doc.get("average")
+    if average is not None:
+        entry("average", average, ("weights",), ("convention", "examples"))
+        read.choice("average.convention", ("after", "before"), average.get("convention", "after"))
+        read.count("average.examples", average.get("examples", 0))
+        average = weights("average.weights", average["weights"])
+    d = None if n is None else n - bias
+    if names is not None and not (isinstance(names, list) and len(names) == d and all(isinstance(v, str)
+                                                                                      for v in names)):
+        raise read.wrong("features", f"{_short(names)} is not {d} column names, or null")
+    try:
+        if update:
+            model = MulticlassPerceptron(labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
+            for c in labels:
+                if ovr:
+                    model.binary[c].w = w[c]
+                else:
+                    model._w[c] = w[c]
+        elif kernel is not None:
+            model = DualPerceptron(kernel, rule=rule, bias=bias)
+            model.stored = [(read.vector(f"stored[{k}]", row[:-1]), row[-1]) for k, row in enumerate(stored)]
+            model.d = d
+        else:
+            model = Perceptron(d, rule=rule, bias=bias)
+            model.w = w
+    except PerceptronError as err:
+        raise read.wrong("labels" if update else "weights", err.reason) from None
+    return Run(w=model.w if update else w, model=model, mistakes=model.mistakes, epochs=0, converged=None,
+               trace=None, pocket=kept["pocket"], rule=rule, bias=bias, kernel=name, average=average,
+               voted=kept["voted"], multiclass=update, labels=None if update else tuple(labels)), names
+
+
+# --model MODEL.json: a model (or a run's --json) applied to FILE without training: its predictions, one a line,
+# in the file's label names; with the file's labels, its errors too.
 
 def _model_mode(args) -> int:
-    run, labels, d, names = _load_model(args.model)
+    run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
-    test = _test(args.file, args, labels, run, features=d, names=names)
+    test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
+                 names=names)
     if args.json:
         text = _json_text({"perceptron": __version__, "model": args.model,
                            "test": {k: v for k, v in test.items() if k != "file"}})
@@ -3198,208 +3400,6 @@ def _model_mode(args) -> int:
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
     return 0
-
-
-def _model_doc(report) -> str:
-    """A model (--save): what applying the run needs, and nothing of its history."""
-    args, data, run = report.args, report.data, report.run
-    pocket = run.pocket
-    if isinstance(pocket, dict):
-        pocket = {c: _json_weights(p.w) for c, p in pocket.items()}
-    elif pocket is not None:  # a kernel run's: its dual after so many mistakes, the first of those stored
-        pocket = {"mistakes": pocket.mistakes} if pocket.w is None else _json_weights(pocket.w)
-    stored = None
-    if run.kernel is not None and run.w is None or run.kernel is not None and run.voted is not None:
-        stored = [[*(_json_number(v) for v in x), y] for x, y in run.model.stored]
-    return _json_text({"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
-                       "multiclass": run.multiclass, "labels": "classes" if run.multiclass else list(args.labels),
-                       "classes": run.model.classes if run.multiclass else None, "features": data.names,
-                       "d": data.d, "kernel": args.kernel, "weights": _json_weights(run.w), "stored": stored,
-                       "pocket": pocket, "average": _json_weights(run.average),
-                       "voted": None if run.voted is None else _json_votes(run.voted)})
-
-
-def _load_model(path):
-    """(a Run that predicts, the labels of its file, its number of features, their names or None) from a model
-    --save wrote or a run --json wrote."""
-    doc = _json_file(path, "a model (--save) or a run (--json)")
-    run, labels, d = _model_of(path, doc) if isinstance(doc, dict) and "format" in doc else _load_run(path, doc)
-    names = doc.get("features")
-    if names is not None and not (isinstance(names, list) and len(names) == d and all(isinstance(n, str)
-                                                                                      for n in names)):
-        raise PerceptronError(f"{path}: features: {_short(names)} is not {d} column names, or null")
-    return run, labels, d, names
-
-
-def _model_of(path, doc):
-    read = _Fields(path, doc, _MODEL_FIELDS, "a model written by --save")
-    if read.text("format") != _MODEL_FORMAT:
-        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
-                                   "again with this version)")
-    bias, update = read.flag("bias"), read.choice("multiclass", (None, "one-vs-rest", "joint"))
-    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
-    d = read.count("d", read.need("d"))
-    spec, kernel = read.get("kernel"), None
-    if spec is not None:
-        if not isinstance(spec, str):
-            raise read.wrong("kernel", f"{_short(spec)} is not a --kernel spec")
-        kernel = _kernel_of(spec)
-    for field, kind in (("classes", "multiclass"), ("stored", "kernel")):
-        if read.get(field) is not None and not (update if field == "classes" else kernel):
-            raise read.wrong(field, f"a model that is not a {kind} model has none: null")
-    if update:
-        return _multiclass_model(read, update, rule, bias, d), None, d
-    labels = _file_labels(read, read.get("labels"))
-    pocket = None if read.get("pocket") is None or kernel is not None else Pocket(
-        read.vector("pocket", read.get("pocket"), d + bias), None, None)
-    average = None if read.get("average") is None else read.vector("average", read.get("average"), d + bias)
-    if kernel is not None:
-        stored = read.get("stored")
-        if not isinstance(stored, list):
-            raise read.wrong("stored", "a kernel model's stored examples: a list of [x..., y]")
-        model = DualPerceptron(kernel, rule=rule, bias=bias)
-        model.stored = [_stored_example(read, f"stored[{k}]", row, d + bias) for k, row in enumerate(stored)]
-        model.d = d
-        voted = _model_votes(read, "voted", read.get("voted"), lambda name, v: read.count(name + ".mistakes",
-                                                                                          v.get("mistakes")))
-        pocket = read.get("pocket")
-        if pocket is not None:
-            if not (isinstance(pocket, dict) and set(pocket) == {"mistakes"}):
-                raise read.wrong("pocket", "a kernel model's pocket: {\"mistakes\": k}, its dual after k mistakes")
-            pocket = Pocket(None, None, read.count("pocket.mistakes", pocket["mistakes"]))
-            if pocket.mistakes > len(model.stored):
-                raise read.wrong("pocket.mistakes", f"{pocket.mistakes}: the model stored {len(model.stored)}")
-        return Run(w=_explicit(model), model=model, mistakes=model.mistakes, epochs=0, converged=True, trace=None,
-                   pocket=pocket, rule=rule, bias=bias, kernel=_name(kernel), voted=voted), labels, d
-    model = Perceptron(d, rule=rule, bias=bias)
-    model.w = read.vector("weights", read.need("weights"), d + bias)
-    voted = _model_votes(read, "voted", read.get("voted"), lambda name, v: read.vector(name + ".weights",
-                                                                                       v.get("weights"), d + bias))
-    return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
-               bias=bias, kernel=None, average=average, voted=voted), labels, d
-
-
-def _multiclass_model(read, update, rule, bias, d) -> Run:
-    """A multiclass model's Run: every predictor's vectors, one for each of its classes."""
-    classes = read.need("classes")
-    if not (isinstance(classes, list) and all(isinstance(c, str) for c in classes)
-            and len(set(classes)) == len(classes) >= 2):
-        raise read.wrong("classes", "a list of two or more distinct class names")
-
-    def vectors(field, value=_END) -> dict:
-        w = read.classes(field, bias, value)
-        if sorted(w) != sorted(classes):
-            raise read.wrong(field, f"its classes are not the model's {_short(classes)}")
-        return {c: _length(read, f"{field}.{c}", w[c], d + bias) for c in classes}
-
-    model = MulticlassPerceptron(classes, d, update=update, rule=None if update == "joint" else rule, bias=bias)
-    for c, w in vectors("weights").items():
-        if model.binary:
-            model.binary[c].w = w
-        else:
-            model._w[c] = w
-    pocket, votes = read.get("pocket"), read.get("voted")
-    voted: Any
-    if pocket is not None:
-        pocket = {c: Pocket(w, None, None) for c, w in vectors("pocket").items()} if update == "one-vs-rest" else \
-            Pocket(vectors("pocket"), None, None)
-    average = None if read.get("average") is None else vectors("average")
-    if update == "joint":
-        voted = _model_votes(read, "voted", votes, lambda name, v: vectors(name + ".weights", v.get("weights")))
-    elif votes is not None:
-        if not isinstance(votes, dict) or sorted(votes) != sorted(classes):
-            raise read.wrong("voted", "one list of votes for each class")
-        voted = {c: _model_votes(read, f"voted.{c}", votes[c], lambda name, v: read.vector(
-            name + ".weights", v.get("weights"), d + bias)) for c in classes}
-    else:
-        voted = None
-    return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
-               bias=bias, kernel=None, average=average, voted=voted, multiclass=update, labels=None)
-
-
-def _stored_example(read, field, row, n):
-    """A kernel model's stored (x, y): the row [x..., y], x of n numbers (the bias's 1 included), y -1 or +1."""
-    if not (isinstance(row, list) and len(row) == n + 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
-        raise read.wrong(field, f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
-    return read.vector(field, row[:-1], n), row[-1]
-
-
-def _model_votes(read, field, votes, hypothesis) -> list | None:
-    """A model's [(v_k, c_k), ...]: each {"weights" (or a kernel run's "mistakes"), "count"}, read strictly."""
-    if votes is None:
-        return None
-    if not isinstance(votes, list) or not votes:
-        raise read.wrong(field, f"{_short(votes)} is not a list of one or more votes")
-    voted = []
-    for k, v in enumerate(votes):
-        if not isinstance(v, dict) or set(v) not in ({"weights", "count"}, {"mistakes", "count"}):
-            raise read.wrong(f"{field}[{k}]", f"{_short(v)} is not a vote: {{\"weights\", \"count\"}}")
-        voted.append((hypothesis(f"{field}[{k}]", v), read.count(f"{field}[{k}].count", v.get("count"))))
-    return voted
-
-
-def _length(read, field, w, n):
-    if len(w) != n:
-        raise read.wrong(field, f"{len(w)} numbers: the model has {n} weights")
-    return w
-
-
-def _file_labels(read, labels):
-    if not (isinstance(labels, list) and len(labels) == 2 and labels[0] != labels[1]
-            and all(type(v) in (int, str) for v in labels)):
-        raise read.wrong("labels", f"{_short(labels)} is not two distinct labels, negative first")
-    return tuple(labels)
-
-
-# The fields --json writes: a run's file holds these and no others.
-_RUN_FIELDS = frozenset(("perceptron", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
-                         "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket",
-                         "average", "voted", "training_errors", "test", "bound"))
-
-
-def _load_run(path, doc):
-    """(a Run that predicts, the labels its file used, its number of features) from a run saved by --json."""
-    read = _Fields(path, doc, _RUN_FIELDS, "the JSON of a run written by --json")
-    read.text("perceptron")
-    bias = read.flag("bias")
-    update = read.choice("multiclass", (None, "one-vs-rest", "joint"))
-    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
-    if read.get("kernel") is not None:
-        raise read.wrong("kernel", f"a {_short(read.get('kernel'))} kernel run's JSON does not hold its stored "
-                                   "examples: save the model with --save when it is trained")
-    if update:
-        if read.get("labels") != "classes":
-            raise read.wrong("labels", "a multiclass run's labels are \"classes\"")
-        w = read.classes("weights", bias)
-        model = MulticlassPerceptron(list(w), len(next(iter(w.values()))) - bias, update=update,
-                                     rule=None if update == "joint" else rule, bias=bias)
-        for c, weights in w.items():
-            if model.binary:
-                model.binary[c].w = weights
-            else:
-                model._w[c] = weights
-        return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=None, rule=rule,
-                   bias=bias, kernel=None, multiclass=update, labels=None), None, model.d
-    labels = _file_labels(read, read.get("labels"))
-    w = read.vector("weights")
-    model = Perceptron(len(w) - bias, rule=rule, bias=bias)
-    model.w = w
-    pocket = read.object("pocket", ("weights", "errors", "mistakes"))
-    if pocket is not None:
-        pocket = Pocket(read.vector("pocket.weights", pocket["weights"], len(w)), read.count("pocket.errors",
-                        pocket["errors"]), read.count("pocket.mistakes", pocket["mistakes"]))
-    average = read.object("average", ("convention", "weights", "examples"))
-    if average is not None:
-        average = read.vector("average.weights", average["weights"], len(w))
-    voted = read.get("voted")
-    if voted is not None:
-        if not isinstance(voted, list) or not voted:
-            raise read.wrong("voted", "a list of {\"weights\", \"count\"}")
-        voted = [(read.vector(f"voted[{k}].weights", v.get("weights") if isinstance(v, dict) else None, len(w)),
-                  read.count(f"voted[{k}].count", v.get("count") if isinstance(v, dict) else None))
-                 for k, v in enumerate(voted)]
-    return Run(w=w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
-               bias=bias, kernel=None, average=average, voted=voted), labels, len(w) - bias
 
 
 class _Fields:
@@ -3416,7 +3416,7 @@ class _Fields:
             raise PerceptronError(f"{path}: {_short(unknown[0])}: not a field of {what}"
                                   + (f" (did you mean {near!r}?)" if near else "")
                                   + f"; the fields are {', '.join(sorted(known))}")
-        self.doc = doc
+        self.doc, self.decimal = doc, decimal.Decimal  # a decimal's text: a Decimal, or (_model_of) a Fraction
 
     def wrong(self, field, what):
         return PerceptronError(f"{self.path}: {field}: {what}")
@@ -3441,8 +3441,8 @@ class _Fields:
             raise self.wrong(field, f"{_short(value)} is not true or false")
         return value
 
-    def choice(self, field, choices):
-        value = self.doc.get(field)
+    def choice(self, field, choices, value=_END):
+        value = self.doc.get(field) if value is _END else value
         if value not in choices or type(value) not in (str, type(None)):
             raise self.wrong(field, f"{_short(value)} is not one of {', '.join(map(_json_name, choices))}")
         return value
@@ -3452,28 +3452,11 @@ class _Fields:
             raise self.wrong(field, f"{_short(value)} is not a whole number >= 0")
         return value
 
-    def object(self, field, keys):
-        value = self.doc.get(field)
-        if value is None:
-            return None
-        if not isinstance(value, dict) or set(value) != set(keys):
-            raise self.wrong(field, f"an object of {', '.join(keys)}")
-        return value
-
     def vector(self, field, value=_END, length=None) -> list:
         value = self.need(field) if value is _END else value
         if not isinstance(value, list) or not value or (length is not None and len(value) != length):
             raise self.wrong(field, f"{_short(value)} is not a list of {length or 'one or more'} numbers")
         return [self.number(f"{field}[{i}]", v) for i, v in enumerate(value)]
-
-    def classes(self, field, bias, value=_END) -> dict:
-        value = self.need(field) if value is _END else value
-        if not isinstance(value, dict) or len(value) < 2:
-            raise self.wrong(field, "an object of two or more classes, each with a list of numbers")
-        w = {c: self.vector(f"{field}.{c}", v) for c, v in value.items()}
-        if len({len(v) for v in w.values()}) != 1 or len(next(iter(w.values()))) <= bias:
-            raise self.wrong(field, "the classes' lists of numbers are not all of one length")
-        return w
 
     def number(self, field, v):
         """A number as --json writes it: a JSON number, a string "p/q" (a Fraction), a Decimal's text."""
@@ -3490,7 +3473,7 @@ class _Fields:
             elif form == "decimal" and _exponent(v) > 2 * _DIGITS:  # its exact value would take 10**e
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
             elif form in ("int", "decimal"):
-                return decimal.Decimal(v)
+                return self.decimal(v)
         raise self.wrong(field, f"{_short(v)} is not a number (a JSON number, \"p/q\", or a decimal's text)")
 
 

@@ -1699,7 +1699,7 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      Says("holds other files")),
     ("model", "--model of a JSON that is not a run's", {"data.csv": b"1,2,1\n", "bad.json": b'{"a": 1}'},
      ["data.csv", "--model", "bad.json"],
-     Starts("bad.json: 'a': not a field of the JSON of a run written by --json; the fields are")),
+     Starts("bad.json: 'a': not a field of a model (--save) or a run (--json); the fields are")),
     ("model", "--model of a run with no bias field", {"data.csv": b"1,2,1\n", "bad.json": b'{"perceptron": "0.2.0"}'},
      ["data.csv", "--model", "bad.json"], Starts("bad.json: bias: missing")),
     ("model", "--model of a file that is not JSON", {"data.csv": b"1,2,1\n", "bad.json": b"not json"},
@@ -1708,7 +1708,7 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      {"data.csv": b"1,2,1\n", "bad.json": b'{"perceptron": "0.2.0", "weights": null, "kernel": "polynomial(2, c=1)", '
                                          b'"bias": false, "rule": "sign"}'},
      ["data.csv", "--model", "bad.json"],
-     Starts("bad.json: kernel: a 'polynomial(2, c=1)' kernel run's JSON does not hold")),
+     Starts("bad.json: stored: missing, or not a list of [x..., y]: a kernel model holds its stored examples")),
     ("model", "--model of a weight that is not a number",
      {"data.csv": b"1,2,1\n", "bad.json": b'{"perceptron": "0.2.0", "weights": ["x"], "bias": false, "rule": "sign", '
                                           b'"labels": [-1, 1]}'},
@@ -1777,7 +1777,7 @@ def test_cli_a_file_name_that_is_not_utf8_is_named_not_a_traceback(tmp_path):
     ("average", {"convention": "after", "weights": "12", "examples": 4}, "average.weights: '12' is not a list"),
     ("rule", "sigh", "rule: 'sigh' is not one of 'sign', 'margin'"),
     ("labels", [1, 1], "labels: [1, 1] is not two distinct labels"),
-    ("wieghts", [1, 2], "'wieghts': not a field of the JSON of a run written by --json (did you mean 'weights'?)"),
+    ("wieghts", [1, 2], "'wieghts': not a field of a model (--save) or a run (--json) (did you mean 'weights'?)"),
 ])
 def test_model_reads_every_field_strictly(capsys, tmp_path, field, value, said):
     data = write(tmp_path, "x1,x2,y\n1,2,1\n-1,-2,-1\n")
@@ -2434,7 +2434,7 @@ def test_a_saved_model_is_kilobytes_and_holds_no_history(capsys, tmp_path):
     whole.write_text(out)
     doc = json.loads(model.read_text())
     assert model.stat().st_size < 4096 < whole.stat().st_size and "trace" not in doc
-    assert doc["format"] == "perceptron-model/1" and doc["perceptron"] == P.__version__
+    assert doc["format"] == "perceptron-model/2" and doc["perceptron"] == P.__version__
     for predictor in ("w", "pocket", "average"):  # the model applies as the whole run does
         assert cli(capsys, path, "--model", str(model), "--predictor", predictor) == \
             cli(capsys, path, "--model", str(whole), "--predictor", predictor)
@@ -2468,7 +2468,7 @@ def test_a_kernel_run_s_pocket_is_its_dual_after_so_many_mistakes_and_is_saved_a
     path, model = write(tmp_path, csv_of(examples)), str(tmp_path / "model.json")
     cli(capsys, path, "--kernel", "polynomial:2", "--bias", "--pocket", "--max-epochs", "4", "--save", model,
         "--quiet")
-    assert json.loads(open(model).read())["pocket"] == {"mistakes": k}
+    assert json.loads(open(model).read())["pocket"] == {"weights": None, "errors": run.pocket.errors, "mistakes": k}
     status, out, err = cli(capsys, path, "--model", model, "--predictor", "pocket")
     assert (status, out.split()) == (0, [str(prefix.predict(x)) for x in X])
 
@@ -2478,9 +2478,9 @@ def test_a_kernel_run_s_pocket_is_its_dual_after_so_many_mistakes_and_is_saved_a
      "not a model (--save) or a run (--json): the key 'weights' appears twice in one object"),
     (lambda text: text.replace('"features": ["x1", "x2"]', '"features": ["a", "b", "c"]'),
      "features: ['a', 'b', 'c'] is not 2 column names, or null"),
-    (lambda text: text.replace('"classes": null', '"classes": ["a", "b"]'),
-     "classes: a model that is not a multiclass model has none: null"),
-    (lambda text: text.replace('"stored": null', '"stored": [[1, 2, 1, 1]]'),
+    (lambda text: text.replace('"perceptron-model/2"', '"perceptron-model/1"'),
+     "format: 'perceptron-model/1': this version reads perceptron-model/2 (save the model again with this version)"),
+    (lambda text: text.replace('"weights"', '"stored": [[1, 2, 1, 1]], "weights"'),
      "stored: a model that is not a kernel model has none: null"),
 ])
 def test_a_model_whose_fields_say_more_than_is_read_is_refused(capsys, tmp_path, change, said):
@@ -2884,6 +2884,161 @@ def test_threads_calling_main_beside_each_other_each_get_their_own_report(tmp_pa
         t.join()
     out = capsys.readouterr().out
     assert sorted(out.split("\n}\n")) == sorted("".join(expected * 3).split("\n}\n"))  # each report whole
+
+
+# ---------------------------------------------------------------------------
+# One model document: a run's --json and its model (--save, Run.save), read by one reader
+# (--model, load); every predictor of every kind round-trips
+# ---------------------------------------------------------------------------
+
+MODEL_KINDS = {  # kind: (options, the predictors such a run keeps)
+    "binary": (["--bias", "--pocket", "--average", "after", "--voted"], PREDICTORS),
+    "one-vs-rest": (["--multiclass", "one-vs-rest", "--pocket", "--average", "before", "--voted"], PREDICTORS),
+    "joint": (["--multiclass", "joint", "--pocket", "--average", "after", "--voted"], PREDICTORS),
+    "kernel": (["--kernel", "polynomial:2", "--bias", "--pocket", "--voted"], ["w", "pocket", "voted"]),
+    "kernel-linear": (["--kernel", "linear", "--pocket", "--voted"], ["w", "pocket", "voted"]),
+}
+
+
+def model_data(kind, seed):
+    """Seeded float examples of the kind: two labels B and M, or three classes a, b, c."""
+    if kind in ("one-vs-rest", "joint"):
+        return [([v / 3 for v in x], c) for x, c in three_classes(seed)]
+    return [([v / 3 for v in x], "M" if y == 1 else "B") for x, y in noisy(seed, n=30, d=2, flip=0.2)[0]]
+
+
+def api_run(kind, examples):
+    """The run the kind's options ask for, through the API."""
+    if kind in ("one-vs-rest", "joint"):
+        return P.train_multiclass(examples, update=kind, pocket=True, average="before" if kind == "one-vs-rest"
+                                  else "after", voted=True, max_epochs=5)
+    if kind == "binary":
+        return train(examples, bias=True, pocket=True, average="after", voted=True, max_epochs=5)
+    return train(examples, kernel=kernels.polynomial(2) if kind == "kernel" else kernels.linear,
+                 bias=kind == "kernel", pocket=True, voted=True, max_epochs=5)
+
+
+@pytest.mark.parametrize("kind, predictor", [(kind, p) for kind, (_, kept) in MODEL_KINDS.items() for p in kept])
+def test_every_predictor_of_every_kind_round_trips_through_save_and_model_and_run_save_and_load(
+        capsys, tmp_path, kind, predictor):
+    options = MODEL_KINDS[kind][0] + ["--max-epochs", "5"] + ([] if kind in ("one-vs-rest", "joint") else
+                                                               ["--labels=B,M"])
+    examples, new = model_data(kind, 130), model_data(kind, 131)
+    header = ",".join(f"x{i}" for i in range(len(examples[0][0]))) + ",y\n"
+    path, new_path = (write(tmp_path, header + "".join(",".join(map(repr, x)) + f",{y}\n" for x, y in data), name)
+                      for data, name in ((examples, "train.csv"), (new, "new.csv")))
+    model = str(tmp_path / "model.json")
+    status, trained = cli_json(capsys, path, *options, "--test", new_path, "--predictor", predictor, "--save", model)
+    applied = cli_json(capsys, new_path, "--model", model, "--predictor", predictor)[1]["test"]
+    assert applied == trained["test"] and len(set(applied["predictions"])) > 1  # the run's predictions, every error
+    if not kind.startswith("kernel"):  # a run's --json is a model too (a kernel run's holds no stored examples)
+        (tmp_path / "run.json").write_text(json.dumps(trained))
+        assert cli_json(capsys, new_path, "--model", str(tmp_path / "run.json"), "--predictor", predictor)[1][
+            "test"] == trained["test"]
+    if kind in ("one-vs-rest", "joint"):  # in Python, classes that are not text: they come back as they were
+        examples, new = ([(x, "abc".index(c)) for x, c in data] for data in (examples, new))
+    run = api_run(kind, examples)
+    run.save(tmp_path / "api.json")
+    loaded = P.load(tmp_path / "api.json")
+    X = [x for x, _ in new]
+    assert loaded.predictions(X, predictor) == run.predictions(X, predictor)
+    assert loaded.errors(new, predictor) == run.errors(new, predictor) and loaded.labels == run.labels
+    if predictor != "voted" and not run.multiclass:
+        assert [loaded.score(x, predictor) for x in X] == [run.score(x, predictor) for x in X]
+    for field in ("w", "pocket", "average", "voted"):
+        assert getattr(loaded, field) == getattr(run, field)
+    assert (loaded.rule, loaded.bias, loaded.kernel, loaded.multiclass) == (run.rule, run.bias, run.kernel,
+                                                                            run.multiclass)
+
+
+def test_a_kernel_model_s_votes_count_by_their_mistakes_and_none_beyond_its_stored_examples(capsys, tmp_path):
+    examples, new = model_data("kernel", 132), model_data("kernel", 133)
+    path, new_path = (write(tmp_path, "x1,x2,y\n" + "".join(f"{x[0]!r},{x[1]!r},{y}\n" for x, y in data), name)
+                      for data, name in ((examples, "train.csv"), (new, "new.csv")))
+    model = tmp_path / "model.json"
+    cli(capsys, path, "--kernel", "polynomial:2", "--voted", "--labels=B,M", "--max-epochs", "5", "--save",
+        str(model), "--quiet")
+    doc = json.loads(model.read_text())
+    status, predicted, said = cli(capsys, new_path, "--model", str(model), "--predictor", "voted")
+    assert status == 0 and len(doc["voted"]) > 2 and len(set(predicted.split())) == 2
+    doc["voted"].reverse()  # the votes, in any order, are those of the same hypotheses
+    model.write_text(json.dumps(doc))
+    assert cli(capsys, new_path, "--model", str(model), "--predictor", "voted") == (0, predicted, said)
+    doc["voted"][0]["mistakes"] = 10 ** 6
+    model.write_text(json.dumps(doc))
+    assert cli(capsys, new_path, "--model", str(model), "--predictor", "voted") == (
+        2, "", f"error: {model}: voted[0].mistakes: 1000000: the model stored {len(doc['stored'])} examples\n")
+
+
+@pytest.mark.parametrize("weights, field, value, said", [
+    (["-6", "3/1"], None, None, None),  # a Decimal's text and a Fraction's: read as one kind, exact
+    ([-6, 3], "multiclass", "one-vs-rest", "weights: [-6, 3] is not an object of the classes ['-1', '1']"),
+    ({"a": [1, 0], "b": [0, 1]}, "labels", ["a", "b"], "kernel: 'polynomial:2' is not a kernel of this module or "
+                                                        "kernels.py: a multiclass model has none: null"),
+    ([-6, 3], "kernel", "polynomial:2", "kernel: 'polynomial:2' is not a kernel of this module or kernels.py"),
+    ([-6, 3], "kernel", "linear", "stored: missing, or not a list of [x..., y]"),
+    ([-6, 3], "average", {"weights": [1, 2], "convention": "sideways"},
+     "average.convention: 'sideways' is not one of 'after', 'before'"),
+])
+def test_a_model_written_by_hand_is_read_exactly_or_refused_naming_its_file_and_field(capsys, tmp_path, weights,
+                                                                                   field, value, said):
+    doc = {"perceptron": P.__version__, "format": "perceptron-model/2", "rule": "sign", "bias": False,
+           "multiclass": None, "labels": [-1, 1], "kernel": None, "features": None, "weights": weights}
+    if field == "labels":  # a multiclass model naming a kernel spec
+        doc.update(multiclass="one-vs-rest", labels=value, kernel="polynomial:2")
+    elif field is not None:
+        doc[field] = value
+    model, data = tmp_path / "model.json", write(tmp_path, "3,3\n-3,1\n")
+    model.write_text(json.dumps(doc))
+    if said is None:
+        assert cli(capsys, data, "--model", str(model), "--no-header") == (0, "-1\n1\n", "")
+        assert [type(v) for v in P.load(model).w] == [Fraction, Fraction] and P.load(str(model)).w == [-6, 3]
+    else:
+        status, out, err = cli(capsys, data, "--model", str(model), "--no-header")
+        assert (status, out) == (2, "") and err.startswith(f"error: {model}: {said}") and err.count("\n") == 1
+        with pytest.raises(PerceptronError, match=re.escape(f"{model}: {said}")):
+            P.load(model)
+
+
+def test_a_model_on_a_file_whose_columns_do_not_fit_is_one_error_naming_both_counts(capsys, tmp_path):
+    path, model = write(tmp_path, "a,b,y\n3,3,B\n-3,1,M\n0,-3,B\n"), str(tmp_path / "model.json")
+    cli(capsys, path, "--labels=B,M", "--bias", "--save", model, "--quiet")
+    wide = write(tmp_path, "p,q,r,s\n1,2,3,4\n", "wide.csv")  # other names, another count: no note, one line
+    assert cli(capsys, wide, "--model", model) == (
+        2, "", f"error: {wide}: 4 columns: the model has 2 features, so a file for it has 2 columns (3 with the "
+               "labels)\n")
+
+
+def test_model_s_hints_name_only_options_that_apply_to_it(capsys, tmp_path):
+    path, model = write(tmp_path, "a,b,y\n3,3,-1\n-3,1,1\n0,-3,-1\n"), str(tmp_path / "model.json")
+    cli(capsys, path, "--save", model, "--quiet")
+    for label in ("0", "M"):  # training would hint --labels=0,1 and --multiclass, which --model refuses
+        other = write(tmp_path, f"a,b,y\n3,3,{label}\n", "other.csv")
+        assert cli(capsys, other, "--model", model) == (
+            2, "", f"error: {other}:2: column 3: label '{label}' is not -1 or 1, the model's labels\n")
+
+
+def test_run_save_writes_whole_or_not_at_all_and_only_what_load_reads_back(tmp_path):
+    run = train([([1, 2], "no"), ([2, -1], "yes"), ([-1, 1], "no")], bias=True)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(PerceptronError, match="a FIFO, not a regular file"):
+        run.save(fifo)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and files_in(tmp_path) == ["fifo"]
+    unsaved = [(train([([1, 2], 1), ([2, -1], -1)], kernel=lambda a, b: dot(a, b) ** 2),
+                "a run with the kernel '<lambda>' cannot be saved"),
+               (train([([1, 2], Fraction(1, 2)), ([2, -1], Fraction(3, 2))]), "labels [Fraction(1, 2), Fraction(3, "
+                                                                             "2)] cannot be saved"),
+               (P.train_multiclass([([1, 2], 1), ([2, -1], "1"), ([0, 1], 2)]), "labels [1, '1', 2] cannot be saved")]
+    for other, said in unsaved:
+        with pytest.raises(PerceptronError, match=re.escape(said)):
+            other.save(tmp_path / "model.json")
+    with pytest.raises(PerceptronError, match="path = 3 is not a file name"):
+        run.save(3)
+    assert files_in(tmp_path) == ["fifo"]
+    run.save(tmp_path / "model.json")
+    loaded = P.load(tmp_path / "model.json")
+    assert loaded == run._replace(mistakes=0, epochs=0, converged=None, trace=None, model=loaded.model)
 
 
 # ===========================================================================
