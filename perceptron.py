@@ -2538,12 +2538,7 @@ def _rows(path, source, delimiter=","):
     import csv
     import io
 
-    try:
-        f = io.BytesIO(path) if isinstance(path, bytes) else sys.stdin.buffer if path == "-" else open(path, "rb")
-    except OSError as err:
-        raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-    except AttributeError:  # sys.stdin is None: standard input was closed
-        raise _Located(f"{source}: cannot read: standard input is closed") from None
+    f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
     try:
         reader = csv.reader(_lines(f, source), delimiter=delimiter)
         try:
@@ -2555,6 +2550,28 @@ def _rows(path, source, delimiter=","):
     finally:
         if path != "-":
             f.close()
+
+
+def _opened(path, source):
+    """The one place a file named on the command line is opened to read, binary: '-' is standard input;
+    any other name is opened without blocking and must be a regular file (a FIFO would wait for a writer
+    for ever, a device may never end): one error line otherwise."""
+    import stat
+
+    if path == "-":
+        if sys.stdin is None:
+            raise _Located(f"{source}: cannot read: standard input is closed")
+        return sys.stdin.buffer
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as err:
+        raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise _Located(f"{source}: {_kind(mode)}, not a regular file: inputs are read from regular files, or "
+                       "from standard input ('-')")
+    return os.fdopen(fd, "rb")
 
 
 def _lines(f, source):
@@ -2630,9 +2647,10 @@ def _train_mode(args) -> int:
     text = _json(report) if args.json else _text(report)
     if args.save and not report.interrupted:
         pictures[args.save] = _model_doc(report) + "\n"
-    if pictures or args.svg_steps and not report.interrupted:
-        _write_files(pictures, folder=args.svg_steps)
-    _emit(text, args.json)
+    _write_files(pictures, folder=None if report.interrupted else args.svg_steps,
+                 report=lambda: _emit(text, args.json, held=True))
+    if report.test and report.test["note"]:
+        _say(report.test["note"])
     if report.interrupted:
         return 130
     return 1 if args.epochs is None and not report.run.converged else 0
@@ -2802,31 +2820,34 @@ def _training_errors(run, examples) -> dict:
 def _test(path, args, labels, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, which may have no label column): the predictions of --predictor, and
     with labels the errors of every predictor the run kept, on examples read with the same options.  A header
-    whose names are the model's ``names`` in another order is refused: the model applies by position."""
+    whose names are the model's ``names`` in another order is refused: the model applies by position.  Other
+    names are the result's "note", said once all is done, or in the line of the error they may explain."""
     data = _read(args, path, labels=labels, keep=False, features=features)
+    note = None
     if names is not None and data.names is not None and data.names != names:
         if sorted(data.names) == sorted(names):
             raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
                                   f"{_short(names)} in another order: put them in the model's order")
-        _say(f"note: {data.source}: its columns {_short(data.names)} are not the model's features "
-             f"{_short(names)}: applied by position")
+        note = f"its columns {_short(data.names)} are not the model's features {_short(names)}: applied by position"
     kept = _kept_predictors(run)
     if args.predictor not in kept:
         raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
                               f"{args.predictor} (train with --{'voted' if args.predictor == 'voted' else args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
-    errors, predictions = dict.fromkeys(kept, 0), []
-    for i, (x, y) in enumerate(data):
-        try:
+    errors, predictions, i = dict.fromkeys(kept, 0), [], 0
+    try:
+        for i, (x, y) in enumerate(data):
             for name in kept if y is not None else [args.predictor]:
                 guess = run.predict(x, name)
                 errors[name] += guess != y
                 if name == args.predictor:
                     predictions.append(guess if run.multiclass else _shown_label(guess, labels))
-        except PerceptronError as err:
-            raise _at_line(PerceptronError(err.reason, i), data) from None
+    except PerceptronError as err:
+        err = _at_line(err if isinstance(err, _Located) else PerceptronError(err.reason, i), data)
+        raise err if note is None else _Located(f"{err}; {note}") from None
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
-            "errors": errors if data.labeled else None, "predictions": predictions}
+            "errors": errors if data.labeled else None, "predictions": predictions,
+            "note": note and f"note: {data.source}: {note}"}
 
 
 def _shown_label(y, labels):
@@ -3055,7 +3076,7 @@ def _json(report) -> str:
     if report.errors:
         doc["training_errors"] = report.errors
     if report.test is not None:
-        doc["test"] = {key: value for key, value in report.test.items() if key != "file"}
+        doc["test"] = {key: value for key, value in report.test.items() if key not in ("file", "note")}
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
         doc["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
@@ -3117,9 +3138,9 @@ def _json_text(doc) -> str:
     return "{\n" + ",\n".join(fields) + "\n}"
 
 
-def _emit(report, as_json=False):
+def _emit(report, as_json=False, held=False):
     """Print the report: whole, in characters the output can encode, or one error line.  Ctrl-C while it is
-    written is held until it is whole (a second one stops it at once)."""
+    written is held until it is whole (a second one stops it at once), here or, ``held``, by the caller."""
     out = sys.stdout
     if out is None:
         raise PerceptronError("cannot write the report: standard output is closed")
@@ -3128,7 +3149,9 @@ def _emit(report, as_json=False):
     except (UnicodeEncodeError, LookupError):
         report = _ascii(report, as_json)
     try:
-        with _Held():
+        import contextlib
+
+        with contextlib.nullcontext() if held else _Held():
             _write_all(out, report + "\n")
     except BrokenPipeError:
         raise
@@ -3190,13 +3213,15 @@ def _model_mode(args) -> int:
     test = _test(args.file, args, labels, run, features=d, names=names)
     if args.json:
         text = _json_text({"perceptron": __version__, "model": args.model,
-                           "test": {k: v for k, v in test.items() if k != "file"}})
+                           "test": {k: v for k, v in test.items() if k not in ("file", "note")}})
     else:
         text = "\n".join(map(str, test["predictions"]))
     _emit(text, args.json)
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
+    if test["note"]:
+        _say(test["note"])
     return 0
 
 
@@ -3525,11 +3550,14 @@ def _json_file(path, what):
             twice = next(key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1)
             raise ValueError(f"the key {_short(twice)} appears twice in one object")
         return doc
+    f = _opened(path, path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(_JSON_LIMIT + 1)
+        raw = f.read(_JSON_LIMIT + 1)
     except OSError as err:
         raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
+    finally:
+        if path != "-":
+            f.close()
     if len(raw) > _JSON_LIMIT:
         raise PerceptronError(f"{path}: not {what}: larger than {_JSON_LIMIT >> 20} MiB")
     try:
@@ -4866,8 +4894,8 @@ def _vectors_mode(args) -> int:
            "the JSON equals EXPECTED but for its 'input' field", "cases": index}
     files["index.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
     _write_files({os.path.join(folder, name): text for name, text in files.items()}, folder=folder,
-                 first_remove=os.path.join(folder, "index.json"))
-    _emit(f"{len(index)} cases written to {folder} (index.json lists them)")
+                 first_remove=os.path.join(folder, "index.json"),
+                 report=lambda: _emit(f"{len(index)} cases written to {folder} (index.json lists them)", held=True))
     return 0
 
 
@@ -4890,14 +4918,18 @@ def _older_corpus(folder) -> set:
     an empty set for any other folder (an index.json of some other program's is not a corpus)."""
     import json
 
+    index = os.path.join(folder, "index.json")
     try:
-        with open(os.path.join(folder, "index.json"), "rb") as f:
+        with _opened(index, index) as f:
             doc = json.loads(f.read(1 << 20).decode("utf-8"))
         cases = doc["cases"]
         named = {case[key] for case in cases for key in ("data", "expected")}
         if isinstance(doc["perceptron"], str) and isinstance(cases, list) and all(
                 isinstance(name, str) and os.path.basename(name) == name for name in named):
             return named | {"index.json"}
+    except _Located:
+        if os.path.lexists(index):  # there, but not a regular file (a FIFO would block): said, not skipped
+            raise
     except (OSError, ValueError, LookupError, TypeError):
         pass
     return set()
@@ -5212,20 +5244,24 @@ def _refuse_overwriting(args):
         raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
                               "of them a file")
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
-                                                  ("--model", args.model), ("--check", args.check))
-              if path and path != "-"]
+                                                  ("--model", args.model), ("--check", args.check)) if path]
     outputs = [(option, path) for option, path in (("--svg", args.svg), ("--save", args.save)) if path]
+    for option, path in outputs:  # a file to write: not a folder's name, nor anything but a regular file
+        if path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
+            raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
+        _target(path)
     inputs += outputs
     seen = {}
-    for option, path in inputs:
+    for option, path in inputs:  # a file is its device and inode: an input by any name, or on standard input
+        stdin = path == "-" and option not in ("--svg", "--save")
         try:
-            st = os.stat(path)
-        except OSError:
+            st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
+        except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
             continue
         if option in ("--svg", "--save") and (st.st_dev, st.st_ino) in seen:
-            raise PerceptronError(f"{option} {path} is the {'input' if seen[st.st_dev, st.st_ino] in ('FILE', '--test', '--model', '--check') else 'output'} "
+            raise PerceptronError(f"{option} {path} is the {'output' if seen[st.st_dev, st.st_ino] in ('--svg', '--save') else 'input'} "
                                   f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
-        seen.setdefault((st.st_dev, st.st_ino), option)
+        seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
     if len(outputs) == 2 and os.path.realpath(args.svg) == os.path.realpath(args.save):
         raise PerceptronError(f"--save {args.save} is the output --svg: it would be overwritten")
     if args.svg_steps:
@@ -5235,14 +5271,28 @@ def _refuse_overwriting(args):
             if os.path.dirname(real) == steps and re.fullmatch(r"step-[0-9]+\.svg", os.path.basename(real)):
                 raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} "
                                       "is one of those names: it would be overwritten")
+        try:
+            names = os.listdir(steps)
+        except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
+            names = []
+        for name in names:
+            try:
+                st = os.stat(os.path.join(steps, name))
+            except OSError:  # a dangling link: no input
+                continue
+            if re.fullmatch(r"step-[0-9]+\.svg", name) and (st.st_dev, st.st_ino) in seen:
+                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
+                                      f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
-def _write_files(files, folder=None, first_remove=None):
+def _write_files(files, folder=None, first_remove=None, report=None):
     """Write every file whole, or none: each to a new temporary file beside its target, all before any is
     renamed into place.  A failure or Ctrl-C before the renames removes what this call made (its temporary
     files, ``folder`` and the folders above it that it made) and leaves every file the user had.  A link is
     followed, so the file it names is written; an output that exists and is not a regular file (a device, a
-    FIFO, a socket, a folder) is refused, never replaced.  ``first_remove`` is removed just before the
+    FIFO, a socket, a folder) is refused, never replaced.  ``report()`` writes the run's report (standard
+    output is an output too) after the temporary files and before the renames, Ctrl-C held from it to the
+    last rename: a report that cannot be written leaves no file.  ``first_remove`` is removed just before the
     renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
     made, temporary, path = [], {}, folder
     try:
@@ -5257,6 +5307,8 @@ def _write_files(files, folder=None, first_remove=None):
             finally:
                 os.close(fd)
         with _Held():
+            if report is not None:
+                report()
             if first_remove and os.path.lexists(first_remove):
                 os.unlink(first_remove)
             for path in files:
@@ -5268,7 +5320,7 @@ def _write_files(files, folder=None, first_remove=None):
                 _remove(name, os.unlink)
             for name in reversed(made):
                 _remove(name, os.rmdir)  # only if empty: a folder that now holds the user's files stays
-        if isinstance(err, OSError):
+        if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
             raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
         raise
 
@@ -5285,12 +5337,17 @@ def _target(path):
     except OSError as err:
         raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
     if not stat.S_ISREG(st.st_mode):
-        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else
-                "a socket" if stat.S_ISSOCK(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or
-                stat.S_ISBLK(st.st_mode) else "not a regular file")
-        raise PerceptronError(f"{path}: {kind}, not a regular file: outputs are written to regular files only, "
-                              "and never replace anything else")
+        raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
+                              "files only, and never replace anything else")
     return real
+
+
+def _kind(mode) -> str:
+    """What a file that is not a regular one is, from its st_mode."""
+    import stat
+
+    return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
+            stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
 
 
 _made_names = iter(range(1 << 62))  # the temporary files' numbers: no randomness, and none twice in a process

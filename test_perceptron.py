@@ -1609,7 +1609,8 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
     ("file", "a file that does not exist", {}, ["missing.csv"], "missing.csv: cannot read: No such file or directory"),
     ("file", "a name with a newline, in one line", {}, ["no\nsuch.csv"],
      "no\\nsuch.csv: cannot read: No such file or directory"),
-    ("file", "/dev/zero, one line too long", {}, ["/dev/zero"], "/dev/zero:1: the line is longer than 1048576 bytes"),
+    ("file", "/dev/zero, a device that never ends", {}, ["/dev/zero"],
+     "/dev/zero: a device, not a regular file: inputs are read from regular files, or from standard input ('-')"),
     ("file", "an empty file", "", ["data.csv"], "data.csv: no examples: the file is empty"),
     ("file", "standard input twice", "1,2,1\n", ["-", "--test", "-"],
      "FILE and --test are both '-': standard input can be read once; give one of them a file"),
@@ -1954,6 +1955,90 @@ def test_a_damaged_model_file_predicts_or_is_one_error_line_for_every_predictor(
             assert status in (0, 2) and (err.count("\n") == 1 and out == "" if status == 2 else out)
             seen.add(status)
     assert seen == {0, 2}
+
+
+# ---------------------------------------------------------------------------
+# Hostile inputs and signals, each closed as a class: every file opened to read
+# is a regular file (or standard input), every output of a run (the report on
+# standard output included) is written with the others or none, and an input is
+# a file by device and inode, whatever its name
+# ---------------------------------------------------------------------------
+
+def test_a_fifo_given_to_read_is_one_error_line_and_never_waited_for(tmp_path, capsys):
+    (tmp_path / "data.csv").write_text(FOUR)
+    cli(capsys, str(tmp_path / "data.csv"), "--save", str(tmp_path / "model.json"), "--quiet")
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "corpus").mkdir()
+    os.mkfifo(tmp_path / "corpus" / "index.json")
+    said = ": a FIFO, not a regular file: inputs are read from regular files, or from standard input ('-')\n"
+    for argv, named in ((["pipe"], "pipe"), (["data.csv", "--test", "pipe"], "pipe"),
+                        (["data.csv", "--model", "pipe"], "pipe"), (["data.csv", "--check", "pipe"], "pipe"),
+                        (["--vectors", "corpus"], os.path.join("corpus", "index.json"))):
+        status, out, err = cli_process(*argv, cwd=tmp_path, timeout=20)  # a FIFO opened to read would wait for ever
+        assert (status, out, err) == (2, "", f"error: {named}{said}"), argv
+
+
+def test_standard_input_is_read_as_the_file_it_is_for_the_model_and_the_check(tmp_path, capsys):
+    data = write(tmp_path, FOUR)
+    cli(capsys, data, "--save", str(tmp_path / "model.json"), "--quiet")
+    (tmp_path / "run.json").write_text(cli(capsys, data, "--json")[1])
+    model = (tmp_path / "model.json").read_text()
+    assert cli_process(data, "--model", "-", input=model, timeout=30)[:2] == (0, "1\n-1\n1\n1\n")
+    assert cli_process(data, "--check", "-", input=(tmp_path / "run.json").read_text(), timeout=30)[0] == 0
+
+
+def test_an_output_named_as_a_folder_is_a_usage_error_before_any_work(tmp_path):
+    (tmp_path / "data.csv").write_text(FOUR)
+    (tmp_path / "a-folder").mkdir()
+    for argv, said in ((["--svg", "out/"], "--svg out/: a folder's name, not a file's: --svg names the file to write"),
+                       (["--save", "out/"], "--save out/: a folder's name, not a file's: --save names the file to "
+                                            "write"),
+                       (["--save", "a-folder"], "a-folder: a folder, not a regular file: outputs are written to "
+                                                "regular files only, and never replace anything else")):
+        assert cli_process("data.csv", *argv, cwd=tmp_path, timeout=30) == (2, "", f"error: {said}\n"), argv
+        assert files_in(tmp_path) == ["a-folder", "data.csv"]
+
+
+def test_the_file_on_standard_input_is_an_input_and_never_replaced(tmp_path):
+    (tmp_path / "data.csv").write_text(FOUR)
+    (tmp_path / "held.csv").write_text(FOUR)
+    (tmp_path / "steps").mkdir()
+    os.link(tmp_path / "held.csv", tmp_path / "steps" / "step-1.svg")
+    for argv, stdin, said in (
+            (["-", "--save", "data.csv"], "data.csv", "--save data.csv is the input FILE (standard input)"),
+            (["data.csv", "--test", "-", "--svg", "held.csv"], "held.csv",
+             "--svg held.csv is the input --test (standard input)"),
+            (["-", "--svg-steps", "steps"], "held.csv", "--svg-steps steps writes step-N.svg files, and its "
+                                                        "step-1.svg is the FILE (standard input)")):
+        with open(tmp_path / stdin) as f:  # the file itself on standard input, as the shell's < gives it
+            done = subprocess.run([sys.executable, SCRIPT, *argv], cwd=tmp_path, stdin=f, capture_output=True,
+                                  text=True, timeout=30)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", f"error: {said}: it would be overwritten\n")
+        assert (tmp_path / stdin).read_text() == FOUR and files_in(tmp_path) == ["data.csv", "held.csv", "steps",
+                                                                               "steps/step-1.svg"]
+
+
+@pytest.mark.parametrize("argv", [["data.csv", "--svg", "o.svg", "--save", "m.json", "--svg-steps", "steps"],
+                                  ["data.csv", "--json", "--save", "m.json"], ["--vectors", "corpus"]])
+def test_a_report_that_cannot_be_written_leaves_none_of_the_run_s_files(tmp_path, argv):
+    device = full_device(tmp_path)  # standard output is an output of the run: all of them, or none
+    if device is None:
+        pytest.skip("mknod is not allowed here")
+    (tmp_path / "data.csv").write_text(EMBEDDED_CSV)
+    with open(device, "w") as full:
+        status, _, err = cli_process(*argv, stdout=full, cwd=tmp_path, timeout=60)
+    assert (status, err) == (2, "error: cannot write the report: No space left on device\n")
+    assert files_in(tmp_path) == ["data.csv", "full"]
+
+
+def test_what_explains_an_error_is_in_its_line(tmp_path, capsys):
+    data = write(tmp_path, "x1,x2,y\n1,2,1\n-1,-2,-1\n")
+    wider, renamed = write(tmp_path, "p,q,r,y\n1,2,3,1\n", "wider.csv"), write(tmp_path, "p,q,y\n1,2,1\n", "renamed.csv")
+    note = "are not the model's features ['x1', 'x2']: applied by position"
+    assert cli(capsys, data, "--test", wider, "--quiet") == (
+        2, "", f"error: {wider}:2: x has length 3, expected 2; its columns ['p', 'q', 'r'] {note}\n")
+    status, out, err = cli(capsys, data, "--test", renamed, "--quiet")  # no error: the note is said after the run
+    assert status == 0 and "test: " in out and err == f"note: {renamed}: its columns ['p', 'q'] {note}\n"
 
 
 # ===========================================================================
