@@ -867,25 +867,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     >>> run.voted              # each v_k with the number of examples it stood for
     [([0, 0], 1), ([0, -1], 1), ([1, 0], 2), ([1, -1], 2)]
     """
-    passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
-        _flag(voted, "voted")
-    average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
-    rule = _rule_name(rule)
-    if kernel is not None:
-        _callable(kernel)
-        if average is not None:
-            raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
-    history = average is not None or voted
-    D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
-    learner: Perceptron | DualPerceptron = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
-                                            else DualPerceptron(kernel, rule=rule, bias=bias))
-    if kernel is not None and D.d:
-        learner.d = D.d  # the length of every x, known from the first example
-    keeper = _Pocket(learner, D) if pocket else None
-    tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
-                     _explicit if kernel is None else _stored_count) if history else None
-    record = _Recorder(learner, log, [keeper, tally, hook])
-    name = None if kernel is None else _name(kernel)
+    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
 
     def run(epochs, converged, means=None):
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs,
@@ -893,8 +875,39 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                    average=means[average] if means and average else None,
                    voted=tally and (tally.votes if kernel is None else [(k, c) for (k,), c in tally.votes]),
                    labels=labels)
-    epoch, converged = _through(learner, D, passes, record, history and epochs is not None, lambda e: run(e, False))
-    return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+    try:
+        passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
+            _flag(voted, "voted")
+        average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
+        rule = _rule_name(rule)
+        if kernel is not None:
+            _callable(kernel)
+            if average is not None:
+                raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
+        history = average is not None or voted
+        name = None if kernel is None else _name(kernel)
+        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
+        learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
+                   else DualPerceptron(kernel, rule=rule, bias=bias))
+        if kernel is not None and D.d:
+            learner.d = D.d  # the length of every x, known from the first example
+        keeper = _Pocket(learner, D) if pocket else None
+        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
+                         _explicit if kernel is None else _stored_count) if history else None
+        record = _Recorder(learner, log, [keeper, tally, hook])
+        epoch, converged = _through(learner, D, passes, record, history and epochs is not None,
+                                    lambda e: run(e, False))
+        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+    except KeyboardInterrupt as stop:
+        _so_far(stop, lambda: None if learner is None else run(D.passes, False))
+        raise
+
+
+def _so_far(stop, so_far):
+    """A KeyboardInterrupt leaving train or train_multiclass, at any moment, carries the run so far as its
+    ``run``: the one _through gave it, or so_far() (None before the learner exists; then unfinished)."""
+    if getattr(stop, "run", None) is None:
+        stop.run = so_far()  # type: ignore[attr-defined]
 
 
 def _pairs(examples, y):
@@ -1238,8 +1251,20 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
     >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-    log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
+    so_far: list = [lambda: None]  # the run so far, for a Ctrl-C at any moment: none before the learner exists
+    try:
+        passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
+        log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
+        return _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook,
+                            average, voted, so_far)
+    except KeyboardInterrupt as stop:
+        _so_far(stop, so_far[0])
+        raise
+
+
+def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook, average,
+                 voted, so_far):
+    """train_multiclass's run, its arguments read; so_far[0]() is the run so far, once there is one."""
     D = _Data(_pairs(examples, y), keep=True, label=lambda label: _class_label(_label_value(label)))
     learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                    D.d, update=update, rule=rule, bias=bias)
@@ -1250,9 +1275,8 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
             raise PerceptronError(err.reason, i) from None
     history = average is not None or voted
     if learner.binary is None:
-        keeper = _Pocket(learner, D) if pocket else None
         size = learner.d + bias  # the class vectors, one after another, as one vector for the averages
-        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes) if history else None
+        keeper = tally = None
 
         def by_class(flat):
             return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
@@ -1261,8 +1285,11 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
             return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
                        trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
                        average=by_class(means[average]) if means and average else None,
-                       voted=[(by_class(v), c) for v, c in tally.votes] if voted else None, multiclass="joint",
-                       labels=None)
+                       voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
+                       multiclass="joint", labels=None)
+        so_far[0] = lambda: run(D.passes, False)
+        keeper = _Pocket(learner, D) if pocket else None
+        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes) if history else None
         epoch, converged = _through(learner, D, passes, _Recorder(learner, log, [keeper, tally, hook]),
                                     history and epochs is not None, lambda e: run(e, False))
         return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
@@ -1277,6 +1304,8 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
                    kernel=None, average={c: r.average for c, r in runs.items()} if average else None,
                    voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
                    labels=None)
+    so_far[0] = lambda: one_vs_rest(False)
+
     def told(c):
         def tell(mistake, model):
             entry = ClassMistake(c, *mistake)
@@ -2643,11 +2672,9 @@ each mistake's line and x (where) and w after it (after, or None), the bound, th
 
 def _train_mode(args) -> int:
     """FILE (or the embedded example): train, report, draw."""
-    report, pictures = _train_report(args, args.file)
+    report, files = _train_report(args, args.file)
     text = _json(report) if args.json else _text(report)
-    if args.save and not report.interrupted:
-        pictures[args.save] = _model_doc(report) + "\n"
-    _write_files(pictures, folder=None if report.interrupted else args.svg_steps,
+    _write_files(files, folder=None if report.interrupted else args.svg_steps,
                  report=lambda: _emit(text, args.json, held=True))
     if report.test and report.test["note"]:
         _say(report.test["note"])
@@ -2656,9 +2683,12 @@ def _train_mode(args) -> int:
     return 1 if args.epochs is None and not report.run.converged else 0
 
 
-def _train_report(args, path, shown_as=None):
-    """(the report, {path: SVG text}) of a run on path (None: the embedded example; bytes: a text in memory,
-    named ``shown_as``).  A Ctrl-C during training gives the report of the run so far, marked interrupted."""
+def _train_report(args, path, shown_as=None, so_far=True):
+    """(the report, {path: text} of the files it makes: --svg's, --svg-steps', --save's) of a run on path (None:
+    the embedded example; bytes: a text in memory, named ``shown_as``).  A file is made only from a run that
+    finished, and this is the one place that knows: a Ctrl-C during training gives the report of the run so
+    far, marked interrupted, with no file, where the caller prints it (``so_far``), and is raised elsewhere
+    (--vectors, whose expected outputs are finished runs or nothing)."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
@@ -2692,7 +2722,7 @@ def _train_report(args, path, shown_as=None):
         raise _at_line(err, data) from None
     except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
         run = getattr(stop, "run", None)
-        if run is None or isinstance(stop, _Terminated):
+        if run is None or isinstance(stop, _Terminated) or not so_far:
             raise
         bound, interrupted = None, True
         examples = examples if isinstance(examples, list) else None
@@ -2703,8 +2733,10 @@ def _train_report(args, path, shown_as=None):
     hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
     report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples), test,
                      interrupted, hint)
-    pictures = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
-    return report, pictures
+    files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
+    if args.save and not interrupted:
+        files[args.save] = _model_doc(report) + "\n"
+    return report, files
 
 
 def _options_copy(args):
@@ -4885,7 +4917,7 @@ def _vectors_mode(args) -> int:
     for name, about, text, options in _CASES:
         data, expected = f"{name}.csv", f"{name}.json"
         case = _arguments([data, "--json", *options])
-        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data)
+        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data, so_far=False)
         files[data], files[expected] = text, _json(report) + "\n"
         index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
     import json
