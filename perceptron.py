@@ -1058,10 +1058,10 @@ class _Recorder:
             self.held.checkpoint()
 
     def __call__(self, mistake):
+        if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
+            self.indexes.append(mistake.index)
         for observe in self.observers:
             observe(mistake, self.learner)
-        if self.indexes is not None:
-            self.indexes.append(mistake.index)
         if self.trace is not None:
             self.trace.append(mistake)
         self.seen = self._state()
@@ -5291,8 +5291,9 @@ def _refuse_overwriting(args):
         except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
             continue
         if option in ("--svg", "--save") and (st.st_dev, st.st_ino) in seen:
-            raise PerceptronError(f"{option} {path} is the {'output' if seen[st.st_dev, st.st_ino] in ('--svg', '--save') else 'input'} "
-                                  f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
+            other = seen[st.st_dev, st.st_ino]
+            raise PerceptronError(f"{option} {path} is the {'output' if other in ('--svg', '--save') else 'input'} "
+                                  f"{other}: it would be overwritten")
         seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
     if len(outputs) == 2 and os.path.realpath(args.svg) == os.path.realpath(args.save):
         raise PerceptronError(f"--save {args.save} is the output --svg: it would be overwritten")

@@ -1349,6 +1349,89 @@ def test_dicts_sets_and_lying_lengths_are_refused_and_leave_the_learner_unchange
         train([([1, 2, 3], -1), (x, 1)])
 
 
+def exactly(v):
+    """v as a value to compare bit for bit: every number with its type (a float by repr, so that -0.0 is not 0.0;
+    a Decimal by its text, so that 0E+1 is not 0), containers and objects field by field, functions by name."""
+    if type(v) in (int, bool, str, type(None)):
+        return type(v).__name__, v
+    if type(v) is float:
+        return "float", repr(v)
+    if type(v) is Fraction:
+        return "Fraction", v.numerator, v.denominator
+    if type(v) is Decimal:
+        return "Decimal", str(v)
+    if isinstance(v, (tuple, list)):  # a namedtuple (Run, Mistake, Pocket) by its type and every field
+        return type(v).__name__, [exactly(e) for e in v]
+    if isinstance(v, dict):
+        return "dict", [(exactly(k), exactly(e)) for k, e in v.items()]
+    if callable(v):  # a rule, a kernel
+        return "function", getattr(v, "__qualname__", repr(v))
+    return type(v).__name__, exactly(vars(v))  # a learner, its whole state
+
+
+def literal_and_fast(call):
+    """exactly(call()) with Part I alone, then with the accelerators, in this process (the error, if it raised)."""
+    results = []
+    for literal in (True, False):
+        token = P._LITERAL.set(literal)
+        try:
+            results.append(exactly(call()))
+        except PerceptronError as err:
+            results.append(("PerceptronError", str(err)))
+        finally:
+            P._LITERAL.reset(token)
+    return results
+
+
+ADVERSARIAL = {  # cells of every number type, as a hostile data set has them
+    "int": lambda rng: rng.choice([0, 1, -1, rng.randint(-9, 9), rng.randint(-2 ** 70, 2 ** 70)]),
+    "float": lambda rng: rng.choice([0.0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, 1e16, -1e16, 1.0, -1.0,
+                                     0.1, 1e-300, rng.uniform(-3, 3), float(rng.randint(-9, 9))]),
+    "overflow-sized": lambda rng: rng.choice([1.7e308, -1.7e308, 1e308, 8.9e307, 0.0, -0.0, 1.0, -1.0, 5e-324]),
+    "int and float": lambda rng: rng.choice([rng.randint(-3, 3), rng.uniform(-3, 3), 2 ** 60 + 1, -0.0]),
+    "Fraction": lambda rng: Fraction(rng.randint(-9, 9), rng.randint(1, 9)),
+    "Decimal": lambda rng: rng.choice([Decimal(rng.randint(-10 ** 30, 10 ** 30)).scaleb(-28), Decimal("-0"),
+                                       Decimal("0E+3"), Decimal("1E+30"), Decimal("0.1"), Decimal(rng.randint(-9, 9))]),
+    "bits": lambda rng: rng.randint(0, 1),
+}
+
+
+def test_part_one_and_the_accelerators_give_the_same_runs_bit_for_bit():
+    """Seeded, in this process: every number type, both rules, the bias, the pocket, the averages, the votes, the
+    kernels of kernels.py, multiclass; every field of the run, and its errors under every predictor it kept."""
+    rng = random.Random(81)
+    kernel_choices = [None, None, dot, kernels.linear, kernels.polynomial(2), kernels.polynomial(3, c=0),
+                      kernels.gaussian(1.5)]
+    compared = 0
+    for case in range(1500):
+        kind = rng.choice(sorted(ADVERSARIAL))
+        d, n = rng.randint(1, 4), rng.randint(1, 9)
+        examples = [([ADVERSARIAL[kind](rng) for _ in range(d)], rng.choice([-1, 1])) for _ in range(n)]
+        options = {"rule": rng.choice(RULES), "bias": rng.random() < 0.5, "pocket": rng.random() < 0.5,
+                   "voted": rng.random() < 0.3, ("epochs" if rng.random() < 0.4 else "max_epochs"): rng.randint(1, 6)}
+        if kind == "overflow-sized" and options["pocket"]:
+            options["pocket"] = False  # the float pocket's fsum overflow: another helper's item of issue 28
+        kernel = (rng.choice([kernels.monotone_conjunction, kernels.all_conjunction, kernels.monotone_conjunction_upto(2)])
+                  if kind == "bits" and rng.random() < 0.5 else rng.choice(kernel_choices))
+        if kernel is None:
+            options["average"] = rng.choice([None, "after", "before"])
+        else:
+            options["kernel"] = kernel
+        multiclass = kernel is None and rng.random() < 0.25
+        if multiclass:
+            options.pop("rule")
+            options["update"] = rng.choice(["one-vs-rest", "joint"])
+            examples = [(x, rng.choice("abc")) for x, _ in examples]
+
+        def run_and_errors():
+            run = P.train_multiclass(examples, **options) if multiclass else train(examples, **options)
+            return run, {name: run.errors(examples, name) for name in P._kept_predictors(run)}
+        literal, fast = literal_and_fast(run_and_errors)
+        assert literal == fast, (case, kind, options, examples)
+        compared += literal[0] != "PerceptronError"
+    assert compared > 1250  # runs, not only refusals
+
+
 # ===========================================================================
 # 3. Bad input: a clear PerceptronError naming the example, the model unchanged;
 # on the command line one "error:" line, exit 2, no traceback, nothing left behind
@@ -2033,7 +2116,8 @@ def test_a_report_that_cannot_be_written_leaves_none_of_the_run_s_files(tmp_path
 
 def test_what_explains_an_error_is_in_its_line(tmp_path, capsys):
     data = write(tmp_path, "x1,x2,y\n1,2,1\n-1,-2,-1\n")
-    wider, renamed = write(tmp_path, "p,q,r,y\n1,2,3,1\n", "wider.csv"), write(tmp_path, "p,q,y\n1,2,1\n", "renamed.csv")
+    wider = write(tmp_path, "p,q,r,y\n1,2,3,1\n", "wider.csv")
+    renamed = write(tmp_path, "p,q,y\n1,2,1\n", "renamed.csv")
     note = "are not the model's features ['x1', 'x2']: applied by position"
     assert cli(capsys, data, "--test", wider, "--quiet") == (
         2, "", f"error: {wider}:2: x has length 3, expected 2; its columns ['p', 'q', 'r'] {note}\n")
@@ -2150,7 +2234,8 @@ def test_ctrl_c_at_many_moments_of_vectors_leaves_no_corpus_or_a_whole_one(tmp_p
 
 
 @pytest.mark.parametrize("options", [["--max-epochs", "6", "--json", "--save", "m.json", "--svg", "o.svg"],
-                                     ["--epochs", "1", "--pocket", "--bias", "--save", "m.json", "--svg-steps", "steps"]])
+                                     ["--epochs", "1", "--pocket", "--bias", "--save", "m.json", "--svg-steps",
+                                      "steps"]])
 def test_ctrl_c_at_any_moment_of_a_run_writes_all_its_outputs_or_none(tmp_path, capsys, options):
     (tmp_path / "data.csv").write_text(csv_of(noisy(78, n=12, d=2, flip=0.3)[0]))
     (tmp_path / "o.svg").write_text("the user's picture")
@@ -2885,16 +2970,15 @@ def test_a_signal_at_a_seeded_moment_leaves_a_whole_report_or_none_and_no_half_f
                 json.loads(out)  # whole, or not written at all
             if child.returncode == status and signum == signal.SIGTERM:
                 assert out == "", argv
-            if child.returncode == status:  # an interrupted run draws nothing, and says no picture was drawn
+            if child.returncode == status and ("interrupted" in out or out == ""):  # an interrupted run draws nothing
                 assert "picture" not in out and not (tmp_path / "o.svg").exists(), argv
             leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".part")]
             assert leftovers == [], argv
             corpus = tmp_path / "corpus"
-            if corpus.exists():  # whole, with its index, or not there at all
-                assert child.returncode == 0 and len(os.listdir(corpus)) == 47
-            for folder in ("corpus", "steps"):
-                if (tmp_path / folder).exists() and child.returncode != 0:
-                    assert False, (argv, folder)
+            if corpus.exists():  # whole, with its index, or not there at all (a signal while the outputs were put
+                assert len(os.listdir(corpus)) == 47  # in place is held until all are: whole, then the status)
+            if (tmp_path / "steps").exists():  # only from a run that finished, which the report says
+                assert "interrupted" not in out, argv
             subprocess.run(["rm", "-rf", str(tmp_path / "corpus"), str(tmp_path / "steps"), str(tmp_path / "o.svg")])
 
 
