@@ -817,7 +817,8 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     ``trace`` may be a list, which receives each Mistake as it is made, and
     ``on_mistake(mistake, model)`` is called after each update (model.w is
     then the weights after it).  Ctrl-C lands between whole steps: it raises
-    KeyboardInterrupt with the run so far as its ``run`` attribute.
+    KeyboardInterrupt with the run so far as its ``run`` attribute, at any
+    moment (None while the examples are read, before there is a learner).
 
     Beyond the notes, for data that is not separable (Kalyanakrishnan §4
     mentions such refinements without naming them):
