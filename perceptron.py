@@ -93,13 +93,22 @@ used as the int of its value, a float32 as the float of its value.
 
 from __future__ import annotations  # the hints are documentation: never evaluated
 
+import sys
+
+if __name__ == "__main__":  # a signal while the script starts, before main(): main's status, never a traceback
+    import signal as _signal
+
+    _STARTED = {signum: _signal.getsignal(signum) for signum in (_signal.SIGINT, _signal.SIGTERM)}
+    for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):
+        if _STARTED[_signum] in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
+            _signal.signal(_signum, lambda signum, frame, status=_status: sys.exit(status))
+
 import contextvars
 import decimal
 import functools
 import math
 import numbers
 import os
-import sys
 from collections import namedtuple
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized
 from fractions import Fraction
@@ -5444,4 +5453,6 @@ def _remove(name, remove):
 
 
 if __name__ == "__main__":
+    for _signum, _handler in _STARTED.items():  # main's own handling from here on
+        _signal.signal(_signum, _handler)
     sys.exit(main())

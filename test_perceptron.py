@@ -2267,6 +2267,33 @@ def test_ctrl_c_at_any_moment_of_a_run_writes_all_its_outputs_or_none(tmp_path, 
             assert "picture" not in out and (out == "" or "--json" not in options or json.loads(out)["interrupted"])
 
 
+STARTING = """import runpy, signal, sys
+script, k, signum = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+count = 0
+def tracer(frame, event, arg):
+    global count
+    if event == "call" and frame.f_code.co_filename == script:
+        count += 1
+        if count == k:
+            sys.settrace(None)
+            signal.raise_signal(signum)
+sys.settrace(tracer)
+sys.argv = [script, "--version"]
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+def test_a_signal_while_the_script_starts_is_its_status_not_a_traceback():
+    # The script's own start (its module body, before main()) at seeded moments; the interpreter's start before
+    # it (site, the compilation) is Python's, beyond any script.
+    for k in sorted(random.Random(82).sample(range(2, 60), 4)):
+        for signum, status in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+            done = subprocess.run([sys.executable, "-c", STARTING, SCRIPT, str(k), str(int(signum))],
+                                  capture_output=True, text=True, timeout=60,
+                                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            assert (done.returncode, done.stdout, "Traceback" in done.stderr) == (status, "", False), (k, signum)
+
+
 # ===========================================================================
 # 4. The command line
 # ===========================================================================
