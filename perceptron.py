@@ -2598,9 +2598,10 @@ def _opened(path, source):
     import stat
 
     if path == "-":
-        if sys.stdin is None:
-            raise _Located(f"{source}: cannot read: standard input is closed")
-        return sys.stdin.buffer
+        try:
+            return sys.stdin.buffer
+        except AttributeError:  # sys.stdin is None: standard input was closed
+            raise _Located(f"{source}: cannot read: standard input is closed") from None
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as err:
