@@ -94,13 +94,22 @@ used as the int of its value, a float32 as the float of its value.
 
 from __future__ import annotations  # the hints are documentation: never evaluated
 
+import sys
+
+if __name__ == "__main__":  # a signal while the script starts, before main(): main's status, never a traceback
+    import signal as _signal
+
+    _STARTED = {signum: _signal.getsignal(signum) for signum in (_signal.SIGINT, _signal.SIGTERM)}
+    for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):
+        if _STARTED[_signum] in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
+            _signal.signal(_signum, lambda signum, frame, status=_status: sys.exit(status))
+
 import contextvars
 import decimal
 import functools
 import math
 import numbers
 import os
-import sys
 from collections import namedtuple
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized
 from fractions import Fraction
@@ -850,7 +859,8 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     ``trace`` may be a list, which receives each Mistake as it is made, and
     ``on_mistake(mistake, model)`` is called after each update (model.w is
     then the weights after it).  Ctrl-C lands between whole steps: it raises
-    KeyboardInterrupt with the run so far as its ``run`` attribute.
+    KeyboardInterrupt with the run so far as its ``run`` attribute, at any
+    moment (None while the examples are read, before there is a learner).
 
     Beyond the notes, for data that is not separable (Kalyanakrishnan §4
     mentions such refinements without naming them):
@@ -900,25 +910,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     >>> run.voted              # each v_k with the number of examples it stood for
     [([0, 0], 1), ([0, -1], 1), ([1, 0], 2), ([1, -1], 2)]
     """
-    passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
-        _flag(voted, "voted")
-    average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
-    rule = _rule_name(rule)
-    if kernel is not None:
-        _callable(kernel)
-        if average is not None:
-            raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
-    history = average is not None or voted
-    D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
-    learner: Perceptron | DualPerceptron = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
-                                            else DualPerceptron(kernel, rule=rule, bias=bias))
-    if kernel is not None and D.d:
-        learner.d = D.d  # the length of every x, known from the first example
-    keeper = _Pocket(learner, D) if pocket else None
-    tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
-                     _explicit if kernel is None else _stored_count) if history else None
-    record = _Recorder(learner, log, [keeper, tally, hook])
-    name = None if kernel is None else _name(kernel)
+    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
 
     def run(epochs, converged, means=None):
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs,
@@ -926,8 +918,39 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                    average=means[average] if means and average else None,
                    voted=tally and (tally.votes if kernel is None else [(k, c) for (k,), c in tally.votes]),
                    labels=labels)
-    epoch, converged = _through(learner, D, passes, record, history and epochs is not None, lambda e: run(e, False))
-    return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+    try:
+        passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
+            _flag(voted, "voted")
+        average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
+        rule = _rule_name(rule)
+        if kernel is not None:
+            _callable(kernel)
+            if average is not None:
+                raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
+        history = average is not None or voted
+        name = None if kernel is None else _name(kernel)
+        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
+        learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
+                   else DualPerceptron(kernel, rule=rule, bias=bias))
+        if kernel is not None and D.d:
+            learner.d = D.d  # the length of every x, known from the first example
+        keeper = _Pocket(learner, D) if pocket else None
+        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
+                         _explicit if kernel is None else _stored_count) if history else None
+        record = _Recorder(learner, log, [keeper, tally, hook])
+        epoch, converged = _through(learner, D, passes, record, history and epochs is not None,
+                                    lambda e: run(e, False))
+        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+    except KeyboardInterrupt as stop:
+        _so_far(stop, lambda: None if learner is None else run(D.passes, False))
+        raise
+
+
+def _so_far(stop, so_far):
+    """A KeyboardInterrupt leaving train or train_multiclass, at any moment, carries the run so far as its
+    ``run``: the one _through gave it, or so_far() (None before the learner exists; then unfinished)."""
+    if getattr(stop, "run", None) is None:
+        stop.run = so_far()  # type: ignore[attr-defined]
 
 
 def _pairs(examples, y):
@@ -1078,10 +1101,10 @@ class _Recorder:
             self.held.checkpoint()
 
     def __call__(self, mistake):
+        if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
+            self.indexes.append(mistake.index)
         for observe in self.observers:
             observe(mistake, self.learner)
-        if self.indexes is not None:
-            self.indexes.append(mistake.index)
         if self.trace is not None:
             self.trace.append(mistake)
         self.seen = self._state()
@@ -1271,8 +1294,20 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
     >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-    log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
+    so_far: list = [lambda: None]  # the run so far, for a Ctrl-C at any moment: none before the learner exists
+    try:
+        passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
+        log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
+        return _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook,
+                            average, voted, so_far)
+    except KeyboardInterrupt as stop:
+        _so_far(stop, so_far[0])
+        raise
+
+
+def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook, average,
+                 voted, so_far):
+    """train_multiclass's run, its arguments read; so_far[0]() is the run so far, once there is one."""
     D = _Data(_pairs(examples, y), keep=True, label=lambda label: _class_label(_label_value(label)))
     learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                    D.d, update=update, rule=rule, bias=bias)
@@ -1283,9 +1318,8 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
             raise PerceptronError(err.reason, i) from None
     history = average is not None or voted
     if learner.binary is None:
-        keeper = _Pocket(learner, D) if pocket else None
         size = learner.d + bias  # the class vectors, one after another, as one vector for the averages
-        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes) if history else None
+        keeper = tally = None
 
         def by_class(flat):
             return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
@@ -1294,8 +1328,11 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
             return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
                        trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
                        average=by_class(means[average]) if means and average else None,
-                       voted=[(by_class(v), c) for v, c in tally.votes] if voted else None, multiclass="joint",
-                       labels=None)
+                       voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
+                       multiclass="joint", labels=None)
+        so_far[0] = lambda: run(D.passes, False)
+        keeper = _Pocket(learner, D) if pocket else None
+        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes) if history else None
         epoch, converged = _through(learner, D, passes, _Recorder(learner, log, [keeper, tally, hook]),
                                     history and epochs is not None, lambda e: run(e, False))
         return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
@@ -1310,6 +1347,8 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
                    kernel=None, average={c: r.average for c, r in runs.items()} if average else None,
                    voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
                    labels=None)
+    so_far[0] = lambda: one_vs_rest(False)
+
     def told(c):
         def tell(mistake, model):
             entry = ClassMistake(c, *mistake)
@@ -2574,12 +2613,7 @@ def _rows(path, source, delimiter=","):
     import csv
     import io
 
-    try:
-        f = io.BytesIO(path) if isinstance(path, bytes) else sys.stdin.buffer if path == "-" else open(path, "rb")
-    except OSError as err:
-        raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-    except AttributeError:  # sys.stdin is None: standard input was closed
-        raise _Located(f"{source}: cannot read: standard input is closed") from None
+    f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
     try:
         reader = csv.reader(_lines(f, source), delimiter=delimiter)
         try:
@@ -2591,6 +2625,29 @@ def _rows(path, source, delimiter=","):
     finally:
         if path != "-":
             f.close()
+
+
+def _opened(path, source):
+    """The one place a file named on the command line is opened to read, binary: '-' is standard input;
+    any other name is opened without blocking and must be a regular file (a FIFO would wait for a writer
+    for ever, a device may never end): one error line otherwise."""
+    import stat
+
+    if path == "-":
+        try:
+            return sys.stdin.buffer
+        except AttributeError:  # sys.stdin is None: standard input was closed
+            raise _Located(f"{source}: cannot read: standard input is closed") from None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as err:
+        raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise _Located(f"{source}: {_kind(mode)}, not a regular file: inputs are read from regular files, or "
+                       "from standard input ('-')")
+    return os.fdopen(fd, "rb")
 
 
 def _lines(f, source):
@@ -2663,21 +2720,23 @@ each mistake's line and x (where) and w after it (after, or None), the bound, th
 
 def _train_mode(args) -> int:
     """FILE (or the embedded example): train, report, draw."""
-    report, pictures = _train_report(args, args.file)
+    report, files = _train_report(args, args.file)
     text = _json(report) if args.json else _text(report)
-    if args.save and not report.interrupted:
-        pictures[args.save] = _json_text(_document(report.run, report.labels, report.data.names)) + "\n"
-    if pictures or args.svg_steps and not report.interrupted:
-        _write_files(pictures, folder=args.svg_steps)
-    _emit(text, args.json)
+    _write_files(files, folder=None if report.interrupted else args.svg_steps,
+                 report=lambda: _emit(text, args.json, held=True))
+    if report.test and report.test["note"]:
+        _say(report.test["note"])
     if report.interrupted:
         return 130
     return 1 if args.epochs is None and not report.run.converged else 0
 
 
-def _train_report(args, path, shown_as=None):
-    """(the report, {path: SVG text}) of a run on path (None: the embedded example; bytes: a text in memory,
-    named ``shown_as``).  A Ctrl-C during training gives the report of the run so far, marked interrupted."""
+def _train_report(args, path, shown_as=None, so_far=True):
+    """(the report, {path: text} of the files it makes: --svg's, --svg-steps', --save's) of a run on path (None:
+    the embedded example; bytes: a text in memory, named ``shown_as``).  A file is made only from a run that
+    finished, and this is the one place that knows: a Ctrl-C during training gives the report of the run so
+    far, marked interrupted, with no file, where the caller prints it (``so_far``), and is raised elsewhere
+    (--vectors, whose expected outputs are finished runs or nothing)."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
@@ -2711,7 +2770,7 @@ def _train_report(args, path, shown_as=None):
         raise _at_line(err, data) from None
     except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
         run = getattr(stop, "run", None)
-        if run is None or isinstance(stop, _Terminated):
+        if run is None or isinstance(stop, _Terminated) or not so_far:
             raise
         bound, interrupted = None, True
         examples = examples if isinstance(examples, list) else None
@@ -2722,8 +2781,10 @@ def _train_report(args, path, shown_as=None):
     hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
     report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples), test,
                      interrupted, hint)
-    pictures = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
-    return report, pictures
+    files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
+    if args.save and not interrupted:
+        files[args.save] = _json_text(_document(report.run, report.labels, report.data.names)) + "\n"
+    return report, files
 
 
 def _options_copy(args):
@@ -2839,31 +2900,34 @@ def _training_errors(run, examples) -> dict:
 def _test(path, args, labels, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, which may have no label column): the predictions of --predictor, and
     with labels the errors of every predictor the run kept, on examples read with the same options.  A header
-    whose names are the model's ``names`` in another order is refused: the model applies by position."""
+    whose names are the model's ``names`` in another order is refused: the model applies by position.  Other
+    names are the result's "note", said once all is done, or in the line of the error they may explain."""
     data = _read(args, path, labels=labels, keep=False, features=features)
+    note = None
     if names is not None and data.names is not None and data.names != names:
         if sorted(data.names) == sorted(names):
             raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
                                   f"{_short(names)} in another order: put them in the model's order")
-        _say(f"note: {data.source}: its columns {_short(data.names)} are not the model's features "
-             f"{_short(names)}: applied by position")
+        note = f"its columns {_short(data.names)} are not the model's features {_short(names)}: applied by position"
     kept = _kept_predictors(run)
     if args.predictor not in kept:
         raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
                               f"{args.predictor} (train with --{'voted' if args.predictor == 'voted' else args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
-    errors, predictions = dict.fromkeys(kept, 0), []
-    for i, (x, y) in enumerate(data):
-        try:
+    errors, predictions, i = dict.fromkeys(kept, 0), [], 0
+    try:
+        for i, (x, y) in enumerate(data):
             for name in kept if y is not None else [args.predictor]:
                 guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
                 errors[name] += guess != y
                 if name == args.predictor:
                     predictions.append(guess if run.multiclass else _shown_label(guess, labels))
-        except PerceptronError as err:
-            raise _at_line(PerceptronError(err.reason, i), data) from None
+    except PerceptronError as err:
+        err = _at_line(err if isinstance(err, _Located) else PerceptronError(err.reason, i), data)
+        raise err if note is None else _Located(f"{err}; {note}") from None
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
-            "errors": errors if data.labeled else None, "predictions": predictions}
+            "errors": errors if data.labeled else None, "predictions": predictions,
+            "note": note and f"note: {data.source}: {note}"}
 
 
 def _shown_label(y, labels):
@@ -3075,7 +3139,7 @@ def _json(report) -> str:
     if report.errors:
         history["training_errors"] = report.errors
     if report.test is not None:
-        history["test"] = {key: value for key, value in report.test.items() if key != "file"}
+        history["test"] = {key: value for key, value in report.test.items() if key not in ("file", "note")}
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
         history["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
@@ -3137,9 +3201,9 @@ def _json_text(doc) -> str:
     return "{\n" + ",\n".join(fields) + "\n}"
 
 
-def _emit(report, as_json=False):
+def _emit(report, as_json=False, held=False):
     """Print the report: whole, in characters the output can encode, or one error line.  Ctrl-C while it is
-    written is held until it is whole (a second one stops it at once)."""
+    written is held until it is whole (a second one stops it at once), here or, ``held``, by the caller."""
     out = sys.stdout
     if out is None:
         raise PerceptronError("cannot write the report: standard output is closed")
@@ -3148,7 +3212,9 @@ def _emit(report, as_json=False):
     except (UnicodeEncodeError, LookupError):
         report = _ascii(report, as_json)
     try:
-        with _Held():
+        import contextlib
+
+        with contextlib.nullcontext() if held else _Held():
             _write_all(out, report + "\n")
     except BrokenPipeError:
         raise
@@ -3392,13 +3458,15 @@ def _model_mode(args) -> int:
                  names=names)
     if args.json:
         text = _json_text({"perceptron": __version__, "model": args.model,
-                           "test": {k: v for k, v in test.items() if k != "file"}})
+                           "test": {k: v for k, v in test.items() if k not in ("file", "note")}})
     else:
         text = "\n".join(map(str, test["predictions"]))
     _emit(text, args.json)
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
+    if test["note"]:
+        _say(test["note"])
     return 0
 
 
@@ -3508,11 +3576,14 @@ def _json_file(path, what):
             twice = next(key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1)
             raise ValueError(f"the key {_short(twice)} appears twice in one object")
         return doc
+    f = _opened(path, path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(_JSON_LIMIT + 1)
+        raw = f.read(_JSON_LIMIT + 1)
     except OSError as err:
         raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
+    finally:
+        if path != "-":
+            f.close()
     if len(raw) > _JSON_LIMIT:
         raise PerceptronError(f"{path}: not {what}: larger than {_JSON_LIMIT >> 20} MiB")
     try:
@@ -5061,7 +5132,7 @@ def _vectors_mode(args) -> int:
     for name, about, text, options in _CASES:
         data, expected = f"{name}.csv", f"{name}.json"
         case = _arguments([data, "--json", *options])
-        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data)
+        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data, so_far=False)
         files[data], files[expected] = text, _json(report) + "\n"
         index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
     import json
@@ -5070,8 +5141,8 @@ def _vectors_mode(args) -> int:
            "the JSON equals EXPECTED but for its 'input' field", "cases": index}
     files["index.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
     _write_files({os.path.join(folder, name): text for name, text in files.items()}, folder=folder,
-                 first_remove=os.path.join(folder, "index.json"))
-    _emit(f"{len(index)} cases written to {folder} (index.json lists them)")
+                 first_remove=os.path.join(folder, "index.json"),
+                 report=lambda: _emit(f"{len(index)} cases written to {folder} (index.json lists them)", held=True))
     return 0
 
 
@@ -5094,14 +5165,18 @@ def _older_corpus(folder) -> set:
     an empty set for any other folder (an index.json of some other program's is not a corpus)."""
     import json
 
+    index = os.path.join(folder, "index.json")
     try:
-        with open(os.path.join(folder, "index.json"), "rb") as f:
+        with _opened(index, index) as f:
             doc = json.loads(f.read(1 << 20).decode("utf-8"))
         cases = doc["cases"]
         named = {case[key] for case in cases for key in ("data", "expected")}
         if isinstance(doc["perceptron"], str) and isinstance(cases, list) and all(
                 isinstance(name, str) and os.path.basename(name) == name for name in named):
             return named | {"index.json"}
+    except _Located:
+        if os.path.lexists(index):  # there, but not a regular file (a FIFO would block): said, not skipped
+            raise
     except (OSError, ValueError, LookupError, TypeError):
         pass
     return set()
@@ -5416,20 +5491,25 @@ def _refuse_overwriting(args):
         raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
                               "of them a file")
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
-                                                  ("--model", args.model), ("--check", args.check))
-              if path and path != "-"]
+                                                  ("--model", args.model), ("--check", args.check)) if path]
     outputs = [(option, path) for option, path in (("--svg", args.svg), ("--save", args.save)) if path]
+    for option, path in outputs:  # a file to write: not a folder's name, nor anything but a regular file
+        if path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
+            raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
+        _target(path)
     inputs += outputs
     seen = {}
-    for option, path in inputs:
+    for option, path in inputs:  # a file is its device and inode: an input by any name, or on standard input
+        stdin = path == "-" and option not in ("--svg", "--save")
         try:
-            st = os.stat(path)
-        except OSError:
+            st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
+        except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
             continue
         if option in ("--svg", "--save") and (st.st_dev, st.st_ino) in seen:
-            raise PerceptronError(f"{option} {path} is the {'input' if seen[st.st_dev, st.st_ino] in ('FILE', '--test', '--model', '--check') else 'output'} "
-                                  f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
-        seen.setdefault((st.st_dev, st.st_ino), option)
+            other = seen[st.st_dev, st.st_ino]
+            raise PerceptronError(f"{option} {path} is the {'output' if other in ('--svg', '--save') else 'input'} "
+                                  f"{other}: it would be overwritten")
+        seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
     if len(outputs) == 2 and os.path.realpath(args.svg) == os.path.realpath(args.save):
         raise PerceptronError(f"--save {args.save} is the output --svg: it would be overwritten")
     if args.svg_steps:
@@ -5439,14 +5519,28 @@ def _refuse_overwriting(args):
             if os.path.dirname(real) == steps and re.fullmatch(r"step-[0-9]+\.svg", os.path.basename(real)):
                 raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} "
                                       "is one of those names: it would be overwritten")
+        try:
+            names = os.listdir(steps)
+        except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
+            names = []
+        for name in names:
+            try:
+                st = os.stat(os.path.join(steps, name))
+            except OSError:  # a dangling link: no input
+                continue
+            if re.fullmatch(r"step-[0-9]+\.svg", name) and (st.st_dev, st.st_ino) in seen:
+                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
+                                      f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
-def _write_files(files, folder=None, first_remove=None):
+def _write_files(files, folder=None, first_remove=None, report=None):
     """Write every file whole, or none: each to a new temporary file beside its target, all before any is
     renamed into place.  A failure or Ctrl-C before the renames removes what this call made (its temporary
     files, ``folder`` and the folders above it that it made) and leaves every file the user had.  A link is
     followed, so the file it names is written; an output that exists and is not a regular file (a device, a
-    FIFO, a socket, a folder) is refused, never replaced.  ``first_remove`` is removed just before the
+    FIFO, a socket, a folder) is refused, never replaced.  ``report()`` writes the run's report (standard
+    output is an output too) after the temporary files and before the renames, Ctrl-C held from it to the
+    last rename: a report that cannot be written leaves no file.  ``first_remove`` is removed just before the
     renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
     made, temporary, path = [], {}, folder
     try:
@@ -5461,6 +5555,8 @@ def _write_files(files, folder=None, first_remove=None):
             finally:
                 os.close(fd)
         with _Held():
+            if report is not None:
+                report()
             if first_remove and os.path.lexists(first_remove):
                 os.unlink(first_remove)
             for path in files:
@@ -5472,7 +5568,7 @@ def _write_files(files, folder=None, first_remove=None):
                 _remove(name, os.unlink)
             for name in reversed(made):
                 _remove(name, os.rmdir)  # only if empty: a folder that now holds the user's files stays
-        if isinstance(err, OSError):
+        if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
             raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
         raise
 
@@ -5489,12 +5585,17 @@ def _target(path):
     except OSError as err:
         raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
     if not stat.S_ISREG(st.st_mode):
-        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else
-                "a socket" if stat.S_ISSOCK(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or
-                stat.S_ISBLK(st.st_mode) else "not a regular file")
-        raise PerceptronError(f"{path}: {kind}, not a regular file: outputs are written to regular files only, "
-                              "and never replace anything else")
+        raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
+                              "files only, and never replace anything else")
     return real
+
+
+def _kind(mode) -> str:
+    """What a file that is not a regular one is, from its st_mode."""
+    import stat
+
+    return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
+            stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
 
 
 _made_names = iter(range(1 << 62))  # the temporary files' numbers: no randomness, and none twice in a process
@@ -5557,4 +5658,6 @@ def _remove(name, remove):
 
 
 if __name__ == "__main__":
+    for _signum, _handler in _STARTED.items():  # main's own handling from here on
+        _signal.signal(_signum, _handler)
     sys.exit(main())

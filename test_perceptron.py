@@ -1349,6 +1349,89 @@ def test_dicts_sets_and_lying_lengths_are_refused_and_leave_the_learner_unchange
         train([([1, 2, 3], -1), (x, 1)])
 
 
+def exactly(v):
+    """v as a value to compare bit for bit: every number with its type (a float by repr, so that -0.0 is not 0.0;
+    a Decimal by its text, so that 0E+1 is not 0), containers and objects field by field, functions by name."""
+    if type(v) in (int, bool, str, type(None)):
+        return type(v).__name__, v
+    if type(v) is float:
+        return "float", repr(v)
+    if type(v) is Fraction:
+        return "Fraction", v.numerator, v.denominator
+    if type(v) is Decimal:
+        return "Decimal", str(v)
+    if isinstance(v, (tuple, list)):  # a namedtuple (Run, Mistake, Pocket) by its type and every field
+        return type(v).__name__, [exactly(e) for e in v]
+    if isinstance(v, dict):
+        return "dict", [(exactly(k), exactly(e)) for k, e in v.items()]
+    if callable(v):  # a rule, a kernel
+        return "function", getattr(v, "__qualname__", repr(v))
+    return type(v).__name__, exactly(vars(v))  # a learner, its whole state
+
+
+def literal_and_fast(call):
+    """exactly(call()) with Part I alone, then with the accelerators, in this process (the error, if it raised)."""
+    results = []
+    for literal in (True, False):
+        token = P._LITERAL.set(literal)
+        try:
+            results.append(exactly(call()))
+        except PerceptronError as err:
+            results.append(("PerceptronError", str(err)))
+        finally:
+            P._LITERAL.reset(token)
+    return results
+
+
+ADVERSARIAL = {  # cells of every number type, as a hostile data set has them
+    "int": lambda rng: rng.choice([0, 1, -1, rng.randint(-9, 9), rng.randint(-2 ** 70, 2 ** 70)]),
+    "float": lambda rng: rng.choice([0.0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, 1e16, -1e16, 1.0, -1.0,
+                                     0.1, 1e-300, rng.uniform(-3, 3), float(rng.randint(-9, 9))]),
+    "overflow-sized": lambda rng: rng.choice([1.7e308, -1.7e308, 1e308, 8.9e307, 0.0, -0.0, 1.0, -1.0, 5e-324]),
+    "int and float": lambda rng: rng.choice([rng.randint(-3, 3), rng.uniform(-3, 3), 2 ** 60 + 1, -0.0]),
+    "Fraction": lambda rng: Fraction(rng.randint(-9, 9), rng.randint(1, 9)),
+    "Decimal": lambda rng: rng.choice([Decimal(rng.randint(-10 ** 30, 10 ** 30)).scaleb(-28), Decimal("-0"),
+                                       Decimal("0E+3"), Decimal("1E+30"), Decimal("0.1"), Decimal(rng.randint(-9, 9))]),
+    "bits": lambda rng: rng.randint(0, 1),
+}
+
+
+def test_part_one_and_the_accelerators_give_the_same_runs_bit_for_bit():
+    """Seeded, in this process: every number type, both rules, the bias, the pocket, the averages, the votes, the
+    kernels of kernels.py, multiclass; every field of the run, and its errors under every predictor it kept."""
+    rng = random.Random(81)
+    kernel_choices = [None, None, dot, kernels.linear, kernels.polynomial(2), kernels.polynomial(3, c=0),
+                      kernels.gaussian(1.5)]
+    compared = 0
+    for case in range(1500):
+        kind = rng.choice(sorted(ADVERSARIAL))
+        d, n = rng.randint(1, 4), rng.randint(1, 9)
+        examples = [([ADVERSARIAL[kind](rng) for _ in range(d)], rng.choice([-1, 1])) for _ in range(n)]
+        options = {"rule": rng.choice(RULES), "bias": rng.random() < 0.5, "pocket": rng.random() < 0.5,
+                   "voted": rng.random() < 0.3, ("epochs" if rng.random() < 0.4 else "max_epochs"): rng.randint(1, 6)}
+        if kind == "overflow-sized" and options["pocket"]:
+            options["pocket"] = False  # the float pocket's fsum overflow: another helper's item of issue 28
+        kernel = (rng.choice([kernels.monotone_conjunction, kernels.all_conjunction, kernels.monotone_conjunction_upto(2)])
+                  if kind == "bits" and rng.random() < 0.5 else rng.choice(kernel_choices))
+        if kernel is None:
+            options["average"] = rng.choice([None, "after", "before"])
+        else:
+            options["kernel"] = kernel
+        multiclass = kernel is None and rng.random() < 0.25
+        if multiclass:
+            options.pop("rule")
+            options["update"] = rng.choice(["one-vs-rest", "joint"])
+            examples = [(x, rng.choice("abc")) for x, _ in examples]
+
+        def run_and_errors():
+            run = P.train_multiclass(examples, **options) if multiclass else train(examples, **options)
+            return run, {name: run.errors(examples, name) for name in P._kept_predictors(run)}
+        literal, fast = literal_and_fast(run_and_errors)
+        assert literal == fast, (case, kind, options, examples)
+        compared += literal[0] != "PerceptronError"
+    assert compared > 1250  # runs, not only refusals
+
+
 # ===========================================================================
 # 3. Bad input: a clear PerceptronError naming the example, the model unchanged;
 # on the command line one "error:" line, exit 2, no traceback, nothing left behind
@@ -1609,7 +1692,8 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
     ("file", "a file that does not exist", {}, ["missing.csv"], "missing.csv: cannot read: No such file or directory"),
     ("file", "a name with a newline, in one line", {}, ["no\nsuch.csv"],
      "no\\nsuch.csv: cannot read: No such file or directory"),
-    ("file", "/dev/zero, one line too long", {}, ["/dev/zero"], "/dev/zero:1: the line is longer than 1048576 bytes"),
+    ("file", "/dev/zero, a device that never ends", {}, ["/dev/zero"],
+     "/dev/zero: a device, not a regular file: inputs are read from regular files, or from standard input ('-')"),
     ("file", "an empty file", "", ["data.csv"], "data.csv: no examples: the file is empty"),
     ("file", "standard input twice", "1,2,1\n", ["-", "--test", "-"],
      "FILE and --test are both '-': standard input can be read once; give one of them a file"),
@@ -1954,6 +2038,260 @@ def test_a_damaged_model_file_predicts_or_is_one_error_line_for_every_predictor(
             assert status in (0, 2) and (err.count("\n") == 1 and out == "" if status == 2 else out)
             seen.add(status)
     assert seen == {0, 2}
+
+
+# ---------------------------------------------------------------------------
+# Hostile inputs and signals, each closed as a class: every file opened to read
+# is a regular file (or standard input), every output of a run (the report on
+# standard output included) is written with the others or none, and an input is
+# a file by device and inode, whatever its name
+# ---------------------------------------------------------------------------
+
+def test_a_fifo_given_to_read_is_one_error_line_and_never_waited_for(tmp_path, capsys):
+    (tmp_path / "data.csv").write_text(FOUR)
+    cli(capsys, str(tmp_path / "data.csv"), "--save", str(tmp_path / "model.json"), "--quiet")
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "corpus").mkdir()
+    os.mkfifo(tmp_path / "corpus" / "index.json")
+    said = ": a FIFO, not a regular file: inputs are read from regular files, or from standard input ('-')\n"
+    for argv, named in ((["pipe"], "pipe"), (["data.csv", "--test", "pipe"], "pipe"),
+                        (["data.csv", "--model", "pipe"], "pipe"), (["data.csv", "--check", "pipe"], "pipe"),
+                        (["--vectors", "corpus"], os.path.join("corpus", "index.json"))):
+        status, out, err = cli_process(*argv, cwd=tmp_path, timeout=20)  # a FIFO opened to read would wait for ever
+        assert (status, out, err) == (2, "", f"error: {named}{said}"), argv
+
+
+def test_standard_input_is_read_as_the_file_it_is_for_the_model_and_the_check(tmp_path, capsys):
+    data = write(tmp_path, FOUR)
+    cli(capsys, data, "--save", str(tmp_path / "model.json"), "--quiet")
+    (tmp_path / "run.json").write_text(cli(capsys, data, "--json")[1])
+    model = (tmp_path / "model.json").read_text()
+    assert cli_process(data, "--model", "-", input=model, timeout=30)[:2] == (0, "1\n-1\n1\n1\n")
+    assert cli_process(data, "--check", "-", input=(tmp_path / "run.json").read_text(), timeout=30)[0] == 0
+
+
+def test_an_output_named_as_a_folder_is_a_usage_error_before_any_work(tmp_path):
+    (tmp_path / "data.csv").write_text(FOUR)
+    (tmp_path / "a-folder").mkdir()
+    for argv, said in ((["--svg", "out/"], "--svg out/: a folder's name, not a file's: --svg names the file to write"),
+                       (["--save", "out/"], "--save out/: a folder's name, not a file's: --save names the file to "
+                                            "write"),
+                       (["--save", "a-folder"], "a-folder: a folder, not a regular file: outputs are written to "
+                                                "regular files only, and never replace anything else")):
+        assert cli_process("data.csv", *argv, cwd=tmp_path, timeout=30) == (2, "", f"error: {said}\n"), argv
+        assert files_in(tmp_path) == ["a-folder", "data.csv"]
+
+
+def test_the_file_on_standard_input_is_an_input_and_never_replaced(tmp_path):
+    (tmp_path / "data.csv").write_text(FOUR)
+    (tmp_path / "held.csv").write_text(FOUR)
+    (tmp_path / "steps").mkdir()
+    os.link(tmp_path / "held.csv", tmp_path / "steps" / "step-1.svg")
+    for argv, stdin, said in (
+            (["-", "--save", "data.csv"], "data.csv", "--save data.csv is the input FILE (standard input)"),
+            (["data.csv", "--test", "-", "--svg", "held.csv"], "held.csv",
+             "--svg held.csv is the input --test (standard input)"),
+            (["-", "--svg-steps", "steps"], "held.csv", "--svg-steps steps writes step-N.svg files, and its "
+                                                        "step-1.svg is the FILE (standard input)")):
+        with open(tmp_path / stdin) as f:  # the file itself on standard input, as the shell's < gives it
+            done = subprocess.run([sys.executable, SCRIPT, *argv], cwd=tmp_path, stdin=f, capture_output=True,
+                                  text=True, timeout=30)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", f"error: {said}: it would be overwritten\n")
+        assert (tmp_path / stdin).read_text() == FOUR and files_in(tmp_path) == ["data.csv", "held.csv", "steps",
+                                                                               "steps/step-1.svg"]
+
+
+@pytest.mark.parametrize("argv", [["data.csv", "--svg", "o.svg", "--save", "m.json", "--svg-steps", "steps"],
+                                  ["data.csv", "--json", "--save", "m.json"], ["--vectors", "corpus"]])
+def test_a_report_that_cannot_be_written_leaves_none_of_the_run_s_files(tmp_path, argv):
+    device = full_device(tmp_path)  # standard output is an output of the run: all of them, or none
+    if device is None:
+        pytest.skip("mknod is not allowed here")
+    (tmp_path / "data.csv").write_text(EMBEDDED_CSV)
+    with open(device, "w") as full:
+        status, _, err = cli_process(*argv, stdout=full, cwd=tmp_path, timeout=60)
+    assert (status, err) == (2, "error: cannot write the report: No space left on device\n")
+    assert files_in(tmp_path) == ["data.csv", "full"]
+
+
+def test_what_explains_an_error_is_in_its_line(tmp_path, capsys):
+    data = write(tmp_path, "x1,x2,y\n1,2,1\n-1,-2,-1\n")
+    wider = write(tmp_path, "p,q,r,y\n1,2,3,1\n", "wider.csv")
+    renamed = write(tmp_path, "p,q,y\n1,2,1\n", "renamed.csv")
+    note = "are not the model's features ['x1', 'x2']: applied by position"
+    assert cli(capsys, data, "--test", wider, "--quiet") == (
+        2, "", f"error: {wider}:2: x has length 3, expected 2; its columns ['p', 'q', 'r'] {note}\n")
+    status, out, err = cli(capsys, data, "--test", renamed, "--quiet")  # no error: the note is said after the run
+    assert status == 0 and "test: " in out and err == f"note: {renamed}: its columns ['p', 'q'] {note}\n"
+
+
+# Ctrl-C at seeded moments: SIGINT raised, as a terminal raises it (through whatever handler is in place), at
+# the k-th call of a function of perceptron.py or kernels.py, for k over a seeded range of a run's calls.
+TRACED = {P.main.__code__.co_filename, kernels.linear.__code__.co_filename}
+
+
+def ctrl_c_at(k, call):
+    """(what call() returned or None, the KeyboardInterrupt that left it or None, lost, left) with Ctrl-C at the
+    k-th call; k = 0 counts the calls instead: (the count, None, False, False).  ``lost``: the Ctrl-C landed in
+    a finalizer (a generator closed as it is freed), where Python reports it as unraisable and goes on: a
+    Ctrl-C no program sees.  ``left``: the signal handlers were not given back (they are, here, after)."""
+    handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    if handlers[0] is not signal.default_int_handler:
+        pytest.skip(f"Ctrl-C is not Python's default here: {handlers[0]}")
+    count, lost, hook, returned, stop = 0, [], sys.unraisablehook, None, None
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        if event == "call" and frame.f_code.co_filename in TRACED:
+            count += 1
+            if count == k:
+                sys.settrace(None)
+                signal.raise_signal(signal.SIGINT)
+    sys.unraisablehook = lambda unraisable: lost.append(unraisable.exc_type is KeyboardInterrupt)
+    sys.settrace(tracer)
+    try:
+        returned = call()
+    except KeyboardInterrupt as interrupt:
+        stop = interrupt
+    finally:
+        sys.settrace(None)
+        sys.unraisablehook = hook
+        left = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) != handlers
+        signal.signal(signal.SIGINT, handlers[0])
+        signal.signal(signal.SIGTERM, handlers[1])
+    return (count if k == 0 else returned), stop, any(lost), left
+
+
+def moments(call, n, seed):
+    """n seeded moments (call numbers) of call(), in order."""
+    total = ctrl_c_at(0, call)[0]
+    return sorted(random.Random(seed).sample(range(1, total), min(n, total - 1)))
+
+
+@pytest.mark.parametrize("fit", [
+    lambda D: train(D, pocket=True, max_epochs=5), lambda D: train(D, rule="margin", bias=True, pocket=True, epochs=3),
+    lambda D: train(D, average="after", voted=True, epochs=3), lambda D: train(D, kernel=kernels.polynomial(2),
+                                                                                pocket=True, voted=True, epochs=3),
+    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], update="joint", pocket=True, average="before", epochs=3),
+    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], pocket=True, voted=True, epochs=3)],
+    ids=["pocket", "margin-bias-pocket", "average-voted", "kernel-pocket-voted", "joint", "one-vs-rest"])
+def test_ctrl_c_at_any_moment_of_a_run_carries_the_run_so_far(fit):
+    examples, _ = noisy(76, n=12, d=2, flip=0.3)
+    for k in moments(lambda: fit(examples), 150, 76):  # the pocket's first count and the averages' sums included
+        _, stop, lost, _ = ctrl_c_at(k, lambda: fit(examples))
+        if lost:
+            continue
+        assert stop is not None and hasattr(stop, "run"), k  # a Ctrl-C never lands after the run: it is noticed
+        run = stop.run  # None before the learner exists; else the run so far, whole updates only
+        assert run is None or (type(run) is P.Run and run.converged is False and run.mistakes == len(run.trace)), k
+
+
+@pytest.mark.xfail(strict=True, reason="_Held.__exit__ raises a Ctrl-C that lands as it starts before it gives the "
+                                      "handlers back (found here, issue 28; _Held is another helper's)")
+def test_ctrl_c_at_any_moment_gives_the_signal_handlers_back():
+    examples, _ = noisy(80, n=8, d=2, flip=0.3)
+    seeded = moments(lambda: train(examples, max_epochs=3), 10 ** 6, 80)  # every moment
+    assert [k for k in seeded if ctrl_c_at(k, lambda: train(examples, max_epochs=3))[3]] == []
+
+
+def corpus_files(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None
+
+
+def vectors_at_seeded_moments(tmp_path, capsys, n, seed):
+    """--vectors with Ctrl-C at n seeded moments, into a new folder and over an older corpus: exit 130, and the
+    folder holds none, the older corpus untouched, or the whole corpus of finished runs."""
+    import shutil
+
+    new, older = tmp_path / "new", tmp_path / "older"
+    assert cli(capsys, "--vectors", str(new))[0] == 0
+    expected = corpus_files(new)
+    shutil.rmtree(new)
+    cli(capsys, "--vectors", str(older))
+    (older / "pocket.json").write_text("an older version's\n")
+    before = corpus_files(older)
+    seeded = moments(lambda: P.main(["--vectors", str(new)]), n, seed)
+    capsys.readouterr()
+    for k in seeded:
+        shutil.rmtree(new, ignore_errors=True)
+        for folder, was in ((new, None), (older, before)):
+            status, _, lost, _ = ctrl_c_at(k, lambda: P.main(["--vectors", str(folder)]))
+            out, err = capsys.readouterr()
+            assert (status == 130 or lost and status == 0) and corpus_files(folder) in (was, expected), (k, folder.name)
+            assert not [p for p in tmp_path.rglob("*.part")] and (out != "") == (corpus_files(folder) == expected)
+            if corpus_files(folder) == expected:
+                for name, text in before.items():
+                    (older / name).write_bytes(text)
+
+
+def test_ctrl_c_in_vectors_leaves_no_expected_output_of_an_interrupted_run(tmp_path, capsys):
+    vectors_at_seeded_moments(tmp_path, capsys, 12, 77)
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_many_moments_of_vectors_leaves_no_corpus_or_a_whole_one(tmp_path, capsys):
+    vectors_at_seeded_moments(tmp_path, capsys, 200, 78)
+
+
+@pytest.mark.parametrize("options", [["--max-epochs", "6", "--json", "--save", "m.json", "--svg", "o.svg"],
+                                     ["--epochs", "1", "--pocket", "--bias", "--save", "m.json", "--svg-steps",
+                                      "steps"]])
+def test_ctrl_c_at_any_moment_of_a_run_writes_all_its_outputs_or_none(tmp_path, capsys, options):
+    (tmp_path / "data.csv").write_text(csv_of(noisy(78, n=12, d=2, flip=0.3)[0]))
+    (tmp_path / "o.svg").write_text("the user's picture")
+    argv = [str(tmp_path / "data.csv"), *[str(tmp_path / v) if v in ("m.json", "o.svg", "steps") else v
+                                          for v in options]]
+    finished = cli(capsys, *argv)[0]
+    expected = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    expected_out = capsys.readouterr().out or cli(capsys, *argv)[1]
+
+    def outputs():
+        return {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    seeded = moments(lambda: P.main(argv), 25, 79)
+    capsys.readouterr()
+    for k in seeded:
+        for p in tmp_path.rglob("*"):
+            if p.is_file() and p.name not in ("data.csv", "o.svg") and p in expected:
+                p.unlink()
+        (tmp_path / "o.svg").write_text("the user's picture")
+        if (tmp_path / "steps").exists():
+            os.rmdir(tmp_path / "steps")
+        status, _, lost, _ = ctrl_c_at(k, lambda: P.main(argv))
+        out, _ = capsys.readouterr()
+        assert status == 130 or lost and status == finished, k
+        if outputs() == expected:  # Ctrl-C while the outputs were put in place: held until all were
+            assert out == expected_out, k
+        else:  # none of them: the user's picture as it was, and the report of the run so far, if any
+            assert outputs() == {tmp_path / "data.csv": expected[tmp_path / "data.csv"],
+                                 tmp_path / "o.svg": b"the user's picture"}, k
+            assert "picture" not in out and (out == "" or "--json" not in options or json.loads(out)["interrupted"])
+
+
+STARTING = """import runpy, signal, sys
+script, k, signum = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+count = 0
+def tracer(frame, event, arg):
+    global count
+    if event == "call" and frame.f_code.co_filename == script:
+        count += 1
+        if count == k:
+            sys.settrace(None)
+            signal.raise_signal(signum)
+sys.settrace(tracer)
+sys.argv = [script, "--version"]
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+def test_a_signal_while_the_script_starts_is_its_status_not_a_traceback():
+    # The script's own start (its module body, before main()) at seeded moments; the interpreter's start before
+    # it (site, the compilation) is Python's, beyond any script.
+    for k in sorted(random.Random(82).sample(range(2, 60), 4)):
+        for signum, status in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+            done = subprocess.run([sys.executable, "-c", STARTING, SCRIPT, str(k), str(int(signum))],
+                                  capture_output=True, text=True, timeout=60,
+                                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            assert (done.returncode, done.stdout, "Traceback" in done.stderr) == (status, "", False), (k, signum)
 
 
 # ===========================================================================
@@ -2644,8 +2982,11 @@ SIGNAL_MODES = [["noisy.csv"], ["noisy.csv", "--json", "--weights"], ["noisy.csv
 def test_a_signal_at_a_seeded_moment_leaves_a_whole_report_or_none_and_no_half_file(tmp_path, signum, status):
     rng = random.Random(74 + signum)
     long_noisy(tmp_path)
+    started = time.monotonic()  # the interpreter's own start (site, compiling the script), which no script can guard
+    subprocess.run([sys.executable, SCRIPT, "--version"], capture_output=True, timeout=60)
+    start = time.monotonic() - started
     for argv in SIGNAL_MODES:
-        for delay in (rng.uniform(0.1, 0.6), rng.uniform(0.6, 1.5)):
+        for delay in (start + rng.uniform(0.1, 0.6), start + rng.uniform(0.6, 1.5)):
             child = signalled_child([sys.executable, SCRIPT, *argv, "--max-epochs", "100000"] if "--epochs" not in argv
                                     and "--max-epochs" not in argv and "--vectors" not in argv else
                                     [sys.executable, SCRIPT, *argv], cwd=tmp_path, stdout=subprocess.PIPE,
@@ -2659,16 +3000,15 @@ def test_a_signal_at_a_seeded_moment_leaves_a_whole_report_or_none_and_no_half_f
                 json.loads(out)  # whole, or not written at all
             if child.returncode == status and signum == signal.SIGTERM:
                 assert out == "", argv
-            if child.returncode == status:  # an interrupted run draws nothing, and says no picture was drawn
+            if child.returncode == status and ("interrupted" in out or out == ""):  # an interrupted run draws nothing
                 assert "picture" not in out and not (tmp_path / "o.svg").exists(), argv
             leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".part")]
             assert leftovers == [], argv
             corpus = tmp_path / "corpus"
-            if corpus.exists():  # whole, with its index, or not there at all
-                assert child.returncode == 0 and len(os.listdir(corpus)) == 47
-            for folder in ("corpus", "steps"):
-                if (tmp_path / folder).exists() and child.returncode != 0:
-                    assert False, (argv, folder)
+            if corpus.exists():  # whole, with its index, or not there at all (a signal while the outputs were put
+                assert len(os.listdir(corpus)) == 47  # in place is held until all are: whole, then the status)
+            if (tmp_path / "steps").exists():  # only from a run that finished, which the report says
+                assert "interrupted" not in out, argv
             subprocess.run(["rm", "-rf", str(tmp_path / "corpus"), str(tmp_path / "steps"), str(tmp_path / "o.svg")])
 
 
