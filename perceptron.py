@@ -93,6 +93,7 @@ used as the int of its value, a float32 as the float of its value.
 
 from __future__ import annotations  # the hints are documentation: never evaluated
 
+import binascii
 import contextvars
 import decimal
 import functools
@@ -1610,8 +1611,34 @@ def _chain(first, rest):
 # read at import, or the command line's --literal for one call, runs Part I
 # alone; the switch is a context variable, so threads do not share it.
 
-_LITERAL = contextvars.ContextVar("perceptron_literal",
-                                  default=os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
+# What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's
+# banner, had this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited),
+# Part I runs alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read
+# (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew
+# the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
+_PART_I_DIGEST = "171464ac"
+
+
+def _part_one_digest(path=globals().get("__file__")) -> str | None:
+    """The CRC-32 of Part I's text in ``path`` (this file), 8 hex digits: "" if the banners are not found,
+    None if the file cannot be read as source."""
+    try:
+        if not str(path).endswith(".py"):
+            return None
+        with open(path, encoding="utf-8") as f:  # universal newlines: the same text from a CRLF checkout
+            text = f.read()
+    except (OSError, ValueError):
+        return None
+    start = text.find("\n", text.find("\n# Part I: ") + 1)
+    end = text.find("\n# Part II: ", start)
+    return f"{binascii.crc32(text[start:end].encode()):08x}" if "\n# Part I: " in text and end > 0 else ""
+
+
+_PART_I_EDITED = _part_one_digest() not in (None, _PART_I_DIGEST)
+if _PART_I_EDITED and sys.stderr is not None:
+    print("Part I was edited: running it literally; accelerators off", file=sys.stderr, flush=True)
+_LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED or
+                                  os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
 
 
 def _fenced(literal, fast):

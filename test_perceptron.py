@@ -1349,6 +1349,34 @@ def test_dicts_sets_and_lying_lengths_are_refused_and_leave_the_learner_unchange
         train([([1, 2, 3], -1), (x, 1)])
 
 
+def test_an_edit_to_part_one_runs_in_train_learn_and_the_command_line_and_is_said_once(tmp_path):
+    source = open(P.__file__, encoding="utf-8").read()
+    step = "self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]  # w <- w + y x"
+    assert source.index(step) < source.index("\n# Part II: ")  # Perceptron._step's update, in Part I
+    (tmp_path / "perceptron.py").write_text(source.replace(step, step.replace("y * x_i", "2 * y * x_i"), 1),
+                                            encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PERCEPTRON_LITERAL"}
+    said = "Part I was edited: running it literally; accelerators off\n"
+    code = ("import perceptron as P; p = P.Perceptron(2); p.learn([1, 2], -1); "
+            "print(P.train(P.EXAMPLE).w, P.train(P.EXAMPLE, epochs=1).w, p.w)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert (done.stdout, done.stderr) == ("[-12, 6] [-6, 0] [-2, -4]\n", said)  # each update doubled
+    done = subprocess.run([sys.executable, str(tmp_path / "perceptron.py"), "--quiet"], env=env,
+                          capture_output=True, text=True)
+    assert done.stdout.startswith("    x1  x2\nw  -12   6\nmistakes: 5\n") and done.stderr == said
+    as_shipped = subprocess.run([sys.executable, "-c", code], cwd=HERE, env=env, capture_output=True, text=True)
+    assert (as_shipped.stdout, as_shipped.stderr) == ("[-6, 3] [-3, 0] [-1, -2]\n", "")
+
+
+def test_part_one_digest_is_renewed_with_part_one():
+    assert P._part_one_digest() == P._PART_I_DIGEST, (
+        "Part I of perceptron.py changed and its digest did not, so every run now takes Part I alone: if the "
+        f'change is meant, renew it in perceptron.py: _PART_I_DIGEST = "{P._part_one_digest()}" (printed by '
+        'python3 -c "import perceptron; print(perceptron._part_one_digest())"; bench/README.md, maintainers)')
+    assert P._PART_I_EDITED is False
+    assert P._part_one_digest(P.__file__ + "c") is None and P._part_one_digest("no/such/file.py") is None
+
+
 # ===========================================================================
 # 3. Bad input: a clear PerceptronError naming the example, the model unchanged;
 # on the command line one "error:" line, exit 2, no traceback, nothing left behind
