@@ -61,6 +61,7 @@ radius_squared(xs)          R^2 = max_i x_i.x_i
 margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
 mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
 svg(run, examples)          a picture of a run on 2 features, as SVG text
+run.explain(examples)       each mistake as the notes write it, with its numbers
 main(argv)                  the command line
 PerceptronError             the one exception (a ValueError)
 ==========================  ==================================================
@@ -739,6 +740,36 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if w is None:
             raise PerceptronError(f"this run kept no {weights} weights")
         return _plain_score(w, _vector(x, len(w) - self.bias), self.bias)
+
+    def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
+                y: Iterable | None = None) -> str:
+        """The run's mistakes written as the notes write them, with their numbers, as ``--explain`` prints
+        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for
+        the joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit
+        weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the
+        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one.
+
+        >>> run = train(EXAMPLE)
+        >>> print(*run.explain(EXAMPLE, W_STAR).splitlines()[2:6], sep="\\n")
+        mistake 1: pass 1, example 0, x = (3, 3), y = -1
+          w.x = (0)(3) + (0)(3) = 0
+          sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
+          w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
+        """
+        if self.trace is None:
+            raise PerceptronError("this run kept no trace: train(..., trace=True)")
+        D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
+        if any(m.index >= len(D.examples) for m in self.trace):
+            raise PerceptronError(f"the run has mistakes on examples up to {max(m.index for m in self.trace)}, "
+                                  f"and {len(D.examples)} examples were given: explain a run with its own examples")
+        bound = None
+        if w_star is not None:
+            if self.multiclass is not None or _explicit(self.model) is None:
+                raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or "
+                                      "with the linear kernel")
+            read = _Labels(*self.labels).read
+            bound = _bound([(x, read(label)) for x, label in D.examples], self, _vector(w_star, None, "w_star"), None)
+        return "\n".join(_explained(self, [D.examples[m.index][0] for m in self.trace], bound, every))
 
 
 def _plain_score(w, x, bias):
@@ -2149,7 +2180,7 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epo
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star", "save", "predictor"),
-               "tolerance": ("json", "quiet", "model", "bitwise")}
+               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
 _NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
@@ -2252,6 +2283,8 @@ def _parser():
     arg("--quiet", action="store_true", help="print only the summary")
     arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
         "the last 5)")
+    arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
+        "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
     arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
         "the average's, the vote's) on a held-out CSV read with the same options")
@@ -2884,7 +2917,8 @@ def _text(report) -> str:
             lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
         lines += [f"labels: {labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {_passes_text(args)}", ""]
-        lines.extend(_trace_table(report, d))
+        lines.extend(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all")
+                     if args.explain else _trace_table(report, d))
         lines.append("")
     lines.extend(_summary(report))
     return "\n".join(lines)
@@ -2927,6 +2961,96 @@ def _table(header, rows) -> list:
     """Lines of a table, every column right-aligned to its widest cell."""
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
     return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
+
+
+def _explained(run, xs, bound=None, every=False) -> list:
+    """--explain and Run.explain: each mistake written as the notes write it, with its numbers.  The run is
+    replayed by Part I's own steps from w = 0 on its mistakes alone (w changes only at a mistake), xs being
+    the x of each mistake as given: the score as its sum of products (a kernel run: eq. (2)'s terms; the
+    joint update: every class's score and the argmax), the rule's decision, the update.  With ``bound``
+    (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 are checked
+    exactly at each mistake, for a w* of any length and without square roots: w.w* >= M gamma ||w*|| as
+    w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <= M R^2.  The first and last mistakes,
+    as the trace table shows them, unless ``every``."""
+    if not run.trace:
+        return ["no mistakes"]
+    model, joint, one_vs_rest = run.model, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+    learners = ({c: Perceptron(model.d, rule=run.rule, bias=run.bias) for c in model.classes} if one_vs_rest
+                else {None: MulticlassPerceptron(model.classes, model.d, update="joint", bias=run.bias) if joint
+                      else DualPerceptron(model.kernel, rule=run.rule, bias=run.bias) if run.kernel is not None
+                      else Perceptron(model.d, rule=run.rule, bias=run.bias)})
+    hidden = len(run.trace) - _HEAD - _TAIL if not every else 0
+    lines = []
+    if bound is not None:
+        r2, g2, _, w_star = bound
+        ww = dot(w_star, w_star)
+        lines += [f"w* = {_vec(w_star)}: ||w*||^2 = {_num(ww)}, gamma^2 = {_num(g2)}, R^2 = {_num(r2)}; after M "
+                  "mistakes, Claim 1.2: w.w* >= M gamma ||w*||, Claim 1.3: ||w||^2 <= M R^2 (Columbia §1.2)", ""]
+    for k, (m, x) in enumerate(zip(run.trace, xs), 1):
+        cls = getattr(m, "cls", None)
+        learner, w = learners[cls], "w" if cls is None else f"w({cls})"
+        x_read, before = learner._read(x), getattr(learner, "w", None)
+        shown = not _HEAD < k <= _HEAD + hidden
+        if k == _HEAD + 1 and hidden > 0:
+            lines += [f"... {hidden:,} more mistakes ('--trace all' shows them; in Python, every=True)", ""]
+        if run.kernel is not None:  # the dual before its k-th mistake: the run's first k - 1 stored examples
+            if not shown:
+                continue
+            learner.stored = model.stored[:k - 1]
+        terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored] \
+            if run.kernel is not None else None
+        scores = learner._scores(x_read) if joint and shown else None
+        s, wrong = learner._step(x, m.y)
+        if not wrong or s != (m.predicted if joint else m.score):
+            raise PerceptronError(f"mistake {k}: example {m.index} is not the run's (the replay does not make "
+                                  "this mistake): explain a run with its own examples")
+        if not shown:
+            continue
+        y = m.y if joint else f"{m.y:+d}"
+        lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
+                     f"example {m.index}, x = {_vec(x_read)}" + (" (the bias's 1 last)" if run.bias else "")
+                     + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else ""))
+        if joint:
+            lines += [f"  w({c}).x = {_products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
+            tie = " (a tie, to the class listed first)" if list(scores.values()).count(scores[s]) > 1 else ""
+            lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)",
+                      f"  w({y}) <- w({y}) + x = {_vec(before[y])} + {_vec(x_read)} = {_vec(learner.w[y])}",
+                      f"  w({s}) <- w({s}) - x = {_vec(before[s])} - {_vec(x_read)} = {_vec(learner.w[s])} "
+                      "(Collins 2002)", ""]
+            continue
+        if terms is not None:
+            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {_products(*zip(*terms)) if terms else '0 (none stored)'}"
+                         f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})")
+        else:
+            lines.append(f"  {w}.x = {_products(before, x_read)} = {_num(s)}")
+        lines.append(f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
+                     if run.rule == "margin" else
+                     f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
+        if terms is not None:
+            lines.append(f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
+                         "(Columbia §2.2)")
+        else:
+            lines.append(f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}")
+        w_now = _explicit(learner)
+        if bound is not None and w_now is not None:
+            a, n = dot(w_now, w_star), dot(w_now, w_now)
+            holds = a >= 0 and a * a >= k * k * g2 * ww
+            lines += [f"  Claim 1.2, M = {k}: w.w* = {_products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
+                      f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = "
+                      f"{_num(k * k * g2 * ww)}: " + ("holds" if holds else "FAILS")
+                      + (", tight" if a * a == k * k * g2 * ww else ""),
+                      f"  Claim 1.3, M = {k}: ||w||^2 = {_products(w_now, w_now)} = {_num(n)} <= M R^2 = "
+                      f"({k})({_num(r2)}) = {_num(k * r2)}: " + ("holds" if n <= k * r2 else "FAILS")
+                      + (", tight" if n == k * r2 else "")]
+        lines.append("")
+    return lines[:-1]
+
+
+def _products(a, b, shown=10) -> str:
+    """a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ..., the first ``shown`` of them."""
+    terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
+    more = len(a) - shown
+    return " + ".join(terms) + (f" + ... ({more:,} more)" if more > 0 else "")
 
 
 def _summary(report) -> list:

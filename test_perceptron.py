@@ -2914,6 +2914,131 @@ def test_threads_calling_main_beside_each_other_each_get_their_own_report(tmp_pa
     assert sorted(out.split("\n}\n")) == sorted("".join(expected * 3).split("\n}\n"))  # each report whole
 
 
+EXPLAINED_FIRST_MISTAKE = """\
+mistake 1: pass 1, example 0, x = (3, 3), y = -1
+  w.x = (0)(3) + (0)(3) = 0
+  sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
+  w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
+  Claim 1.2, M = 1: w.w* = (-3)(-2) + (-3)(1) = 3 >= 0 and (w.w*)^2 = 9 >= M^2 gamma^2 ||w*||^2 = (1^2)(9/5)(5) = \
+9: holds, tight
+  Claim 1.3, M = 1: ||w||^2 = (-3)(-3) + (-3)(-3) = 18 <= M R^2 = (1)(18) = 18: holds, tight"""
+
+
+def test_explain_writes_the_embedded_examples_five_mistakes_with_both_claims_checked_exactly(capsys):
+    status, out, err = cli(capsys, "--explain")
+    run = train(P.EXAMPLE)
+    text = run.explain(P.EXAMPLE, P.W_STAR)
+    assert (status, err) == (0, "") and "\n\n" + text + "\n\n   x1  x2\nw  -6   3\n" in out  # in place of the table
+    blocks = text.split("\n\n")
+    assert blocks[0] == ("w* = (-2, 1): ||w*||^2 = 5, gamma^2 = 9/5, R^2 = 18; after M mistakes, Claim 1.2: "
+                         "w.w* >= M gamma ||w*||, Claim 1.3: ||w||^2 <= M R^2 (Columbia §1.2)")
+    assert blocks[1] == EXPLAINED_FIRST_MISTAKE and len(blocks) == 1 + 5
+    learner = Perceptron(2)
+    for M, (block, m) in enumerate(zip(blocks[1:], run.trace), 1):
+        before = learner.w
+        learner.learn(*P.EXAMPLE[m.index])
+        a, n = dot(learner.w, P.W_STAR), dot(learner.w, learner.w)
+        lines = block.splitlines()
+        assert lines[0] == f"mistake {M}: pass {m.epoch}, example {m.index}, x = {P._vec(P.EXAMPLE[m.index][0])}, y = -1"
+        assert lines[1].endswith(f" = {m.score}") and lines[3].startswith(f"  w <- w + y x = {P._vec(before)} + (-1)")
+        # every mistake here is on an example at the margin, y w*.x = 3: Claim 1.2 is tight all along
+        assert lines[4].endswith(f"(w.w*)^2 = {a * a} >= M^2 gamma^2 ||w*||^2 = ({M}^2)(9/5)(5) = {9 * M * M}: "
+                                 "holds, tight")
+        assert lines[5].endswith(f" = {n} <= M R^2 = ({M})(18) = {18 * M}: holds" + (", tight" if n == 18 * M else ""))
+    assert (a, n) == (15, 45) and [M for M in range(1, 6) if "holds, tight" in blocks[M].splitlines()[5]] == [1]
+
+
+def test_explain_writes_the_notes_arithmetic_under_each_rule_with_the_bias(capsys):
+    _, out, _ = cli(capsys, "--explain", "--bias")
+    assert ("mistake 2: pass 1, example 2, x = (0, -3, 1) (the bias's 1 last), y = -1\n"
+            "  w.x = (-3)(0) + (-3)(-3) + (-1)(1) = 8\n"
+            "  sign(8) = +1 != y = -1: a mistake (Columbia §1.1)\n"
+            "  w <- w + y x = (-3, -3, -1) + (-1)(0, -3, 1) = (-3, 0, -2)\n\n") in out
+    _, out, _ = cli(capsys, "--explain", "--bias", "--rule", "margin")
+    assert "  y (w.x) = (-1)(8) = -8 <= 0: a mistake (Cornell §3)\n" in out
+    assert "  y (w.x) = (+1)(-2) = -2 <= 0: a mistake (Cornell §3)\n" in out
+
+
+def test_explain_writes_a_kernel_runs_eq_2_as_its_terms(capsys):
+    status, out, err = cli(capsys, "--explain", "--kernel", "polynomial:2")
+    text = train(P.EXAMPLE, kernel=kernels.polynomial(2)).explain(P.EXAMPLE)
+    assert (status, err) == (0, "") and "\n\n" + text + "\n\nw: not written down" in out
+    assert text.split("\n\n")[2] == (
+        "mistake 3: pass 1, example 4, x = (-3, -1), y = +1\n"
+        "  w.x = sum_j y_j K(x_j, x) = (-1)(121) + (1)(81) = -40 (Columbia §2.3, eq. (2), K = polynomial(2, c=1))\n"
+        "  sign(-40) = -1 != y = +1: a mistake (Columbia §1.1)\n"
+        "  stored <- stored + [(x, y)]: 3 stored, w = sum_j y_j Phi(x_j) (Columbia §2.2)")  # (1 + x_j.x)^2
+    assert text.startswith("mistake 1: pass 1, example 0, x = (3, 3), y = -1\n"
+                           "  w.x = sum_j y_j K(x_j, x) = 0 (none stored) (Columbia §2.3, eq. (2), K = polynomial")
+    linear = train(P.EXAMPLE, kernel=dot).explain(P.EXAMPLE, P.W_STAR)  # the linear dual checks the claims on its w
+    claims = [line for line in linear.splitlines() if line.startswith("  Claim")]
+    assert claims == [line for line in train(P.EXAMPLE).explain(P.EXAMPLE, P.W_STAR).splitlines()
+                      if line.startswith("  Claim")] and len(claims) == 10
+
+
+MULTICLASS_CSV = "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n2,1,a\n"
+
+
+def test_explain_writes_a_multiclass_runs_binary_steps_or_its_argmax(tmp_path, capsys):
+    path = write(tmp_path, MULTICLASS_CSV)
+    examples = [([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c"), ([2, 1], "a")]
+    _, out, _ = cli(capsys, path, "--multiclass", "--explain")
+    text = P.train_multiclass(examples).explain(examples)
+    assert "\n\n" + text + "\n\n" in out and text.count(": a mistake (") == P.train_multiclass(examples).mistakes == 19
+    assert text.split("\n\n")[5] == (
+        "mistake 6: class b's run, pass 1, example 0, x = (1, 0), y = -1 (not b)\n"
+        "  w(b).x = (0)(1) + (0)(0) = 0\n"
+        "  sign(0) = +1 != y = -1: a mistake (Columbia §1.1)\n"
+        "  w(b) <- w(b) + y x = (0, 0) + (-1)(1, 0) = (-1, 0)")
+    _, out, _ = cli(capsys, path, "--multiclass", "joint", "--explain")
+    text = P.train_multiclass(examples, update="joint").explain(examples)
+    assert "\n\n" + text + "\n\n" in out
+    assert text.split("\n\n") == [
+        "mistake 1: pass 1, example 1, x = (0, 1), y = b\n"
+        "  w(a).x = (0)(0) + (0)(1) = 0\n  w(b).x = (0)(0) + (0)(1) = 0\n  w(c).x = (0)(0) + (0)(1) = 0\n"
+        "  argmax_l w(l).x = a (a tie, to the class listed first) != y = b: a mistake (Kalyanakrishnan §4)\n"
+        "  w(b) <- w(b) + x = (0, 0) + (0, 1) = (0, 1)\n"
+        "  w(a) <- w(a) - x = (0, 0) - (0, 1) = (0, -1) (Collins 2002)",
+        "mistake 2: pass 1, example 2, x = (-1, -1), y = c\n"
+        "  w(a).x = (0)(-1) + (-1)(-1) = 1\n  w(b).x = (0)(-1) + (1)(-1) = -1\n  w(c).x = (0)(-1) + (0)(-1) = 0\n"
+        "  argmax_l w(l).x = a != y = c: a mistake (Kalyanakrishnan §4)\n"
+        "  w(c) <- w(c) + x = (0, 0) + (-1, -1) = (-1, -1)\n"
+        "  w(a) <- w(a) - x = (0, -1) - (-1, -1) = (1, 0) (Collins 2002)"]
+
+
+def test_explain_of_a_long_run_writes_the_first_and_last_mistakes_as_the_trace_does(tmp_path, capsys):
+    examples, _ = noisy(29, n=60, d=2, flip=0.3)
+    run = train(examples, max_epochs=5)
+    short, every = run.explain(examples), run.explain(examples, every=True)
+    blocks = every.split("\n\n")
+    assert len(blocks) == run.mistakes > 40
+    assert short.split("\n\n") == blocks[:20] + [f"... {run.mistakes - 25:,} more mistakes ('--trace all' shows "
+                                                 "them; in Python, every=True)"] + blocks[-5:]
+    w = [0, 0]
+    for block, m in zip(blocks, run.trace):
+        x = examples[m.index][0]
+        w = [w_i + m.y * x_i for w_i, x_i in zip(w, x)]
+        assert block.splitlines()[3].endswith(f" = {P._vec(w)}")
+    path = write(tmp_path, csv_of(examples))
+    _, out, _ = cli(capsys, path, "--explain", "--max-epochs", "5", "--trace", "all")
+    assert "\n\n" + every + "\n\n" in out
+
+
+def test_explain_refuses_what_it_cannot_explain(capsys):
+    run = train(P.EXAMPLE)
+    with pytest.raises(PerceptronError, match=r"^mistake 2: example 2 is not the run's"):
+        run.explain([([2 * v for v in x], y) for x, y in P.EXAMPLE])
+    with pytest.raises(PerceptronError, match=r"^the run has mistakes on examples up to 2, and 2 examples were given"):
+        run.explain(P.EXAMPLE[:2])
+    with pytest.raises(PerceptronError, match=r"^w_star: Claims 1.2 and 1.3 need explicit weights"):
+        train(P.EXAMPLE, kernel=kernels.polynomial(2)).explain(P.EXAMPLE, P.W_STAR)
+    with pytest.raises(PerceptronError, match=r"^this run kept no trace"):
+        train(P.EXAMPLE, trace=False).explain(P.EXAMPLE)
+    assert train([([1], 1)]).explain([([1], 1)]) == "no mistakes"
+    for other in ("--json", "--quiet"):
+        assert cli(capsys, "--explain", other) == (2, "", f"error: {other} does not apply to --explain\n")
+
+
 # ===========================================================================
 # 5. The oracle
 # ===========================================================================
