@@ -5069,7 +5069,7 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_m
 
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
-_CAPTION = 52    # the space below it for the caption
+_CAPTION = 68    # the space below it for the caption
 
 
 def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
@@ -5084,10 +5084,13 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     longer run, as the caption says), the example of each drawn mistake
     ringed, the final hyperplane solid with its w drawn as an arrow from the
     origin, the pocket's and the averaged hyperplanes when the run kept
-    them, and with ``w_star`` the target's hyperplane and its vector v,
-    dotted.  The axes carry their values and ``names`` (default x1, x2).
-    ``upto=k`` draws the run as it stood after its k-th mistake.  The same
-    run gives the same bytes.
+    them, and with ``w_star`` the target's hyperplane, blue dashes drawn
+    over the others (so that it shows where w has reached it), and its
+    vector v.  The legend names every mark and label; a number that would
+    overprint a point or another label is left out (the latest mistakes'
+    kept first).  The axes carry their values and ``names`` (default x1,
+    x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The
+    same run gives the same bytes.
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
@@ -5109,25 +5112,28 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
-    parts = [_svg_head(run, k, len(extra)), _grid(box, to_px, names or ("x1", "x2"))]
-    if w_star is not None:
-        v = [Fraction(c) for c in w_star]
-        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="1.5" stroke-dasharray="2 4"'))
-        parts.append(_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v"))
-    for n in range(first, k + 1):
-        parts.append(_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis",
-                                 'stroke="#888" stroke-width="1" stroke-dasharray="5 4"', label=str(n), mistake=n))
-    for name, w in extra:
-        parts.append(_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]))
+    # Labels never overprint the points nor each other: the points' marks and numbers are placed first, then
+    # the arrows' names, then the mistakes' numbers from the last back, each dropped where no place is free.
+    # The target is drawn over the rest, so that it shows where it coincides with w.
+    taken: list = []
+    marks, rings = _marks(examples, xs, to_px, taken), _rings(run.trace[first - 1:k], xs, to_px, taken)
+    v = None if w_star is None else [Fraction(c) for c in w_star]
+    arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
+    arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
+    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" '
+                         'stroke-dasharray="5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
+    parts = [_svg_head(run, k, bool(extra) + (v is not None)), _grid(box, to_px, names or ("x1", "x2"))]
+    parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]) for name, w in extra]
     parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
-    parts.append(_arrow(final, box, to_px, "w-vector", "#000", "w"))
-    parts.append(_rings(run.trace[first - 1:k], xs, to_px))
-    parts.append(_marks(examples, xs, to_px))
-    parts.append(_caption(run, k, w_star is not None, first, [name for name, _ in extra]))
+    if v is not None:
+        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="2" stroke-dasharray="6 6"'))
+    parts += arrows + [rings, marks]
+    parts.append(_caption(run, k, v is not None, first, [name for name, _ in extra], len(xs) <= _NUMBERED))
     return "\n".join(part for part in parts if part) + "\n</svg>\n"
 
 
 _DRAWN = 40  # the most hypotheses a picture draws: the last ones
+_NUMBERED = 30  # the most examples a picture numbers
 _EXTRA_STYLE = {"pocket": 'stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"',
                 "average": 'stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"'}
 
@@ -5183,7 +5189,7 @@ def _xml(text) -> str:
 
 
 def _svg_head(run, k, extra) -> str:
-    side, caption = _PLOT + 2 * _EDGE, _CAPTION + 16 * bool(extra)
+    side, caption = _PLOT + 2 * _EDGE, _CAPTION + 16 * extra
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side + caption}" '
             f'viewBox="0 0 {side} {side + caption}" font-family="sans-serif" font-size="11">\n'
             f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
@@ -5249,7 +5255,7 @@ def _segment(w, box):
     return (inside[0], inside[-1]) if len(inside) >= 2 and inside[0] != inside[-1] else None
 
 
-def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
+def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None) -> str:
     w = [Fraction(v) for v in w]
     attrs = f'class="{cls}" data-w="{",".join(map(_ratio_text, w))}"'
     attrs += "" if mistake is None else f' data-mistake="{mistake}"'
@@ -5262,11 +5268,24 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
             f'data-from="{_ratio_text(X1)},{_ratio_text(Y1)}" data-to="{_ratio_text(X2)},{_ratio_text(Y2)}"/>')
     # The number along the line, at a place that differs from mistake to mistake
     # (steps of the golden ratio), so that lines that coincide (w and 2w) keep
-    # their numbers apart.
-    t = 0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)
-    px, py = p1 + t * (p2 - p1), q1 + t * (q2 - q1)
-    text = "" if label is None else f'<text x="{_px(px + 4)}" y="{_px(py - 4)}" fill="#888">{label}</text>'
+    # their numbers apart; else at the first tenth of the line that is free.
+    at = None if label is None else _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
+        [0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)] + [j / 10 for j in range(1, 10)])], label, taken)
+    text = "" if at is None else f'<text class="step" x="{_px(at[0])}" y="{_px(at[1])}" fill="#888">{label}</text>'
     return f"<g {attrs}>{line}{text}</g>"
+
+
+def _place(spots, text, taken):
+    """The first of the spots (where a text starts, on its baseline) at which the text, 6.5 pixels a
+    character and 12 high at font-size 11, is inside the plot and overlaps no box taken; that box is then
+    taken.  None if there is none."""
+    for x, y in spots:
+        box = (x - 1, y - 10, x + 6.5 * len(text) + 1, y + 2)
+        if (_EDGE <= box[0] and box[2] <= _EDGE + _PLOT and _EDGE <= box[1] and box[3] <= _EDGE + _PLOT
+                and not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken)):
+            taken.append(box)
+            return x, y
+    return None
 
 
 def _ratio_text(v) -> str:
@@ -5274,7 +5293,7 @@ def _ratio_text(v) -> str:
     return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
 
 
-def _arrow(w, box, to_px, cls, colour, name) -> str:
+def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
     """The normal vector (w1, w2) from the origin, shortened to fit if need be."""
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
@@ -5285,44 +5304,58 @@ def _arrow(w, box, to_px, cls, colour, name) -> str:
     scale = min(Fraction(1), reach * Fraction(9, 10) / longest)  # the direction matters, not the length
     (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
     shown = name if scale == 1 else f"{name} (scaled)"
+    width = 6.5 * len(shown)  # beyond the arrow's head, else beside it where no point or label is
+    dxs = (4, -4 - width) if p1 >= p0 else (-4 - width, 4)
+    dys = (12, -4, 24, -16, 36, -28) if q1 >= q0 else (-4, 12, -16, 24, -28, 36)
+    spots = [(p1 + dx, q1 + dy) for dy in dys for dx in dxs]
+    at = _place(spots, shown, taken) or spots[0]  # an arrow is always named
+    text = f'<text class="name" x="{_px(at[0])}" y="{_px(at[1])}" fill="{colour}">{shown}</text>'
     return (f'<g class="{cls}"><line x1="{_px(p0)}" y1="{_px(q0)}" x2="{_px(p1)}" y2="{_px(q1)}" stroke="{colour}" '
-            f'stroke-width="1.5" marker-end="url(#head)"/><text x="{_px(p1 + 4)}" y="{_px(q1 + 12)}" '
-            f'fill="{colour}">{shown}</text></g>')
+            f'stroke-width="1.5" marker-end="url(#head)"/>{text}</g>')
 
 
-def _rings(trace, xs, to_px) -> str:
+def _rings(trace, xs, to_px, taken) -> str:
     rings = []
     for i in sorted({m.index for m in trace}):
         px, py = to_px(*xs[i])
+        taken.append((px - 10, py - 10, px + 10, py + 10))
         rings.append(f'<circle class="ring" data-index="{i}" cx="{_px(px)}" cy="{_px(py)}" r="9" fill="none" '
                      'stroke="#d33" stroke-width="1.5"/>')
     return "\n".join(rings)
 
 
-def _marks(examples, xs, to_px) -> str:
+def _marks(examples, xs, to_px, taken) -> str:
+    """Each example's mark, numbered by its index when there are at most _NUMBERED; their boxes are taken."""
     marks = []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
+        taken.append((px - 6, py - 6, px + 6, py + 6))
+        if len(examples) <= _NUMBERED:
+            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
         if y == 1:  # + for y = +1 ...
             shape = (f'<path d="M{_px(px - 5)},{_px(py)} H{_px(px + 5)} M{_px(px)},{_px(py - 5)} V{_px(py + 5)}" '
                      'stroke="#000" stroke-width="2"/>')
         else:       # ... o for y = -1: distinct in grey, not only in colour
             shape = f'<circle cx="{_px(px)}" cy="{_px(py)}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
-        label = f'<text x="{_px(px + 7)}" y="{_px(py - 6)}">{i}</text>' if len(examples) <= 30 else ""
+        label = f'<text class="index" x="{_px(px + 7)}" y="{_px(py - 6)}">{i}</text>' if len(examples) <= _NUMBERED \
+            else ""
         marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}{label}</g>')
     return "\n".join(marks)
 
 
-def _caption(run, k, has_target, first=1, extra=()) -> str:
+def _caption(run, k, has_target, first=1, extra=(), numbered=True) -> str:
+    """The caption and the legend, which names every mark and label the picture draws."""
     side = _PLOT + 2 * _EDGE
     state = "converged" if run.converged else "not converged"
     drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
     lines = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
              f"{_count_text(run.epochs, 'epoch')} · {state}",
-             "+ is y = +1 · o is y = -1 · ringed: an example of a drawn mistake",
-             f"dashed: w after mistake n{drawn} · solid: "
-             + (f"w after mistake {k}" if k < run.mistakes else "the final w")
-             + (" · dotted: the target w*" if has_target else "")]
+             "+ is y = +1 · o is y = -1" + (", numbered by index · ringed: a drawn mistake's example" if numbered
+                                            else " · ringed: an example of a drawn mistake"),
+             f"dashed, numbered n: w after mistake n{drawn}",
+             "solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w") + " · arrow w: its normal"]
+    if has_target:
+        lines.append("blue dashes, over the others: the target w* · arrow v: its normal")
     if extra:
         lines.append(" · ".join({"pocket": "green dash-dot: the pocket's w",
                                  "average": "purple dots: the averaged w"}[name] for name in extra))

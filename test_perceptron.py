@@ -4011,3 +4011,90 @@ def test_readme_picture_is_what_its_command_draws(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     assert "python3 perceptron.py --svg perceptron.svg" in readme
     assert readme.index("![") < readme.index("## Reading it beside the notes")  # the example and its picture, early
+
+
+def text_boxes(text, cls):
+    """The boxes of the picture's texts of a class, as the picture measures them (6.5 pixels a character)."""
+    return [(float(t.get("x")) - 1, float(t.get("y")) - 10, float(t.get("x")) + 6.5 * len(t.text) + 1,
+             float(t.get("y")) + 2) for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == cls]
+
+
+def mark_boxes(text):
+    """The box of every example's mark (+ or o) and of every ring."""
+    root = ET.fromstring(text)
+    boxes = []
+    for g in svg_groups(text, "example"):
+        shape = g.find(SVG + "circle")
+        if shape is not None:
+            cx, cy = float(shape.get("cx")), float(shape.get("cy"))
+        else:
+            cx, cy = (float(v) for v in g.find(SVG + "path").get("d").split()[0][1:].split(","))
+            cx += 5
+        boxes.append((cx - 6, cy - 6, cx + 6, cy + 6))
+    boxes += [(float(c.get("cx")) - 10, float(c.get("cy")) - 10, float(c.get("cx")) + 10, float(c.get("cy")) + 10)
+              for c in root.iter(SVG + "circle") if c.get("class") == "ring"]
+    return boxes
+
+
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def legend_of(text):
+    return " · ".join(t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "legend")
+
+
+def test_svg_draws_the_target_over_the_final_line_where_they_coincide():
+    run = train(P.EXAMPLE)
+    text = P.svg(run, P.EXAMPLE, w_star=P.W_STAR)
+    groups = [g.get("class") for g in ET.fromstring(text).iter(SVG + "g")]
+    assert groups.index("target") > groups.index("hypothesis final")  # drawn after it, so over it
+    assert groups.index("v-vector") > groups.index("w-vector")
+    [target], [final] = svg_groups(text, "target"), svg_groups(text, "hypothesis final")
+    line, under = target.find(SVG + "line"), final.find(SVG + "line")
+    assert run.w == [-6, 3] and point(target.get("data-w")) == [-2, 1]  # w is 3 w*: the same line
+    assert [line.get(a) for a in ("x1", "y1", "x2", "y2")] == [under.get(a) for a in ("x1", "y1", "x2", "y2")]
+    assert line.get("stroke-dasharray") == "6 6" and line.get("stroke") != under.get("stroke")  # dashes show the black
+    assert "blue dashes, over the others: the target w* · arrow v: its normal" in legend_of(text)
+
+
+@pytest.mark.parametrize("case", ["embedded", "long", "kept", "iris-like"])
+def test_svg_names_in_its_legend_every_label_it_draws_and_labels_avoid_the_points(case):
+    rng = random.Random(7)
+    w_star = None
+    if case == "embedded":
+        examples, run, w_star = P.EXAMPLE, train(P.EXAMPLE), P.W_STAR
+    elif case == "iris-like":  # two tight clusters far from the origin: w (scaled) used to cover them
+        examples = [([Fraction(round(rng.gauss(1.46, 0.17), 1)), Fraction(round(rng.gauss(0.25, 0.1), 1))], -1)
+                    for _ in range(50)] + [([Fraction(round(rng.gauss(4.26, 0.47), 1)),
+                                             Fraction(round(rng.gauss(1.33, 0.2), 1))], 1) for _ in range(50)]
+        rng.shuffle(examples)
+        run = train(examples, bias=True)
+    else:
+        examples, _ = noisy(64, n=60 if case == "kept" else 25, d=2, flip=0.3)
+        run = train(examples, bias=case == "kept", max_epochs=30, pocket=case == "kept",
+                    average="after" if case == "kept" else None)
+    text = P.svg(run, examples, w_star=w_star)
+    legend = legend_of(text)
+    for t in ET.fromstring(text).iter(SVG + "text"):
+        kind = t.get("class")
+        assert kind in ("tick", "axis-name", "caption", "legend", "step", "index", "name"), t.text
+        assert kind != "step" or "numbered n: w after mistake n" in legend
+        assert kind != "index" or "numbered by index" in legend
+        assert kind != "name" or f"arrow {t.text.split()[0]}: its normal" in legend
+    for cls, named in (("target", "the target w*"), ("pocket", "the pocket's w"), ("average", "the averaged w")):
+        assert bool(svg_groups(text, cls)) == (named in legend), cls
+    names = text_boxes(text, "name")
+    assert len(names) == 1 + (w_star is not None)
+    assert not any(overlap(a, b) for a in names for b in mark_boxes(text))
+
+
+def test_svg_step_numbers_never_overprint_each_other_nor_the_points_on_thousands_of_mistakes():
+    examples, _ = noisy(11, n=300, d=2, flip=0.3)
+    run = train(examples, max_epochs=30)
+    text = P.svg(run, examples)
+    steps = text_boxes(text, "step")
+    labelled = [t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "step"]
+    assert run.mistakes > 3000 and str(run.mistakes) in labelled and 10 <= len(steps) <= 40  # thinned, not gone
+    assert not any(overlap(a, b) for n, a in enumerate(steps) for b in steps[n + 1:] + text_boxes(text, "name"))
+    assert not any(overlap(a, b) for a in steps for b in mark_boxes(text))
