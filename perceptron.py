@@ -741,6 +741,15 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             raise PerceptronError(f"this run kept no {weights} weights")
         return _plain_score(w, _vector(x, len(w) - self.bias), self.bias)
 
+    def _repr_svg_(self) -> str | None:
+        """The run's picture (``svg``), which Jupyter shows: a binary run on 2 features that kept its examples
+        (any run but one online pass); None for any other run."""
+        examples = getattr(self.model, "_examples", None)
+        try:
+            return None if examples is None else svg(self, examples)
+        except PerceptronError:  # a kernel run without explicit weights
+            return None
+
     def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
                 y: Iterable | None = None) -> str:
         """The run's mistakes written as the notes write them, with their numbers, as ``--explain`` prints
@@ -913,6 +922,8 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                                             else DualPerceptron(kernel, rule=rule, bias=bias))
     if kernel is not None and D.d:
         learner.d = D.d  # the length of every x, known from the first example
+    if D.d == 2 and D.checked:
+        learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
     keeper = _Pocket(learner, D) if pocket else None
     tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
                      _explicit if kernel is None else _stored_count) if history else None
@@ -2975,7 +2986,8 @@ def _explained(run, xs, bound=None, every=False) -> list:
     if not run.trace:
         return ["no mistakes"]
     model, joint, one_vs_rest = run.model, run.multiclass == "joint", run.multiclass == "one-vs-rest"
-    learners = ({c: Perceptron(model.d, rule=run.rule, bias=run.bias) for c in model.classes} if one_vs_rest
+    learners: dict[Any, Any] = (
+        {c: Perceptron(model.d, rule=run.rule, bias=run.bias) for c in model.classes} if one_vs_rest
                 else {None: MulticlassPerceptron(model.classes, model.d, update="joint", bias=run.bias) if joint
                       else DualPerceptron(model.kernel, rule=run.rule, bias=run.bias) if run.kernel is not None
                       else Perceptron(model.d, rule=run.rule, bias=run.bias)})
@@ -2989,7 +3001,8 @@ def _explained(run, xs, bound=None, every=False) -> list:
     for k, (m, x) in enumerate(zip(run.trace, xs), 1):
         cls = getattr(m, "cls", None)
         learner, w = learners[cls], "w" if cls is None else f"w({cls})"
-        x_read, before = learner._read(x), getattr(learner, "w", None)
+        x_read = learner._read(x)
+        before: Any = getattr(learner, "w", None)  # the dual has no w
         shown = not _HEAD < k <= _HEAD + hidden
         if k == _HEAD + 1 and hidden > 0:
             lines += [f"... {hidden:,} more mistakes ('--trace all' shows them; in Python, every=True)", ""]
@@ -2999,7 +3012,7 @@ def _explained(run, xs, bound=None, every=False) -> list:
             learner.stored = model.stored[:k - 1]
         terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored] \
             if run.kernel is not None else None
-        scores = learner._scores(x_read) if joint and shown else None
+        scores: Any = learner._scores(x_read) if joint and shown else None
         s, wrong = learner._step(x, m.y)
         if not wrong or s != (m.predicted if joint else m.score):
             raise PerceptronError(f"mistake {k}: example {m.index} is not the run's (the replay does not make "

@@ -4098,3 +4098,15 @@ def test_svg_step_numbers_never_overprint_each_other_nor_the_points_on_thousands
     assert run.mistakes > 3000 and str(run.mistakes) in labelled and 10 <= len(steps) <= 40  # thinned, not gone
     assert not any(overlap(a, b) for n, a in enumerate(steps) for b in steps[n + 1:] + text_boxes(text, "name"))
     assert not any(overlap(a, b) for a in steps for b in mark_boxes(text))
+
+
+def test_a_run_shows_in_a_notebook_as_its_picture_when_it_has_two_features():
+    run = train(P.EXAMPLE)
+    assert run._repr_svg_() == P.svg(run, P.EXAMPLE) and run._repr_svg_().startswith("<svg ")
+    with_bias = train([(list(x), y) for x, y in P.EXAMPLE], bias=True, pocket=True)
+    assert with_bias._repr_svg_() == P.svg(with_bias, P.EXAMPLE)
+    assert train(P.EXAMPLE, kernel=dot)._repr_svg_() == P.svg(train(P.EXAMPLE, kernel=dot), P.EXAMPLE)
+    assert train([([1, 2, 3], 1), ([-1, 0, 2], -1)])._repr_svg_() is None  # 3 features
+    assert train(P.EXAMPLE, kernel=kernels.polynomial(2))._repr_svg_() is None  # no explicit weights
+    assert train(P.EXAMPLE, epochs=1)._repr_svg_() is None  # one online pass keeps no examples
+    assert P.train_multiclass([([1, 0], "a"), ([0, 1], "b")])._repr_svg_() is None
