@@ -2988,9 +2988,9 @@ def _explained(run, xs, bound=None, every=False) -> list:
     model, joint, one_vs_rest = run.model, run.multiclass == "joint", run.multiclass == "one-vs-rest"
     learners: dict[Any, Any] = (
         {c: Perceptron(model.d, rule=run.rule, bias=run.bias) for c in model.classes} if one_vs_rest
-                else {None: MulticlassPerceptron(model.classes, model.d, update="joint", bias=run.bias) if joint
-                      else DualPerceptron(model.kernel, rule=run.rule, bias=run.bias) if run.kernel is not None
-                      else Perceptron(model.d, rule=run.rule, bias=run.bias)})
+        else {None: MulticlassPerceptron(model.classes, model.d, update="joint", bias=run.bias) if joint
+              else DualPerceptron(model.kernel, rule=run.rule, bias=run.bias) if run.kernel is not None
+              else Perceptron(model.d, rule=run.rule, bias=run.bias)})
     hidden = len(run.trace) - _HEAD - _TAIL if not every else 0
     lines = []
     if bound is not None:
