@@ -2928,7 +2928,7 @@ def _text(report) -> str:
             lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
         lines += [f"labels: {labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {_passes_text(args)}", ""]
-        lines.extend(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all")
+        lines.extend(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all", report.labels)
                      if args.explain else _trace_table(report, d))
         lines.append("")
     lines.extend(_summary(report))
@@ -2974,7 +2974,7 @@ def _table(header, rows) -> list:
     return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
 
 
-def _explained(run, xs, bound=None, every=False) -> list:
+def _explained(run, xs, bound=None, every=False, labels=None) -> list:
     """--explain and Run.explain: each mistake written as the notes write it, with its numbers.  The run is
     replayed by Part I's own steps from w = 0 on its mistakes alone (w changes only at a mistake), xs being
     the x of each mistake as given: the score as its sum of products (a kernel run: eq. (2)'s terms; the
@@ -2982,7 +2982,9 @@ def _explained(run, xs, bound=None, every=False) -> list:
     (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 are checked
     exactly at each mistake, for a w* of any length and without square roots: w.w* >= M gamma ||w*|| as
     w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <= M R^2.  The first and last mistakes,
-    as the trace table shows them, unless ``every``."""
+    as the trace table shows them, unless ``every``.  A binary run's labels other than -1 and +1 are named
+    beside them (``labels``, as the input names them: the run's by default)."""
+    labels = labels or run.labels
     if not run.trace:
         return ["no mistakes"]
     model, joint, one_vs_rest = run.model, run.multiclass == "joint", run.multiclass == "one-vs-rest"
@@ -3022,7 +3024,8 @@ def _explained(run, xs, bound=None, every=False) -> list:
         y = m.y if joint else f"{m.y:+d}"
         lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
                      f"example {m.index}, x = {_vec(x_read)}" + (" (the bias's 1 last)" if run.bias else "")
-                     + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else ""))
+                     + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
+                     + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
             lines += [f"  w({c}).x = {_products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
             tie = " (a tie, to the class listed first)" if list(scores.values()).count(scores[s]) > 1 else ""
@@ -5133,8 +5136,8 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     v = None if w_star is None else [Fraction(c) for c in w_star]
     arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
     arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
-    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" '
-                         'stroke-dasharray="5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
+    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
+                         '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
     parts = [_svg_head(run, k, bool(extra) + (v is not None)), _grid(box, to_px, names or ("x1", "x2"))]
     parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]) for name, w in extra]
     parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))

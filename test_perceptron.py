@@ -2939,7 +2939,8 @@ def test_explain_writes_the_embedded_examples_five_mistakes_with_both_claims_che
         learner.learn(*P.EXAMPLE[m.index])
         a, n = dot(learner.w, P.W_STAR), dot(learner.w, learner.w)
         lines = block.splitlines()
-        assert lines[0] == f"mistake {M}: pass {m.epoch}, example {m.index}, x = {P._vec(P.EXAMPLE[m.index][0])}, y = -1"
+        x = P._vec(P.EXAMPLE[m.index][0])
+        assert lines[0] == f"mistake {M}: pass {m.epoch}, example {m.index}, x = {x}, y = -1"
         assert lines[1].endswith(f" = {m.score}") and lines[3].startswith(f"  w <- w + y x = {P._vec(before)} + (-1)")
         # every mistake here is on an example at the margin, y w*.x = 3: Claim 1.2 is tight all along
         assert lines[4].endswith(f"(w.w*)^2 = {a * a} >= M^2 gamma^2 ||w*||^2 = ({M}^2)(9/5)(5) = {9 * M * M}: "
@@ -2974,6 +2975,14 @@ def test_explain_writes_a_kernel_runs_eq_2_as_its_terms(capsys):
     claims = [line for line in linear.splitlines() if line.startswith("  Claim")]
     assert claims == [line for line in train(P.EXAMPLE).explain(P.EXAMPLE, P.W_STAR).splitlines()
                       if line.startswith("  Claim")] and len(claims) == 10
+
+
+def test_explain_names_labels_other_than_minus_one_and_plus_one_as_the_input_does(tmp_path, capsys):
+    examples = [([1, 2], "M"), ([-1, -2], "B"), ([2, 1], "M")]
+    first = "mistake 1: pass 1, example 1, x = (-1, -2), y = -1 (label B)\n  w.x = (0)(-1) + (0)(-2) = 0\n"
+    assert train(examples).explain(examples).startswith(first)
+    _, out, _ = cli(capsys, write(tmp_path, "a,b,y\n1,2,M\n-1,-2,B\n2,1,M\n"), "--labels", "B,M", "--explain")
+    assert "\n\n" + first in out and "(label" not in train(P.EXAMPLE).explain(P.EXAMPLE)
 
 
 MULTICLASS_CSV = "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n2,1,a\n"
