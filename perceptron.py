@@ -62,6 +62,7 @@ radius_squared(xs)          R^2 = max_i x_i.x_i
 margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
 mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
 svg(run, examples)          a picture of a run on 2 features, as SVG text
+run.explain(examples)       each mistake as the notes write it, with its numbers
 main(argv)                  the command line
 PerceptronError             the one exception (a ValueError)
 ==========================  ==================================================
@@ -104,6 +105,7 @@ if __name__ == "__main__":  # a signal while the script starts, before main(): m
         if _STARTED[_signum] in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
             _signal.signal(_signum, lambda signum, frame, status=_status: sys.exit(status))
 
+import binascii
 import contextvars
 import decimal
 import functools
@@ -759,6 +761,46 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         _write_files({path: _json_text(_document(self)) + "\n"})
 
 
+    def _repr_svg_(self) -> str | None:
+        """The run's picture (``svg``), which Jupyter shows: a binary run on 2 features that kept its examples
+        (any run but one online pass); None for any other run."""
+        examples = getattr(self.model, "_examples", None)
+        try:
+            return None if examples is None else svg(self, examples)
+        except PerceptronError:  # a kernel run without explicit weights
+            return None
+
+    def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
+                y: Iterable | None = None) -> str:
+        """The run's mistakes written as the notes write them, with their numbers, as ``--explain`` prints
+        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for
+        the joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit
+        weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the
+        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one.
+
+        >>> run = train(EXAMPLE)
+        >>> print(*run.explain(EXAMPLE, W_STAR).splitlines()[2:6], sep="\\n")
+        mistake 1: pass 1, example 0, x = (3, 3), y = -1
+          w.x = (0)(3) + (0)(3) = 0
+          sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
+          w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
+        """
+        if self.trace is None:
+            raise PerceptronError("this run kept no trace: train(..., trace=True)")
+        D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
+        if any(m.index >= len(D.examples) for m in self.trace):
+            raise PerceptronError(f"the run has mistakes on examples up to {max(m.index for m in self.trace)}, "
+                                  f"and {len(D.examples)} examples were given: explain a run with its own examples")
+        bound = None
+        if w_star is not None:
+            if self.multiclass is not None or _explicit(self.model) is None:
+                raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or "
+                                      "with the linear kernel")
+            read = _Labels(*self.labels).read
+            bound = _bound([(x, read(label)) for x, label in D.examples], self, _vector(w_star, None, "w_star"), None)
+        return "\n".join(_explained(self, [D.examples[m.index][0] for m in self.trace], bound, every))
+
+
 def load(path) -> Run:
     """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``): it predicts, scores and
     counts errors as the saved run did; it has no history (epochs 0, converged None, trace None).
@@ -934,6 +976,8 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                    else DualPerceptron(kernel, rule=rule, bias=bias))
         if kernel is not None and D.d:
             learner.d = D.d  # the length of every x, known from the first example
+        if D.d == 2 and D.checked:
+            learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
         keeper = _Pocket(learner, D) if pocket else None
         tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
                          _explicit if kernel is None else _stored_count) if history else None
@@ -1682,8 +1726,34 @@ def _chain(first, rest):
 # read at import, or the command line's --literal for one call, runs Part I
 # alone; the switch is a context variable, so threads do not share it.
 
-_LITERAL = contextvars.ContextVar("perceptron_literal",
-                                  default=os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
+# What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's
+# banner, had this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited),
+# Part I runs alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read
+# (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew
+# the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
+_PART_I_DIGEST = "171464ac"
+
+
+def _part_one_digest(path=globals().get("__file__")) -> str | None:
+    """The CRC-32 of Part I's text in ``path`` (this file), 8 hex digits: "" if the banners are not found,
+    None if the file cannot be read as source."""
+    try:
+        if not str(path).endswith(".py"):
+            return None
+        with open(path, encoding="utf-8") as f:  # universal newlines: the same text from a CRLF checkout
+            text = f.read()
+    except (OSError, ValueError):
+        return None
+    start = text.find("\n", text.find("\n# Part I: ") + 1)
+    end = text.find("\n# Part II: ", start)
+    return f"{binascii.crc32(text[start:end].encode()):08x}" if "\n# Part I: " in text and end > 0 else ""
+
+
+_PART_I_EDITED = _part_one_digest() not in (None, _PART_I_DIGEST)
+if _PART_I_EDITED and sys.stderr is not None:
+    print("Part I was edited: running it literally; accelerators off", file=sys.stderr, flush=True)
+_LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED or
+                                  os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
 
 
 def _fenced(literal, fast):
@@ -2194,7 +2264,7 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epo
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star", "save", "predictor"),
-               "tolerance": ("json", "quiet", "model", "bitwise")}
+               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
 _NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
@@ -2297,6 +2367,8 @@ def _parser():
     arg("--quiet", action="store_true", help="print only the summary")
     arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
         "the last 5)")
+    arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
+        "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
     arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
         "the average's, the vote's) on a held-out CSV read with the same options")
@@ -2958,7 +3030,8 @@ def _text(report) -> str:
             lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
         lines += [f"labels: {labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {_passes_text(args)}", ""]
-        lines.extend(_trace_table(report, d))
+        lines.extend(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all", report.labels)
+                     if args.explain else _trace_table(report, d))
         lines.append("")
     lines.extend(_summary(report))
     return "\n".join(lines)
@@ -3001,6 +3074,101 @@ def _table(header, rows) -> list:
     """Lines of a table, every column right-aligned to its widest cell."""
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
     return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
+
+
+def _explained(run, xs, bound=None, every=False, labels=None) -> list:
+    """--explain and Run.explain: each mistake written as the notes write it, with its numbers.  The run is
+    replayed by Part I's own steps from w = 0 on its mistakes alone (w changes only at a mistake), xs being
+    the x of each mistake as given: the score as its sum of products (a kernel run: eq. (2)'s terms; the
+    joint update: every class's score and the argmax), the rule's decision, the update.  With ``bound``
+    (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 are checked
+    exactly at each mistake, for a w* of any length and without square roots: w.w* >= M gamma ||w*|| as
+    w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <= M R^2.  The first and last mistakes,
+    as the trace table shows them, unless ``every``.  A binary run's labels other than -1 and +1 are named
+    beside them (``labels``, as the input names them: the run's by default)."""
+    labels = labels or run.labels
+    if not run.trace:
+        return ["no mistakes"]
+    model, joint, one_vs_rest = run.model, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+    learners: dict[Any, Any] = (
+        {c: Perceptron(model.d, rule=run.rule, bias=run.bias) for c in model.classes} if one_vs_rest
+        else {None: MulticlassPerceptron(model.classes, model.d, update="joint", bias=run.bias) if joint
+              else DualPerceptron(model.kernel, rule=run.rule, bias=run.bias) if run.kernel is not None
+              else Perceptron(model.d, rule=run.rule, bias=run.bias)})
+    hidden = len(run.trace) - _HEAD - _TAIL if not every else 0
+    lines = []
+    if bound is not None:
+        r2, g2, _, w_star = bound
+        ww = dot(w_star, w_star)
+        lines += [f"w* = {_vec(w_star)}: ||w*||^2 = {_num(ww)}, gamma^2 = {_num(g2)}, R^2 = {_num(r2)}; after M "
+                  "mistakes, Claim 1.2: w.w* >= M gamma ||w*||, Claim 1.3: ||w||^2 <= M R^2 (Columbia §1.2)", ""]
+    for k, (m, x) in enumerate(zip(run.trace, xs), 1):
+        cls = getattr(m, "cls", None)
+        learner, w = learners[cls], "w" if cls is None else f"w({cls})"
+        x_read = learner._read(x)
+        before: Any = getattr(learner, "w", None)  # the dual has no w
+        shown = not _HEAD < k <= _HEAD + hidden
+        if k == _HEAD + 1 and hidden > 0:
+            lines += [f"... {hidden:,} more mistakes ('--trace all' shows them; in Python, every=True)", ""]
+        if run.kernel is not None:  # the dual before its k-th mistake: the run's first k - 1 stored examples
+            if not shown:
+                continue
+            learner.stored = model.stored[:k - 1]
+        terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored] \
+            if run.kernel is not None else None
+        scores: Any = learner._scores(x_read) if joint and shown else None
+        s, wrong = learner._step(x, m.y)
+        if not wrong or s != (m.predicted if joint else m.score):
+            raise PerceptronError(f"mistake {k}: example {m.index} is not the run's (the replay does not make "
+                                  "this mistake): explain a run with its own examples")
+        if not shown:
+            continue
+        y = m.y if joint else f"{m.y:+d}"
+        lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
+                     f"example {m.index}, x = {_vec(x_read)}" + (" (the bias's 1 last)" if run.bias else "")
+                     + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
+                     + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
+        if joint:
+            lines += [f"  w({c}).x = {_products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
+            tie = " (a tie, to the class listed first)" if list(scores.values()).count(scores[s]) > 1 else ""
+            lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)",
+                      f"  w({y}) <- w({y}) + x = {_vec(before[y])} + {_vec(x_read)} = {_vec(learner.w[y])}",
+                      f"  w({s}) <- w({s}) - x = {_vec(before[s])} - {_vec(x_read)} = {_vec(learner.w[s])} "
+                      "(Collins 2002)", ""]
+            continue
+        if terms is not None:
+            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {_products(*zip(*terms)) if terms else '0 (none stored)'}"
+                         f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})")
+        else:
+            lines.append(f"  {w}.x = {_products(before, x_read)} = {_num(s)}")
+        lines.append(f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
+                     if run.rule == "margin" else
+                     f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
+        if terms is not None:
+            lines.append(f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
+                         "(Columbia §2.2)")
+        else:
+            lines.append(f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}")
+        w_now = _explicit(learner)
+        if bound is not None and w_now is not None:
+            a, n = dot(w_now, w_star), dot(w_now, w_now)
+            holds = a >= 0 and a * a >= k * k * g2 * ww
+            lines += [f"  Claim 1.2, M = {k}: w.w* = {_products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
+                      f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = "
+                      f"{_num(k * k * g2 * ww)}: " + ("holds" if holds else "FAILS")
+                      + (", tight" if a * a == k * k * g2 * ww else ""),
+                      f"  Claim 1.3, M = {k}: ||w||^2 = {_products(w_now, w_now)} = {_num(n)} <= M R^2 = "
+                      f"({k})({_num(r2)}) = {_num(k * r2)}: " + ("holds" if n <= k * r2 else "FAILS")
+                      + (", tight" if n == k * r2 else "")]
+        lines.append("")
+    return lines[:-1]
+
+
+def _products(a, b, shown=10) -> str:
+    """a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ..., the first ``shown`` of them."""
+    terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
+    more = len(a) - shown
+    return " + ".join(terms) + (f" + ... ({more:,} more)" if more > 0 else "")
 
 
 def _summary(report) -> list:
@@ -5197,7 +5365,7 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_m
 
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
-_CAPTION = 52    # the space below it for the caption
+_CAPTION = 68    # the space below it for the caption
 
 
 def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
@@ -5212,10 +5380,13 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     longer run, as the caption says), the example of each drawn mistake
     ringed, the final hyperplane solid with its w drawn as an arrow from the
     origin, the pocket's and the averaged hyperplanes when the run kept
-    them, and with ``w_star`` the target's hyperplane and its vector v,
-    dotted.  The axes carry their values and ``names`` (default x1, x2).
-    ``upto=k`` draws the run as it stood after its k-th mistake.  The same
-    run gives the same bytes.
+    them, and with ``w_star`` the target's hyperplane, blue dashes drawn
+    over the others (so that it shows where w has reached it), and its
+    vector v.  The legend names every mark and label; a number that would
+    overprint a point or another label is left out (the latest mistakes'
+    kept first).  The axes carry their values and ``names`` (default x1,
+    x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The
+    same run gives the same bytes.
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
@@ -5237,25 +5408,28 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
-    parts = [_svg_head(run, k, len(extra)), _grid(box, to_px, names or ("x1", "x2"))]
-    if w_star is not None:
-        v = [Fraction(c) for c in w_star]
-        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="1.5" stroke-dasharray="2 4"'))
-        parts.append(_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v"))
-    for n in range(first, k + 1):
-        parts.append(_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis",
-                                 'stroke="#888" stroke-width="1" stroke-dasharray="5 4"', label=str(n), mistake=n))
-    for name, w in extra:
-        parts.append(_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]))
+    # Labels never overprint the points nor each other: the points' marks and numbers are placed first, then
+    # the arrows' names, then the mistakes' numbers from the last back, each dropped where no place is free.
+    # The target is drawn over the rest, so that it shows where it coincides with w.
+    taken: list = []
+    marks, rings = _marks(examples, xs, to_px, taken), _rings(run.trace[first - 1:k], xs, to_px, taken)
+    v = None if w_star is None else [Fraction(c) for c in w_star]
+    arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
+    arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
+    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
+                         '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
+    parts = [_svg_head(run, k, bool(extra) + (v is not None)), _grid(box, to_px, names or ("x1", "x2"))]
+    parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]) for name, w in extra]
     parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
-    parts.append(_arrow(final, box, to_px, "w-vector", "#000", "w"))
-    parts.append(_rings(run.trace[first - 1:k], xs, to_px))
-    parts.append(_marks(examples, xs, to_px))
-    parts.append(_caption(run, k, w_star is not None, first, [name for name, _ in extra]))
+    if v is not None:
+        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="2" stroke-dasharray="6 6"'))
+    parts += arrows + [rings, marks]
+    parts.append(_caption(run, k, v is not None, first, [name for name, _ in extra], len(xs) <= _NUMBERED))
     return "\n".join(part for part in parts if part) + "\n</svg>\n"
 
 
 _DRAWN = 40  # the most hypotheses a picture draws: the last ones
+_NUMBERED = 30  # the most examples a picture numbers
 _EXTRA_STYLE = {"pocket": 'stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"',
                 "average": 'stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"'}
 
@@ -5311,7 +5485,7 @@ def _xml(text) -> str:
 
 
 def _svg_head(run, k, extra) -> str:
-    side, caption = _PLOT + 2 * _EDGE, _CAPTION + 16 * bool(extra)
+    side, caption = _PLOT + 2 * _EDGE, _CAPTION + 16 * extra
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side + caption}" '
             f'viewBox="0 0 {side} {side + caption}" font-family="sans-serif" font-size="11">\n'
             f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
@@ -5377,7 +5551,7 @@ def _segment(w, box):
     return (inside[0], inside[-1]) if len(inside) >= 2 and inside[0] != inside[-1] else None
 
 
-def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
+def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None) -> str:
     w = [Fraction(v) for v in w]
     attrs = f'class="{cls}" data-w="{",".join(map(_ratio_text, w))}"'
     attrs += "" if mistake is None else f' data-mistake="{mistake}"'
@@ -5390,11 +5564,24 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
             f'data-from="{_ratio_text(X1)},{_ratio_text(Y1)}" data-to="{_ratio_text(X2)},{_ratio_text(Y2)}"/>')
     # The number along the line, at a place that differs from mistake to mistake
     # (steps of the golden ratio), so that lines that coincide (w and 2w) keep
-    # their numbers apart.
-    t = 0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)
-    px, py = p1 + t * (p2 - p1), q1 + t * (q2 - q1)
-    text = "" if label is None else f'<text x="{_px(px + 4)}" y="{_px(py - 4)}" fill="#888">{label}</text>'
+    # their numbers apart; else at the first tenth of the line that is free.
+    at = None if label is None else _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
+        [0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)] + [j / 10 for j in range(1, 10)])], label, taken)
+    text = "" if at is None else f'<text class="step" x="{_px(at[0])}" y="{_px(at[1])}" fill="#888">{label}</text>'
     return f"<g {attrs}>{line}{text}</g>"
+
+
+def _place(spots, text, taken):
+    """The first of the spots (where a text starts, on its baseline) at which the text, 6.5 pixels a
+    character and 12 high at font-size 11, is inside the plot and overlaps no box taken; that box is then
+    taken.  None if there is none."""
+    for x, y in spots:
+        box = (x - 1, y - 10, x + 6.5 * len(text) + 1, y + 2)
+        if (_EDGE <= box[0] and box[2] <= _EDGE + _PLOT and _EDGE <= box[1] and box[3] <= _EDGE + _PLOT
+                and not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken)):
+            taken.append(box)
+            return x, y
+    return None
 
 
 def _ratio_text(v) -> str:
@@ -5402,7 +5589,7 @@ def _ratio_text(v) -> str:
     return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
 
 
-def _arrow(w, box, to_px, cls, colour, name) -> str:
+def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
     """The normal vector (w1, w2) from the origin, shortened to fit if need be."""
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
@@ -5413,44 +5600,58 @@ def _arrow(w, box, to_px, cls, colour, name) -> str:
     scale = min(Fraction(1), reach * Fraction(9, 10) / longest)  # the direction matters, not the length
     (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
     shown = name if scale == 1 else f"{name} (scaled)"
+    width = 6.5 * len(shown)  # beyond the arrow's head, else beside it where no point or label is
+    dxs = (4, -4 - width) if p1 >= p0 else (-4 - width, 4)
+    dys = (12, -4, 24, -16, 36, -28) if q1 >= q0 else (-4, 12, -16, 24, -28, 36)
+    spots = [(p1 + dx, q1 + dy) for dy in dys for dx in dxs]
+    at = _place(spots, shown, taken) or spots[0]  # an arrow is always named
+    text = f'<text class="name" x="{_px(at[0])}" y="{_px(at[1])}" fill="{colour}">{shown}</text>'
     return (f'<g class="{cls}"><line x1="{_px(p0)}" y1="{_px(q0)}" x2="{_px(p1)}" y2="{_px(q1)}" stroke="{colour}" '
-            f'stroke-width="1.5" marker-end="url(#head)"/><text x="{_px(p1 + 4)}" y="{_px(q1 + 12)}" '
-            f'fill="{colour}">{shown}</text></g>')
+            f'stroke-width="1.5" marker-end="url(#head)"/>{text}</g>')
 
 
-def _rings(trace, xs, to_px) -> str:
+def _rings(trace, xs, to_px, taken) -> str:
     rings = []
     for i in sorted({m.index for m in trace}):
         px, py = to_px(*xs[i])
+        taken.append((px - 10, py - 10, px + 10, py + 10))
         rings.append(f'<circle class="ring" data-index="{i}" cx="{_px(px)}" cy="{_px(py)}" r="9" fill="none" '
                      'stroke="#d33" stroke-width="1.5"/>')
     return "\n".join(rings)
 
 
-def _marks(examples, xs, to_px) -> str:
+def _marks(examples, xs, to_px, taken) -> str:
+    """Each example's mark, numbered by its index when there are at most _NUMBERED; their boxes are taken."""
     marks = []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
+        taken.append((px - 6, py - 6, px + 6, py + 6))
+        if len(examples) <= _NUMBERED:
+            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
         if y == 1:  # + for y = +1 ...
             shape = (f'<path d="M{_px(px - 5)},{_px(py)} H{_px(px + 5)} M{_px(px)},{_px(py - 5)} V{_px(py + 5)}" '
                      'stroke="#000" stroke-width="2"/>')
         else:       # ... o for y = -1: distinct in grey, not only in colour
             shape = f'<circle cx="{_px(px)}" cy="{_px(py)}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
-        label = f'<text x="{_px(px + 7)}" y="{_px(py - 6)}">{i}</text>' if len(examples) <= 30 else ""
+        label = f'<text class="index" x="{_px(px + 7)}" y="{_px(py - 6)}">{i}</text>' if len(examples) <= _NUMBERED \
+            else ""
         marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}{label}</g>')
     return "\n".join(marks)
 
 
-def _caption(run, k, has_target, first=1, extra=()) -> str:
+def _caption(run, k, has_target, first=1, extra=(), numbered=True) -> str:
+    """The caption and the legend, which names every mark and label the picture draws."""
     side = _PLOT + 2 * _EDGE
     state = "converged" if run.converged else "not converged"
     drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
     lines = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
              f"{_count_text(run.epochs, 'epoch')} · {state}",
-             "+ is y = +1 · o is y = -1 · ringed: an example of a drawn mistake",
-             f"dashed: w after mistake n{drawn} · solid: "
-             + (f"w after mistake {k}" if k < run.mistakes else "the final w")
-             + (" · dotted: the target w*" if has_target else "")]
+             "+ is y = +1 · o is y = -1" + (", numbered by index · ringed: a drawn mistake's example" if numbered
+                                            else " · ringed: an example of a drawn mistake"),
+             f"dashed, numbered n: w after mistake n{drawn}",
+             "solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w") + " · arrow w: its normal"]
+    if has_target:
+        lines.append("blue dashes, over the others: the target w* · arrow v: its normal")
     if extra:
         lines.append(" · ".join({"pocket": "green dash-dot: the pocket's w",
                                  "average": "purple dots: the averaged w"}[name] for name in extra))

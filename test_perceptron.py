@@ -1432,6 +1432,34 @@ def test_part_one_and_the_accelerators_give_the_same_runs_bit_for_bit():
     assert compared > 1250  # runs, not only refusals
 
 
+def test_an_edit_to_part_one_runs_in_train_learn_and_the_command_line_and_is_said_once(tmp_path):
+    source = open(P.__file__, encoding="utf-8").read()
+    step = "self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]  # w <- w + y x"
+    assert source.index(step) < source.index("\n# Part II: ")  # Perceptron._step's update, in Part I
+    (tmp_path / "perceptron.py").write_text(source.replace(step, step.replace("y * x_i", "2 * y * x_i"), 1),
+                                            encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PERCEPTRON_LITERAL"}
+    said = "Part I was edited: running it literally; accelerators off\n"
+    code = ("import perceptron as P; p = P.Perceptron(2); p.learn([1, 2], -1); "
+            "print(P.train(P.EXAMPLE).w, P.train(P.EXAMPLE, epochs=1).w, p.w)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert (done.stdout, done.stderr) == ("[-12, 6] [-6, 0] [-2, -4]\n", said)  # each update doubled
+    done = subprocess.run([sys.executable, str(tmp_path / "perceptron.py"), "--quiet"], env=env,
+                          capture_output=True, text=True)
+    assert done.stdout.startswith("    x1  x2\nw  -12   6\nmistakes: 5\n") and done.stderr == said
+    as_shipped = subprocess.run([sys.executable, "-c", code], cwd=HERE, env=env, capture_output=True, text=True)
+    assert (as_shipped.stdout, as_shipped.stderr) == ("[-6, 3] [-3, 0] [-1, -2]\n", "")
+
+
+def test_part_one_digest_is_renewed_with_part_one():
+    assert P._part_one_digest() == P._PART_I_DIGEST, (
+        "Part I of perceptron.py changed and its digest did not, so every run now takes Part I alone: if the "
+        f'change is meant, renew it in perceptron.py: _PART_I_DIGEST = "{P._part_one_digest()}" (printed by '
+        'python3 -c "import perceptron; print(perceptron._part_one_digest())"; bench/README.md, maintainers)')
+    assert P._PART_I_EDITED is False
+    assert P._part_one_digest(P.__file__ + "c") is None and P._part_one_digest("no/such/file.py") is None
+
+
 # ===========================================================================
 # 3. Bad input: a clear PerceptronError naming the example, the model unchanged;
 # on the command line one "error:" line, exit 2, no traceback, nothing left behind
@@ -3381,6 +3409,140 @@ def test_run_save_writes_whole_or_not_at_all_and_only_what_load_reads_back(tmp_p
     assert loaded == run._replace(mistakes=0, epochs=0, converged=None, trace=None, model=loaded.model)
 
 
+EXPLAINED_FIRST_MISTAKE = """\
+mistake 1: pass 1, example 0, x = (3, 3), y = -1
+  w.x = (0)(3) + (0)(3) = 0
+  sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
+  w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
+  Claim 1.2, M = 1: w.w* = (-3)(-2) + (-3)(1) = 3 >= 0 and (w.w*)^2 = 9 >= M^2 gamma^2 ||w*||^2 = (1^2)(9/5)(5) = \
+9: holds, tight
+  Claim 1.3, M = 1: ||w||^2 = (-3)(-3) + (-3)(-3) = 18 <= M R^2 = (1)(18) = 18: holds, tight"""
+
+
+def test_explain_writes_the_embedded_examples_five_mistakes_with_both_claims_checked_exactly(capsys):
+    status, out, err = cli(capsys, "--explain")
+    run = train(P.EXAMPLE)
+    text = run.explain(P.EXAMPLE, P.W_STAR)
+    assert (status, err) == (0, "") and "\n\n" + text + "\n\n   x1  x2\nw  -6   3\n" in out  # in place of the table
+    blocks = text.split("\n\n")
+    assert blocks[0] == ("w* = (-2, 1): ||w*||^2 = 5, gamma^2 = 9/5, R^2 = 18; after M mistakes, Claim 1.2: "
+                         "w.w* >= M gamma ||w*||, Claim 1.3: ||w||^2 <= M R^2 (Columbia §1.2)")
+    assert blocks[1] == EXPLAINED_FIRST_MISTAKE and len(blocks) == 1 + 5
+    learner = Perceptron(2)
+    for M, (block, m) in enumerate(zip(blocks[1:], run.trace), 1):
+        before = learner.w
+        learner.learn(*P.EXAMPLE[m.index])
+        a, n = dot(learner.w, P.W_STAR), dot(learner.w, learner.w)
+        lines = block.splitlines()
+        x = P._vec(P.EXAMPLE[m.index][0])
+        assert lines[0] == f"mistake {M}: pass {m.epoch}, example {m.index}, x = {x}, y = -1"
+        assert lines[1].endswith(f" = {m.score}") and lines[3].startswith(f"  w <- w + y x = {P._vec(before)} + (-1)")
+        # every mistake here is on an example at the margin, y w*.x = 3: Claim 1.2 is tight all along
+        assert lines[4].endswith(f"(w.w*)^2 = {a * a} >= M^2 gamma^2 ||w*||^2 = ({M}^2)(9/5)(5) = {9 * M * M}: "
+                                 "holds, tight")
+        assert lines[5].endswith(f" = {n} <= M R^2 = ({M})(18) = {18 * M}: holds" + (", tight" if n == 18 * M else ""))
+    assert (a, n) == (15, 45) and [M for M in range(1, 6) if "holds, tight" in blocks[M].splitlines()[5]] == [1]
+
+
+def test_explain_writes_the_notes_arithmetic_under_each_rule_with_the_bias(capsys):
+    _, out, _ = cli(capsys, "--explain", "--bias")
+    assert ("mistake 2: pass 1, example 2, x = (0, -3, 1) (the bias's 1 last), y = -1\n"
+            "  w.x = (-3)(0) + (-3)(-3) + (-1)(1) = 8\n"
+            "  sign(8) = +1 != y = -1: a mistake (Columbia §1.1)\n"
+            "  w <- w + y x = (-3, -3, -1) + (-1)(0, -3, 1) = (-3, 0, -2)\n\n") in out
+    _, out, _ = cli(capsys, "--explain", "--bias", "--rule", "margin")
+    assert "  y (w.x) = (-1)(8) = -8 <= 0: a mistake (Cornell §3)\n" in out
+    assert "  y (w.x) = (+1)(-2) = -2 <= 0: a mistake (Cornell §3)\n" in out
+
+
+def test_explain_writes_a_kernel_runs_eq_2_as_its_terms(capsys):
+    status, out, err = cli(capsys, "--explain", "--kernel", "polynomial:2")
+    text = train(P.EXAMPLE, kernel=kernels.polynomial(2)).explain(P.EXAMPLE)
+    assert (status, err) == (0, "") and "\n\n" + text + "\n\nw: not written down" in out
+    assert text.split("\n\n")[2] == (
+        "mistake 3: pass 1, example 4, x = (-3, -1), y = +1\n"
+        "  w.x = sum_j y_j K(x_j, x) = (-1)(121) + (1)(81) = -40 (Columbia §2.3, eq. (2), K = polynomial(2, c=1))\n"
+        "  sign(-40) = -1 != y = +1: a mistake (Columbia §1.1)\n"
+        "  stored <- stored + [(x, y)]: 3 stored, w = sum_j y_j Phi(x_j) (Columbia §2.2)")  # (1 + x_j.x)^2
+    assert text.startswith("mistake 1: pass 1, example 0, x = (3, 3), y = -1\n"
+                           "  w.x = sum_j y_j K(x_j, x) = 0 (none stored) (Columbia §2.3, eq. (2), K = polynomial")
+    linear = train(P.EXAMPLE, kernel=dot).explain(P.EXAMPLE, P.W_STAR)  # the linear dual checks the claims on its w
+    claims = [line for line in linear.splitlines() if line.startswith("  Claim")]
+    assert claims == [line for line in train(P.EXAMPLE).explain(P.EXAMPLE, P.W_STAR).splitlines()
+                      if line.startswith("  Claim")] and len(claims) == 10
+
+
+def test_explain_names_labels_other_than_minus_one_and_plus_one_as_the_input_does(tmp_path, capsys):
+    examples = [([1, 2], "M"), ([-1, -2], "B"), ([2, 1], "M")]
+    first = "mistake 1: pass 1, example 1, x = (-1, -2), y = -1 (label B)\n  w.x = (0)(-1) + (0)(-2) = 0\n"
+    assert train(examples).explain(examples).startswith(first)
+    _, out, _ = cli(capsys, write(tmp_path, "a,b,y\n1,2,M\n-1,-2,B\n2,1,M\n"), "--labels", "B,M", "--explain")
+    assert "\n\n" + first in out and "(label" not in train(P.EXAMPLE).explain(P.EXAMPLE)
+
+
+MULTICLASS_CSV = "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n2,1,a\n"
+
+
+def test_explain_writes_a_multiclass_runs_binary_steps_or_its_argmax(tmp_path, capsys):
+    path = write(tmp_path, MULTICLASS_CSV)
+    examples = [([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c"), ([2, 1], "a")]
+    _, out, _ = cli(capsys, path, "--multiclass", "--explain")
+    text = P.train_multiclass(examples).explain(examples)
+    assert "\n\n" + text + "\n\n" in out and text.count(": a mistake (") == P.train_multiclass(examples).mistakes == 19
+    assert text.split("\n\n")[5] == (
+        "mistake 6: class b's run, pass 1, example 0, x = (1, 0), y = -1 (not b)\n"
+        "  w(b).x = (0)(1) + (0)(0) = 0\n"
+        "  sign(0) = +1 != y = -1: a mistake (Columbia §1.1)\n"
+        "  w(b) <- w(b) + y x = (0, 0) + (-1)(1, 0) = (-1, 0)")
+    _, out, _ = cli(capsys, path, "--multiclass", "joint", "--explain")
+    text = P.train_multiclass(examples, update="joint").explain(examples)
+    assert "\n\n" + text + "\n\n" in out
+    assert text.split("\n\n") == [
+        "mistake 1: pass 1, example 1, x = (0, 1), y = b\n"
+        "  w(a).x = (0)(0) + (0)(1) = 0\n  w(b).x = (0)(0) + (0)(1) = 0\n  w(c).x = (0)(0) + (0)(1) = 0\n"
+        "  argmax_l w(l).x = a (a tie, to the class listed first) != y = b: a mistake (Kalyanakrishnan §4)\n"
+        "  w(b) <- w(b) + x = (0, 0) + (0, 1) = (0, 1)\n"
+        "  w(a) <- w(a) - x = (0, 0) - (0, 1) = (0, -1) (Collins 2002)",
+        "mistake 2: pass 1, example 2, x = (-1, -1), y = c\n"
+        "  w(a).x = (0)(-1) + (-1)(-1) = 1\n  w(b).x = (0)(-1) + (1)(-1) = -1\n  w(c).x = (0)(-1) + (0)(-1) = 0\n"
+        "  argmax_l w(l).x = a != y = c: a mistake (Kalyanakrishnan §4)\n"
+        "  w(c) <- w(c) + x = (0, 0) + (-1, -1) = (-1, -1)\n"
+        "  w(a) <- w(a) - x = (0, -1) - (-1, -1) = (1, 0) (Collins 2002)"]
+
+
+def test_explain_of_a_long_run_writes_the_first_and_last_mistakes_as_the_trace_does(tmp_path, capsys):
+    examples, _ = noisy(29, n=60, d=2, flip=0.3)
+    run = train(examples, max_epochs=5)
+    short, every = run.explain(examples), run.explain(examples, every=True)
+    blocks = every.split("\n\n")
+    assert len(blocks) == run.mistakes > 40
+    assert short.split("\n\n") == blocks[:20] + [f"... {run.mistakes - 25:,} more mistakes ('--trace all' shows "
+                                                 "them; in Python, every=True)"] + blocks[-5:]
+    w = [0, 0]
+    for block, m in zip(blocks, run.trace):
+        x = examples[m.index][0]
+        w = [w_i + m.y * x_i for w_i, x_i in zip(w, x)]
+        assert block.splitlines()[3].endswith(f" = {P._vec(w)}")
+    path = write(tmp_path, csv_of(examples))
+    _, out, _ = cli(capsys, path, "--explain", "--max-epochs", "5", "--trace", "all")
+    assert "\n\n" + every + "\n\n" in out
+
+
+def test_explain_refuses_what_it_cannot_explain(capsys):
+    run = train(P.EXAMPLE)
+    with pytest.raises(PerceptronError, match=r"^mistake 2: example 2 is not the run's"):
+        run.explain([([2 * v for v in x], y) for x, y in P.EXAMPLE])
+    with pytest.raises(PerceptronError, match=r"^the run has mistakes on examples up to 2, and 2 examples were given"):
+        run.explain(P.EXAMPLE[:2])
+    with pytest.raises(PerceptronError, match=r"^w_star: Claims 1.2 and 1.3 need explicit weights"):
+        train(P.EXAMPLE, kernel=kernels.polynomial(2)).explain(P.EXAMPLE, P.W_STAR)
+    with pytest.raises(PerceptronError, match=r"^this run kept no trace"):
+        train(P.EXAMPLE, trace=False).explain(P.EXAMPLE)
+    assert train([([1], 1)]).explain([([1], 1)]) == "no mistakes"
+    for other in ("--json", "--quiet"):
+        assert cli(capsys, "--explain", other) == (2, "", f"error: {other} does not apply to --explain\n")
+
+
 # ===========================================================================
 # 5. The oracle
 # ===========================================================================
@@ -4362,3 +4524,102 @@ def test_readme_picture_is_what_its_command_draws(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     assert "python3 perceptron.py --svg perceptron.svg" in readme
     assert readme.index("![") < readme.index("## Reading it beside the notes")  # the example and its picture, early
+
+
+def text_boxes(text, cls):
+    """The boxes of the picture's texts of a class, as the picture measures them (6.5 pixels a character)."""
+    return [(float(t.get("x")) - 1, float(t.get("y")) - 10, float(t.get("x")) + 6.5 * len(t.text) + 1,
+             float(t.get("y")) + 2) for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == cls]
+
+
+def mark_boxes(text):
+    """The box of every example's mark (+ or o) and of every ring."""
+    root = ET.fromstring(text)
+    boxes = []
+    for g in svg_groups(text, "example"):
+        shape = g.find(SVG + "circle")
+        if shape is not None:
+            cx, cy = float(shape.get("cx")), float(shape.get("cy"))
+        else:
+            cx, cy = (float(v) for v in g.find(SVG + "path").get("d").split()[0][1:].split(","))
+            cx += 5
+        boxes.append((cx - 6, cy - 6, cx + 6, cy + 6))
+    boxes += [(float(c.get("cx")) - 10, float(c.get("cy")) - 10, float(c.get("cx")) + 10, float(c.get("cy")) + 10)
+              for c in root.iter(SVG + "circle") if c.get("class") == "ring"]
+    return boxes
+
+
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def legend_of(text):
+    return " · ".join(t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "legend")
+
+
+def test_svg_draws_the_target_over_the_final_line_where_they_coincide():
+    run = train(P.EXAMPLE)
+    text = P.svg(run, P.EXAMPLE, w_star=P.W_STAR)
+    groups = [g.get("class") for g in ET.fromstring(text).iter(SVG + "g")]
+    assert groups.index("target") > groups.index("hypothesis final")  # drawn after it, so over it
+    assert groups.index("v-vector") > groups.index("w-vector")
+    [target], [final] = svg_groups(text, "target"), svg_groups(text, "hypothesis final")
+    line, under = target.find(SVG + "line"), final.find(SVG + "line")
+    assert run.w == [-6, 3] and point(target.get("data-w")) == [-2, 1]  # w is 3 w*: the same line
+    assert [line.get(a) for a in ("x1", "y1", "x2", "y2")] == [under.get(a) for a in ("x1", "y1", "x2", "y2")]
+    assert line.get("stroke-dasharray") == "6 6" and line.get("stroke") != under.get("stroke")  # dashes show the black
+    assert "blue dashes, over the others: the target w* · arrow v: its normal" in legend_of(text)
+
+
+@pytest.mark.parametrize("case", ["embedded", "long", "kept", "iris-like"])
+def test_svg_names_in_its_legend_every_label_it_draws_and_labels_avoid_the_points(case):
+    rng = random.Random(7)
+    w_star = None
+    if case == "embedded":
+        examples, run, w_star = P.EXAMPLE, train(P.EXAMPLE), P.W_STAR
+    elif case == "iris-like":  # two tight clusters far from the origin: w (scaled) used to cover them
+        examples = [([Fraction(round(rng.gauss(1.46, 0.17), 1)), Fraction(round(rng.gauss(0.25, 0.1), 1))], -1)
+                    for _ in range(50)] + [([Fraction(round(rng.gauss(4.26, 0.47), 1)),
+                                             Fraction(round(rng.gauss(1.33, 0.2), 1))], 1) for _ in range(50)]
+        rng.shuffle(examples)
+        run = train(examples, bias=True)
+    else:
+        examples, _ = noisy(64, n=60 if case == "kept" else 25, d=2, flip=0.3)
+        run = train(examples, bias=case == "kept", max_epochs=30, pocket=case == "kept",
+                    average="after" if case == "kept" else None)
+    text = P.svg(run, examples, w_star=w_star)
+    legend = legend_of(text)
+    for t in ET.fromstring(text).iter(SVG + "text"):
+        kind = t.get("class")
+        assert kind in ("tick", "axis-name", "caption", "legend", "step", "index", "name"), t.text
+        assert kind != "step" or "numbered n: w after mistake n" in legend
+        assert kind != "index" or "numbered by index" in legend
+        assert kind != "name" or f"arrow {t.text.split()[0]}: its normal" in legend
+    for cls, named in (("target", "the target w*"), ("pocket", "the pocket's w"), ("average", "the averaged w")):
+        assert bool(svg_groups(text, cls)) == (named in legend), cls
+    names = text_boxes(text, "name")
+    assert len(names) == 1 + (w_star is not None)
+    assert not any(overlap(a, b) for a in names for b in mark_boxes(text))
+
+
+def test_svg_step_numbers_never_overprint_each_other_nor_the_points_on_thousands_of_mistakes():
+    examples, _ = noisy(11, n=300, d=2, flip=0.3)
+    run = train(examples, max_epochs=30)
+    text = P.svg(run, examples)
+    steps = text_boxes(text, "step")
+    labelled = [t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "step"]
+    assert run.mistakes > 3000 and str(run.mistakes) in labelled and 10 <= len(steps) <= 40  # thinned, not gone
+    assert not any(overlap(a, b) for n, a in enumerate(steps) for b in steps[n + 1:] + text_boxes(text, "name"))
+    assert not any(overlap(a, b) for a in steps for b in mark_boxes(text))
+
+
+def test_a_run_shows_in_a_notebook_as_its_picture_when_it_has_two_features():
+    run = train(P.EXAMPLE)
+    assert run._repr_svg_() == P.svg(run, P.EXAMPLE) and run._repr_svg_().startswith("<svg ")
+    with_bias = train([(list(x), y) for x, y in P.EXAMPLE], bias=True, pocket=True)
+    assert with_bias._repr_svg_() == P.svg(with_bias, P.EXAMPLE)
+    assert train(P.EXAMPLE, kernel=dot)._repr_svg_() == P.svg(train(P.EXAMPLE, kernel=dot), P.EXAMPLE)
+    assert train([([1, 2, 3], 1), ([-1, 0, 2], -1)])._repr_svg_() is None  # 3 features
+    assert train(P.EXAMPLE, kernel=kernels.polynomial(2))._repr_svg_() is None  # no explicit weights
+    assert train(P.EXAMPLE, epochs=1)._repr_svg_() is None  # one online pass keeps no examples
+    assert P.train_multiclass([([1, 0], "a"), ([0, 1], "b")])._repr_svg_() is None
