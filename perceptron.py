@@ -38,12 +38,10 @@ theorem's quantities, and a command line.  Read it beside the notes:
 * Kalyanakrishnan notes: S. Kalyanakrishnan, "The Perceptron", 2017: §1 sign
   and bias, §2 the learning algorithm, §3 analysis, §4 multiclass.
 
-The file has three parts.  Part I is the notes' algorithms, literal.  Part II
-runs them safely and fast: it checks every input at the boundary, keeps a
-run's pocket, averages and votes, stops cleanly on Ctrl-C, and replaces a few
-Part I functions by accelerators that give exactly their results.
-PERCEPTRON_LITERAL=1 in the environment (or ``--literal``) runs Part I alone:
-that is how to audit a result.  Part III is the command line.
+Three parts: Part I, the notes' algorithms, literal; Part II, the same results
+safe and fast (every input checked, the pocket, averages and votes, Ctrl-C, and
+accelerators that give exactly Part I's results: PERCEPTRON_LITERAL=1, or
+``--literal``, or any edit of Part I, runs Part I alone); Part III, the tools.
 
 ==========================  ==================================================
 Name                        What it is
@@ -80,11 +78,10 @@ Where the notes disagree, each convention has a name and a default:
 * bias=True appends the constant feature 1 (Cornell §2); the bias is the last
   weight.  Passes go through the examples in the order given (Cornell §3).
 
-Arithmetic: w starts as the int 0, so int, Fraction and Decimal inputs stay
-exact and keep their type (Decimal under the caller's context); every sum is
-taken left to right from the int 0, floats included, so a trace has the same
-bits on every Python version.  Numbers are taken by value: a NumPy int64 is
-used as the int of its value, a float32 as the float of its value.
+Arithmetic: w starts as the int 0, so int, Fraction and Decimal stay exact
+and keep their type (Decimal under the caller's context); every sum is taken
+left to right from the int 0, so floats have the same bits on every Python.
+Numbers are taken by value: a NumPy int64 as the int, a float32 as the float.
 
 >>> run = train([([2, 1], 1), ([-1, -3], -1), ([1, -2], 1)])
 >>> run.w, run.mistakes, run.converged
@@ -99,7 +96,6 @@ import sys
 
 if __name__ == "__main__":  # a signal while the script starts, before main(): main's status, never a traceback
     import signal as _signal
-
     _STARTED = {signum: _signal.getsignal(signum) for signum in (_signal.SIGINT, _signal.SIGTERM)}
     for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):
         if _STARTED[_signum] in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
@@ -4985,7 +4981,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
     bad = {k for k, r in enumerate(reads) if not r[5]}
     laws = []
     eta, off = apart([r[1] for r in reads])
-    if len(off) > 1:  # no one rate: passive-aggressive's step (tau - y w.x) / x.x?
+    passive = len(off) > 1
+    if passive:  # no one rate: passive-aggressive's step (tau - y w.x) / x.x?
         tau, off = apart([r[1] * r[3] + r[2] for r in reads])
         if len(off) > 1 or tau <= 0:
             return None
@@ -5034,7 +5031,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         bad = set()
     if bad:
         k = bad.pop()
-        s, ratio = steps[k], reads[k][1] / eta if reads[k][5] and not laws else None
+        s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else None
         x, y = X[s.index], examples[s.index][1]
         expected = [p_i + eta * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"

@@ -4382,6 +4382,127 @@ def test_vectors_to_a_folder_name_the_output_cannot_encode(tmp_path):
     assert "index.json" in os.listdir(tmp_path / "corpus-é")
 
 
+def law_run(examples, passes=60, rate=1, threshold=0, decay=0, passive=False, order=None, start=None,
+            broken=None):
+    """A perceptron as hinge, passive-aggressive or weight-decay code writes it, with w after each update:
+    decay at every example (w *= 1 - decay), an update while y w.x <= threshold, by rate y x or by the
+    passive-aggressive step (threshold - y w.x) / x.x; order: one list per pass; broken: (mistake, how)."""
+    w = list(start) if start else [0.0] * len(examples[0][0])
+    trace, made = [], 0
+    for epoch in range(passes):
+        m = 0
+        for i in (order[epoch % len(order)] if order else range(len(examples))):
+            x, y = examples[i]
+            if decay:
+                w = [(1 - decay) * a for a in w]
+            s = sum(a * b for a, b in zip(w, x))
+            if y * s <= threshold and (threshold or s or y < 0):
+                eta = (threshold - y * s) / sum(v * v for v in x) if passive else rate
+                step = {None: 1, "skip": 0, "twice": 2, "one weight": 1}[broken[1] if broken and broken[0] == made
+                                                                        else None]
+                w = [a + step * eta * y * b for a, b in zip(w, x)]
+                if broken and broken[0] == made and broken[1] == "one weight":
+                    w[0] += 1
+                trace.append({"epoch": epoch + 1, "index": i, "score": s, "weights": w})
+                m, made = m + 1, made + 1
+        if m == 0:
+            break
+    return {"weights": w, "trace": trace, "epochs": epoch + 1, "converged": m == 0}
+
+
+SHUFFLED = [random.Random(k).sample(range(30), 30) for k in range(60)]
+LAWS = [  # (what is planted, law_run's arguments, the words each law is read in)
+    ("a rate and a margin threshold", {"rate": 0.1, "threshold": 1}, ["a learning rate eta = 0.1",
+                                                                     "it updates while y w.x <= 1"]),
+    ("weight decay at each example", {"decay": 0.01, "passes": 20}, ["a weight decay of 0.01"]),
+    ("passive-aggressive", {"passive": True, "threshold": 1, "passes": 20},
+     ["eta = (1 - y w.x) / x.x, varying with the margin", "it updates while y w.x <= 1"]),
+    ("a shuffle each pass, undeclared", {"order": SHUFFLED}, ["a new order of the examples each pass"]),
+    ("a decay and a rate", {"decay": 0.001, "rate": 0.5, "passes": 20}, ["a weight decay of 0.001",
+                                                                        "a learning rate eta = 0.5"]),
+    ("a rate, a threshold and a shuffle", {"rate": 0.25, "threshold": 2, "order": SHUFFLED},
+     ["a learning rate eta = 0.25", "it updates while y w.x <= 2", "a new order"]),
+    ("a start, undeclared, and a rate", {"start": [3, -1, 2], "rate": 0.5}, ["a learning rate eta = 0.5",
+                                                                            "a start w_0 = (3, -1, 2)"]),
+]
+
+
+@pytest.mark.parametrize("name, planted, said", LAWS, ids=[law[0] for law in LAWS])
+def test_check_reads_a_law_off_their_trace_alone_or_combined_as_outside_the_notes_not_a_bug(tmp_path, name,
+                                                                                              planted, said):
+    examples = planted_data(31)
+    status, out, err = check_in_process(tmp_path, examples, law_run(examples, **planted))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "a law read from THEIRS's own trace holds at every one of its" in out and "bug in" not in out
+    for words in said:
+        assert words in out, (words, out)
+
+
+@pytest.mark.parametrize("broken, planted, did", [
+    ((5, "one weight"), {}, "made an update other than the law's (the notes' w <- w + y x) at mistake 6"),
+    ((4, "skip"), {"rate": 0.1}, "skipped the update at mistake 5"),
+    ((4, "twice"), {"rate": 0.1, "threshold": 1}, "made the update twice at mistake 5"),
+    ((7, "one weight"), {"decay": 0.01, "passes": 20}, "made an update other than the law's (w shrinks"),
+])
+def test_check_names_one_step_that_breaks_the_law_every_other_step_keeps_a_bug_in_theirs(tmp_path, broken, planted,
+                                                                                        did):
+    examples = planted_data(31)
+    run = law_run(examples, broken=broken, **planted)
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a bug in THEIRS, at one step"), out
+    assert did in out, out
+
+
+def test_check_of_integer_data_counts_one_ulp_as_a_difference_not_rounding(tmp_path):
+    examples = planted_data(31)
+    run = law_run(examples, passes=100)
+    for entry in run["trace"]:
+        entry["weights"] = [float(v) for v in entry["weights"]]
+    assert check_in_process(tmp_path, examples, run)[:2] == (0, mock_agrees(tmp_path, run))
+    last = run["trace"][-1]["weights"]
+    last[0] = math.nextafter(last[0], math.inf)  # one ulp: no rounding can make it on whole numbers below 2^53
+    run["weights"] = last
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and "rounding" not in out and "a bug in THEIRS, at one step" in out, out
+
+
+def mock_agrees(tmp_path, run):
+    mistakes = len(run["trace"])
+    return (f"check: {tmp_path / 'theirs.json'} agrees with this run of {tmp_path / 'data.csv'}: {mistakes} mistakes; "
+            "compared: converged, epochs, scores, trace, w after, weights; bit for bit\n")
+
+
+def test_check_a_rate_declared_on_float_data_agrees_with_exit_0(tmp_path):
+    examples = [([v + 0.5 for v in x], y) for x, y in planted_data(35)]
+    doc = dict(wild_run(examples, rule="margin", rate=0.01), rate=0.01)
+    status, out, err = check_in_process(tmp_path, examples, doc, "--rule", "margin")
+    assert (status, err) == (0, "") and "under what it declares (\"rate\": 0.01), confirmed at every step" in out, out
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("precision", ["binary32"], "precision: ['binary32'] is not one of"),
+    ("order", [0.0] + list(range(1, 30)), "order: one list of the 30 indexes 0..29 (ints)"),
+    ("order", [True, False], "order: one list of the 30 indexes"),
+    ("order", list(range(29, -1, -1)), "not the order \"order\" declares for that pass"),
+    ("index", 30, "trace[0].index: 30: the data has 30 examples, indexed 0..29"),
+])
+def test_check_of_a_bad_field_is_one_error_line_and_exit_2(tmp_path, field, value, said):
+    examples = planted_data(31)
+    doc = wild_run(examples, rule="margin")
+    if field == "index":
+        doc["trace"][0]["index"] = value
+    else:
+        doc[field] = value
+    status, out, err = check_in_process(tmp_path, examples, doc, "--rule", "margin")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and said in err, err
+
+
+def test_check_reports_numbers_as_decimals(tmp_path):
+    examples = planted_data(31)
+    status, out, _ = check_in_process(tmp_path, examples, law_run(examples, rate=Fraction(1, 3)))
+    assert status == 1 and "a learning rate eta = 0.333333333" in out and not re.search(r"\d/\d", out), out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
