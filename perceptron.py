@@ -4342,7 +4342,9 @@ class _Rounding:
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
                 return E
-            grows = (u_in + 2 * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
+            rate = any(type(f) is Fraction and f.denominator & (f.denominator - 1) for f, _ in parts)  # a rate
+            # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
+            grows = (u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
             inputs = [e + g * (grows + (2 * u / mean if mean else 0)) for e, g in zip(E, grown)]  # e + m
             return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(inputs, aw)]
         except OverflowError:
@@ -4962,12 +4964,12 @@ def _law(examples, args, theirs, model) -> tuple | None:
         c, f = ((pw * xx - px * xw) / det, (pp * xw - px * pw) / det) if pp and det > 1e-9 * pp * xx else \
             (None, (xw - px) / xx)  # w_(k-1) = 0, or along x: no decay to read here
         gap = None if at is None else at - last
-        slack = (16 * size + 4 * (gap or 1)) * u
+        slack = (4 + 2 * (gap or 1)) * u  # the rounding of a product, a sum and each example's decay
         if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
             c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
         ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))
         fits = max(map(abs, map(sub, w, map(add, map(mul, repeat(c or 1.0), before), map(mul, repeat(f), x))))) \
-            <= slack * (ap + abs(f) * ax + aw) * (size if slack else 1)
+            <= slack * (ap + abs(f) * ax + aw)
         reads.append((c, f * y, y * px, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
@@ -4981,6 +4983,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
     bad = {k for k, r in enumerate(reads) if not r[5]}
     laws = []
     eta, off = apart([r[1] for r in reads])
+    if off and all(reads[k][2] == 0 and abs(2 * reads[k][1] - eta) <= tolerance * abs(eta) for k in off):
+        laws.append("the (t - o) update, o = sign(w.x) with sign(0) = 0: eta y x at a zero score, 2 eta y x on the "
+                    "wrong side (Rosenblatt's rule as often written)")
+        eta, off = eta / 2, []
     passive = len(off) > 1
     if passive:  # no one rate: passive-aggressive's step (tau - y w.x) / x.x?
         tau, off = apart([r[1] * r[3] + r[2] for r in reads])
@@ -5024,7 +5030,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[k].epoch} visits "
                     f"index {steps[k].index} after index {steps[k - 1].index}): a shuffle, as scikit-learn's "
                     "shuffle=True")
-    if bad == {0} and theirs.start is None and reads[0][5]:  # its first update from a start other than 0
+    if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
         laws.append("a start w_0 = (" + ", ".join(_simplest_float(w_i - eta * y * x_i) for w_i, x_i in zip(W[0], x))
                     + "), read from its first update, not 0")
