@@ -3775,6 +3775,7 @@ def _json_file(path, what):
 # whatever an implementer keeps beside them, which the check does not read.
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
+_TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
 _PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p
 
 _Step = namedtuple("_Step", "cls epoch index y score weights score_bound weight_bound")
@@ -3798,13 +3799,27 @@ def _check_mode(args) -> int:
     theirs = _read_theirs(args, data, classes, examples)
     base = _settings(args, kernel, classes)
     model = _Rounding(args, theirs, examples)
-    try:
+    found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
+    trained = None if args.multiclass or kernel or found_first else _trained(args, examples)
+    if trained is not None:  # the notes' run itself, by Part I's learners and pass: exactly alike, or where not
+        exact = _Rounding(args, theirs, examples)
+        exact.off = True
+        difference, agreement = _compare(trained, theirs, base, exact)
+        if difference is None:
+            _emit(f"check: {args.check} agrees with this run of {data.source}: "
+                  f"{agreement.text(trained, theirs, model)}")
+            return 0
+        law = _law(examples, args, theirs, model)
+        if law and law[0] == "bug":  # a law every other step keeps: no replay within bounds can change that
+            head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
+            _emit("\n".join(_verdict_first(head, law[1], _where(difference, trained, theirs, examples, data,
+                                                                 model))))
+            return 1
+    try:  # the notes' run again, step by step, within the rounding THEIRS's arithmetic allows
         ours = _replay(examples, base, model, theirs)
     except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
         raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-    _confirm(args, examples, kernel, ours)
     difference, agreement = _compare(ours, theirs, base, model)
-    found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
     if difference is not None and model.guessed:  # whole numbers written as floats say nothing of their format:
         narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)  # the commonest narrower one
         narrower.guessed = True
@@ -3917,6 +3932,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     trace = doc.get("trace")
     if trace is not None and not isinstance(trace, list):
         raise read.wrong("trace", "a list of mistakes")
+    if trace is not None and len(trace) > _TRACE_LIMIT:  # read in seconds, or refused in one
+        raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; "
+                         "check a shorter run (fewer --epochs)")
     if trace is None and args.kernel:
         raise read.wrong("trace", "missing: a kernel run is compared by its mistakes: give each one's epoch and index")
 
@@ -4242,16 +4260,12 @@ def _replay_joint(xs, ys, st, expected) -> _Side:
     return _Side(steps, W, epoch, m == 0, average, votes, watched, None)
 
 
-def _confirm(args, examples, kernel, ours):
-    """The replay of the options' own run must be train's, the notes' run: a check that started from another
-    would judge THEIRS against the wrong run, so a difference here is a bug, said as one (exit status 3)."""
-    run = _fit(args, examples, kernel, trace=True, on_mistake=None)
-    replayed = [(s.cls, s.epoch, s.index, s.score) for s in ours.steps]
-    trained = [(getattr(m, "cls", None), m.epoch, m.index, getattr(m, "score", getattr(m, "predicted", None)))
-               for m in run.trace]
-    if trained[:len(replayed)] != replayed:
-        raise AssertionError("the check's replay is not train's run")
-    return run
+def _trained(args, examples) -> _Side:
+    """The options' own binary primal run, train's (Part I and its accelerators), as the check compares it."""
+    after: list = []
+    run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
+    steps = [_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)]
+    return _Side(steps, run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
 
 
 class _Rounding:

@@ -4497,6 +4497,16 @@ def test_check_of_a_bad_field_is_one_error_line_and_exit_2(tmp_path, field, valu
     assert (status, out) == (2, "") and err.count("\n") == 1 and said in err, err
 
 
+def test_check_refuses_a_trace_beyond_its_size_policy_at_once(tmp_path, monkeypatch):
+    examples = planted_data(31)
+    doc = wild_run(examples)
+    monkeypatch.setattr(P, "_TRACE_LIMIT", len(doc["trace"]) - 1)
+    status, out, err = check_in_process(tmp_path, examples, doc)
+    assert (status, out) == (2, "") and f"trace: {len(doc['trace'])} mistakes: more than the" in err
+    monkeypatch.undo()
+    assert P._TRACE_LIMIT < 10 ** 6  # a million mistakes are refused before a single one is read
+
+
 def test_check_reports_numbers_as_decimals(tmp_path):
     examples = planted_data(31)
     status, out, _ = check_in_process(tmp_path, examples, law_run(examples, rate=Fraction(1, 3)))
