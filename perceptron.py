@@ -701,8 +701,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return sign(self.score(x, weights))
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
-        """The prediction of every row of X (a list of vectors, a NumPy matrix), as ``predict``."""
-        return [self.predict(x, weights) for x in _iterable(X, "X")]
+        """The prediction of every row of X (a list of vectors, a NumPy matrix, a DataFrame), as ``predict``."""
+        return [self.predict(x, weights) for x in _matrix(X)]
 
     def _kept(self, weights):
         """The predictor's weights (the pocket, the average, the votes), or the error that says the run kept none."""
@@ -712,9 +712,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                                   f"{weights}={'True' if weights != 'average' else repr('after')})")
         return kept
 
-    def errors(self, examples: Iterable, weights: str = "w", *, y: Iterable | None = None) -> int:
-        """How many of the examples (or of X with labels y: errors(X, y=y)) the run's predictor, as in
-        ``predict``, gets wrong."""
+    def errors(self, examples: Iterable, y: Iterable | None = None, weights: str = "w") -> int:
+        """How many of the examples (or of X with labels y: errors(X, y)) the run's predictor, as in
+        ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
+        if isinstance(y, str):  # errors(examples, weights): no y is a str
+            y, weights = None, y
         if self.multiclass:
             D = _Data(_pairs(examples, y), keep=True, label=_class_label)
             return _count(lambda x, label: self.predict(x, weights) != label, D.examples)
@@ -772,7 +774,7 @@ def _class_prediction(run, x, weights, kept):
 
 
 def _predictor(weights):
-    if weights not in ("w", "pocket", "average", "voted") or not isinstance(weights, str):
+    if not isinstance(weights, str) or weights not in ("w", "pocket", "average", "voted"):
         raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
     return weights
 
@@ -901,11 +903,35 @@ def _pairs(examples, y):
     """The examples as (x, y) pairs: as given, or X zipped with y, which must be as long."""
     if y is None:
         return examples
-    X, y = _iterable(examples, "X"), list(_iterable(y, "y"))
-    rows = list(X)
+    rows, y = list(_matrix(examples)), _values(y)
+    if getattr(y, "ndim", 1) > 1:
+        raise PerceptronError(f"y is an array of shape {_short(y.shape)}: give one label per row (y.ravel())")
+    y = list(_iterable(y, "y"))
     if len(rows) != len(y):
         raise PerceptronError(f"X has {len(rows)} rows and y {len(y)} labels")
+    nested = next((v for v in y if isinstance(v, list) or getattr(v, "ndim", 0)), None)
+    if nested is not None:
+        raise PerceptronError(f"y holds {_short(nested)}, not one label per row of X")
     return list(zip(rows, y))
+
+
+def _matrix(X):
+    """X as its rows: a 1-d array is refused, as one x is not a data set."""
+    X = _iterable(_values(X), "X")
+    if getattr(X, "ndim", 2) == 1:
+        raise PerceptronError(f"X is an array of shape {_short(X.shape)}, not rows: Reshape your data, X.reshape(-1, 1) "
+                              "for one feature, X.reshape(1, -1) for one example")
+    return X
+
+
+def _values(v):
+    """A pandas DataFrame as its rows and a Series as its values, each cell of the column's own type (an int
+    column's Python ints); anything else as it is."""
+    if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
+        if hasattr(v, "tocsr"):
+            raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
+        v = v.__array__()
+    return v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
 
 
 class _Labels:
@@ -915,7 +941,7 @@ class _Labels:
         self.negative, self.positive = negative, positive
 
     def read(self, y):
-        label = _class_label(_label_value(y))
+        label = _class_label(y)
         if label == self.positive and (label != self.negative):
             return 1
         if label == self.negative:
@@ -929,6 +955,8 @@ def _label_value(y):
         return bool(y)
     if isinstance(y, str) and type(y) is not str:
         return str(y)
+    if type(y).__name__ in ("NAType", "NaTType"):  # pandas' missing values, equal to nothing
+        raise PerceptronError(f"label {_short(y)} is a missing value: drop the examples without one, or fill them")
     value = _by_value(y) if not isinstance(y, (str, bool)) else None
     return y if value is None else value
 
@@ -941,7 +969,7 @@ def _binary_data(examples, keep, labels):
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
-        negative, positive = (_class_label(_label_value(v)) for v in labels)
+        negative, positive = (_class_label(v) for v in labels)
         return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
     if not keep:
         try:
@@ -1202,12 +1230,12 @@ def _explicit(learner):
     return learner.w
 
 
-def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = None, *, y: Iterable | None = None,
+def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: Iterable[Hashable] | None = None,
                      update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
                      average: str | None = None, voted: bool = False, trace: bool | list = True,
                      on_mistake: Callable | None = None) -> Run:
-    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and ``y=``; return a Run.
+    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run.
 
     ``classes`` defaults to the labels in order of first appearance, which
     is also the order that breaks ties.  ``w`` is the dict {class: weights}.
@@ -1240,7 +1268,7 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
     """
     passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
     log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
-    D = _Data(_pairs(examples, y), keep=True, label=lambda label: _class_label(_label_value(label)))
+    D = _Data(_pairs(examples, y), keep=True, label=_class_label)
     learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                    D.d, update=update, rule=rule, bias=bias)
     for i, (_, y) in enumerate(D.examples):
@@ -1330,6 +1358,175 @@ def _hook(on_mistake):
     return on_mistake
 
 
+class Classifier:
+    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing
+    scikit-learn: fit, partial_fit, predict, decision_function, score (the accuracy, a float), coef_,
+    intercept_, classes_ (sorted), n_features_in_, get_params, set_params; ``run_`` is the Run.
+
+    Two classes make a binary run, the second of ``classes_`` positive (scikit-learn's convention); more
+    make a multiclass run, ``multiclass`` "one-vs-rest" or "joint".  The defaults are scikit-learn's
+    Perceptron's where the notes allow: bias=True (its fit_intercept=True), max_epochs=1000 (its
+    max_iter); passes in the order given until one makes no mistake, no shuffling, no penalty, no
+    learning rate (the notes' w <- w + y x).  rule="sign" is the notes' (scikit-learn updates on y w.x
+    <= 0: rule="margin").  predictor: "w", "pocket", "average" or "voted", as ``train`` keeps them;
+    kernel: a kernel function, or a --kernel spec ("polynomial:2", kernels.py), for two classes.  Exact
+    and deterministic as ``train``.  X and y as ``train`` takes them; given NumPy arrays (or pandas),
+    predict and decision_function return NumPy arrays, else lists.
+
+    >>> model = Classifier().fit([[1, 2], [2, 0], [-1, -2], [0, -1]], ["yes", "yes", "no", "no"])
+    >>> model.predict([[3, 1], [-2, 0]]), model.classes_, model.coef_, model.intercept_
+    (['yes', 'no'], ['no', 'yes'], [[1, 2]], [1])
+    """
+
+    def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
+                 kernel=None):
+        self.rule, self.bias, self.max_epochs = rule, bias, max_epochs
+        self.predictor, self.multiclass, self.kernel = predictor, multiclass, kernel
+
+    def __repr__(self):
+        return f"Classifier({', '.join(f'{k}={_short(v)}' for k, v in self.get_params().items())})"
+
+    def get_params(self, deep=True) -> dict:
+        return {name: getattr(self, name) for name in ("rule", "bias", "max_epochs", "predictor", "multiclass",
+                                                       "kernel")}
+
+    def set_params(self, **params):
+        for name, value in params.items():
+            if name not in self.get_params():
+                raise PerceptronError(f"Classifier has no parameter {_short(name)}: {', '.join(self.get_params())}")
+            setattr(self, name, value)
+        return self
+
+    def fit(self, X, y):
+        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
+        D, classes = self._data(X, y, None)
+        options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=self.predictor == "pocket", trace=False,
+                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
+        if len(classes) == 2:
+            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
+            run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
+        elif self.kernel is not None:
+            raise PerceptronError(f"kernel = {_short(self.kernel)} is for two classes; y has {len(classes)}")
+        else:
+            run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
+                                   rule=None if self.multiclass == "joint" else self.rule, **options)
+        self.run_, self.classes_, self.n_features_in_ = run, _like(y, classes), D.d
+        return self
+
+    def partial_fit(self, X, y, classes=None):
+        """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
+        all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
+        if not hasattr(self, "run_"):
+            D, classes = self._data(X, y, classes)
+            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
+            learner = (MulticlassPerceptron(classes, D.d, update=self.multiclass, bias=self.bias,
+                                            rule=None if self.multiclass == "joint" else self.rule)
+                       if len(classes) > 2 else Perceptron(D.d, rule=self.rule, bias=self.bias) if kernel is None
+                       else DualPerceptron(kernel, rule=self.rule, bias=self.bias))
+            self.run_ = Run(None, learner, 0, 0, True, None, None, learner.rule, learner.bias,
+                            None if kernel is None else _name(kernel), multiclass=getattr(learner, "update", None),
+                            labels=None if len(classes) > 2 else tuple(classes))
+            self.classes_, self.n_features_in_ = _like(y, classes), D.d
+        learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
+        D = _Data(_pairs(self._rows(X), y), keep=True, label=read)
+        if _predictor(self.predictor) != "w":
+            raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+        if isinstance(learner, DualPerceptron) and D.d:
+            learner.d = D.d
+        moved = [learner.learn(x, label) for x, label in D.examples]
+        self.run_ = self.run_._replace(w=_explicit(learner) if self.run_.multiclass is None else learner.w,
+                                       mistakes=learner.mistakes, epochs=self.run_.epochs + 1, converged=not any(moved))
+        return self
+
+    def predict(self, X):
+        """The predicted class of each row of X."""
+        rows = self._rows(X)
+        return _like(X, self.run_.predictions(rows, self.predictor))
+
+    def decision_function(self, X):
+        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
+        rows, run = self._rows(X), self.run_
+        if run.multiclass is None:
+            return _like(X, [run.score(x, self.predictor) for x in rows])
+        return _like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
+
+    def score(self, X, y, sample_weight=None) -> float:
+        """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
+        if sample_weight is not None:
+            raise PerceptronError("sample_weight: every example counts once here")
+        pairs = _pairs(self._rows(X), y)
+        if not pairs:
+            raise PerceptronError("X has no rows: no accuracy")
+        predicted = self.run_.predictions([x for x, _ in pairs], self.predictor)
+        return sum(p == _class_label(y) for p, (_, y) in zip(predicted, pairs)) / len(pairs)
+
+    @property
+    def coef_(self) -> list:
+        """The predictor's weights without the bias: one row for two classes, one per class for more."""
+        return [w[:len(w) - self.run_.bias] for w in self._vectors()]
+
+    @property
+    def intercept_(self) -> list:
+        """The bias of each row of coef_ (0 without one)."""
+        return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
+
+    def _data(self, X, y, classes):
+        """The checked examples, and the classes: the given ones or y's, sorted (as met if they do not sort)."""
+        if y is None:
+            raise PerceptronError("Classifier requires y to be passed, but the target y is None")
+        D = _Data(_pairs(X, y), keep=True, label=_class_label)
+        if D.examples and not D.d:  # scikit-learn's words
+            raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is required.")
+        given = _classes(classes) if classes is not None else _distinct(y for _, y in D.examples)
+        continuous = next((c for c in given if type(c) is float and not c.is_integer()), None)
+        if continuous is not None:  # scikit-learn's words
+            raise PerceptronError(f"Unknown label type: y holds {continuous!r}: classes are labels, not measurements")
+        if len(given) < 2:
+            raise PerceptronError(f"y has {len(given) or 'no'} class{'es' * (not given)} {_short(given)}: a "
+                                  "classifier needs two")
+        try:
+            return D, sorted(given)
+        except (TypeError, ArithmeticError):
+            return D, given
+
+    def _rows(self, X) -> list:
+        """X's rows, each checked to be as long as the fitted examples (told in scikit-learn's words)."""
+        if not hasattr(self, "run_"):
+            _not_fitted("this Classifier is not fitted yet: call fit(X, y) first")
+        rows = [_vector(x, None) for x in _matrix(X)]
+        wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
+        if wrong is not None:
+            raise PerceptronError(f"X has {wrong} features, but Classifier is expecting {self.n_features_in_} "
+                                  "features as input")
+        return rows
+
+    def _vectors(self) -> list:
+        """The predictor's weights: [w] for two classes, [w(l) for l in classes_] for more."""
+        run, predictor = self.run_, _predictor(self.predictor)
+        kept = run._kept(predictor) if predictor != "voted" else None
+        if predictor == "pocket":
+            kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else kept.w
+        if kept is None:
+            raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
+        return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
+
+    def __sklearn_tags__(self):  # called by scikit-learn only: it is then imported
+        from sklearn.utils import ClassifierTags, Tags, TargetTags
+        return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
+                    classifier_tags=ClassifierTags())
+
+
+def _not_fitted(message):
+    """scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded, else a PerceptronError."""
+    raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(message)
+
+
+def _like(X, values):
+    """values as a NumPy array if X has one (NumPy is then loaded), else as the list."""
+    numpy = sys.modules.get("numpy") if hasattr(X, "__array__") else None
+    return values if numpy is None else numpy.asarray(values)
+
+
 # The boundary: every value from outside is checked here, once, and numbers
 # are taken by value (a NumPy int64 as the int of its value, a float32 as the
 # float of its value), so that Part I sees only plain, finite numbers.  A check
@@ -1412,8 +1609,8 @@ def _callable(kernel):
 
 
 def _iterable(v, name):
-    if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, _Iterable):
-        raise PerceptronError(f"{name} is {type(v).__name__}, not a sequence")
+    if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, _Iterable) or getattr(v, "ndim", 1) == 0:
+        raise PerceptronError(f"{name} is {_short(v) if hasattr(v, 'ndim') else type(v).__name__}, not a sequence")
     return v
 
 
@@ -1482,6 +1679,9 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
             raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers")
         if isinstance(x, (_Mapping, _Set)):
             raise PerceptronError(f"{name} is a {type(x).__name__}, not a sequence of numbers in order")
+        if getattr(x, "ndim", 1) != 1:  # a 0-d array, or a matrix where one x is meant
+            raise PerceptronError(f"{name} is an array of shape {_short(getattr(x, 'shape', None))}, not one vector"
+                                  f"{': predictions(X) predicts each row' if x.ndim == 2 else ''}")
     try:
         x = list(x)
     except Exception as err:  # whatever reading a foreign sequence raises, told in one line
@@ -1518,7 +1718,9 @@ def _label(y) -> int:
 
 
 def _class_label(y):
-    """A multiclass label: anything hashable that equals itself (so not a NaN, which no class would match)."""
+    """A multiclass label, by value: anything hashable that equals itself (so not a NaN, which no class would
+    match)."""
+    y = _label_value(y)
     try:
         hash(y)
         same = y == y

@@ -840,7 +840,7 @@ def joint_reference(examples, classes, passes):
 @pytest.mark.parametrize("number", [int, Fraction])
 def test_joint_is_the_joint_update_literally(number):
     examples = three_classes(42, number=number)
-    run = P.train_multiclass(examples, ["a", "b", "c"], update="joint", max_epochs=5)
+    run = P.train_multiclass(examples, classes=["a", "b", "c"], update="joint", max_epochs=5)
     w, trace = joint_reference(examples, ["a", "b", "c"], 5)
     assert run.w == w and [tuple(m) for m in run.trace] == trace and run.rule == "argmax"
     with pytest.raises(PerceptronError, match="does not apply to the joint update"):
@@ -849,7 +849,7 @@ def test_joint_is_the_joint_update_literally(number):
 
 def test_the_joint_pocket_counts_the_argmax_errors():
     examples = three_classes(43)
-    run = P.train_multiclass(examples, ["a", "b", "c"], update="joint", max_epochs=5, pocket=True)
+    run = P.train_multiclass(examples, classes=["a", "b", "c"], update="joint", max_epochs=5, pocket=True)
     best, replay = None, {c: [0, 0, 0] for c in "abc"}
 
     def argmax_errors(w):
@@ -1082,7 +1082,7 @@ def test_the_joint_average_before_is_nltks_averaged_perceptron():
         scores = {c: dot(w_star[c], x) for c in classes}
         examples.append((x, max(classes, key=lambda c: (scores[c], rng.random()))))
     theirs = nltk_averaged(examples, classes, passes=5)
-    run = P.train_multiclass(examples, sorted(classes, reverse=True), update="joint", epochs=5, average="before")
+    run = P.train_multiclass(examples, classes=sorted(classes, reverse=True), update="joint", epochs=5, average="before")
     ours = {(f, c): round(float(run.average[c][f]), 3) for c in classes for f in range(8)}
     assert {k: v for k, v in ours.items() if v} == {k: v for k, v in theirs.items() if v}
     assert run.mistakes > 20 and len([v for v in ours.values() if v]) > 10  # a run with something to average
