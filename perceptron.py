@@ -2376,8 +2376,10 @@ def _parser():
     import argparse
 
     class Parser(argparse.ArgumentParser):
-        def error(self, message):  # one line, exit 2, as every other error here
-            raise PerceptronError(f"{message} (see --help)")
+        def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest
+            unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
+            near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
+            raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
 
         def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
             raise _Exit(status)
@@ -2387,12 +2389,20 @@ def _parser():
 
     parser = Parser(
         prog="perceptron",
-        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the "
+        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
                     "embedded example, and print every mistake.",
-        epilog="Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), "
-               "1 when passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input "
-               "or usage, 130 for Ctrl-C, 143 for SIGTERM, 3 for an internal error.")
-    arg = parser.add_argument
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog="""examples:
+  perceptron                                    the embedded example: every mistake, and the bound
+  perceptron data.csv --bias                    train until a pass makes no mistake
+  perceptron iris.csv --multiclass --bias       several classes (the labels of a column)
+  perceptron data.csv --pocket --test test.csv  data that is not separable, errors on held-out data
+  perceptron data.csv --bias --save model.json  then: perceptron new.csv --model model.json
+  perceptron data.csv --check theirs.json       where another implementation's run parts from this one
+
+Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), 1 when
+passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input or usage, 130
+for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
+    arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
     arg("--label-column", type=_whole_option, metavar="N",
         help="the label's column, 0-based, negative from the end (default: -1)")
@@ -2403,39 +2413,37 @@ def _parser():
     arg("--delimiter", type=_delimiter_option, metavar="C", help="the separator of the cells (default ','; 'tab')")
     arg("--drop-column", type=_whole_option, action="append", metavar="N",
         help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
+    arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
     arg("--epochs", type=_passes_option, metavar="K",
         help="make K passes (1: one online pass); default: until a pass makes no mistake")
     arg("--max-epochs", type=_passes_option, metavar="M",
         help="the most passes until convergence (default: 1000)")
-    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--kernel", metavar="NAME[:PARAM]",
         help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
              "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
         help="labels are any strings: one weight vector per class, argmax; one-vs-rest (the default, "
              "Kalyanakrishnan §4) or joint (Collins 2002)")
+    arg = parser.add_argument_group("predictors").add_argument
+    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
         "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
     arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: every w with "
         "the number of examples it stood for")
-    arg("--w-star", metavar="W",
-        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
-    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
-        "(with --json: each trace entry's weights)")
-    arg("--quiet", action="store_true", help="print only the summary")
-    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
-        "the last 5)")
-    arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
+        "predictions: the final weights (w, the default), the pocket, the average or the vote")
+    arg = parser.add_argument_group("model").add_argument
     arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
         "the average's, the vote's) on a held-out CSV read with the same options")
     arg("--save", metavar="MODEL.json", help="save the trained model (its weights, bias, labels, rule, kernel and "
         "stored examples, the predictors kept): --model applies it")
     arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
         "without training: its predictions, one a line; with FILE's labels, its errors too")
-    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
-        "predictions: the final weights (w, the default), the pocket, the average or the vote")
+    arg = parser.add_argument_group("oracle").add_argument
+    arg("--w-star", metavar="W",
+        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
@@ -2443,10 +2451,18 @@ def _parser():
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
     arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
         "older corpus): data, options and expected JSON of every case, and DIR/index.json")
-    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
-    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
     arg("--literal", action="store_true", help="run Part I of perceptron.py alone, without its accelerators "
         "(as PERCEPTRON_LITERAL=1 does): the same results, to audit them")
+    arg = parser.add_argument_group("output").add_argument
+    arg("--quiet", action="store_true", help="print only the summary")
+    arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
+        "(with --json: each trace entry's weights)")
+    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
+        "the last 5)")
+    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
+    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
+    arg = parser.add_argument
     arg("--version", action="version", version=f"perceptron {__version__}")
     return parser
 
@@ -2663,7 +2679,7 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
     them), read as they are needed.  With ``features`` (--model's d), a file of that many columns (less
     the dropped ones) has no label column: its examples' labels are None."""
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
-    rows = _rows(path, source, delimiter)
+    rows, hinted = _rows(path, source, delimiter), features is None  # --model's file: no training option applies
     first = next(rows, None)
     if first is None:
         raise _Located(f"{source}: no examples: the file is empty")
@@ -2690,6 +2706,14 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
 
     seen: dict = {}  # each label's text, read once
 
+    def found(text):  # the file's first three labels from here on, for a hint (read no further than a bound)
+        texts = dict.fromkeys([*(t.strip() for t in seen), text])
+        for _, row in islice(rows, 100_000):
+            if len(texts) > 2:
+                break
+            texts.setdefault(row[label].strip() if label < len(row) else text)
+        return list(texts)
+
     def examples():
         for line, row in _chain(first, rows):
             if len(row) != width:
@@ -2705,7 +2729,8 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass))
+                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass,
+                                                                        found if hinted else None))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
@@ -2795,9 +2820,11 @@ def _all_numbers(row, columns) -> bool:
     return all(_form(row[c]) for c in columns)
 
 
-def _parse_label(text, labels, multiclass):
+def _parse_label(text, labels, multiclass, found):
     """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1)
-    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1)."""
+    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that
+    is neither is told the option that reads the file's labels, ``found(text)``: --labels, or --multiclass
+    (found None: no option applies, as to --model)."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -2810,8 +2837,16 @@ def _parse_label(text, labels, multiclass):
     for y, name in ((1, labels[1]), (-1, labels[0])):
         if t == name if isinstance(name, str) else (value is not None and value == name):
             return y
-    hint = ""
-    if labels == (-1, 1):
+    hint, names = "", found(t) if found else []
+    if len(names) > 2:
+        hint = f": the file has 3 labels or more ({', '.join(names)}): learn its classes with --multiclass"
+    elif len(names) == 2:
+        try:
+            negative, positive = sorted(names, key=lambda name: _parse_number(name, True))
+        except ValueError:
+            negative, positive = sorted(names)
+        hint = f": labels {negative} and {positive} are read with --labels={negative},{positive}"
+    elif labels == (-1, 1) and found:
         hint = (": labels 0 and 1 are read with --labels=0,1" if value in (0, 1) else
                 ": labels False and True are read with --labels=False,True" if t.lower() in ("true", "false") else
                 ": name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
@@ -3108,12 +3143,12 @@ def _summary(report) -> list:
     args, data, run = report.args, report.data, report.run
     lines = []
     if args.multiclass:
-        lines.extend(_weights_lines("w", run.w, data.names, run.bias))
+        lines.extend(_weights_lines("w", run.w, data.names, run.bias, args.quiet))
     elif run.w is None:
         lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
                      f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
     else:
-        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias))
+        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias, args.quiet))
     lines.append(f"mistakes: {run.mistakes}")
     stopped = "converged" if run.converged else (
         f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
@@ -3123,14 +3158,14 @@ def _summary(report) -> list:
     lines.append(f"epochs: {run.epochs}, {stopped}")
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
-        shown = "" if p.w is None or isinstance(p.w, dict) else f"w = {_vec(p.w)}, "
+        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
         lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
                      f"the weights after {p.mistakes} mistakes")
         if isinstance(p.w, dict):
-            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias))
+            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias, args.quiet))
     if run.average is not None:
         lines.extend(_weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
-                                    else {None: run.average}, data.names, run.bias))
+                                    else {None: run.average}, data.names, run.bias, args.quiet))
         lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
     if run.voted is not None:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
@@ -3166,8 +3201,12 @@ def _test_lines(test) -> list:
     return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
 
 
-def _weights_lines(label, by_class, names, bias) -> list:
-    """The weights, under the feature names when the file had a header."""
+def _weights_lines(label, by_class, names, bias, quiet=False) -> list:
+    """The weights, under the feature names when the file had a header (--quiet: up to 8 features)."""
+    d = len(next(iter(by_class.values()))) - bias
+    if quiet and d > 8:
+        return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}{', and a bias' if bias else ''}"
+                " (shown without --quiet, or with --json)"]
     if names is None:
         return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
     header = [""] + names + (["bias"] if bias else [])
