@@ -1375,7 +1375,7 @@ class Classifier:
 
     >>> model = Classifier().fit([[1, 2], [2, 0], [-1, -2], [0, -1]], ["yes", "yes", "no", "no"])
     >>> model.predict([[3, 1], [-2, 0]]), model.classes_, model.coef_, model.intercept_
-    (['yes', 'no'], ['no', 'yes'], [[1, 2]], [1])
+    (['yes', 'no'], ['no', 'yes'], [[1, 2]], [-1])
     """
 
     def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
