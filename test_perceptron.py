@@ -3078,6 +3078,58 @@ def test_threads_calling_main_beside_each_other_each_get_their_own_report(tmp_pa
     assert sorted(out.split("\n}\n")) == sorted("".join(expected * 3).split("\n}\n"))  # each report whole
 
 
+# ---------------------------------------------------------------------------
+# Hints that lead to the fix: the labels of the file, --quiet's short summary,
+# --help in groups, the option nearest a misspelled one
+# ---------------------------------------------------------------------------
+
+def test_cli_three_labels_or_more_name_multiclass_from_the_first_error(capsys, tmp_path):
+    examples = sorted(three_classes(96), key=lambda e: e[1])  # as iris's file: the 0s, the 1s, then the 2s
+    path = write(tmp_path, "a,b,c,y\n" + "".join(f"{x[0]},{x[1]},{x[2]},{'abc'.index(c)}\n" for x, c in examples))
+    first = 2 + [c for _, c in examples].index("c")  # the line of the first label 2
+    status, out, err = cli(capsys, path)
+    multiclass = "the file has 3 labels or more (0, 1, 2): learn its classes with --multiclass\n"
+    assert (status, out, err) == (2, "", f"error: {path}:2: column 4: label '0' is not -1 or 1: {multiclass}")
+    status, out, err = cli(capsys, path, "--labels=0,1")
+    assert (status, out, err) == (2, "", f"error: {path}:{first}: column 4: label '2' is not 0 or 1: {multiclass}")
+    assert cli(capsys, path, "--multiclass", "--quiet", "--max-epochs", "3")[0] == 1  # the hint, taken, runs
+
+
+def test_cli_quiet_is_one_short_summary_whatever_the_features(capsys, tmp_path):
+    examples, _ = noisy(97, n=40, d=30)
+    path = write(tmp_path, ",".join(f"f{j}" for j in range(30)) + ",y\n" + csv_of(examples))
+    status, out, err = cli(capsys, path, "--quiet", "--bias", "--max-epochs", "4", "--pocket", "--average", "after",
+                           "--voted")
+    run = train(examples, bias=True, max_epochs=4, pocket=True, average="after")
+    lines = out.splitlines()
+    assert status == 1 and err == "" and max(map(len, lines)) <= 200 and len(lines) <= 12
+    assert lines[:3] == ["w: 30 feature weights, and a bias (shown without --quiet, or with --json)",
+                         f"mistakes: {run.mistakes}", "epochs: 4, not converged: stopped at --max-epochs 4"]
+    assert f"pocket: {run.pocket.errors} training errors, the weights after {run.pocket.mistakes} mistakes" in lines
+
+
+def test_cli_help_is_in_groups_with_examples(capsys):
+    status, out, err = cli(capsys, "--help")
+    titles = ["input:", "training:", "predictors:", "model:", "oracle:", "output:", "examples:"]
+    at = [out.splitlines().index(title) for title in titles]
+    assert status == 0 and err == "" and at == sorted(at)
+    groups = dict(zip(titles, (out.split("\n" + title + "\n")[1].split("\n\n")[0] for title in titles)))
+    for title, options in (("input:", "--labels --delimiter"), ("training:", "--bias --kernel --multiclass"),
+                           ("predictors:", "--pocket --average --voted"), ("model:", "--save --model --test"),
+                           ("oracle:", "--check --vectors --w-star"), ("output:", "--quiet --json --svg")):
+        assert all(f"\n  {option} " in "\n" + groups[title] for option in options.split())
+    assert "  perceptron data.csv --bias " in groups["examples:"]
+
+
+@pytest.mark.parametrize("typed, nearest", [("--bais", "--bias"), ("--qiuet", "--quiet"), ("--pockets", "--pocket"),
+                                            ("--multi-class", "--multiclass"), ("--labels-column=0", "--label-column"),
+                                            ("--zzz", None)])
+def test_cli_a_misspelled_option_is_answered_with_the_nearest(capsys, typed, nearest):
+    status, out, err = cli(capsys, typed)
+    said = f": did you mean {nearest}?" if nearest else ""
+    assert (status, out, err) == (2, "", f"error: unrecognized arguments: {typed}{said} (see --help)\n")
+
+
 # ===========================================================================
 # 5. The oracle
 # ===========================================================================
