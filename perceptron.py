@@ -716,7 +716,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         """How many of the examples (or of X with labels y: errors(X, y)) the run's predictor, as in
         ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
         if isinstance(y, str):  # errors(examples, weights): no y is a str
-            y, weights = None, y
+            weights, y = y, None
         if self.multiclass:
             D = _Data(_pairs(examples, y), keep=True, label=_class_label)
             return _count(lambda x, label: self.predict(x, weights) != label, D.examples)
@@ -1505,13 +1505,13 @@ class Classifier:
         run, predictor = self.run_, _predictor(self.predictor)
         kept = run._kept(predictor) if predictor != "voted" else None
         if predictor == "pocket":
-            kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else kept.w
+            kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else getattr(kept, "w", None)
         if kept is None:
             raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
         return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
 
     def __sklearn_tags__(self):  # called by scikit-learn only: it is then imported
-        from sklearn.utils import ClassifierTags, Tags, TargetTags
+        from sklearn.utils import ClassifierTags, Tags, TargetTags  # type: ignore[import-not-found]
         return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
                     classifier_tags=ClassifierTags())
 
@@ -1679,9 +1679,10 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
             raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers")
         if isinstance(x, (_Mapping, _Set)):
             raise PerceptronError(f"{name} is a {type(x).__name__}, not a sequence of numbers in order")
-        if getattr(x, "ndim", 1) != 1:  # a 0-d array, or a matrix where one x is meant
+        ndim = getattr(x, "ndim", 1)
+        if ndim != 1:  # a 0-d array, or a matrix where one x is meant
             raise PerceptronError(f"{name} is an array of shape {_short(getattr(x, 'shape', None))}, not one vector"
-                                  f"{': predictions(X) predicts each row' if x.ndim == 2 else ''}")
+                                  f"{': predictions(X) predicts each row' if ndim == 2 else ''}")
     try:
         x = list(x)
     except Exception as err:  # whatever reading a foreign sequence raises, told in one line
