@@ -1363,15 +1363,13 @@ class Classifier:
     scikit-learn: fit, partial_fit, predict, decision_function, score (the accuracy, a float), coef_,
     intercept_, classes_ (sorted), n_features_in_, get_params, set_params; ``run_`` is the Run.
 
-    Two classes make a binary run, the second of ``classes_`` positive (scikit-learn's convention); more
-    make a multiclass run, ``multiclass`` "one-vs-rest" or "joint".  The defaults are scikit-learn's
-    Perceptron's where the notes allow: bias=True (its fit_intercept=True), max_epochs=1000 (its
-    max_iter); passes in the order given until one makes no mistake, no shuffling, no penalty, no
-    learning rate (the notes' w <- w + y x).  rule="sign" is the notes' (scikit-learn updates on y w.x
-    <= 0: rule="margin").  predictor: "w", "pocket", "average" or "voted", as ``train`` keeps them;
-    kernel: a kernel function, or a --kernel spec ("polynomial:2", kernels.py), for two classes.  Exact
-    and deterministic as ``train``.  X and y as ``train`` takes them; given NumPy arrays (or pandas),
-    predict and decision_function return NumPy arrays, else lists.
+    Two classes make a binary run, classes_[1] positive (as scikit-learn has it); more a multiclass run,
+    ``multiclass`` "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where the notes allow:
+    bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
+    mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update
+    is rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function
+    or a --kernel spec ("polynomial:2").  Exact and deterministic as ``train``; given NumPy arrays (or
+    pandas), predict and decision_function return NumPy arrays, else lists.
 
     >>> model = Classifier().fit([[1, 2], [2, 0], [-1, -2], [0, -1]], ["yes", "yes", "no", "no"])
     >>> model.predict([[3, 1], [-2, 0]]), model.classes_, model.coef_, model.intercept_
@@ -1491,8 +1489,9 @@ class Classifier:
 
     def _rows(self, X) -> list:
         """X's rows, each checked to be as long as the fitted examples (told in scikit-learn's words)."""
-        if not hasattr(self, "run_"):
-            _not_fitted("this Classifier is not fitted yet: call fit(X, y) first")
+        if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
+            raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(
+                "this Classifier is not fitted yet: call fit(X, y) first")
         rows = [_vector(x, None) for x in _matrix(X)]
         wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
         if wrong is not None:
@@ -1514,11 +1513,6 @@ class Classifier:
         from sklearn.utils import ClassifierTags, Tags, TargetTags  # type: ignore[import-not-found]
         return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
                     classifier_tags=ClassifierTags())
-
-
-def _not_fitted(message):
-    """scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded, else a PerceptronError."""
-    raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(message)
 
 
 def _like(X, values):
