@@ -1682,7 +1682,9 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
     except Exception as err:  # whatever reading a foreign sequence raises, told in one line
         raise PerceptronError(f"{name} cannot be read: {_reason(err)}") from None
     if d is not None and len(x) != d:
-        raise PerceptronError(wrong_length.format(name=name, n=len(x), d=d))
+        rows = x and isinstance(x[0], _Iterable) and not isinstance(x[0], (str, bytes))  # a matrix, given as one x
+        hint = ": rows? predictions(X) predicts each row" if rows else ""
+        raise PerceptronError(wrong_length.format(name=name, n=len(x), d=d) + hint)
     kinds = set(map(type, x))
     if kinds <= _EXACT:
         return x
