@@ -1398,13 +1398,12 @@ class Classifier:
     def fit(self, X, y):
         """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
         D, classes = self._data(X, y, None)
-        options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=self.predictor == "pocket", trace=False,
+        options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
+                       trace=False,
                        average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
         if len(classes) == 2:
             kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
             run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
-        elif self.kernel is not None:
-            raise PerceptronError(f"kernel = {_short(self.kernel)} is for two classes; y has {len(classes)}")
         else:
             run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
                                    rule=None if self.multiclass == "joint" else self.rule, **options)
@@ -1482,6 +1481,8 @@ class Classifier:
         if len(given) < 2:
             raise PerceptronError(f"y has {len(given) or 'no'} class{'es' * (not given)} {_short(given)}: a "
                                   "classifier needs two")
+        if self.kernel is not None and len(given) > 2:
+            raise PerceptronError(f"kernel = {_short(self.kernel)} is for two classes; y has {len(given)}")
         try:
             return D, sorted(given)
         except (TypeError, ArithmeticError):

@@ -1245,6 +1245,8 @@ def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far()
      "X has 3 features, but Classifier is expecting 2 features as input"),
     (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0, 1]).score([[1, 2]], [0], sample_weight=[2]), "sample_weight"),
     (lambda: P.Classifier(kernel=lambda a, b: dot(a, b)).fit(*zip(*three_classes(89))), "kernel = <function"),
+    (lambda: P.Classifier(kernel=dot).partial_fit(*zip(*three_classes(89))), "kernel = <function dot"),
+    (lambda: P.Classifier(predictor="best").fit([[1, 2], [3, 4]], [0, 1]), "weights = 'best': use 'w', 'pocket'"),
     (lambda: P.Classifier().set_params(bais=True), "Classifier has no parameter 'bais': rule, bias,"),
     (lambda: P.Classifier(predictor="voted").fit([[1, 2], [3, 4]], [0, 1]).coef_, "the vote has no weights"),
 ])
