@@ -919,8 +919,8 @@ def _matrix(X):
     """X as its rows: a 1-d array is refused, as one x is not a data set."""
     X = _iterable(_values(X), "X")
     if getattr(X, "ndim", 2) == 1:
-        raise PerceptronError(f"X is an array of shape {_short(X.shape)}, not rows: Reshape your data, X.reshape(-1, 1) "
-                              "for one feature, X.reshape(1, -1) for one example")
+        raise PerceptronError(f"X is an array of shape {_short(X.shape)}, not rows: Reshape your data, "
+                              "X.reshape(-1, 1) for one feature, X.reshape(1, -1) for one example")
     return X
 
 
@@ -1473,7 +1473,8 @@ class Classifier:
             raise PerceptronError("Classifier requires y to be passed, but the target y is None")
         D = _Data(_pairs(X, y), keep=True, label=_class_label)
         if D.examples and not D.d:  # scikit-learn's words
-            raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is required.")
+            raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is "
+                                  "required.")
         given = _classes(classes) if classes is not None else _distinct(y for _, y in D.examples)
         continuous = next((c for c in given if type(c) is float and not c.is_integer()), None)
         if continuous is not None:  # scikit-learn's words
@@ -1482,7 +1483,8 @@ class Classifier:
             raise PerceptronError(f"y has {len(given) or 'no'} class{'es' * (not given)} {_short(given)}: a "
                                   "classifier needs two")
         if self.kernel is not None and len(given) > 2:
-            raise PerceptronError(f"kernel = {_short(self.kernel)} is for two classes; y has {len(given)}")
+            raise PerceptronError(f"Only binary classification is supported with a kernel: y has {len(given)} classes "
+                                  f"(kernel = {_short(self.kernel)})")
         try:
             return D, sorted(given)
         except (TypeError, ArithmeticError):
@@ -1513,7 +1515,7 @@ class Classifier:
     def __sklearn_tags__(self):  # called by scikit-learn only: it is then imported
         from sklearn.utils import ClassifierTags, Tags, TargetTags  # type: ignore[import-not-found]
         return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
-                    classifier_tags=ClassifierTags())
+                    classifier_tags=ClassifierTags(multi_class=self.kernel is None))
 
 
 def _like(X, values):
@@ -3203,8 +3205,8 @@ def _weights_lines(label, by_class, names, bias, quiet=False) -> list:
     """The weights, under the feature names when the file had a header (--quiet: up to 8 features)."""
     d = len(next(iter(by_class.values()))) - bias
     if quiet and d > 8:
-        return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}{', and a bias' if bias else ''}"
-                " (shown without --quiet, or with --json)"]
+        return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
+                f"{', and a bias' if bias else ''} (shown without --quiet, or with --json)"]
     if names is None:
         return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
     header = [""] + names + (["bias"] if bias else [])

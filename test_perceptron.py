@@ -1082,7 +1082,8 @@ def test_the_joint_average_before_is_nltks_averaged_perceptron():
         scores = {c: dot(w_star[c], x) for c in classes}
         examples.append((x, max(classes, key=lambda c: (scores[c], rng.random()))))
     theirs = nltk_averaged(examples, classes, passes=5)
-    run = P.train_multiclass(examples, classes=sorted(classes, reverse=True), update="joint", epochs=5, average="before")
+    run = P.train_multiclass(examples, classes=sorted(classes, reverse=True), update="joint", epochs=5,
+                             average="before")
     ours = {(f, c): round(float(run.average[c][f]), 3) for c in classes for f in range(8)}
     assert {k: v for k, v in ours.items() if v} == {k: v for k, v in theirs.items() if v}
     assert run.mistakes > 20 and len([v for v in ours.values() if v]) > 10  # a run with something to average
@@ -1244,8 +1245,10 @@ def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far()
     (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0, 1]).predict([[1, 2, 3]]),
      "X has 3 features, but Classifier is expecting 2 features as input"),
     (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0, 1]).score([[1, 2]], [0], sample_weight=[2]), "sample_weight"),
-    (lambda: P.Classifier(kernel=lambda a, b: dot(a, b)).fit(*zip(*three_classes(89))), "kernel = <function"),
-    (lambda: P.Classifier(kernel=dot).partial_fit(*zip(*three_classes(89))), "kernel = <function dot"),
+    (lambda: P.Classifier(kernel=lambda a, b: dot(a, b)).fit(*zip(*three_classes(89))),
+     "Only binary classification is supported with a kernel: y has 3 classes (kernel = <function"),
+    (lambda: P.Classifier(kernel=dot).partial_fit(*zip(*three_classes(89))),
+     "Only binary classification is supported with a kernel: y has 3 classes (kernel = <function dot"),
     (lambda: P.Classifier(predictor="best").fit([[1, 2], [3, 4]], [0, 1]), "weights = 'best': use 'w', 'pocket'"),
     (lambda: P.Classifier().set_params(bais=True), "Classifier has no parameter 'bais': rule, bias,"),
     (lambda: P.Classifier(predictor="voted").fit([[1, 2], [3, 4]], [0, 1]).coef_, "the vote has no weights"),
