@@ -2715,7 +2715,8 @@ def test_cli_labels_other_than_minus_one_and_one_hint_the_option_that_reads_them
 def test_cli_three_classes_hint_multiclass_and_a_run_that_needs_a_bias_is_told_so(capsys, tmp_path):
     path = write(tmp_path, "a,b,y\n" + "".join(f"{x[0]},{x[1]},{'abc'[i % 3]}\n"
                                                for i, (x, _) in enumerate(separable(94, n=9, d=2)[0])))
-    assert cli(capsys, path)[2].endswith(": the file has 3 labels or more (a, b, c): learn its classes with --multiclass\n")
+    said = ": the file has 3 labels or more (a, b, c): learn its classes with --multiclass\n"
+    assert cli(capsys, path)[2].endswith(said)
     # separable, but not through the origin: every x in the positive quadrant, labelled by x_0 > 5
     rng = random.Random(95)
     examples = [([a, b], 1 if a > 5 else -1) for a, b in ((rng.randint(1, 9), rng.randint(1, 9)) for _ in range(30))]
