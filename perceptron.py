@@ -711,8 +711,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return sign(self.score(x, weights))
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
-        """The prediction of every row of X (a list of vectors, a NumPy matrix), as ``predict``."""
-        return [self.predict(x, weights) for x in _iterable(X, "X")]
+        """The prediction of every row of X (a list of vectors, a NumPy matrix, a DataFrame), as ``predict``."""
+        return [self.predict(x, weights) for x in _matrix(X)]
 
     def _kept(self, weights):
         """The predictor's weights (the pocket, the average, the votes), or the error that says the run kept none."""
@@ -722,9 +722,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                                   f"{weights}={'True' if weights != 'average' else repr('after')})")
         return kept
 
-    def errors(self, examples: Iterable, weights: str = "w", *, y: Iterable | None = None) -> int:
-        """How many of the examples (or of X with labels y: errors(X, y=y)) the run's predictor, as in
-        ``predict``, gets wrong."""
+    def errors(self, examples: Iterable, y: Iterable | None = None, weights: str = "w") -> int:
+        """How many of the examples (or of X with labels y: errors(X, y)) the run's predictor, as in
+        ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
+        if isinstance(y, str):  # errors(examples, weights): no y is a str
+            weights, y = y, None
         if self.multiclass:
             D = _Data(_pairs(examples, y), keep=True, label=_class_label)
             return _count(lambda x, label: self.predict(x, weights) != label, D.examples)
@@ -852,7 +854,7 @@ def _class_prediction(run, x, weights, kept):
 
 
 def _predictor(weights):
-    if weights not in ("w", "pocket", "average", "voted") or not isinstance(weights, str):
+    if not isinstance(weights, str) or weights not in ("w", "pocket", "average", "voted"):
         raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
     return weights
 
@@ -997,11 +999,35 @@ def _pairs(examples, y):
     """The examples as (x, y) pairs: as given, or X zipped with y, which must be as long."""
     if y is None:
         return examples
-    X, y = _iterable(examples, "X"), list(_iterable(y, "y"))
-    rows = list(X)
+    rows, y = list(_matrix(examples)), _values(y)
+    if getattr(y, "ndim", 1) > 1:
+        raise PerceptronError(f"y is an array of shape {_short(y.shape)}: give one label per row (y.ravel())")
+    y = list(_iterable(y, "y"))
     if len(rows) != len(y):
         raise PerceptronError(f"X has {len(rows)} rows and y {len(y)} labels")
+    nested = next((v for v in y if isinstance(v, list) or getattr(v, "ndim", 0)), None)
+    if nested is not None:
+        raise PerceptronError(f"y holds {_short(nested)}, not one label per row of X")
     return list(zip(rows, y))
+
+
+def _matrix(X):
+    """X as its rows: a 1-d array is refused, as one x is not a data set."""
+    X = _iterable(_values(X), "X")
+    if getattr(X, "ndim", 2) == 1:
+        raise PerceptronError(f"X is an array of shape {_short(X.shape)}, not rows: Reshape your data, "
+                              "X.reshape(-1, 1) for one feature, X.reshape(1, -1) for one example")
+    return X
+
+
+def _values(v):
+    """A pandas DataFrame as its rows and a Series as its values, each cell of the column's own type (an int
+    column's Python ints); anything else as it is."""
+    if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
+        if hasattr(v, "tocsr"):
+            raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
+        v = v.__array__()
+    return v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
 
 
 class _Labels:
@@ -1011,7 +1037,7 @@ class _Labels:
         self.negative, self.positive = negative, positive
 
     def read(self, y):
-        label = _class_label(_label_value(y))
+        label = _class_label(y)
         if label == self.positive and (label != self.negative):
             return 1
         if label == self.negative:
@@ -1025,6 +1051,8 @@ def _label_value(y):
         return bool(y)
     if isinstance(y, str) and type(y) is not str:
         return str(y)
+    if type(y).__name__ in ("NAType", "NaTType"):  # pandas' missing values, equal to nothing
+        raise PerceptronError(f"label {_short(y)} is a missing value: drop the examples without one, or fill them")
     value = _by_value(y) if not isinstance(y, (str, bool)) else None
     return y if value is None else value
 
@@ -1037,7 +1065,7 @@ def _binary_data(examples, keep, labels):
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
-        negative, positive = (_class_label(_label_value(v)) for v in labels)
+        negative, positive = (_class_label(v) for v in labels)
         return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
     if not keep:
         try:
@@ -1298,12 +1326,12 @@ def _explicit(learner):
     return learner.w
 
 
-def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = None, *, y: Iterable | None = None,
+def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: Iterable[Hashable] | None = None,
                      update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
                      average: str | None = None, voted: bool = False, trace: bool | list = True,
                      on_mistake: Callable | None = None) -> Run:
-    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and ``y=``; return a Run.
+    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run.
 
     ``classes`` defaults to the labels in order of first appearance, which
     is also the order that breaks ties.  ``w`` is the dict {class: weights}.
@@ -1348,7 +1376,7 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
 def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook, average,
                  voted, so_far):
     """train_multiclass's run, its arguments read; so_far[0]() is the run so far, once there is one."""
-    D = _Data(_pairs(examples, y), keep=True, label=lambda label: _class_label(_label_value(label)))
+    D = _Data(_pairs(examples, y), keep=True, label=_class_label)
     learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                    D.d, update=update, rule=rule, bias=bias)
     for i, (_, y) in enumerate(D.examples):
@@ -1442,6 +1470,172 @@ def _hook(on_mistake):
     return on_mistake
 
 
+class Classifier:
+    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing
+    scikit-learn: fit, partial_fit, predict, decision_function, score (the accuracy, a float), coef_,
+    intercept_, classes_ (sorted), n_features_in_, get_params, set_params; ``run_`` is the Run.
+
+    Two classes make a binary run, classes_[1] positive (as scikit-learn has it); more a multiclass run,
+    ``multiclass`` "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where the notes allow:
+    bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
+    mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update
+    is rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function
+    or a --kernel spec ("polynomial:2").  Exact and deterministic as ``train``; given NumPy arrays (or
+    pandas), predict and decision_function return NumPy arrays, else lists.
+
+    >>> model = Classifier().fit([[1, 2], [2, 0], [-1, -2], [0, -1]], ["yes", "yes", "no", "no"])
+    >>> model.predict([[3, 1], [-2, 0]]), model.classes_, model.coef_, model.intercept_
+    (['yes', 'no'], ['no', 'yes'], [[1, 2]], [-1])
+    """
+
+    def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
+                 kernel=None):
+        self.rule, self.bias, self.max_epochs = rule, bias, max_epochs
+        self.predictor, self.multiclass, self.kernel = predictor, multiclass, kernel
+
+    def __repr__(self):
+        return f"Classifier({', '.join(f'{k}={_short(v)}' for k, v in self.get_params().items())})"
+
+    def get_params(self, deep=True) -> dict:
+        return {name: getattr(self, name) for name in ("rule", "bias", "max_epochs", "predictor", "multiclass",
+                                                       "kernel")}
+
+    def set_params(self, **params):
+        for name, value in params.items():
+            if name not in self.get_params():
+                raise PerceptronError(f"Classifier has no parameter {_short(name)}: {', '.join(self.get_params())}")
+            setattr(self, name, value)
+        return self
+
+    def fit(self, X, y):
+        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
+        D, classes = self._data(X, y, None)
+        options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
+                       trace=False,
+                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
+        if len(classes) == 2:
+            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
+            run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
+        else:
+            run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
+                                   rule=None if self.multiclass == "joint" else self.rule, **options)
+        self.run_, self.classes_, self.n_features_in_ = run, _like(y, classes), D.d
+        return self
+
+    def partial_fit(self, X, y, classes=None):
+        """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
+        all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
+        if not hasattr(self, "run_"):
+            D, classes = self._data(X, y, classes)
+            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
+            learner = (MulticlassPerceptron(classes, D.d, update=self.multiclass, bias=self.bias,
+                                            rule=None if self.multiclass == "joint" else self.rule)
+                       if len(classes) > 2 else Perceptron(D.d, rule=self.rule, bias=self.bias) if kernel is None
+                       else DualPerceptron(kernel, rule=self.rule, bias=self.bias))
+            self.run_ = Run(None, learner, 0, 0, True, None, None, learner.rule, learner.bias,
+                            None if kernel is None else _name(kernel), multiclass=getattr(learner, "update", None),
+                            labels=None if len(classes) > 2 else tuple(classes))
+            self.classes_, self.n_features_in_ = _like(y, classes), D.d
+        learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
+        D = _Data(_pairs(self._rows(X), y), keep=True, label=read)
+        if _predictor(self.predictor) != "w":
+            raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+        if isinstance(learner, DualPerceptron) and D.d:
+            learner.d = D.d
+        moved = [learner.learn(x, label) for x, label in D.examples]
+        self.run_ = self.run_._replace(w=_explicit(learner) if self.run_.multiclass is None else learner.w,
+                                       mistakes=learner.mistakes, epochs=self.run_.epochs + 1, converged=not any(moved))
+        return self
+
+    def predict(self, X):
+        """The predicted class of each row of X."""
+        rows = self._rows(X)
+        return _like(X, self.run_.predictions(rows, self.predictor))
+
+    def decision_function(self, X):
+        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
+        rows, run = self._rows(X), self.run_
+        if run.multiclass is None:
+            return _like(X, [run.score(x, self.predictor) for x in rows])
+        return _like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
+
+    def score(self, X, y, sample_weight=None) -> float:
+        """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
+        if sample_weight is not None:
+            raise PerceptronError("sample_weight: every example counts once here")
+        pairs = _pairs(self._rows(X), y)
+        if not pairs:
+            raise PerceptronError("X has no rows: no accuracy")
+        predicted = self.run_.predictions([x for x, _ in pairs], self.predictor)
+        return sum(p == _class_label(y) for p, (_, y) in zip(predicted, pairs)) / len(pairs)
+
+    @property
+    def coef_(self) -> list:
+        """The predictor's weights without the bias: one row for two classes, one per class for more."""
+        return [w[:len(w) - self.run_.bias] for w in self._vectors()]
+
+    @property
+    def intercept_(self) -> list:
+        """The bias of each row of coef_ (0 without one)."""
+        return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
+
+    def _data(self, X, y, classes):
+        """The checked examples, and the classes: the given ones or y's, sorted (as met if they do not sort)."""
+        if y is None:
+            raise PerceptronError("Classifier requires y to be passed, but the target y is None")
+        D = _Data(_pairs(X, y), keep=True, label=_class_label)
+        if D.examples and not D.d:  # scikit-learn's words
+            raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is "
+                                  "required.")
+        given = _classes(classes) if classes is not None else _distinct(y for _, y in D.examples)
+        continuous = next((c for c in given if type(c) is float and not c.is_integer()), None)
+        if continuous is not None:  # scikit-learn's words
+            raise PerceptronError(f"Unknown label type: y holds {continuous!r}: classes are labels, not measurements")
+        if len(given) < 2:
+            raise PerceptronError(f"y has {len(given) or 'no'} class{'es' * (not given)} {_short(given)}: a "
+                                  "classifier needs two")
+        if self.kernel is not None and len(given) > 2:
+            raise PerceptronError(f"Only binary classification is supported with a kernel: y has {len(given)} classes "
+                                  f"(kernel = {_short(self.kernel)})")
+        try:
+            return D, sorted(given)
+        except (TypeError, ArithmeticError):
+            return D, given
+
+    def _rows(self, X) -> list:
+        """X's rows, each checked to be as long as the fitted examples (told in scikit-learn's words)."""
+        if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
+            raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(
+                "this Classifier is not fitted yet: call fit(X, y) first")
+        rows = [_vector(x, None) for x in _matrix(X)]
+        wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
+        if wrong is not None:
+            raise PerceptronError(f"X has {wrong} features, but Classifier is expecting {self.n_features_in_} "
+                                  "features as input")
+        return rows
+
+    def _vectors(self) -> list:
+        """The predictor's weights: [w] for two classes, [w(l) for l in classes_] for more."""
+        run, predictor = self.run_, _predictor(self.predictor)
+        kept = run._kept(predictor) if predictor != "voted" else None
+        if predictor == "pocket":
+            kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else getattr(kept, "w", None)
+        if kept is None:
+            raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
+        return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
+
+    def __sklearn_tags__(self):  # called by scikit-learn only: it is then imported
+        from sklearn.utils import ClassifierTags, Tags, TargetTags  # type: ignore[import-not-found]
+        return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
+                    classifier_tags=ClassifierTags(multi_class=self.kernel is None))
+
+
+def _like(X, values):
+    """values as a NumPy array if X has one (NumPy is then loaded), else as the list."""
+    numpy = sys.modules.get("numpy") if hasattr(X, "__array__") else None
+    return values if numpy is None else numpy.asarray(values)
+
+
 # The boundary: every value from outside is checked here, once, and numbers
 # are taken by value (a NumPy int64 as the int of its value, a float32 as the
 # float of its value), so that Part I sees only plain, finite numbers.  A check
@@ -1524,8 +1718,8 @@ def _callable(kernel):
 
 
 def _iterable(v, name):
-    if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, _Iterable):
-        raise PerceptronError(f"{name} is {type(v).__name__}, not a sequence")
+    if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, _Iterable) or getattr(v, "ndim", 1) == 0:
+        raise PerceptronError(f"{name} is {_short(v) if hasattr(v, 'ndim') else type(v).__name__}, not a sequence")
     return v
 
 
@@ -1594,12 +1788,18 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
             raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers")
         if isinstance(x, (_Mapping, _Set)):
             raise PerceptronError(f"{name} is a {type(x).__name__}, not a sequence of numbers in order")
+        ndim = getattr(x, "ndim", 1)
+        if ndim != 1:  # a 0-d array, or a matrix where one x is meant
+            raise PerceptronError(f"{name} is an array of shape {_short(getattr(x, 'shape', None))}, not one vector"
+                                  f"{': predictions(X) predicts each row' if ndim == 2 else ''}")
     try:
         x = list(x)
     except Exception as err:  # whatever reading a foreign sequence raises, told in one line
         raise PerceptronError(f"{name} cannot be read: {_reason(err)}") from None
     if d is not None and len(x) != d:
-        raise PerceptronError(wrong_length.format(name=name, n=len(x), d=d))
+        rows = x and isinstance(x[0], _Iterable) and not isinstance(x[0], (str, bytes))  # a matrix, given as one x
+        hint = ": rows? predictions(X) predicts each row" if rows else ""
+        raise PerceptronError(wrong_length.format(name=name, n=len(x), d=d) + hint)
     kinds = set(map(type, x))
     if kinds <= _EXACT:
         return x
@@ -1630,7 +1830,9 @@ def _label(y) -> int:
 
 
 def _class_label(y):
-    """A multiclass label: anything hashable that equals itself (so not a NaN, which no class would match)."""
+    """A multiclass label, by value: anything hashable that equals itself (so not a NaN, which no class would
+    match)."""
+    y = _label_value(y)
     try:
         hash(y)
         same = y == y
@@ -2312,8 +2514,10 @@ def _parser():
     import argparse
 
     class Parser(argparse.ArgumentParser):
-        def error(self, message):  # one line, exit 2, as every other error here
-            raise PerceptronError(f"{message} (see --help)")
+        def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest
+            unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
+            near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
+            raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
 
         def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
             raise _Exit(status)
@@ -2323,12 +2527,20 @@ def _parser():
 
     parser = Parser(
         prog="perceptron",
-        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the "
+        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
                     "embedded example, and print every mistake.",
-        epilog="Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), "
-               "1 when passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input "
-               "or usage, 130 for Ctrl-C, 143 for SIGTERM, 3 for an internal error.")
-    arg = parser.add_argument
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog="""examples:
+  perceptron                                    the embedded example: every mistake, and the bound
+  perceptron data.csv --bias                    train until a pass makes no mistake
+  perceptron iris.csv --multiclass --bias       several classes (the labels of a column)
+  perceptron data.csv --pocket --test test.csv  data that is not separable, errors on held-out data
+  perceptron data.csv --bias --save model.json  then: perceptron new.csv --model model.json
+  perceptron data.csv --check theirs.json       where another implementation's run parts from this one
+
+Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), 1 when
+passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input or usage, 130
+for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
+    arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
     arg("--label-column", type=_whole_option, metavar="N",
         help="the label's column, 0-based, negative from the end (default: -1)")
@@ -2339,41 +2551,37 @@ def _parser():
     arg("--delimiter", type=_delimiter_option, metavar="C", help="the separator of the cells (default ','; 'tab')")
     arg("--drop-column", type=_whole_option, action="append", metavar="N",
         help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
+    arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
     arg("--epochs", type=_passes_option, metavar="K",
         help="make K passes (1: one online pass); default: until a pass makes no mistake")
     arg("--max-epochs", type=_passes_option, metavar="M",
         help="the most passes until convergence (default: 1000)")
-    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--kernel", metavar="NAME[:PARAM]",
         help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
              "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
         help="labels are any strings: one weight vector per class, argmax; one-vs-rest (the default, "
              "Kalyanakrishnan §4) or joint (Collins 2002)")
+    arg = parser.add_argument_group("predictors").add_argument
+    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
         "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
     arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: every w with "
         "the number of examples it stood for")
-    arg("--w-star", metavar="W",
-        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
-    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
-        "(with --json: each trace entry's weights)")
-    arg("--quiet", action="store_true", help="print only the summary")
-    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
-        "the last 5)")
-    arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
-        "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
-    arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
+        "predictions: the final weights (w, the default), the pocket, the average or the vote")
+    arg = parser.add_argument_group("model").add_argument
     arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
         "the average's, the vote's) on a held-out CSV read with the same options")
     arg("--save", metavar="MODEL.json", help="save the trained model (its weights, bias, labels, rule, kernel and "
         "stored examples, the predictors kept): --model applies it")
     arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
         "without training: its predictions, one a line; with FILE's labels, its errors too")
-    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
-        "predictions: the final weights (w, the default), the pocket, the average or the vote")
+    arg = parser.add_argument_group("oracle").add_argument
+    arg("--w-star", metavar="W",
+        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
@@ -2381,10 +2589,20 @@ def _parser():
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
     arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
         "older corpus): data, options and expected JSON of every case, and DIR/index.json")
-    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
-    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
     arg("--literal", action="store_true", help="run Part I of perceptron.py alone, without its accelerators "
         "(as PERCEPTRON_LITERAL=1 does): the same results, to audit them")
+    arg = parser.add_argument_group("output").add_argument
+    arg("--quiet", action="store_true", help="print only the summary")
+    arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
+        "(with --json: each trace entry's weights)")
+    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
+        "the last 5)")
+    arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
+        "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
+    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
+    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
+    arg = parser.add_argument
     arg("--version", action="version", version=f"perceptron {__version__}")
     return parser
 
@@ -2631,6 +2849,14 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
 
     seen: dict = {}  # each label's text, read once
 
+    def found(text):  # the file's first three labels from here on, for a hint (read no further than a bound)
+        texts = dict.fromkeys([*(t.strip() for t in seen), text])
+        for _, row in islice(rows, 100_000):
+            if len(texts) > 2:
+                break
+            texts.setdefault(row[label].strip() if label < len(row) else text)
+        return list(texts)
+
     def examples():
         for line, row in _chain(first, rows):
             if len(row) != width:
@@ -2646,7 +2872,8 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass, training))
+                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass,
+                                                                        found if training else None))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
@@ -2754,10 +2981,11 @@ def _all_numbers(row, columns) -> bool:
     return all(_form(row[c]) for c in columns)
 
 
-def _parse_label(text, labels, multiclass, training=True):
+def _parse_label(text, labels, multiclass, found):
     """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1)
-    or names (compared as text), as --labels gives them (or the model, not training); Kalyanakrishnan's 0/1
-    is (0, 1)."""
+    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that
+    is neither is told the option that reads the file's labels, ``found(text)``: --labels, or --multiclass
+    (found None: no option applies, as to --model)."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -2770,8 +2998,16 @@ def _parse_label(text, labels, multiclass, training=True):
     for y, name in ((1, labels[1]), (-1, labels[0])):
         if t == name if isinstance(name, str) else (value is not None and value == name):
             return y
-    hint = "" if training else ", the model's labels"
-    if labels == (-1, 1) and training:
+    hint, names = ("", found(t)) if found else (", the model's labels", [])
+    if len(names) > 2:
+        hint = f": the file has 3 labels or more ({', '.join(names)}): learn its classes with --multiclass"
+    elif len(names) == 2:
+        try:
+            negative, positive = sorted(names, key=lambda name: _parse_number(name, True))
+        except ValueError:
+            negative, positive = sorted(names)
+        hint = f": labels {negative} and {positive} are read with --labels={negative},{positive}"
+    elif labels == (-1, 1) and found:
         hint = (": labels 0 and 1 are read with --labels=0,1" if value in (0, 1) else
                 ": labels False and True are read with --labels=False,True" if t.lower() in ("true", "false") else
                 ": name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
@@ -3171,12 +3407,12 @@ def _summary(report) -> list:
     args, data, run = report.args, report.data, report.run
     lines = []
     if args.multiclass:
-        lines.extend(_weights_lines("w", run.w, data.names, run.bias))
+        lines.extend(_weights_lines("w", run.w, data.names, run.bias, args.quiet))
     elif run.w is None:
         lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
                      f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
     else:
-        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias))
+        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias, args.quiet))
     lines.append(f"mistakes: {run.mistakes}")
     stopped = "converged" if run.converged else (
         f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
@@ -3186,14 +3422,14 @@ def _summary(report) -> list:
     lines.append(f"epochs: {run.epochs}, {stopped}")
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
-        shown = "" if p.w is None or isinstance(p.w, dict) else f"w = {_vec(p.w)}, "
+        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
         lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
                      f"the weights after {p.mistakes} mistakes")
         if isinstance(p.w, dict):
-            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias))
+            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias, args.quiet))
     if run.average is not None:
         lines.extend(_weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
-                                    else {None: run.average}, data.names, run.bias))
+                                    else {None: run.average}, data.names, run.bias, args.quiet))
         lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
     if run.voted is not None:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
@@ -3229,8 +3465,12 @@ def _test_lines(test) -> list:
     return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
 
 
-def _weights_lines(label, by_class, names, bias) -> list:
-    """The weights, under the feature names when the file had a header."""
+def _weights_lines(label, by_class, names, bias, quiet=False) -> list:
+    """The weights, under the feature names when the file had a header (--quiet: up to 8 features)."""
+    d = len(next(iter(by_class.values()))) - bias
+    if quiet and d > 8:
+        return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
+                f"{', and a bias' if bias else ''} (shown without --quiet, or with --json)"]
     if names is None:
         return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
     header = [""] + names + (["bias"] if bias else [])

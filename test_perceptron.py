@@ -840,7 +840,7 @@ def joint_reference(examples, classes, passes):
 @pytest.mark.parametrize("number", [int, Fraction])
 def test_joint_is_the_joint_update_literally(number):
     examples = three_classes(42, number=number)
-    run = P.train_multiclass(examples, ["a", "b", "c"], update="joint", max_epochs=5)
+    run = P.train_multiclass(examples, classes=["a", "b", "c"], update="joint", max_epochs=5)
     w, trace = joint_reference(examples, ["a", "b", "c"], 5)
     assert run.w == w and [tuple(m) for m in run.trace] == trace and run.rule == "argmax"
     with pytest.raises(PerceptronError, match="does not apply to the joint update"):
@@ -849,7 +849,7 @@ def test_joint_is_the_joint_update_literally(number):
 
 def test_the_joint_pocket_counts_the_argmax_errors():
     examples = three_classes(43)
-    run = P.train_multiclass(examples, ["a", "b", "c"], update="joint", max_epochs=5, pocket=True)
+    run = P.train_multiclass(examples, classes=["a", "b", "c"], update="joint", max_epochs=5, pocket=True)
     best, replay = None, {c: [0, 0, 0] for c in "abc"}
 
     def argmax_errors(w):
@@ -1082,10 +1082,210 @@ def test_the_joint_average_before_is_nltks_averaged_perceptron():
         scores = {c: dot(w_star[c], x) for c in classes}
         examples.append((x, max(classes, key=lambda c: (scores[c], rng.random()))))
     theirs = nltk_averaged(examples, classes, passes=5)
-    run = P.train_multiclass(examples, sorted(classes, reverse=True), update="joint", epochs=5, average="before")
+    run = P.train_multiclass(examples, classes=sorted(classes, reverse=True), update="joint", epochs=5,
+                             average="before")
     ours = {(f, c): round(float(run.average[c][f]), 3) for c in classes for f in range(8)}
     assert {k: v for k, v in ours.items() if v} == {k: v for k, v in theirs.items() if v}
     assert run.mistakes > 20 and len([v for v in ours.values() if v]) > 10  # a run with something to average
+
+
+class Frame:
+    """A stand-in for a pandas DataFrame: iterating it gives its column names, .to_numpy() its rows."""
+
+    def __init__(self, rows, columns):
+        self.rows, self.columns, self.iloc = rows, columns, None
+
+    def __iter__(self):
+        return iter(self.columns)
+
+    def to_numpy(self, dtype=None):
+        return Array(Array(row) for row in self.rows)
+
+
+class Shaped(Array):
+    """A stand-in for a NumPy array with its ndim and shape (a 0-d one cannot be iterated)."""
+
+    def __init__(self, items, shape):
+        super().__init__(items)
+        self.ndim, self.shape = len(shape), shape
+
+    def __iter__(self):
+        if not self.ndim:
+            raise TypeError("iteration over a 0-d array")
+        return iter(self.items)
+
+
+def test_a_frame_is_its_rows_y_is_positional_and_labels_of_numpy_types_are_read_by_value():
+    examples = three_classes(84)
+    X, y = [x for x, _ in examples], ["abc".index(c) for _, c in examples]
+    frame, int64s = Frame(X, ["x1", "x2", "x3"]), [Int64(label) for label in y]
+    expected = P.train_multiclass(list(zip(X, y)), max_epochs=5)
+    for X_given, y_given in ((frame, int64s), (Array(Array(x) for x in X), Array(int64s))):
+        run = P.train_multiclass(X_given, y_given, max_epochs=5)  # y positional, as train(X, y)
+        assert (run.w, run.trace, run.model.classes) == (expected.w, expected.trace, expected.model.classes)
+        assert run.errors(X_given, y_given) == run.errors(X, y) == expected.errors(list(zip(X, y))) > 0
+        assert run.predictions(frame) == expected.predictions(X)
+    binary = [(x, label > 0) for x, label in zip(X, y)]
+    run = train(frame, [bool_(label) for _, label in binary], max_epochs=5)
+    assert (run.w, run.labels) == (train(binary, max_epochs=5).w, (False, True))
+    assert run.errors(frame, [bool_(label) for _, label in binary], "w") == train(binary, max_epochs=5).errors(binary)
+    assert P.train_multiclass(list(zip(X, y)), classes=[2, 1, 0], max_epochs=5).model.classes == [2, 1, 0]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda run: run.predict(Shaped([[1, 2, 3]] * 4, (4, 3))),
+     "x is an array of shape (4, 3), not one vector: predictions(X) predicts each row"),
+    (lambda run: run.predict(Shaped([], ())), "x is an array of shape (), not one vector"),
+    (lambda run: run.predict([[1, 2, 3]] * 4), "x has length 4, expected 3: rows? predictions(X) predicts each row"),
+    (lambda run: run.predictions(Shaped([1, 2, 3], (3,))), "X is an array of shape (3,), not rows: Reshape your data"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, Shaped([[1], [-1]], (2, 1))),
+     "y is an array of shape (2, 1): give one label per row (y.ravel())"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, [[1], [-1, 1]]), "y holds [1], not one label per row of X"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, Shaped([], ())), "y is <test_perceptron.Shaped"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, Shaped([[1, -1]], (1, 2))), "y is an array of shape (1, 2)"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, [1, -1, 1]), "X has 2 rows and y 3 labels"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, type("Arrayish", (), {"__array__": lambda self: [1, -1, 1]})()),
+     "X has 2 rows and y 3 labels"),
+    (lambda run: P.train_multiclass([[1, 2, 3]] * 2, [type("NAType", (), {})(), "a"]),
+     "example 0: label <test_perceptron.NAType object at"),
+    (lambda run: train([[1, 2, 3]] * 3, ["a", "b", type("NAType", (), {"__repr__": lambda self: "<NA>"})()]),
+     "example 2: label <NA> is a missing value: drop the examples without one, or fill them"),
+])
+def test_arrays_of_the_wrong_shape_and_missing_labels_are_refused_saying_what_to_pass(call, message):
+    run = train([([1, 2, 3], 1), ([-1, 0, 2], -1)])
+    with pytest.raises(PerceptronError) as err:
+        call(run)
+    assert str(err.value).startswith(message) and type(err.value) is PerceptronError
+
+
+def test_numpy_and_pandas_as_users_pass_them():
+    np, pd = pytest.importorskip("numpy"), pytest.importorskip("pandas")
+    examples = three_classes(85, n=30)
+    X, y = np.array([x for x, _ in examples], dtype=np.int64), np.array(["abc".index(c) for _, c in examples])
+    frame, series = pd.DataFrame(X, columns=["a", "b", "c"]), pd.Series(y)
+    plain = P.train_multiclass([(list(map(int, x)), int(label)) for x, label in zip(X, y)], max_epochs=5)
+    run = P.train_multiclass(frame, series, max_epochs=5)
+    assert (run.w, run.model.classes) == (plain.w, plain.model.classes) and type(run.w[0][0]) is int
+    assert run.errors(X, y) == run.errors(frame, series) == run.errors(X, y=y) == plain.errors(examples_of(X, y)) > 0
+    binary = train(frame, series > 0, max_epochs=5)
+    assert binary.labels == (False, True) and binary.errors(X, y > 0) == binary.errors(frame, series > 0)
+    with pytest.raises(PerceptronError, match=r"^x is an array of shape \(30, 3\), not one vector: predictions\(X\)"):
+        run.predict(X)
+    with pytest.raises(PerceptronError, match=r"^x is an array of shape \(\), not one vector$"):
+        run.predict(np.array(3.0))
+    with pytest.raises(PerceptronError, match=r"^y is an array of shape \(30, 1\)"):
+        train(X, y[:, None])
+    with pytest.raises(PerceptronError, match="^example 1: label <NA> is a missing value"):
+        train(X[:3], pd.array([0, pd.NA, 1], dtype="Int64"))
+    with pytest.raises(PerceptronError, match="^example 1: label <NA> is a missing value"):
+        P.train_multiclass(X[:3], pd.Series(["a", pd.NA, "b"], dtype="string"))
+
+
+def examples_of(X, y):
+    return [(list(map(int, x)), int(label)) for x, label in zip(X, y)]
+
+
+@pytest.mark.parametrize("options", [{}, {"multiclass": "joint"}, {"predictor": "pocket", "rule": "margin"},
+                                     {"predictor": "average", "bias": False}])
+def test_the_classifier_is_the_run_of_train_or_train_multiclass(options):
+    examples = three_classes(86, n=30)
+    X, y = [x for x, _ in examples], [c for _, c in examples]
+    model = P.Classifier(max_epochs=6, **options)
+    assert model.fit(X, y) is model and model.get_params() == {**P.Classifier().get_params(), "max_epochs": 6,
+                                                                **options}
+    params = model.get_params()
+    run = P.train_multiclass(examples, classes=["a", "b", "c"], update=params["multiclass"], max_epochs=6,
+                             rule=None if params["multiclass"] == "joint" else params["rule"], bias=params["bias"],
+                             pocket=params["predictor"] == "pocket",
+                             average="after" if params["predictor"] == "average" else None)
+    vectors = run.pocket if params["predictor"] == "pocket" else run.average or run.w
+    vectors = {c: getattr(v, "w", v) for c, v in vectors.items()} if isinstance(vectors, dict) else vectors.w
+    assert (model.classes_, model.n_features_in_, model.run_.w) == (["a", "b", "c"], 3, run.w)
+    assert model.coef_ == [vectors[c][:3] for c in "abc"]
+    assert model.intercept_ == [vectors[c][3] if params["bias"] else 0 for c in "abc"]
+    assert model.predict(X) == run.predictions(X, params["predictor"])
+    assert model.decision_function(X[:2]) == [[dot(vectors[c], x + [1] * params["bias"]) for c in "abc"] for x in X[:2]]
+    assert model.score(X, y) == 1 - run.errors(examples, params["predictor"]) / 30
+    binary = [(x, c == "a") for x, c in examples]
+    model.fit(Array(Array(x) for x in X), [bool_(label) for _, label in binary])
+    run = train(binary, max_epochs=6, rule=params["rule"], bias=params["bias"], pocket=params["predictor"] == "pocket",
+                average="after" if params["predictor"] == "average" else None)
+    kept = run.pocket.w if params["predictor"] == "pocket" else run.average or run.w
+    assert (model.classes_, model.coef_, model.predict(X)) == ([False, True], [kept[:3]],
+                                                               run.predictions(X, params["predictor"]))
+    assert model.decision_function(X) == [run.score(x, params["predictor"]) for x in X]
+    assert type(model.coef_[0][0]) is (Fraction if params["predictor"] == "average" else int)
+
+
+def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far():
+    examples, _ = noisy(87, n=20, d=3)
+    learner = Perceptron(3, bias=True)
+    for x, label in examples:
+        learner.learn(x, label)
+    model = P.Classifier().partial_fit([x for x, _ in examples[:12]], [y for _, y in examples[:12]], classes=[1, -1])
+    model.partial_fit(Array(x for x, _ in examples[12:]), [Int64(y) for _, y in examples[12:]])
+    assert (model.run_.w, model.run_.mistakes, model.run_.epochs, model.classes_) == (learner.w, learner.mistakes,
+                                                                                       2, [-1, 1])
+    with pytest.raises(PerceptronError, match="^example 0: label 0 is not -1 or 1$"):
+        model.partial_fit([[1, 2, 3]], [0])
+    assert model.run_.w == learner.w
+    joint = P.Classifier(multiclass="joint", bias=False).partial_fit(*zip(*three_classes(88)))
+    reference = MulticlassPerceptron(["a", "b", "c"], 3, update="joint")
+    for x, c in three_classes(88):
+        reference.learn(x, c)
+    assert joint.run_.w == reference.w and joint.predict([[1, 2, 3]]) == [reference.predict([1, 2, 3])]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: P.Classifier().predict([[1, 2]]), "this Classifier is not fitted yet: call fit(X, y) first"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], [1, 1]), "y has 1 class [1]: a classifier needs two"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0.5, 1]), "Unknown label type: y holds 0.5"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], None), "Classifier requires y to be passed"),
+    (lambda: P.Classifier().fit([[], []], [0, 1]), "X has 0 feature(s) (shape=(2, 0)) while a minimum of 1"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0, 1]).predict([[1, 2, 3]]),
+     "X has 3 features, but Classifier is expecting 2 features as input"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0, 1]).score([[1, 2]], [0], sample_weight=[2]), "sample_weight"),
+    (lambda: P.Classifier(kernel=lambda a, b: dot(a, b)).fit(*zip(*three_classes(89))),
+     "Only binary classification is supported with a kernel: y has 3 classes (kernel = <function"),
+    (lambda: P.Classifier(kernel=dot).partial_fit(*zip(*three_classes(89))),
+     "Only binary classification is supported with a kernel: y has 3 classes (kernel = <function dot"),
+    (lambda: P.Classifier(predictor="best").fit([[1, 2], [3, 4]], [0, 1]), "weights = 'best': use 'w', 'pocket'"),
+    (lambda: P.Classifier().set_params(bais=True), "Classifier has no parameter 'bais': rule, bias,"),
+    (lambda: P.Classifier(predictor="voted").fit([[1, 2], [3, 4]], [0, 1]).coef_, "the vote has no weights"),
+])
+def test_the_classifier_refuses_with_the_modules_error(call, message):
+    with pytest.raises(ValueError) as err:
+        call()
+    assert str(err.value).startswith(message)
+
+
+def test_the_classifier_with_a_kernel_is_the_kernel_run_and_its_parameters_are_its_own():
+    examples = [(x, 1 if x[0] * x[1] > 0 else -1) for x in ([1, 1], [-1, -1], [1, -1], [-1, 1], [2, 3], [-2, 1])]
+    X, y = [x for x, _ in examples], [label for _, label in examples]
+    model = P.Classifier(kernel="polynomial:2", bias=False).fit(X, y)
+    run = train(examples, kernel=kernels.polynomial(2))
+    assert model.predict(X) == y == run.predictions(X) and model.decision_function(X) == [run.score(x) for x in X]
+    assert model.set_params(bias=True, max_epochs=3) is model and repr(model) == (
+        "Classifier(rule='sign', bias=True, max_epochs=3, predictor='w', multiclass='one-vs-rest', "
+        "kernel='polynomial:2')")
+    assert P.Classifier(**model.get_params()).get_params() == model.get_params()
+
+
+@pytest.mark.slow
+def test_the_classifier_passes_scikit_learns_check_estimator_and_fits_in_a_pipeline():
+    pytest.importorskip("sklearn")
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import cross_val_score
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.utils.estimator_checks import check_estimator
+    words = "refused with a PerceptronError in perceptron's words"
+    check_estimator(P.Classifier(), expected_failed_checks=dict.fromkeys(
+        ["check_complex_data", "check_estimators_nan_inf", "check_supervised_y_2d", "check_dtype_object"], words))
+    X, y = load_iris(return_X_y=True)
+    scores = cross_val_score(make_pipeline(StandardScaler(), P.Classifier(predictor="average")), X, y)
+    assert list(scores) == list(cross_val_score(make_pipeline(StandardScaler(), P.Classifier(predictor="average")),
+                                                X, y)) and min(scores) >= 0.8
 
 
 # ===========================================================================
@@ -2636,9 +2836,8 @@ def test_cli_labels_by_name_give_the_run_of_minus_one_and_one(capsys, tmp_path):
     assert doc["weights"] == run.w and doc["labels"] == ["B", "M"]
     assert [(m["index"], m["y"]) for m in doc["trace"]] == [(m.index, "M" if m.y == 1 else "B") for m in run.trace]
     status, _, err = cli(capsys, named)
-    assert status == 2 and re.fullmatch(f"error: {re.escape(named)}:2: column 3: label '[BM]' is not -1 or 1: name the "
-                                        r"two labels with --labels=NEG,POS \(as --labels=B,M\), or learn several "
-                                        r"classes with --multiclass\n", err)
+    assert status == 2 and re.fullmatch(f"error: {re.escape(named)}:2: column 3: label '[BM]' is not -1 or 1: labels B "
+                                        r"and M are read with --labels=B,M\n", err)
 
 
 def test_cli_label_column_zero_based_or_negative(capsys, tmp_path):
@@ -2870,8 +3069,7 @@ def test_a_file_whose_columns_are_the_model_s_in_another_order_is_refused(capsys
 @pytest.mark.parametrize("labels, said", [
     ((0, 1), "labels 0 and 1 are read with --labels=0,1"),
     (("False", "True"), "labels False and True are read with --labels=False,True"),
-    (("B", "M"), "name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
-                 "--multiclass"),
+    (("B", "M"), "labels B and M are read with --labels=B,M"),
 ])
 def test_cli_labels_other_than_minus_one_and_one_hint_the_option_that_reads_them(capsys, tmp_path, labels, said):
     path = write(tmp_path, "a,b,y\n" + csv_of(separable(93, n=12, d=2)[0], labels=labels))
@@ -2883,7 +3081,8 @@ def test_cli_labels_other_than_minus_one_and_one_hint_the_option_that_reads_them
 def test_cli_three_classes_hint_multiclass_and_a_run_that_needs_a_bias_is_told_so(capsys, tmp_path):
     path = write(tmp_path, "a,b,y\n" + "".join(f"{x[0]},{x[1]},{'abc'[i % 3]}\n"
                                                for i, (x, _) in enumerate(separable(94, n=9, d=2)[0])))
-    assert cli(capsys, path)[2].endswith("or learn several classes with --multiclass\n")
+    said = ": the file has 3 labels or more (a, b, c): learn its classes with --multiclass\n"
+    assert cli(capsys, path)[2].endswith(said)
     # separable, but not through the origin: every x in the positive quadrant, labelled by x_0 > 5
     rng = random.Random(95)
     examples = [([a, b], 1 if a > 5 else -1) for a, b in ((rng.randint(1, 9), rng.randint(1, 9)) for _ in range(30))]
@@ -3541,6 +3740,58 @@ def test_explain_refuses_what_it_cannot_explain(capsys):
     assert train([([1], 1)]).explain([([1], 1)]) == "no mistakes"
     for other in ("--json", "--quiet"):
         assert cli(capsys, "--explain", other) == (2, "", f"error: {other} does not apply to --explain\n")
+
+
+# ---------------------------------------------------------------------------
+# Hints that lead to the fix: the labels of the file, --quiet's short summary,
+# --help in groups, the option nearest a misspelled one
+# ---------------------------------------------------------------------------
+
+def test_cli_three_labels_or_more_name_multiclass_from_the_first_error(capsys, tmp_path):
+    examples = sorted(three_classes(96), key=lambda e: e[1])  # as iris's file: the 0s, the 1s, then the 2s
+    path = write(tmp_path, "a,b,c,y\n" + "".join(f"{x[0]},{x[1]},{x[2]},{'abc'.index(c)}\n" for x, c in examples))
+    first = 2 + [c for _, c in examples].index("c")  # the line of the first label 2
+    status, out, err = cli(capsys, path)
+    multiclass = "the file has 3 labels or more (0, 1, 2): learn its classes with --multiclass\n"
+    assert (status, out, err) == (2, "", f"error: {path}:2: column 4: label '0' is not -1 or 1: {multiclass}")
+    status, out, err = cli(capsys, path, "--labels=0,1")
+    assert (status, out, err) == (2, "", f"error: {path}:{first}: column 4: label '2' is not 0 or 1: {multiclass}")
+    assert cli(capsys, path, "--multiclass", "--quiet", "--max-epochs", "3")[0] == 1  # the hint, taken, runs
+
+
+def test_cli_quiet_is_one_short_summary_whatever_the_features(capsys, tmp_path):
+    examples, _ = noisy(97, n=40, d=30)
+    path = write(tmp_path, ",".join(f"f{j}" for j in range(30)) + ",y\n" + csv_of(examples))
+    status, out, err = cli(capsys, path, "--quiet", "--bias", "--max-epochs", "4", "--pocket", "--average", "after",
+                           "--voted")
+    run = train(examples, bias=True, max_epochs=4, pocket=True, average="after")
+    lines = out.splitlines()
+    assert status == 1 and err == "" and max(map(len, lines)) <= 200 and len(lines) <= 12
+    assert lines[:3] == ["w: 30 feature weights, and a bias (shown without --quiet, or with --json)",
+                         f"mistakes: {run.mistakes}", "epochs: 4, not converged: stopped at --max-epochs 4"]
+    assert f"pocket: {run.pocket.errors} training errors, the weights after {run.pocket.mistakes} mistakes" in lines
+
+
+def test_cli_help_is_in_groups_with_examples(capsys):
+    status, out, err = cli(capsys, "--help")
+    titles = ["input:", "training:", "predictors:", "model:", "oracle:", "output:", "examples:"]
+    at = [out.splitlines().index(title) for title in titles]
+    assert status == 0 and err == "" and at == sorted(at)
+    groups = dict(zip(titles, (out.split("\n" + title + "\n")[1].split("\n\n")[0] for title in titles)))
+    for title, options in (("input:", "--labels --delimiter"), ("training:", "--bias --kernel --multiclass"),
+                           ("predictors:", "--pocket --average --voted"), ("model:", "--save --model --test"),
+                           ("oracle:", "--check --vectors --w-star"), ("output:", "--quiet --json --svg")):
+        assert all(f"\n  {option} " in "\n" + groups[title] for option in options.split())
+    assert "  perceptron data.csv --bias " in groups["examples:"]
+
+
+@pytest.mark.parametrize("typed, nearest", [("--bais", "--bias"), ("--qiuet", "--quiet"), ("--pockets", "--pocket"),
+                                            ("--multi-class", "--multiclass"), ("--labels-column=0", "--label-column"),
+                                            ("--zzz", None)])
+def test_cli_a_misspelled_option_is_answered_with_the_nearest(capsys, typed, nearest):
+    status, out, err = cli(capsys, typed)
+    said = f": did you mean {nearest}?" if nearest else ""
+    assert (status, out, err) == (2, "", f"error: unrecognized arguments: {typed}{said} (see --help)\n")
 
 
 # ===========================================================================
