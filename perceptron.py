@@ -99,7 +99,7 @@ if __name__ == "__main__":  # a signal while the script starts, before main(): m
     _STARTED = {signum: _signal.getsignal(signum) for signum in (_signal.SIGINT, _signal.SIGTERM)}
     for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):
         if _STARTED[_signum] in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
-            _signal.signal(_signum, lambda signum, frame, status=_status: sys.exit(status))
+            _signal.signal(_signum, lambda signum, frame, status=_status: sys.exit(status))  # type: ignore[misc]
 
 import binascii
 import contextvars
@@ -4364,11 +4364,53 @@ def _decide(st, y, s):
     return o, o != y
 
 
+def _factor(st, y, o, made):
+    """The factor f of an update w <- w + f x under the settings: y (the notes), y - o (t - o), times a rate,
+    or the faulty step planted at the mistake numbered ``made``."""
+    f = (y - o) if st.zero == "t-o" else y
+    if st.rate is not None and st.rate != 1:
+        f = st.rate * f
+    if st.fault is not None and st.fault[1] in (made, "always"):
+        f = {"skip": 0, "twice": 2 * f, "prediction": -f}[st.fault[0]]
+    return f
+
+
+class _Variant(Perceptron):
+    """Part I's Perceptron with a run's conventions outside the notes layered on it, each written once: the
+    decision at a zero score (_decide), the factor f of the update (_factor), a start, stale scores, the
+    batch rule's w in force.  It decides and chooses f; the update is Part I's _step, w <- w + f x, with f
+    given as the label its rule does not read."""
+
+    def __init__(self, d, st, start, n):
+        super().__init__(d, rule="sign", bias=st.bias)
+        self.st, self.n, self.w = st, n, self.w if start is None else list(start)
+        self.force = self.before = self.w  # the batch rule's w in force; the w before the latest update
+        self.f, self.wrong = None, False
+        self.mistake = lambda f, s: self.wrong  # decided by _step, before Part I's step
+
+    def _score(self, x):  # Part I's w.x, of the w that scores under the convention
+        return _finite(_sum_float(self.force if self.st.batch else self.before if self.st.stale else self.w, x),
+                       "w.x")
+
+    def _step(self, x, y):
+        s = self._score(self._read(x))
+        o, self.wrong = _decide(self.st, y, s)
+        self.f, before = _factor(self.st, y, o, self.mistakes), self.w
+        if self.st.batch == "mean":  # the pass's updates summed, then divided by n: each one's f / n, exactly
+            self.f = Fraction(self.f) / self.n
+        if super()._step(x, self.f)[1]:  # Part I: w <- w + f x
+            self.before = before
+        return s, self.wrong
+
+
 def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
+    """The run under st, step by step: a primal run by Part I's step (_Variant), a kernel run by eq. (2) kept
+    up to date for each example; each mistake with the bound THEIRS may differ by."""
     n, K = len(xs), st.kernel
     X = [[*x, 1] if st.bias else list(x) for x in xs]
-    w: Any = list(st.start[cls] if isinstance(st.start, dict) else st.start) if st.start is not None else \
-        [0] * (len(X[0]) if X else 0)
+    start = st.start[cls] if isinstance(st.start, dict) else st.start
+    learner: Any = _Variant(len(xs[0]) if xs else 0, st, start, n) if K is None else None
+    w: Any = learner.w if learner is not None else [0] * (len(X[0]) if X else 0)
     E = [0.0] * len(w)  # the float model's bound on |THEIRS's w - ours|, weight by weight
     stored: list = []   # a kernel run's (x, the factor of its update)
     summed, upto = [(0, 0.0, 0.0)] * n, [0] * n  # each example's eq. (2) sum, |terms|, kernel values' bound
@@ -4378,8 +4420,8 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
         else None
     after_updates: list = []
     made = epoch = m = 0
-    before = w
-    AX, magnitudes = [model.magnitudes(x) for x in X], (None, None)  # |x| for each x, and |w| for the w in force
+    AX = [model.magnitudes(x) for x in X]
+    magnitudes: tuple = (None, None)  # |x| for each x, and |w| for the w in force
     while epoch < st.passes:
         epoch, m, parts = epoch + 1, 0, []
         for position, i in enumerate(_visits(st, n, epoch)):
@@ -4393,13 +4435,14 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
                         S, apart = S + abs(float(term)), apart + abs(float(f_j)) * model.kernel_error(K, x_j, x)
                 summed[i], upto[i] = (s, S, apart), len(stored)
                 s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S, apart)
+                o, wrong = _decide(st, y, s)
             else:
-                s, bound = _finite(_sum_float(before if st.stale else w, x), "w.x"), None  # dot's sum, in order
-            o, wrong = _decide(st, y, s)
+                scored = learner.force if st.batch else learner.w  # the w of the score (its bound's)
+                (s, wrong), bound = learner._step(xs[i], y), None
             watch = expected.visit(cls, epoch, i, wrong)
             if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
-                if magnitudes[0] is not w:
-                    magnitudes = (w, model.magnitudes(w))
+                if magnitudes[0] is not scored:
+                    magnitudes = (scored, model.magnitudes(scored))
                 bound = model.score_bound(magnitudes[1], E, AX[i])
             if watch:
                 watched[(cls, epoch, i)] = (s, bound)
@@ -4408,33 +4451,24 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
                     steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
                 return _Side(steps, None, epoch, False, None, None, watched, E)
             if wrong:
-                f = (y - o) if st.zero == "t-o" else y
-                if st.rate is not None and st.rate != 1:
-                    f = st.rate * f
-                if st.fault is not None and st.fault[1] in (made, "always"):
-                    f = {"skip": 0, "twice": 2 * f, "prediction": -f}[st.fault[0]]
                 made, m = made + 1, m + 1
                 if K is not None:
+                    f = _factor(st, y, o, made - 1)
                     stored.append((x, f))
                     if linear:  # eq. (1)'s w = sum_j y_j x_j, in mistake order from 0, as DualPerceptron.weights
                         w = [w_i + f * x_i for w_i, x_i in zip(w, x)]
                 elif st.batch:
-                    parts.append((f, x))
+                    parts.append((learner.f, x))
                 else:
-                    before, w = w, [w_i + f * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
-                    E = model.moved(E, w, [(f, x)])
+                    w = learner.w
+                    E = model.moved(E, w, [(learner.f, x)])
                     after_updates.append(w)
                 steps.append(_Step(cls, epoch, i, y, s, None if K is not None and not linear or st.batch else w,
                                    bound, E))
                 if history is not None:
                     history.at((epoch - 1) * n + position + 1, w if K is None else [len(stored)])
-        if parts:  # the batch rule: the pass's updates, summed in order, applied at its end
-            total: list = [0] * len(w)
-            for f, x in parts:
-                total = [t + f * x_i for t, x_i in zip(total, x)]
-            if st.batch == "mean":
-                total = [t / n for t in total]
-            before, w = w, [w_i + t for w_i, t in zip(w, total)]
+        if parts:  # the batch rule: the pass's updates, made in order, in force from its end
+            learner.force = learner.before = w = learner.w
             E = model.moved(E, w, parts, mean=st.batch == "mean" and n)
             after_updates.append(w)
         if m == 0 and not st.exactly:
@@ -5204,8 +5238,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
     u = 2.0 ** -(model.bits or 53)
     order = theirs.order
     shuffled = order is None and any(b.epoch == a.epoch and b.index <= a.index for a, b in zip(steps, steps[1:]))
-    reads = []  # each update's (keep factor c or None, step eta, y w_(k-1).x, x.x, visits since the last, fits)
-    before, last = start, -1
+    reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
+    before, last = start, -1  # type: list, Any
     for s, w in zip(steps, W):
         x, y = X[s.index], examples[s.index][1]
         at = None if shuffled else (s.epoch - 1) * n + (order[min(s.epoch, len(order)) - 1].index(s.index)
@@ -5256,7 +5290,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
     if kept and any(abs(r[0] - 1) > tolerance for _, r in kept):
         per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
-        factor, odd = apart(per) if not any(map(math.isnan, per)) else (None, [0, 1])
+        factor, odd = apart(per) if not any(map(math.isnan, per)) else (0.0, [0, 1])
         if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 2:
             laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each example: a weight decay of "
                         f"{_simplest_float(1 - factor)} (an L2 penalty, as scikit-learn's alpha)")
@@ -5291,12 +5325,12 @@ def _law(examples, args, theirs, model) -> tuple | None:
         bad = set()
     if bad:
         k = bad.pop()
-        s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else None
+        s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
         x, y = X[s.index], examples[s.index][1]
         expected = [p_i + eta * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"
-        did = {0: "skipped the update", 2: "made the update twice", -1: "updated by the prediction sign(w.x), not "
-               "by the label"}.get(ratio, f"made an update other than the law's ({law})")
+        did = {0.0: "skipped the update", 2.0: "made the update twice", -1.0: "updated by the prediction sign(w.x), "
+               "not by the label"}.get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_vector(steps[k - 1].weights) if k else "the start"),
