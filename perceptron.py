@@ -4905,7 +4905,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     choices = _choices(args, theirs, n, d, kernel)
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
     candidates = sorted(_combinations(choices), key=lambda names: (len(names), _rank(names)))
-    eta = _rate_of(args, examples, kernel, classes, theirs)
+    eta, agreeing_eta = Fraction(1), Fraction(1)
     tried, agreeing, tied = 0, [], None  # type: int, list, tuple | None
     for names in candidates:
         if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]):
@@ -4916,26 +4916,30 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         variant = _variant(args, forced + names, theirs.epochs)
         if variant is None:
             continue
-        st = _settings(variant, kernel, classes)._replace(**_replayed(forced + names, eta, theirs))
         told = _converted(theirs, forced + names, n)
         if told is None:
             continue
         model = _Rounding(variant, told, examples)
         try:
+            st = _settings(variant, kernel, classes)._replace(**_replayed(forced + names, 1, told))
+            eta = _rate_of(examples, st, model, told) if {"rate", "start"} & set(forced + names) else 1
+            st = st._replace(**_replayed(forced + names, eta, told))
             ours = _replay(examples, st, model, told, stop=True)
         except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
             continue
         difference, _ = _compare(ours, told, st, model)
         if difference is None:
+            agreeing_eta = agreeing_eta if agreeing else eta
             agreeing.append(names)
         elif tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
             tie = _rounding(difference, ours, model, examples)
-            tied = (names, _parting(difference), tie) if tie else None
+            tied = (names, _parting(difference), tie, eta) if tie else None
     if agreeing:
-        return forced + agreeing[0], _named(args, data, forced + agreeing[0], agreeing[1:], eta, theirs.epochs)
+        return forced + agreeing[0], _named(args, data, forced + agreeing[0], agreeing[1:], agreeing_eta,
+                                            theirs.epochs)
     if tied is None:
         return None
-    names, (_, epoch, index), tie = tied
+    names, (_, epoch, index), tie, eta = tied
     return None, (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
 
@@ -5089,12 +5093,12 @@ def _converted(theirs, names, n):
                            voted=None if theirs.voted is None else [(w(v), c) for v, c in theirs.voted])
 
 
-def _rate_of(args, examples, kernel, classes, theirs):
-    """THEIRS's learning rate: declared, or the ratio of its first number not 0 to ours at the same place."""
-    if theirs.rate is not None:
-        return theirs.rate
-    model = _Rounding(args, theirs, examples)
-    ours = _replay(examples, _settings(args, kernel, classes), model)
+def _rate_of(examples, st, model, theirs):
+    """THEIRS's learning rate: declared; 1 from a declared start (a law read off the trace tells another);
+    else the ratio of its first number not 0 to that of the run under the same conventions at the rate 1."""
+    if theirs.rate is not None or theirs.start is not None:
+        return Fraction(1) if theirs.rate is None else theirs.rate
+    ours = _replay(examples, st._replace(rate=None), model)
     pairs = [(t, o) for ts, os_ in ([(s.weights, o.weights) for s, o in zip(theirs.trace or [], ours.steps)]
                                     + [(theirs.weights, ours.weights)])
              if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]

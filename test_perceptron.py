@@ -4758,6 +4758,23 @@ def test_check_refuses_a_trace_beyond_its_size_policy_at_once(tmp_path, monkeypa
     assert P._TRACE_LIMIT < 10 ** 6  # a million mistakes are refused before a single one is read
 
 
+def test_check_names_three_conventions_at_once_a_start_the_batch_rule_and_a_bias_on_minus_one(tmp_path):
+    examples, start = planted_data(31), [2, -3, 0, 1]
+    doc = dict(wild_run(examples, start=start, batch="sum", bias="minus"), start=start)
+    status, out, err = check_in_process(tmp_path, examples, doc, "--bias")
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): 3 conventions, not a bug"), out
+    for said in ("the start vector w_0 of THEIRS's \"start\", with rate eta = 1", "a constant -1", "batch sum"):
+        assert said in out, (said, out)
+
+
+@pytest.mark.parametrize("batch", ["sum", "mean"])
+def test_check_reads_a_rate_against_the_run_of_the_same_conventions(tmp_path, batch):
+    examples = planted_data(31)
+    status, out, err = check_in_process(tmp_path, examples, wild_run(examples, rate=0.5, batch=batch))
+    assert (status, err) == (1, "") and "2 conventions, not a bug" in out and "batch" in out, out
+    assert "a learning rate eta = 0.5" in out or "eta = 0.0166666666666666" in out, out  # a mean: a sum at eta / n
+
+
 def test_check_reports_numbers_as_decimals(tmp_path):
     examples = planted_data(31)
     status, out, _ = check_in_process(tmp_path, examples, law_run(examples, rate=Fraction(1, 3)))
