@@ -4308,7 +4308,7 @@ def _settings(args, kernel, classes) -> _Settings:
 
 def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
     """The run under the settings st, step by step: the notes' run where st are the notes' conventions (the
-    tests check it equals train's, and _confirm does for the run a check starts from).  With THEIRS given it
+    tests check it equals train's).  With THEIRS given it
     notes our score at the first visit where only THEIRS makes a mistake, and (``stop``) stops where the two
     part."""
     xs, ys = [x for x, _ in examples], [y for _, y in examples]
@@ -4323,8 +4323,6 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
                      {c: side.voted for c, side in sides.items()} if st.voted else None,
                      {k: v for side in sides.values() for k, v in side.watched.items()},
                      {c: side.final_bound for c, side in sides.items()})
-    if st.multiclass == "joint":
-        return _replay_joint(xs, ys, st, expected)
     return _replay_binary(xs, ys, st, model, expected)
 
 
@@ -4403,24 +4401,44 @@ class _Variant(Perceptron):
         return s, self.wrong
 
 
+class _JointVariant(MulticlassPerceptron):
+    """Part I's joint update with its conventions outside the notes: ties to the last class (the classes
+    listed in reverse, as _argmax gives a tie to the first); no prediction while every vector is 0, when
+    only the true class's vector moves."""
+
+    def __init__(self, d, st):
+        super().__init__(st.classes[::-1] if st.ties == "last" else st.classes, d, update="joint", bias=st.bias)
+        self.empty = st.empty
+
+    def _step(self, x, y):
+        if self.empty and not any(v for w in self._w.values() for v in w):
+            w = dict(self._w)
+            w[y] = [w_i + x_i for w_i, x_i in zip(w[y], self._read(x))]  # toward the true class alone
+            self._w, self._mistakes = w, self._mistakes + 1
+            return None, True
+        return super()._step(x, y)
+
+
 def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     """The run under st, step by step: a primal run by Part I's step (_Variant), a kernel run by eq. (2) kept
     up to date for each example; each mistake with the bound THEIRS may differ by."""
     n, K = len(xs), st.kernel
     X = [[*x, 1] if st.bias else list(x) for x in xs]
     start = st.start[cls] if isinstance(st.start, dict) else st.start
-    learner: Any = _Variant(len(xs[0]) if xs else 0, st, start, n) if K is None else None
+    d, joint = len(xs[0]) if xs else 0, st.multiclass == "joint"
+    learner: Any = None if K is not None else _JointVariant(d, st) if joint else _Variant(d, st, start, n)
     w: Any = learner.w if learner is not None else [0] * (len(X[0]) if X else 0)
+    flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * len(w)  # the float model's bound on |THEIRS's w - ours|, weight by weight
     stored: list = []   # a kernel run's (x, the factor of its update)
     summed, upto = [(0, 0.0, 0.0)] * n, [0] * n  # each example's eq. (2) sum, |terms|, kernel values' bound
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights
     steps, watched = [], {}
-    history = _History(w if K is None else [0], n, st.voted) if st.average in ("after", "before") or st.voted \
-        else None
+    history = _History(flat(w) if K is None else [0], n, st.voted) if st.average in ("after", "before") or \
+        st.voted else None
     after_updates: list = []
     made = epoch = m = 0
-    AX = [model.magnitudes(x) for x in X]
+    AX = [None if joint else model.magnitudes(x) for x in X]
     magnitudes: tuple = (None, None)  # |x| for each x, and |w| for the w in force
     while epoch < st.passes:
         epoch, m, parts = epoch + 1, 0, []
@@ -4438,7 +4456,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
                 o, wrong = _decide(st, y, s)
             else:
                 scored = learner.force if st.batch else learner.w  # the w of the score (its bound's)
-                (s, wrong), bound = learner._step(xs[i], y), None
+                (s, wrong), bound = learner._step(xs[i], y), 0 if joint else None  # an argmax: its class
             watch = expected.visit(cls, epoch, i, wrong)
             if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
                 if magnitudes[0] is not scored:
@@ -4461,12 +4479,12 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
                     parts.append((learner.f, x))
                 else:
                     w = learner.w
-                    E = model.moved(E, w, [(learner.f, x)])
+                    E = E if joint else model.moved(E, w, [(learner.f, x)])
                     after_updates.append(w)
                 steps.append(_Step(cls, epoch, i, y, s, None if K is not None and not linear or st.batch else w,
-                                   bound, E))
+                                   bound, None if joint else E))
                 if history is not None:
-                    history.at((epoch - 1) * n + position + 1, w if K is None else [len(stored)])
+                    history.at((epoch - 1) * n + position + 1, flat(w) if K is None else [len(stored)])
         if parts:  # the batch rule: the pass's updates, made in order, in force from its end
             learner.force = learner.before = w = learner.w
             E = model.moved(E, w, parts, mean=st.batch == "mean" and n)
@@ -4475,63 +4493,19 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
             break
     if K is not None and not linear:
         w = None
-    average = None
-    if st.average == "updates":
+    average: Any = None
+    if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
             if after_updates else list(w)
     votes = None
     if history is not None:
+        size = len(X[0]) if X else 0
+        shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
+            else (lambda v: v)
         means = history.means(epoch * n)
-        average = means[st.average] if st.average in ("after", "before") else average
-        votes = [(v if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
-    return _Side(steps, w, epoch, m == 0, average, votes, watched, E)
-
-
-def _replay_joint(xs, ys, st, expected) -> _Side:
-    """The joint multiclass update (Collins 2002), with its ties (to the first class, or the last) and, with
-    ``empty``, no prediction while every class's vector is 0."""
-    n, classes = len(xs), st.classes
-    X = [[*x, 1] if st.bias else list(x) for x in xs]
-    size = len(X[0]) if X else 0
-    W = {c: [0] * size for c in classes}
-    steps, watched = [], {}
-    history = _History([0] * (size * len(classes)), n, st.voted) if st.average or st.voted else None
-    epoch = m = 0
-    while epoch < st.passes:
-        epoch, m = epoch + 1, 0
-        for position, i in enumerate(_visits(st, n, epoch)):
-            x, y = X[i], ys[i]
-            if st.empty and not any(v for w in W.values() for v in w):
-                guess = None
-            else:
-                scores = {c: _finite(dot(w, x), "w(l).x") for c, w in W.items()}
-                guess = _argmax(classes[::-1] if st.ties == "last" else classes, scores)
-            wrong = guess != y
-            if expected.visit(None, epoch, i, wrong):
-                watched[(None, epoch, i)] = (guess, 0)
-            if expected.parted and expected.stop:
-                if wrong:
-                    steps.append(_Step(None, epoch, i, y, guess, None, 0, None))
-                return _Side(steps, None, epoch, False, None, None, watched, None)
-            if wrong:
-                W = dict(W)
-                W[y] = [w_i + x_i for w_i, x_i in zip(W[y], x)]
-                if guess is not None:
-                    W[guess] = [w_i - x_i for w_i, x_i in zip(W[guess], x)]
-                steps.append(_Step(None, epoch, i, y, guess, W, 0, None))
-                m += 1
-                if history is not None:
-                    history.at((epoch - 1) * n + position + 1, [v for c in classes for v in W[c]])
-        if m == 0 and not st.exactly:
-            break
-    average = votes = None
-    if history is not None:
-        def by_class(flat):
-            return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(classes)}
-        means = history.means(epoch * n)
-        average = by_class(means[st.average]) if st.average in ("after", "before") else None
-        votes = [(by_class(v), c) for v, c in history.votes or ()] if st.voted else None
-    return _Side(steps, W, epoch, m == 0, average, votes, watched, None)
+        average = shaped(means[st.average]) if st.average in ("after", "before") else average
+        votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
+    return _Side(steps, w, epoch, m == 0, average, votes, watched, None if joint else E)
 
 
 def _trained(args, examples) -> _Side:
@@ -4905,7 +4879,8 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     choices = _choices(args, theirs, n, d, kernel)
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
     candidates = sorted(_combinations(choices), key=lambda names: (len(names), _rank(names)))
-    eta, agreeing_eta = Fraction(1), Fraction(1)
+    eta: Any = Fraction(1)
+    agreeing_eta = eta
     tried, agreeing, tied = 0, [], None  # type: int, list, tuple | None
     for names in candidates:
         if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]):

@@ -4775,6 +4775,34 @@ def test_check_reads_a_rate_against_the_run_of_the_same_conventions(tmp_path, ba
     assert "a learning rate eta = 0.5" in out or "eta = 0.0166666666666666" in out, out  # a mean: a sum at eta / n
 
 
+REPLAYED = [[], ["--rule", "margin"], ["--bias"], ["--epochs", "4", "--average", "after"],
+            ["--epochs", "4", "--average", "before", "--voted"], ["--multiclass"], ["--multiclass", "--rule", "margin"],
+            ["--multiclass", "joint"], ["--multiclass", "joint", "--epochs", "3", "--average", "before", "--voted"],
+            ["--kernel", "polynomial:2", "--rule", "margin"], ["--kernel", "linear"]]
+
+
+@pytest.mark.parametrize("options", REPLAYED, ids=" ".join)
+def test_the_checks_replay_of_the_notes_run_is_trains_run_mistake_by_mistake(options):
+    # The check's replay (Part I's steps with no convention layered on them) and train must be one run.
+    multiclass = "--multiclass" in options
+    for examples in ([(list(x), c) for x, c in CLASSES],) if multiclass else \
+            (planted_data(31), [([v + 0.25 for v in x], -y if k % 9 == 4 else y)  # floats, not separable
+                                for k, (x, y) in enumerate(planted_data(36, n=20, positive_first=False))]):
+        args = P._arguments(["data.csv", *options])
+        kernel = P._kernel_of(args.kernel) if args.kernel else None
+        classes = list(dict.fromkeys(y for _, y in examples)) if multiclass else None
+        nothing = P._Theirs(*[None] * 11, floats=[])
+        side = P._replay(examples, P._settings(args, kernel, classes), P._Rounding(args, nothing, examples))
+        run = P._fit(args, examples, kernel, trace=True, on_mistake=None)
+        assert [(s.cls, s.epoch, s.index, s.score) for s in side.steps] == [
+            (getattr(m, "cls", None), m.epoch, m.index, getattr(m, "score", getattr(m, "predicted", None)))
+            for m in run.trace]
+        assert (side.epochs, side.converged, side.average, side.voted) == (run.epochs, run.converged, run.average,
+                                                                           run.voted)
+        assert side.weights == (run.w if kernel is None or args.kernel == "linear" else None)
+        assert len(run.trace) > 2
+
+
 def test_check_reports_numbers_as_decimals(tmp_path):
     examples = planted_data(31)
     status, out, _ = check_in_process(tmp_path, examples, law_run(examples, rate=Fraction(1, 3)))
