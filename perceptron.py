@@ -38,12 +38,10 @@ theorem's quantities, and a command line.  Read it beside the notes:
 * Kalyanakrishnan notes: S. Kalyanakrishnan, "The Perceptron", 2017: §1 sign
   and bias, §2 the learning algorithm, §3 analysis, §4 multiclass.
 
-The file has three parts.  Part I is the notes' algorithms, literal.  Part II
-runs them safely and fast: it checks every input at the boundary, keeps a
-run's pocket, averages and votes, stops cleanly on Ctrl-C, and replaces a few
-Part I functions by accelerators that give exactly their results.
-PERCEPTRON_LITERAL=1 in the environment (or ``--literal``) runs Part I alone:
-that is how to audit a result.  Part III is the command line.
+Three parts: Part I, the notes' algorithms, literal; Part II, the same results
+safe and fast (every input checked, the pocket, averages and votes, Ctrl-C, and
+accelerators that give exactly Part I's results: PERCEPTRON_LITERAL=1, or
+``--literal``, or any edit of Part I, runs Part I alone); Part III, the tools.
 
 ==========================  ==================================================
 Name                        What it is
@@ -57,10 +55,12 @@ DualPerceptron(kernel)      stores every mistake; eq. (1) and (2) (§2.2-2.3)
 MulticlassPerceptron        one w per class, argmax (Kalyanakrishnan §4)
 train(examples)             a whole run (Cornell §3): a Run with its trace
 train_multiclass(examples)  a multiclass run
+Run.save(path), load(path)  a run's model, written to a file and read back
 radius_squared(xs)          R^2 = max_i x_i.x_i
 margin_squared(ex, w_star)  gamma^2 = min_i (y_i w*.x_i)^2 / w*.w*
 mistake_bound(ex, w_star)   R^2 / gamma^2 (Perceptron Algorithm notes)
 svg(run, examples)          a picture of a run on 2 features, as SVG text
+run.explain(examples)       each mistake as the notes write it, with its numbers
 main(argv)                  the command line
 PerceptronError             the one exception (a ValueError)
 ==========================  ==================================================
@@ -78,11 +78,10 @@ Where the notes disagree, each convention has a name and a default:
 * bias=True appends the constant feature 1 (Cornell §2); the bias is the last
   weight.  Passes go through the examples in the order given (Cornell §3).
 
-Arithmetic: w starts as the int 0, so int, Fraction and Decimal inputs stay
-exact and keep their type (Decimal under the caller's context); every sum is
-taken left to right from the int 0, floats included, so a trace has the same
-bits on every Python version.  Numbers are taken by value: a NumPy int64 is
-used as the int of its value, a float32 as the float of its value.
+Arithmetic: w starts as the int 0, so int, Fraction and Decimal stay exact
+and keep their type (Decimal under the caller's context); every sum is taken
+left to right from the int 0, so floats have the same bits on every Python.
+Numbers are taken by value: a NumPy int64 as the int, a float32 as the float.
 
 >>> run = train([([2, 1], 1), ([-1, -3], -1), ([1, -2], 1)])
 >>> run.w, run.mistakes, run.converged
@@ -93,13 +92,22 @@ used as the int of its value, a float32 as the float of its value.
 
 from __future__ import annotations  # the hints are documentation: never evaluated
 
+import sys
+
+if __name__ == "__main__":  # a signal while the script starts, before main(): main's status, never a traceback
+    import signal as _signal
+    _STARTED = {signum: _signal.getsignal(signum) for signum in (_signal.SIGINT, _signal.SIGTERM)}
+    for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):
+        if _STARTED[_signum] in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
+            _signal.signal(_signum, lambda signum, frame, status=_status: sys.exit(status))  # type: ignore[misc]
+
+import binascii
 import contextvars
 import decimal
 import functools
 import math
 import numbers
 import os
-import sys
 from collections import namedtuple
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized
 from fractions import Fraction
@@ -123,6 +131,7 @@ __all__ = [
     "Run",
     "dot",
     "is_mistake",
+    "load",
     "main",
     "margin_squared",
     "mistake_bound",
@@ -694,14 +703,15 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def _sign(self, x, weights, kept) -> int:
         """A binary predictor's +1 or -1."""
         if weights == "voted":
-            if self.kernel is not None:
-                return sign(sum(c * sign(s) for s, (k, c) in zip(_prefix_scores(self.model, x), kept)))
+            if self.kernel is not None:  # v_k: the dual of the first k stored examples
+                scores = _prefix_scores(self.model, x)
+                return sign(sum(c * sign(scores[k]) for k, c in kept))
             return _voted_signs(kept, self.bias, [x])[0]
         return sign(self.score(x, weights))
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
-        """The prediction of every row of X (a list of vectors, a NumPy matrix), as ``predict``."""
-        return [self.predict(x, weights) for x in _iterable(X, "X")]
+        """The prediction of every row of X (a list of vectors, a NumPy matrix, a DataFrame), as ``predict``."""
+        return [self.predict(x, weights) for x in _matrix(X)]
 
     def _kept(self, weights):
         """The predictor's weights (the pocket, the average, the votes), or the error that says the run kept none."""
@@ -711,9 +721,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                                   f"{weights}={'True' if weights != 'average' else repr('after')})")
         return kept
 
-    def errors(self, examples: Iterable, weights: str = "w", *, y: Iterable | None = None) -> int:
-        """How many of the examples (or of X with labels y: errors(X, y=y)) the run's predictor, as in
-        ``predict``, gets wrong."""
+    def errors(self, examples: Iterable, y: Iterable | None = None, weights: str = "w") -> int:
+        """How many of the examples (or of X with labels y: errors(X, y)) the run's predictor, as in
+        ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
+        if isinstance(y, str):  # errors(examples, weights): no y is a str
+            weights, y = y, None
         if self.multiclass:
             D = _Data(_pairs(examples, y), keep=True, label=_class_label)
             return _count(lambda x, label: self.predict(x, weights) != label, D.examples)
@@ -739,6 +751,76 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if w is None:
             raise PerceptronError(f"this run kept no {weights} weights")
         return _plain_score(w, _vector(x, len(w) - self.bias), self.bias)
+
+    def save(self, path) -> None:
+        """Write the run's model to the file ``path``: the run without its history, as ``--save`` writes it
+        (JSON, read back by ``load``).  Written whole or not at all, as the command line writes: never over a
+        device, a FIFO or a folder; a link is followed."""
+        path = _file_name(path)
+        _write_files({path: _json_text(_document(self)) + "\n"})
+
+
+    def _repr_svg_(self) -> str | None:
+        """The run's picture (``svg``), which Jupyter shows: a binary run on 2 features that kept its examples
+        (any run but one online pass); None for any other run."""
+        examples = getattr(self.model, "_examples", None)
+        try:
+            return None if examples is None else svg(self, examples)
+        except PerceptronError:  # a kernel run without explicit weights
+            return None
+
+    def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
+                y: Iterable | None = None) -> str:
+        """The run's mistakes written as the notes write them, with their numbers, as ``--explain`` prints
+        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for
+        the joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit
+        weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the
+        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one.
+
+        >>> run = train(EXAMPLE)
+        >>> print(*run.explain(EXAMPLE, W_STAR).splitlines()[2:6], sep="\\n")
+        mistake 1: pass 1, example 0, x = (3, 3), y = -1
+          w.x = (0)(3) + (0)(3) = 0
+          sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
+          w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
+        """
+        if self.trace is None:
+            raise PerceptronError("this run kept no trace: train(..., trace=True)")
+        D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
+        if any(m.index >= len(D.examples) for m in self.trace):
+            raise PerceptronError(f"the run has mistakes on examples up to {max(m.index for m in self.trace)}, "
+                                  f"and {len(D.examples)} examples were given: explain a run with its own examples")
+        bound = None
+        if w_star is not None:
+            if self.multiclass is not None or _explicit(self.model) is None:
+                raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or "
+                                      "with the linear kernel")
+            read = _Labels(*self.labels).read
+            bound = _bound([(x, read(label)) for x, label in D.examples], self, _vector(w_star, None, "w_star"), None)
+        return "\n".join(_explained(self, [D.examples[m.index][0] for m in self.trace], bound, every))
+
+
+def load(path) -> Run:
+    """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``): it predicts, scores and
+    counts errors as the saved run did; it has no history (epochs 0, converged None, trace None).
+
+    >>> import os, tempfile
+    >>> run = train([([2, 1], "yes"), ([-1, -3], "no")], bias=True, pocket=True)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     run.save(os.path.join(folder, "model.json"))
+    ...     model = load(os.path.join(folder, "model.json"))
+    >>> model.w == run.w, model.predict([3, 0]), model.pocket == run.pocket
+    (True, 'yes', True)
+    """
+    path = _file_name(path)
+    return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
+
+
+def _file_name(path) -> str:
+    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(name, str):
+        raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
+    return name
 
 
 def _plain_score(w, x, bias):
@@ -779,7 +861,7 @@ def _class_prediction(run, x, weights, kept):
 
 
 def _predictor(weights):
-    if weights not in ("w", "pocket", "average", "voted") or not isinstance(weights, str):
+    if not isinstance(weights, str) or weights not in ("w", "pocket", "average", "voted"):
         raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
     return weights
 
@@ -824,7 +906,8 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     ``trace`` may be a list, which receives each Mistake as it is made, and
     ``on_mistake(mistake, model)`` is called after each update (model.w is
     then the weights after it).  Ctrl-C lands between whole steps: it raises
-    KeyboardInterrupt with the run so far as its ``run`` attribute.
+    KeyboardInterrupt with the run so far as its ``run`` attribute, at any
+    moment (None while the examples are read, before there is a learner).
 
     Beyond the notes, for data that is not separable (Kalyanakrishnan §4
     mentions such refinements without naming them):
@@ -874,25 +957,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     >>> run.voted              # each v_k with the number of examples it stood for
     [([0, 0], 1), ([0, -1], 1), ([1, 0], 2), ([1, -1], 2)]
     """
-    passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
-        _flag(voted, "voted")
-    average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
-    rule = _rule_name(rule)
-    if kernel is not None:
-        _callable(kernel)
-        if average is not None:
-            raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
-    history = average is not None or voted
-    D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
-    learner: Perceptron | DualPerceptron = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
-                                            else DualPerceptron(kernel, rule=rule, bias=bias))
-    if kernel is not None and D.d:
-        learner.d = D.d  # the length of every x, known from the first example
-    keeper = _Pocket(learner, D) if pocket else None
-    tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
-                     _explicit if kernel is None else _stored_count, average is not None) if history else None
-    record = _Recorder(learner, log, [keeper, tally, hook])
-    name = None if kernel is None else _name(kernel)
+    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
 
     def run(epochs, converged, means=None):
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs,
@@ -900,19 +965,76 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                    average=means[average] if means and average else None,
                    voted=tally and (tally.votes if kernel is None else [(k, c) for (k,), c in tally.votes]),
                    labels=labels)
-    epoch, converged = _through(learner, D, passes, record, history and epochs is not None, lambda e: run(e, False))
-    return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+    try:
+        passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
+            _flag(voted, "voted")
+        average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
+        rule = _rule_name(rule)
+        if kernel is not None:
+            _callable(kernel)
+            if average is not None:
+                raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
+        history = average is not None or voted
+        name = None if kernel is None else _name(kernel)
+        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
+        learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
+                   else DualPerceptron(kernel, rule=rule, bias=bias))
+        if kernel is not None and D.d:
+            learner.d = D.d  # the length of every x, known from the first example
+        if D.d == 2 and D.checked:
+            learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
+        keeper = _Pocket(learner, D) if pocket else None
+        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
+                         _explicit if kernel is None else _stored_count, average is not None) if history else None
+        record = _Recorder(learner, log, [keeper, tally, hook])
+        epoch, converged = _through(learner, D, passes, record, history and epochs is not None,
+                                    lambda e: run(e, False))
+        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+    except KeyboardInterrupt as stop:
+        _so_far(stop, lambda: None if learner is None else run(D.passes, False))
+        raise
+
+
+def _so_far(stop, so_far):
+    """A KeyboardInterrupt leaving train or train_multiclass, at any moment, carries the run so far as its
+    ``run``: the one _through gave it, or so_far() (None before the learner exists; then unfinished)."""
+    if getattr(stop, "run", None) is None:
+        stop.run = so_far()  # type: ignore[attr-defined]
 
 
 def _pairs(examples, y):
     """The examples as (x, y) pairs: as given, or X zipped with y, which must be as long."""
     if y is None:
         return examples
-    X, y = _iterable(examples, "X"), list(_iterable(y, "y"))
-    rows = list(X)
+    rows, y = list(_matrix(examples)), _values(y)
+    if getattr(y, "ndim", 1) > 1:
+        raise PerceptronError(f"y is an array of shape {_short(y.shape)}: give one label per row (y.ravel())")
+    y = list(_iterable(y, "y"))
     if len(rows) != len(y):
         raise PerceptronError(f"X has {len(rows)} rows and y {len(y)} labels")
+    nested = next((v for v in y if isinstance(v, list) or getattr(v, "ndim", 0)), None)
+    if nested is not None:
+        raise PerceptronError(f"y holds {_short(nested)}, not one label per row of X")
     return list(zip(rows, y))
+
+
+def _matrix(X):
+    """X as its rows: a 1-d array is refused, as one x is not a data set."""
+    X = _iterable(_values(X), "X")
+    if getattr(X, "ndim", 2) == 1:
+        raise PerceptronError(f"X is an array of shape {_short(X.shape)}, not rows: Reshape your data, "
+                              "X.reshape(-1, 1) for one feature, X.reshape(1, -1) for one example")
+    return X
+
+
+def _values(v):
+    """A pandas DataFrame as its rows and a Series as its values, each cell of the column's own type (an int
+    column's Python ints); anything else as it is."""
+    if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
+        if hasattr(v, "tocsr"):
+            raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
+        v = v.__array__()
+    return v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
 
 
 class _Labels:
@@ -922,7 +1044,7 @@ class _Labels:
         self.negative, self.positive = negative, positive
 
     def read(self, y):
-        label = _class_label(_label_value(y))
+        label = _class_label(y)
         if label == self.positive and (label != self.negative):
             return 1
         if label == self.negative:
@@ -936,6 +1058,8 @@ def _label_value(y):
         return bool(y)
     if isinstance(y, str) and type(y) is not str:
         return str(y)
+    if type(y).__name__ in ("NAType", "NaTType"):  # pandas' missing values, equal to nothing
+        raise PerceptronError(f"label {_short(y)} is a missing value: drop the examples without one, or fill them")
     value = _by_value(y) if not isinstance(y, (str, bool)) else None
     return y if value is None else value
 
@@ -948,7 +1072,7 @@ def _binary_data(examples, keep, labels):
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
-        negative, positive = (_class_label(_label_value(v)) for v in labels)
+        negative, positive = (_class_label(v) for v in labels)
         return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
     if not keep:
         try:
@@ -1052,10 +1176,10 @@ class _Recorder:
             self.held.checkpoint()
 
     def __call__(self, mistake):
+        if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
+            self.indexes.append(mistake.index)
         for observe in self.observers:
             observe(mistake, self.learner)
-        if self.indexes is not None:
-            self.indexes.append(mistake.index)
         if self.trace is not None:
             self.trace.append(mistake)
         self.seen = self._state()
@@ -1218,12 +1342,12 @@ def _explicit(learner):
     return learner.w
 
 
-def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = None, *, y: Iterable | None = None,
+def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: Iterable[Hashable] | None = None,
                      update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
                      average: str | None = None, voted: bool = False, trace: bool | list = True,
                      on_mistake: Callable | None = None) -> Run:
-    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and ``y=``; return a Run.
+    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run.
 
     ``classes`` defaults to the labels in order of first appearance, which
     is also the order that breaks ties.  ``w`` is the dict {class: weights}.
@@ -1254,9 +1378,21 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
     >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-    log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
-    D = _Data(_pairs(examples, y), keep=True, label=lambda label: _class_label(_label_value(label)))
+    so_far: list = [lambda: None]  # the run so far, for a Ctrl-C at any moment: none before the learner exists
+    try:
+        passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
+        log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
+        return _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook,
+                            average, voted, so_far)
+    except KeyboardInterrupt as stop:
+        _so_far(stop, so_far[0])
+        raise
+
+
+def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook, average,
+                 voted, so_far):
+    """train_multiclass's run, its arguments read; so_far[0]() is the run so far, once there is one."""
+    D = _Data(_pairs(examples, y), keep=True, label=_class_label)
     learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                    D.d, update=update, rule=rule, bias=bias)
     for i, (_, y) in enumerate(D.examples):
@@ -1266,10 +1402,8 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
             raise PerceptronError(err.reason, i) from None
     history = average is not None or voted
     if learner.binary is None:
-        keeper = _Pocket(learner, D) if pocket else None
         size = learner.d + bias  # the class vectors, one after another, as one vector for the averages
-        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes, average is not None) \
-            if history else None
+        keeper = tally = None
 
         def by_class(flat):
             return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
@@ -1278,8 +1412,12 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
             return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
                        trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
                        average=by_class(means[average]) if means and average else None,
-                       voted=[(by_class(v), c) for v, c in tally.votes] if voted else None, multiclass="joint",
-                       labels=None)
+                       voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
+                       multiclass="joint", labels=None)
+        so_far[0] = lambda: run(D.passes, False)
+        keeper = _Pocket(learner, D) if pocket else None
+        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes, average is not None) \
+            if history else None
         epoch, converged = _through(learner, D, passes, _Recorder(learner, log, [keeper, tally, hook]),
                                     history and epochs is not None, lambda e: run(e, False))
         return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
@@ -1294,6 +1432,8 @@ def train_multiclass(examples: Iterable, classes: Iterable[Hashable] | None = No
                    kernel=None, average={c: r.average for c, r in runs.items()} if average else None,
                    voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
                    labels=None)
+    so_far[0] = lambda: one_vs_rest(False)
+
     def told(c):
         def tell(mistake, model):
             entry = ClassMistake(c, *mistake)
@@ -1345,6 +1485,172 @@ def _hook(on_mistake):
     if on_mistake is not None and not callable(on_mistake):
         raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
     return on_mistake
+
+
+class Classifier:
+    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing
+    scikit-learn: fit, partial_fit, predict, decision_function, score (the accuracy, a float), coef_,
+    intercept_, classes_ (sorted), n_features_in_, get_params, set_params; ``run_`` is the Run.
+
+    Two classes make a binary run, classes_[1] positive (as scikit-learn has it); more a multiclass run,
+    ``multiclass`` "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where the notes allow:
+    bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
+    mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update
+    is rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function
+    or a --kernel spec ("polynomial:2").  Exact and deterministic as ``train``; given NumPy arrays (or
+    pandas), predict and decision_function return NumPy arrays, else lists.
+
+    >>> model = Classifier().fit([[1, 2], [2, 0], [-1, -2], [0, -1]], ["yes", "yes", "no", "no"])
+    >>> model.predict([[3, 1], [-2, 0]]), model.classes_, model.coef_, model.intercept_
+    (['yes', 'no'], ['no', 'yes'], [[1, 2]], [-1])
+    """
+
+    def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
+                 kernel=None):
+        self.rule, self.bias, self.max_epochs = rule, bias, max_epochs
+        self.predictor, self.multiclass, self.kernel = predictor, multiclass, kernel
+
+    def __repr__(self):
+        return f"Classifier({', '.join(f'{k}={_short(v)}' for k, v in self.get_params().items())})"
+
+    def get_params(self, deep=True) -> dict:
+        return {name: getattr(self, name) for name in ("rule", "bias", "max_epochs", "predictor", "multiclass",
+                                                       "kernel")}
+
+    def set_params(self, **params):
+        for name, value in params.items():
+            if name not in self.get_params():
+                raise PerceptronError(f"Classifier has no parameter {_short(name)}: {', '.join(self.get_params())}")
+            setattr(self, name, value)
+        return self
+
+    def fit(self, X, y):
+        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
+        D, classes = self._data(X, y, None)
+        options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
+                       trace=False,
+                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
+        if len(classes) == 2:
+            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
+            run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
+        else:
+            run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
+                                   rule=None if self.multiclass == "joint" else self.rule, **options)
+        self.run_, self.classes_, self.n_features_in_ = run, _like(y, classes), D.d
+        return self
+
+    def partial_fit(self, X, y, classes=None):
+        """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
+        all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
+        if not hasattr(self, "run_"):
+            D, classes = self._data(X, y, classes)
+            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
+            learner = (MulticlassPerceptron(classes, D.d, update=self.multiclass, bias=self.bias,
+                                            rule=None if self.multiclass == "joint" else self.rule)
+                       if len(classes) > 2 else Perceptron(D.d, rule=self.rule, bias=self.bias) if kernel is None
+                       else DualPerceptron(kernel, rule=self.rule, bias=self.bias))
+            self.run_ = Run(None, learner, 0, 0, True, None, None, learner.rule, learner.bias,
+                            None if kernel is None else _name(kernel), multiclass=getattr(learner, "update", None),
+                            labels=None if len(classes) > 2 else tuple(classes))
+            self.classes_, self.n_features_in_ = _like(y, classes), D.d
+        learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
+        D = _Data(_pairs(self._rows(X), y), keep=True, label=read)
+        if _predictor(self.predictor) != "w":
+            raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+        if isinstance(learner, DualPerceptron) and D.d:
+            learner.d = D.d
+        moved = [learner.learn(x, label) for x, label in D.examples]
+        self.run_ = self.run_._replace(w=_explicit(learner) if self.run_.multiclass is None else learner.w,
+                                       mistakes=learner.mistakes, epochs=self.run_.epochs + 1, converged=not any(moved))
+        return self
+
+    def predict(self, X):
+        """The predicted class of each row of X."""
+        rows = self._rows(X)
+        return _like(X, self.run_.predictions(rows, self.predictor))
+
+    def decision_function(self, X):
+        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
+        rows, run = self._rows(X), self.run_
+        if run.multiclass is None:
+            return _like(X, [run.score(x, self.predictor) for x in rows])
+        return _like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
+
+    def score(self, X, y, sample_weight=None) -> float:
+        """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
+        if sample_weight is not None:
+            raise PerceptronError("sample_weight: every example counts once here")
+        pairs = _pairs(self._rows(X), y)
+        if not pairs:
+            raise PerceptronError("X has no rows: no accuracy")
+        predicted = self.run_.predictions([x for x, _ in pairs], self.predictor)
+        return sum(p == _class_label(y) for p, (_, y) in zip(predicted, pairs)) / len(pairs)
+
+    @property
+    def coef_(self) -> list:
+        """The predictor's weights without the bias: one row for two classes, one per class for more."""
+        return [w[:len(w) - self.run_.bias] for w in self._vectors()]
+
+    @property
+    def intercept_(self) -> list:
+        """The bias of each row of coef_ (0 without one)."""
+        return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
+
+    def _data(self, X, y, classes):
+        """The checked examples, and the classes: the given ones or y's, sorted (as met if they do not sort)."""
+        if y is None:
+            raise PerceptronError("Classifier requires y to be passed, but the target y is None")
+        D = _Data(_pairs(X, y), keep=True, label=_class_label)
+        if D.examples and not D.d:  # scikit-learn's words
+            raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is "
+                                  "required.")
+        given = _classes(classes) if classes is not None else _distinct(y for _, y in D.examples)
+        continuous = next((c for c in given if type(c) is float and not c.is_integer()), None)
+        if continuous is not None:  # scikit-learn's words
+            raise PerceptronError(f"Unknown label type: y holds {continuous!r}: classes are labels, not measurements")
+        if len(given) < 2:
+            raise PerceptronError(f"y has {len(given) or 'no'} class{'es' * (not given)} {_short(given)}: a "
+                                  "classifier needs two")
+        if self.kernel is not None and len(given) > 2:
+            raise PerceptronError(f"Only binary classification is supported with a kernel: y has {len(given)} classes "
+                                  f"(kernel = {_short(self.kernel)})")
+        try:
+            return D, sorted(given)
+        except (TypeError, ArithmeticError):
+            return D, given
+
+    def _rows(self, X) -> list:
+        """X's rows, each checked to be as long as the fitted examples (told in scikit-learn's words)."""
+        if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
+            raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(
+                "this Classifier is not fitted yet: call fit(X, y) first")
+        rows = [_vector(x, None) for x in _matrix(X)]
+        wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
+        if wrong is not None:
+            raise PerceptronError(f"X has {wrong} features, but Classifier is expecting {self.n_features_in_} "
+                                  "features as input")
+        return rows
+
+    def _vectors(self) -> list:
+        """The predictor's weights: [w] for two classes, [w(l) for l in classes_] for more."""
+        run, predictor = self.run_, _predictor(self.predictor)
+        kept = run._kept(predictor) if predictor != "voted" else None
+        if predictor == "pocket":
+            kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else getattr(kept, "w", None)
+        if kept is None:
+            raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
+        return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
+
+    def __sklearn_tags__(self):  # called by scikit-learn only: it is then imported
+        from sklearn.utils import ClassifierTags, Tags, TargetTags  # type: ignore[import-not-found]
+        return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
+                    classifier_tags=ClassifierTags(multi_class=self.kernel is None))
+
+
+def _like(X, values):
+    """values as a NumPy array if X has one (NumPy is then loaded), else as the list."""
+    numpy = sys.modules.get("numpy") if hasattr(X, "__array__") else None
+    return values if numpy is None else numpy.asarray(values)
 
 
 # The boundary: every value from outside is checked here, once, and numbers
@@ -1429,8 +1735,8 @@ def _callable(kernel):
 
 
 def _iterable(v, name):
-    if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, _Iterable):
-        raise PerceptronError(f"{name} is {type(v).__name__}, not a sequence")
+    if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, _Iterable) or getattr(v, "ndim", 1) == 0:
+        raise PerceptronError(f"{name} is {_short(v) if hasattr(v, 'ndim') else type(v).__name__}, not a sequence")
     return v
 
 
@@ -1499,12 +1805,18 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
             raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers")
         if isinstance(x, (_Mapping, _Set)):
             raise PerceptronError(f"{name} is a {type(x).__name__}, not a sequence of numbers in order")
+        ndim = getattr(x, "ndim", 1)
+        if ndim != 1:  # a 0-d array, or a matrix where one x is meant
+            raise PerceptronError(f"{name} is an array of shape {_short(getattr(x, 'shape', None))}, not one vector"
+                                  f"{': predictions(X) predicts each row' if ndim == 2 else ''}")
     try:
         x = list(x)
     except Exception as err:  # whatever reading a foreign sequence raises, told in one line
         raise PerceptronError(f"{name} cannot be read: {_reason(err)}") from None
     if d is not None and len(x) != d:
-        raise PerceptronError(wrong_length.format(name=name, n=len(x), d=d))
+        rows = x and isinstance(x[0], _Iterable) and not isinstance(x[0], (str, bytes))  # a matrix, given as one x
+        hint = ": rows? predictions(X) predicts each row" if rows else ""
+        raise PerceptronError(wrong_length.format(name=name, n=len(x), d=d) + hint)
     kinds = set(map(type, x))
     if kinds <= _EXACT:
         return x
@@ -1535,7 +1847,9 @@ def _label(y) -> int:
 
 
 def _class_label(y):
-    """A multiclass label: anything hashable that equals itself (so not a NaN, which no class would match)."""
+    """A multiclass label, by value: anything hashable that equals itself (so not a NaN, which no class would
+    match)."""
+    y = _label_value(y)
     try:
         hash(y)
         same = y == y
@@ -1627,8 +1941,34 @@ def _chain(first, rest):
 # read at import, or the command line's --literal for one call, runs Part I
 # alone; the switch is a context variable, so threads do not share it.
 
-_LITERAL = contextvars.ContextVar("perceptron_literal",
-                                  default=os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
+# What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's
+# banner, had this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited),
+# Part I runs alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read
+# (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew
+# the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
+_PART_I_DIGEST = "171464ac"
+
+
+def _part_one_digest(path=globals().get("__file__")) -> str | None:
+    """The CRC-32 of Part I's text in ``path`` (this file), 8 hex digits: "" if the banners are not found,
+    None if the file cannot be read as source."""
+    try:
+        if not str(path).endswith(".py"):
+            return None
+        with open(path, encoding="utf-8") as f:  # universal newlines: the same text from a CRLF checkout
+            text = f.read()
+    except (OSError, ValueError):
+        return None
+    start = text.find("\n", text.find("\n# Part I: ") + 1)
+    end = text.find("\n# Part II: ", start)
+    return f"{binascii.crc32(text[start:end].encode()):08x}" if "\n# Part I: " in text and end > 0 else ""
+
+
+_PART_I_EDITED = _part_one_digest() not in (None, _PART_I_DIGEST)
+if _PART_I_EDITED and sys.stderr is not None:
+    print("Part I was edited: running it literally; accelerators off", file=sys.stderr, flush=True)
+_LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED or
+                                  os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
 
 
 def _fenced(literal, fast):
@@ -2258,7 +2598,7 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epo
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star", "save", "predictor"),
-               "tolerance": ("json", "quiet", "model", "bitwise")}
+               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
 _NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
@@ -2310,8 +2650,10 @@ def _parser():
     import argparse
 
     class Parser(argparse.ArgumentParser):
-        def error(self, message):  # one line, exit 2, as every other error here
-            raise PerceptronError(f"{message} (see --help)")
+        def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest
+            unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
+            near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
+            raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
 
         def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
             raise _Exit(status)
@@ -2321,12 +2663,20 @@ def _parser():
 
     parser = Parser(
         prog="perceptron",
-        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the "
+        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
                     "embedded example, and print every mistake.",
-        epilog="Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), "
-               "1 when passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input "
-               "or usage, 130 for Ctrl-C, 143 for SIGTERM, 3 for an internal error.")
-    arg = parser.add_argument
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog="""examples:
+  perceptron                                    the embedded example: every mistake, and the bound
+  perceptron data.csv --bias                    train until a pass makes no mistake
+  perceptron iris.csv --multiclass --bias       several classes (the labels of a column)
+  perceptron data.csv --pocket --test test.csv  data that is not separable, errors on held-out data
+  perceptron data.csv --bias --save model.json  then: perceptron new.csv --model model.json
+  perceptron data.csv --check theirs.json       where another implementation's run parts from this one
+
+Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), 1 when
+passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input or usage, 130
+for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
+    arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
     arg("--label-column", type=_whole_option, metavar="N",
         help="the label's column, 0-based, negative from the end (default: -1)")
@@ -2337,39 +2687,37 @@ def _parser():
     arg("--delimiter", type=_delimiter_option, metavar="C", help="the separator of the cells (default ','; 'tab')")
     arg("--drop-column", type=_whole_option, action="append", metavar="N",
         help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
+    arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
     arg("--epochs", type=_passes_option, metavar="K",
         help="make K passes (1: one online pass); default: until a pass makes no mistake")
     arg("--max-epochs", type=_passes_option, metavar="M",
         help="the most passes until convergence (default: 1000)")
-    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--kernel", metavar="NAME[:PARAM]",
         help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
              "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
         help="labels are any strings: one weight vector per class, argmax; one-vs-rest (the default, "
              "Kalyanakrishnan §4) or joint (Collins 2002)")
+    arg = parser.add_argument_group("predictors").add_argument
+    arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
         "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
     arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: every w with "
         "the number of examples it stood for")
-    arg("--w-star", metavar="W",
-        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
-    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
-        "(with --json: each trace entry's weights)")
-    arg("--quiet", action="store_true", help="print only the summary")
-    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
-        "the last 5)")
-    arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
+        "predictions: the final weights (w, the default), the pocket, the average or the vote")
+    arg = parser.add_argument_group("model").add_argument
     arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
         "the average's, the vote's) on a held-out CSV read with the same options")
     arg("--save", metavar="MODEL.json", help="save the trained model (its weights, bias, labels, rule, kernel and "
         "stored examples, the predictors kept): --model applies it")
     arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
         "without training: its predictions, one a line; with FILE's labels, its errors too")
-    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
-        "predictions: the final weights (w, the default), the pocket, the average or the vote")
+    arg = parser.add_argument_group("oracle").add_argument
+    arg("--w-star", metavar="W",
+        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
@@ -2377,10 +2725,20 @@ def _parser():
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
     arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
         "older corpus): data, options and expected JSON of every case, and DIR/index.json")
-    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
-    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
     arg("--literal", action="store_true", help="run Part I of perceptron.py alone, without its accelerators "
         "(as PERCEPTRON_LITERAL=1 does): the same results, to audit them")
+    arg = parser.add_argument_group("output").add_argument
+    arg("--quiet", action="store_true", help="print only the summary")
+    arg("--json", action="store_true", help="print one JSON document for programs instead")
+    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
+        "(with --json: each trace entry's weights)")
+    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
+        "the last 5)")
+    arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
+        "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
+    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
+    arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
+    arg = parser.add_argument
     arg("--version", action="version", version=f"perceptron {__version__}")
     return parser
 
@@ -2604,9 +2962,12 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
     width = len(first[1])
     _check_delimiter(source, first, delimiter)
     label = label_column + width if label_column < 0 else label_column
-    unlabeled = features is not None and width - len(set(drop)) == features
+    unlabeled, training = features is not None and width - len(set(drop)) == features, features is None
     if unlabeled:
         label = width  # no column: every column not dropped is a feature
+    elif features is not None and width - len(set(drop)) != features + 1:
+        raise _Located(f"{source}: {width - len(set(drop))} columns: the model has {features} features, so a file "
+                       f"for it has {features} columns ({features + 1} with the labels)")
     if not 0 <= label < width + unlabeled or any(not 0 <= c < width for c in drop):
         wrong = label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
         option = "--label-column" if wrong == label_column and not 0 <= label < width else "--drop-column"
@@ -2624,6 +2985,14 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
 
     seen: dict = {}  # each label's text, read once
 
+    def found(text):  # the file's first three labels from here on, for a hint (read no further than a bound)
+        texts = dict.fromkeys([*(t.strip() for t in seen), text])
+        for _, row in islice(rows, 100_000):
+            if len(texts) > 2:
+                break
+            texts.setdefault(row[label].strip() if label < len(row) else text)
+        return list(texts)
+
     def examples():
         for line, row in _chain(first, rows):
             if len(row) != width:
@@ -2639,7 +3008,8 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass))
+                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass,
+                                                                        found if training else None))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
@@ -2674,12 +3044,7 @@ def _rows(path, source, delimiter=","):
     import csv
     import io
 
-    try:
-        f = io.BytesIO(path) if isinstance(path, bytes) else sys.stdin.buffer if path == "-" else open(path, "rb")
-    except OSError as err:
-        raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-    except AttributeError:  # sys.stdin is None: standard input was closed
-        raise _Located(f"{source}: cannot read: standard input is closed") from None
+    f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
     try:
         reader = csv.reader(_lines(f, source), delimiter=delimiter)
         try:
@@ -2691,6 +3056,29 @@ def _rows(path, source, delimiter=","):
     finally:
         if path != "-":
             f.close()
+
+
+def _opened(path, source):
+    """The one place a file named on the command line is opened to read, binary: '-' is standard input;
+    any other name is opened without blocking and must be a regular file (a FIFO would wait for a writer
+    for ever, a device may never end): one error line otherwise."""
+    import stat
+
+    if path == "-":
+        try:
+            return sys.stdin.buffer
+        except AttributeError:  # sys.stdin is None: standard input was closed
+            raise _Located(f"{source}: cannot read: standard input is closed") from None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as err:
+        raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise _Located(f"{source}: {_kind(mode)}, not a regular file: inputs are read from regular files, or "
+                       "from standard input ('-')")
+    return os.fdopen(fd, "rb")
 
 
 def _lines(f, source):
@@ -2729,9 +3117,11 @@ def _all_numbers(row, columns) -> bool:
     return all(_form(row[c]) for c in columns)
 
 
-def _parse_label(text, labels, multiclass):
+def _parse_label(text, labels, multiclass, found):
     """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1)
-    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1)."""
+    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that
+    is neither is told the option that reads the file's labels, ``found(text)``: --labels, or --multiclass
+    (found None: no option applies, as to --model)."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -2744,8 +3134,16 @@ def _parse_label(text, labels, multiclass):
     for y, name in ((1, labels[1]), (-1, labels[0])):
         if t == name if isinstance(name, str) else (value is not None and value == name):
             return y
-    hint = ""
-    if labels == (-1, 1):
+    hint, names = ("", found(t)) if found else (", the model's labels", [])
+    if len(names) > 2:
+        hint = f": the file has 3 labels or more ({', '.join(names)}): learn its classes with --multiclass"
+    elif len(names) == 2:
+        try:
+            negative, positive = sorted(names, key=lambda name: _parse_number(name, True))
+        except ValueError:
+            negative, positive = sorted(names)
+        hint = f": labels {negative} and {positive} are read with --labels={negative},{positive}"
+    elif labels == (-1, 1) and found:
         hint = (": labels 0 and 1 are read with --labels=0,1" if value in (0, 1) else
                 ": labels False and True are read with --labels=False,True" if t.lower() in ("true", "false") else
                 ": name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
@@ -2762,21 +3160,23 @@ each mistake's line and x (where) and w after it (after, or None), the bound, th
 
 def _train_mode(args) -> int:
     """FILE (or the embedded example): train, report, draw."""
-    report, pictures = _train_report(args, args.file)
+    report, files = _train_report(args, args.file)
     text = _json(report) if args.json else _text(report)
-    if args.save and not report.interrupted:
-        pictures[args.save] = _model_doc(report) + "\n"
-    if pictures or args.svg_steps and not report.interrupted:
-        _write_files(pictures, folder=args.svg_steps)
-    _emit(text, args.json)
+    _write_files(files, folder=None if report.interrupted else args.svg_steps,
+                 report=lambda: _emit(text, args.json, held=True))
+    if report.test and report.test["note"]:
+        _say(report.test["note"])
     if report.interrupted:
         return 130
     return 1 if args.epochs is None and not report.run.converged else 0
 
 
-def _train_report(args, path, shown_as=None):
-    """(the report, {path: SVG text}) of a run on path (None: the embedded example; bytes: a text in memory,
-    named ``shown_as``).  A Ctrl-C during training gives the report of the run so far, marked interrupted."""
+def _train_report(args, path, shown_as=None, so_far=True):
+    """(the report, {path: text} of the files it makes: --svg's, --svg-steps', --save's) of a run on path (None:
+    the embedded example; bytes: a text in memory, named ``shown_as``).  A file is made only from a run that
+    finished, and this is the one place that knows: a Ctrl-C during training gives the report of the run so
+    far, marked interrupted, with no file, where the caller prints it (``so_far``), and is raised elsewhere
+    (--vectors, whose expected outputs are finished runs or nothing)."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
@@ -2810,7 +3210,7 @@ def _train_report(args, path, shown_as=None):
         raise _at_line(err, data) from None
     except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
         run = getattr(stop, "run", None)
-        if run is None or isinstance(stop, _Terminated):
+        if run is None or isinstance(stop, _Terminated) or not so_far:
             raise
         bound, interrupted = None, True
         examples = examples if isinstance(examples, list) else None
@@ -2821,8 +3221,10 @@ def _train_report(args, path, shown_as=None):
     hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
     report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples, interrupted),
                      test, interrupted, hint)
-    pictures = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
-    return report, pictures
+    files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
+    if args.save and not interrupted:
+        files[args.save] = _json_text(_document(report.run, report.labels, report.data.names)) + "\n"
+    return report, files
 
 
 def _options_copy(args):
@@ -2953,39 +3355,41 @@ def _training_errors(run, examples, interrupted=False) -> dict:
 def _test(path, args, labels, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, which may have no label column): the predictions of --predictor, and
     with labels the errors of every predictor the run kept, on examples read with the same options.  A header
-    whose names are the model's ``names`` in another order is refused: the model applies by position."""
+    whose names are the model's ``names`` in another order is refused: the model applies by position.  Other
+    names are the result's "note", said once all is done, or in the line of the error they may explain."""
     data = _read(args, path, labels=labels, keep=False, features=features)
+    note = None
     if names is not None and data.names is not None and data.names != names:
         if sorted(data.names) == sorted(names):
             raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
                                   f"{_short(names)} in another order: put them in the model's order")
-        _say(f"note: {data.source}: its columns {_short(data.names)} are not the model's features "
-             f"{_short(names)}: applied by position")
+        note = f"its columns {_short(data.names)} are not the model's features {_short(names)}: applied by position"
     kept = _kept_predictors(run)
     if args.predictor not in kept:
         raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
                               f"{args.predictor} (train with --{'voted' if args.predictor == 'voted' else args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
-    errors, predictions = dict.fromkeys(kept, 0), []
+    errors, predictions, i = dict.fromkeys(kept, 0), [], 0
     progress = _Progress(f"{data.source}: {{1:,}} examples so far") if sys.stderr is not None and \
         sys.stderr.isatty() else None
     try:
         for i, (x, y) in enumerate(data):
-            try:
-                for name in kept if y is not None else [args.predictor]:
-                    guess = run.predict(x, name)
-                    errors[name] += guess != y
-                    if name == args.predictor:
-                        predictions.append(guess if run.multiclass else _shown_label(guess, labels))
-            except PerceptronError as err:
-                raise _at_line(PerceptronError(err.reason, i), data) from None
+            for name in kept if y is not None else [args.predictor]:
+                guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
+                errors[name] += guess != y
+                if name == args.predictor:
+                    predictions.append(guess if run.multiclass else _shown_label(guess, labels))
             if progress is not None:
                 progress.mistake(i)
+    except PerceptronError as err:
+        err = _at_line(err if isinstance(err, _Located) else PerceptronError(err.reason, i), data)
+        raise err if note is None else _Located(f"{err}; {note}") from None
     finally:
         if progress is not None:
             progress.done()
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
-            "errors": errors if data.labeled else None, "predictions": predictions}
+            "errors": errors if data.labeled else None, "predictions": predictions,
+            "note": note and f"note: {data.source}: {note}"}
 
 
 def _shown_label(y, labels):
@@ -3016,7 +3420,8 @@ def _text(report) -> str:
             lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
         lines += [f"labels: {labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {_passes_text(args)}", ""]
-        lines.extend(_trace_table(report, d))
+        lines.extend(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all", report.labels)
+                     if args.explain else _trace_table(report, d))
         lines.append("")
     lines.extend(_summary(report))
     return "\n".join(lines)
@@ -3061,16 +3466,111 @@ def _table(header, rows) -> list:
     return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
 
 
+def _explained(run, xs, bound=None, every=False, labels=None) -> list:
+    """--explain and Run.explain: each mistake written as the notes write it, with its numbers.  The run is
+    replayed by Part I's own steps from w = 0 on its mistakes alone (w changes only at a mistake), xs being
+    the x of each mistake as given: the score as its sum of products (a kernel run: eq. (2)'s terms; the
+    joint update: every class's score and the argmax), the rule's decision, the update.  With ``bound``
+    (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 are checked
+    exactly at each mistake, for a w* of any length and without square roots: w.w* >= M gamma ||w*|| as
+    w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <= M R^2.  The first and last mistakes,
+    as the trace table shows them, unless ``every``.  A binary run's labels other than -1 and +1 are named
+    beside them (``labels``, as the input names them: the run's by default)."""
+    labels = labels or run.labels
+    if not run.trace:
+        return ["no mistakes"]
+    model, joint, one_vs_rest = run.model, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+    learners: dict[Any, Any] = (
+        {c: Perceptron(model.d, rule=run.rule, bias=run.bias) for c in model.classes} if one_vs_rest
+        else {None: MulticlassPerceptron(model.classes, model.d, update="joint", bias=run.bias) if joint
+              else DualPerceptron(model.kernel, rule=run.rule, bias=run.bias) if run.kernel is not None
+              else Perceptron(model.d, rule=run.rule, bias=run.bias)})
+    hidden = len(run.trace) - _HEAD - _TAIL if not every else 0
+    lines = []
+    if bound is not None:
+        r2, g2, _, w_star = bound
+        ww = dot(w_star, w_star)
+        lines += [f"w* = {_vec(w_star)}: ||w*||^2 = {_num(ww)}, gamma^2 = {_num(g2)}, R^2 = {_num(r2)}; after M "
+                  "mistakes, Claim 1.2: w.w* >= M gamma ||w*||, Claim 1.3: ||w||^2 <= M R^2 (Columbia §1.2)", ""]
+    for k, (m, x) in enumerate(zip(run.trace, xs), 1):
+        cls = getattr(m, "cls", None)
+        learner, w = learners[cls], "w" if cls is None else f"w({cls})"
+        x_read = learner._read(x)
+        before: Any = getattr(learner, "w", None)  # the dual has no w
+        shown = not _HEAD < k <= _HEAD + hidden
+        if k == _HEAD + 1 and hidden > 0:
+            lines += [f"... {hidden:,} more mistakes ('--trace all' shows them; in Python, every=True)", ""]
+        if run.kernel is not None:  # the dual before its k-th mistake: the run's first k - 1 stored examples
+            if not shown:
+                continue
+            learner.stored = model.stored[:k - 1]
+        terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored] \
+            if run.kernel is not None else None
+        scores: Any = learner._scores(x_read) if joint and shown else None
+        s, wrong = learner._step(x, m.y)
+        if not wrong or s != (m.predicted if joint else m.score):
+            raise PerceptronError(f"mistake {k}: example {m.index} is not the run's (the replay does not make "
+                                  "this mistake): explain a run with its own examples")
+        if not shown:
+            continue
+        y = m.y if joint else f"{m.y:+d}"
+        lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
+                     f"example {m.index}, x = {_vec(x_read)}" + (" (the bias's 1 last)" if run.bias else "")
+                     + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
+                     + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
+        if joint:
+            lines += [f"  w({c}).x = {_products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
+            tie = " (a tie, to the class listed first)" if list(scores.values()).count(scores[s]) > 1 else ""
+            lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)",
+                      f"  w({y}) <- w({y}) + x = {_vec(before[y])} + {_vec(x_read)} = {_vec(learner.w[y])}",
+                      f"  w({s}) <- w({s}) - x = {_vec(before[s])} - {_vec(x_read)} = {_vec(learner.w[s])} "
+                      "(Collins 2002)", ""]
+            continue
+        if terms is not None:
+            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {_products(*zip(*terms)) if terms else '0 (none stored)'}"
+                         f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})")
+        else:
+            lines.append(f"  {w}.x = {_products(before, x_read)} = {_num(s)}")
+        lines.append(f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
+                     if run.rule == "margin" else
+                     f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
+        if terms is not None:
+            lines.append(f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
+                         "(Columbia §2.2)")
+        else:
+            lines.append(f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}")
+        w_now = _explicit(learner)
+        if bound is not None and w_now is not None:
+            a, n = dot(w_now, w_star), dot(w_now, w_now)
+            holds = a >= 0 and a * a >= k * k * g2 * ww
+            lines += [f"  Claim 1.2, M = {k}: w.w* = {_products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
+                      f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = "
+                      f"{_num(k * k * g2 * ww)}: " + ("holds" if holds else "FAILS")
+                      + (", tight" if a * a == k * k * g2 * ww else ""),
+                      f"  Claim 1.3, M = {k}: ||w||^2 = {_products(w_now, w_now)} = {_num(n)} <= M R^2 = "
+                      f"({k})({_num(r2)}) = {_num(k * r2)}: " + ("holds" if n <= k * r2 else "FAILS")
+                      + (", tight" if n == k * r2 else "")]
+        lines.append("")
+    return lines[:-1]
+
+
+def _products(a, b, shown=10) -> str:
+    """a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ..., the first ``shown`` of them."""
+    terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
+    more = len(a) - shown
+    return " + ".join(terms) + (f" + ... ({more:,} more)" if more > 0 else "")
+
+
 def _summary(report) -> list:
     args, data, run = report.args, report.data, report.run
     lines = []
     if args.multiclass:
-        lines.extend(_weights_lines("w", run.w, data.names, run.bias))
+        lines.extend(_weights_lines("w", run.w, data.names, run.bias, args.quiet))
     elif run.w is None:
         lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
                      f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
     else:
-        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias))
+        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias, args.quiet))
     lines.append(f"mistakes: {run.mistakes}")
     stopped = "converged" if run.converged else (
         f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
@@ -3080,14 +3580,14 @@ def _summary(report) -> list:
     lines.append(f"epochs: {run.epochs}, {stopped}")
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
-        shown = "" if p.w is None or isinstance(p.w, dict) else f"w = {_vec(p.w)}, "
+        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
         lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
                      f"the weights after {p.mistakes} mistakes")
         if isinstance(p.w, dict):
-            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias))
+            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias, args.quiet))
     if run.average is not None:
         lines.extend(_weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
-                                    else {None: run.average}, data.names, run.bias))
+                                    else {None: run.average}, data.names, run.bias, args.quiet))
         lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
     if run.voted is not None:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
@@ -3123,8 +3623,12 @@ def _test_lines(test) -> list:
     return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
 
 
-def _weights_lines(label, by_class, names, bias) -> list:
-    """The weights, under the feature names when the file had a header."""
+def _weights_lines(label, by_class, names, bias, quiet=False) -> list:
+    """The weights, under the feature names when the file had a header (--quiet: up to 8 features)."""
+    d = len(next(iter(by_class.values()))) - bias
+    if quiet and d > 8:
+        return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
+                f"{', and a bias' if bias else ''} (shown without --quiet, or with --json)"]
     if names is None:
         return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
     header = [""] + names + (["bias"] if bias else [])
@@ -3182,45 +3686,28 @@ def _json_weights(w):
 
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
-    doc = {
-        "perceptron": __version__,
-        "input": data.source,
-        "rule": run.rule,
-        "bias": run.bias,
-        "multiclass": run.multiclass,
-        "labels": "classes" if args.multiclass else list(report.labels),
-        "kernel": run.kernel,
-        "examples": data.count,
-        "features": data.names,
-        "weights": _json_weights(run.w),
-        "mistakes": run.mistakes,
-        "epochs": run.epochs,
-        "converged": run.converged,
-        **({"interrupted": True} if report.interrupted else {}),
-        "trace": [_json_mistake(m, line, report.labels, run.multiclass)
-                  for m, (line, _) in zip(run.trace or [], report.where)],
-    }
+    history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
+               "converged": run.converged, **({"interrupted": True} if report.interrupted else {}),
+               "trace": [_json_mistake(m, line, report.labels, run.multiclass)
+                         for m, (line, _) in zip(run.trace or [], report.where)]}
     if args.weights and report.after is not None:
-        for entry, w in zip(doc["trace"], report.after):  # w after the mistake's update
+        for entry, w in zip(history["trace"], report.after):  # w after the mistake's update
             entry["weights"] = _json_weights(w)
-    if run.pocket is not None:
-        doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
-                         else _json_pocket(run.pocket))
+    if args.multiclass:
+        history["labels"] = "classes"
     if run.average is not None:
-        doc["average"] = {"convention": args.average, "weights": _json_weights(run.average),
-                          "examples": run.epochs * data.count}
-    if run.voted is not None:
-        doc["voted"] = _json_votes(run.voted)
+        history["average"] = {"convention": args.average, "weights": _json_weights(run.average),
+                              "examples": run.epochs * data.count}
     if report.errors:
-        doc["training_errors"] = report.errors
+        history["training_errors"] = report.errors
     if report.test is not None:
-        doc["test"] = {key: value for key, value in report.test.items() if key != "file"}
+        history["test"] = {key: value for key, value in report.test.items() if key not in ("file", "note")}
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
-        doc["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
-                        "margin_squared": _json_number(g2), "bound": _json_number(bound),
-                        "holds": run.mistakes <= bound}
-    return _json_text(doc)
+        history["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
+                            "margin_squared": _json_number(g2), "bound": _json_number(bound),
+                            "holds": run.mistakes <= bound}
+    return _json_text(_document(run, report.labels, data.names, history))
 
 
 def _json_votes(voted):
@@ -3276,9 +3763,9 @@ def _json_text(doc) -> str:
     return "{\n" + ",\n".join(fields) + "\n}"
 
 
-def _emit(report, as_json=False):
+def _emit(report, as_json=False, held=False):
     """Print the report: whole, in characters the output can encode, or one error line.  Ctrl-C while it is
-    written is held until it is whole (a second one stops it at once)."""
+    written is held until it is whole (a second one stops it at once), here or, ``held``, by the caller."""
     out = sys.stdout
     if out is None:
         raise PerceptronError("cannot write the report: standard output is closed")
@@ -3287,7 +3774,9 @@ def _emit(report, as_json=False):
     except (UnicodeEncodeError, LookupError):
         report = _ascii(report, as_json)
     try:
-        with _Held():
+        import contextlib
+
+        with contextlib.nullcontext() if held else _Held():
             _write_all(out, report + "\n")
     except BrokenPipeError:
         raise
@@ -3333,232 +3822,214 @@ def _drop_output():
         pass
 
 
-# --model MODEL.json: a model saved by --save (or a run saved by --json), applied to FILE without training:
-# its predictions, one a line, in the file's label names; with the file's labels, its errors too.  Every
-# field is read with its type and shape checked first: a wrong one is one error line naming the file and
-# the field.
+# One document for a run and its model.  --json writes the run; --save and Run.save its model, which is the
+# run without its history (no trace, counts, test or bound) and with a kernel run's stored examples.  load
+# and --model read either through _model_of (known= adds fields, as THEIRS's), every field checked before
+# use, an error naming the file and the field.  (--json keeps the bytes it always wrote: a multiclass run's
+# labels are "classes", and it writes no "format" and no stored examples.)
 
-_MODEL_FORMAT = "perceptron-model/1"
-_MODEL_FIELDS = frozenset(("perceptron", "format", "rule", "bias", "multiclass", "labels", "classes", "features", "d",
-                           "kernel", "weights", "stored", "pocket", "average", "voted", "extra"))
+_MODEL_FORMAT = "perceptron-model/2"
+_RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
+              "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
+              "voted", "stored", "training_errors", "test", "bound")
+_RUN_FIELDS = frozenset(_RUN_ORDER)
 
+
+def _document(run, labels=None, features=None, history=None) -> dict:
+    """The one writer: the run's model (labels: the file's names of -1 and +1, else run.labels; features: the
+    column names, or None), or with ``history`` (--json's fields of the run's past) the whole run."""
+    doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
+           "multiclass": run.multiclass, "labels": list(run.model.classes if run.multiclass else labels or run.labels),
+           "kernel": run.kernel, "features": features, "weights": _json_weights(run.w)}
+    if run.pocket is not None:
+        doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
+                         else _json_pocket(run.pocket))
+    if run.average is not None:
+        doc["average"] = {"weights": _json_weights(run.average)}
+    if run.voted is not None:
+        doc["voted"] = _json_votes(run.voted)
+    if history is not None:
+        doc = {**doc, **history}
+        del doc["format"]
+    elif not all(type(v) in (str, int, bool, float) for v in doc["labels"]) or \
+            len(set(map(str, doc["labels"]))) < len(doc["labels"]):
+        raise PerceptronError(f"labels {_short(doc['labels'])} cannot be saved: a model's labels are str, int, bool "
+                              "or float, each with its own text")
+    elif run.kernel is not None:
+        K = run.model.kernel
+        try:  # a kernel that load() finds again by its name
+            named = K is dot or str(getattr(K, "__module__", "")).endswith("kernels") and _kernel_named(run.kernel)
+        except PerceptronError:
+            named = None
+        if not named:
+            raise PerceptronError(f"a run with the kernel {_short(run.kernel)} cannot be saved: a model names its "
+                                  "kernel, dot or one of kernels.py's")
+        doc["stored"] = [[*map(_json_number, x), y] for x, y in run.model.stored]
+    return {key: doc[key] for key in _RUN_ORDER if key in doc}
+
+
+def _kernel_named(name):
+    """The kernel a run names (run.kernel): dot, or one of kernels.py's, whose name in --kernel's words is its
+    spec ("polynomial(2, c=1)" is polynomial:2:1); None for another name."""
+    if name == "dot":
+        return dot
+    spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
+    kernel = _kernel_of(spec.rstrip(")").replace("_", "-"))
+    return kernel if _name(kernel) == name else None
+
+
+def _model_of(path, doc, known=_RUN_FIELDS):
+    """The one reader: (the Run that a model or a run's JSON, doc, read from path, holds; its features' names,
+    or None).  The Run predicts, scores and counts errors as the run saved; it has no history (epochs 0,
+    converged None, no trace).  The numbers of one model are read in one kind: a decimal's text as a Decimal,
+    or as its exact Fraction in a model that also holds a "p/q" or a float."""
+    read = _Fields(path, doc, known, "a model (--save) or a run (--json)")
+    if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
+        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
+                                   "again with this version)")
+    read.text("perceptron")
+    bias, update = read.flag("bias"), read.choice("multiclass", (None, "one-vs-rest", "joint"))
+    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
+    name, kernel, stored = read.get("kernel"), None, read.get("stored")
+    if name is not None:
+        try:
+            kernel = None if update or not isinstance(name, str) else _kernel_named(name)
+        except PerceptronError as err:
+            raise read.wrong("kernel", f"{_short(name)}: {err.reason}") from None
+        if kernel is None:
+            raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
+                             + (": a multiclass model has none: null" if update else ""))
+    if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
+        raise read.wrong("stored", "a model that is not a kernel model has none: null" if kernel is None else
+                         "missing, or not a list of [x..., y]: a kernel model holds its stored examples (a kernel "
+                         "run's --json does not: save its model with --save or Run.save)")
+    explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
+    values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
+    while values:  # one kind of number: are there ratios or floats?
+        v = values.pop()
+        if isinstance(v, (list, dict)):
+            values.extend(v.values() if isinstance(v, dict) else v)
+        elif type(v) is float or isinstance(v, str) and "/" in v:
+            read.decimal = lambda text: Fraction(decimal.Decimal(text))  # exact, past the int <-> str limit
+            break
+    labels, first = read.need("labels"), read.need("weights")
+    if update and labels == "classes" and isinstance(first, dict):
+        labels = list(first)  # a run's --json names its classes by its weights' keys
+    if not (isinstance(labels, list) and len(labels) >= 2 and (update or len(labels) == 2 and labels[0] != labels[1])
+            and all(type(v) in (str, int, bool, float) for v in labels) and len(set(map(str, labels))) == len(labels)):
+        raise read.wrong("labels", f"{_short(labels)} is not " + ("two or more distinct classes" if update else
+                                                                  "two distinct labels, negative first"))
+    keys, n, row, names = [str(c) for c in labels], None, stored[0] if stored else None, read.get("features")
+    if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
+        n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
+
+    def weights(field, value, one_class=False):
+        """A predictor's weights: n numbers (the first list read fixes n), {class: n numbers} (multiclass), or
+        null (a kernel's implicit w)."""
+        nonlocal n
+        if update and not one_class:
+            return by_class(field, value, weights)
+        if not explicit:
+            if value is not None:
+                raise read.wrong(field, f"{_short(value)}: a {name} kernel model has no explicit weights: null")
+            return None
+        w = read.vector(field, value, n)
+        n = len(w)
+        return w
+
+    def entry(field, value, parts, optional=()):
+        if not (isinstance(value, dict) and set(parts) <= set(value) <= set(parts) | set(optional)):
+            raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(parts)}")
+        return value
+
+    def after(field, value):
+        """After how many mistakes: a kernel model's hypothesis is its first k stored examples."""
+        k = read.count(field, value)
+        if kernel is not None and k > len(stored):
+            raise read.wrong(field, f"{k}: the model stored {len(stored)} examples")
+        return k
+
+    def pocket(field, value, one_class=False):
+        p = entry(field, value, ("weights", "errors", "mistakes"))
+        return Pocket(weights(f"{field}.weights", p["weights"], one_class), read.count(f"{field}.errors", p["errors"]),
+                      after(f"{field}.mistakes", p["mistakes"]))
+
+    def votes(field, value, one_class=False):
+        if not isinstance(value, list) or not value:
+            raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
+        voted = []
+        for k, v in enumerate(value):
+            v = entry(f"{field}[{k}]", v, ("mistakes" if kernel is not None else "weights", "count"))
+            voted.append((after(f"{field}[{k}].mistakes", v["mistakes"]) if kernel is not None else
+                          weights(f"{field}[{k}].weights", v["weights"], one_class),
+                          read.count(f"{field}[{k}].count", v["count"])))
+        return voted
+
+    def by_class(field, value, each):
+        """{class: each(...)}: a multiclass predictor's vectors; one-vs-rest's pockets or votes."""
+        if not isinstance(value, dict) or sorted(value) != sorted(keys):
+            raise read.wrong(field, f"{_short(value)} is not an object of the classes {_short(keys)}")
+        return {c: each(f"{field}.{k}", value[k], True) for c, k in zip(labels, keys)}
+
+    w, kept = weights("weights", first), {}
+    for k, row in enumerate(stored or ()):
+        if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
+            raise read.wrong(f"stored[{k}]", f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
+    ovr = update == "one-vs-rest"
+    for key, each in (("pocket", pocket), ("voted", votes)):
+        kept[key] = None if doc.get(key) is None else by_class(key, doc[key], each) if ovr else each(key, doc[key])
+    average = doc.get("average")
+    if average is not None:
+        entry("average", average, ("weights",), ("convention", "examples"))
+        read.choice("average.convention", ("after", "before"), average.get("convention", "after"))
+        read.count("average.examples", average.get("examples", 0))
+        average = weights("average.weights", average["weights"])
+    d = None if n is None else n - bias
+    if names is not None and not (isinstance(names, list) and len(names) == d and all(isinstance(v, str)
+                                                                                      for v in names)):
+        raise read.wrong("features", f"{_short(names)} is not {d} column names, or null")
+    try:
+        if update:
+            model = MulticlassPerceptron(labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
+            for c in labels:
+                if ovr:
+                    model.binary[c].w = w[c]
+                else:
+                    model._w[c] = w[c]
+        elif kernel is not None:
+            model = DualPerceptron(kernel, rule=rule, bias=bias)
+            model.stored = [(read.vector(f"stored[{k}]", row[:-1]), row[-1]) for k, row in enumerate(stored)]
+            model.d = d
+        else:
+            model = Perceptron(d, rule=rule, bias=bias)
+            model.w = w
+    except PerceptronError as err:
+        raise read.wrong("labels" if update else "weights", err.reason) from None
+    return Run(w=model.w if update else w, model=model, mistakes=model.mistakes, epochs=0, converged=None,
+               trace=None, pocket=kept["pocket"], rule=rule, bias=bias, kernel=name, average=average,
+               voted=kept["voted"], multiclass=update, labels=None if update else tuple(labels)), names
+
+
+# --model MODEL.json: a model (or a run's --json) applied to FILE without training: its predictions, one a line,
+# in the file's label names; with the file's labels, its errors too.
 
 def _model_mode(args) -> int:
-    run, labels, d, names = _load_model(args.model)
+    run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
-    test = _test(args.file, args, labels, run, features=d, names=names)
+    test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
+                 names=names)
     if args.json:
         text = _json_text({"perceptron": __version__, "model": args.model,
-                           "test": {k: v for k, v in test.items() if k != "file"}})
+                           "test": {k: v for k, v in test.items() if k not in ("file", "note")}})
     else:
         text = "\n".join(map(str, test["predictions"]))
     _emit(text, args.json)
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
+    if test["note"]:
+        _say(test["note"])
     return 0
-
-
-def _model_doc(report) -> str:
-    """A model (--save): what applying the run needs, and nothing of its history."""
-    args, data, run = report.args, report.data, report.run
-    pocket = run.pocket
-    if isinstance(pocket, dict):
-        pocket = {c: _json_weights(p.w) for c, p in pocket.items()}
-    elif pocket is not None:  # a kernel run's: its dual after so many mistakes, the first of those stored
-        pocket = {"mistakes": pocket.mistakes} if pocket.w is None else _json_weights(pocket.w)
-    stored = None
-    if run.kernel is not None and run.w is None or run.kernel is not None and run.voted is not None:
-        stored = [[*(_json_number(v) for v in x), y] for x, y in run.model.stored]
-    return _json_text({"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
-                       "multiclass": run.multiclass, "labels": "classes" if run.multiclass else list(args.labels),
-                       "classes": run.model.classes if run.multiclass else None, "features": data.names,
-                       "d": data.d, "kernel": args.kernel, "weights": _json_weights(run.w), "stored": stored,
-                       "pocket": pocket, "average": _json_weights(run.average),
-                       "voted": None if run.voted is None else _json_votes(run.voted)})
-
-
-def _load_model(path):
-    """(a Run that predicts, the labels of its file, its number of features, their names or None) from a model
-    --save wrote or a run --json wrote."""
-    doc = _json_file(path, "a model (--save) or a run (--json)")
-    run, labels, d = _model_of(path, doc) if isinstance(doc, dict) and "format" in doc else _load_run(path, doc)
-    names = doc.get("features")
-    if names is not None and not (isinstance(names, list) and len(names) == d and all(isinstance(n, str)
-                                                                                      for n in names)):
-        raise PerceptronError(f"{path}: features: {_short(names)} is not {d} column names, or null")
-    return run, labels, d, names
-
-
-def _model_of(path, doc):
-    read = _Fields(path, doc, _MODEL_FIELDS, "a model written by --save")
-    if read.text("format") != _MODEL_FORMAT:
-        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
-                                   "again with this version)")
-    bias, update = read.flag("bias"), read.choice("multiclass", (None, "one-vs-rest", "joint"))
-    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
-    d = read.count("d", read.need("d"))
-    spec, kernel = read.get("kernel"), None
-    if spec is not None:
-        if not isinstance(spec, str):
-            raise read.wrong("kernel", f"{_short(spec)} is not a --kernel spec")
-        kernel = _kernel_of(spec)
-    for field, kind in (("classes", "multiclass"), ("stored", "kernel")):
-        if read.get(field) is not None and not (update if field == "classes" else kernel):
-            raise read.wrong(field, f"a model that is not a {kind} model has none: null")
-    if update:
-        return _multiclass_model(read, update, rule, bias, d), None, d
-    labels = _file_labels(read, read.get("labels"))
-    pocket = None if read.get("pocket") is None or kernel is not None else Pocket(
-        read.vector("pocket", read.get("pocket"), d + bias), None, None)
-    average = None if read.get("average") is None else read.vector("average", read.get("average"), d + bias)
-    if kernel is not None:
-        stored = read.get("stored")
-        if not isinstance(stored, list):
-            raise read.wrong("stored", "a kernel model's stored examples: a list of [x..., y]")
-        model = DualPerceptron(kernel, rule=rule, bias=bias)
-        model.stored = [_stored_example(read, f"stored[{k}]", row, d + bias) for k, row in enumerate(stored)]
-        model.d = d
-        voted = _model_votes(read, "voted", read.get("voted"), lambda name, v: read.count(name + ".mistakes",
-                                                                                          v.get("mistakes")))
-        pocket = read.get("pocket")
-        if pocket is not None:
-            if not (isinstance(pocket, dict) and set(pocket) == {"mistakes"}):
-                raise read.wrong("pocket", "a kernel model's pocket: {\"mistakes\": k}, its dual after k mistakes")
-            pocket = Pocket(None, None, read.count("pocket.mistakes", pocket["mistakes"]))
-            if pocket.mistakes > len(model.stored):
-                raise read.wrong("pocket.mistakes", f"{pocket.mistakes}: the model stored {len(model.stored)}")
-        return Run(w=_explicit(model), model=model, mistakes=model.mistakes, epochs=0, converged=True, trace=None,
-                   pocket=pocket, rule=rule, bias=bias, kernel=_name(kernel), voted=voted), labels, d
-    model = Perceptron(d, rule=rule, bias=bias)
-    model.w = read.vector("weights", read.need("weights"), d + bias)
-    voted = _model_votes(read, "voted", read.get("voted"), lambda name, v: read.vector(name + ".weights",
-                                                                                       v.get("weights"), d + bias))
-    return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
-               bias=bias, kernel=None, average=average, voted=voted), labels, d
-
-
-def _multiclass_model(read, update, rule, bias, d) -> Run:
-    """A multiclass model's Run: every predictor's vectors, one for each of its classes."""
-    classes = read.need("classes")
-    if not (isinstance(classes, list) and all(isinstance(c, str) for c in classes)
-            and len(set(classes)) == len(classes) >= 2):
-        raise read.wrong("classes", "a list of two or more distinct class names")
-
-    def vectors(field, value=_END) -> dict:
-        w = read.classes(field, bias, value)
-        if sorted(w) != sorted(classes):
-            raise read.wrong(field, f"its classes are not the model's {_short(classes)}")
-        return {c: _length(read, f"{field}.{c}", w[c], d + bias) for c in classes}
-
-    model = MulticlassPerceptron(classes, d, update=update, rule=None if update == "joint" else rule, bias=bias)
-    for c, w in vectors("weights").items():
-        if model.binary:
-            model.binary[c].w = w
-        else:
-            model._w[c] = w
-    pocket, votes = read.get("pocket"), read.get("voted")
-    voted: Any
-    if pocket is not None:
-        pocket = {c: Pocket(w, None, None) for c, w in vectors("pocket").items()} if update == "one-vs-rest" else \
-            Pocket(vectors("pocket"), None, None)
-    average = None if read.get("average") is None else vectors("average")
-    if update == "joint":
-        voted = _model_votes(read, "voted", votes, lambda name, v: vectors(name + ".weights", v.get("weights")))
-    elif votes is not None:
-        if not isinstance(votes, dict) or sorted(votes) != sorted(classes):
-            raise read.wrong("voted", "one list of votes for each class")
-        voted = {c: _model_votes(read, f"voted.{c}", votes[c], lambda name, v: read.vector(
-            name + ".weights", v.get("weights"), d + bias)) for c in classes}
-    else:
-        voted = None
-    return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
-               bias=bias, kernel=None, average=average, voted=voted, multiclass=update, labels=None)
-
-
-def _stored_example(read, field, row, n):
-    """A kernel model's stored (x, y): the row [x..., y], x of n numbers (the bias's 1 included), y -1 or +1."""
-    if not (isinstance(row, list) and len(row) == n + 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
-        raise read.wrong(field, f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
-    return read.vector(field, row[:-1], n), row[-1]
-
-
-def _model_votes(read, field, votes, hypothesis) -> list | None:
-    """A model's [(v_k, c_k), ...]: each {"weights" (or a kernel run's "mistakes"), "count"}, read strictly."""
-    if votes is None:
-        return None
-    if not isinstance(votes, list) or not votes:
-        raise read.wrong(field, f"{_short(votes)} is not a list of one or more votes")
-    voted = []
-    for k, v in enumerate(votes):
-        if not isinstance(v, dict) or set(v) not in ({"weights", "count"}, {"mistakes", "count"}):
-            raise read.wrong(f"{field}[{k}]", f"{_short(v)} is not a vote: {{\"weights\", \"count\"}}")
-        voted.append((hypothesis(f"{field}[{k}]", v), read.count(f"{field}[{k}].count", v.get("count"))))
-    return voted
-
-
-def _length(read, field, w, n):
-    if len(w) != n:
-        raise read.wrong(field, f"{len(w)} numbers: the model has {n} weights")
-    return w
-
-
-def _file_labels(read, labels):
-    if not (isinstance(labels, list) and len(labels) == 2 and labels[0] != labels[1]
-            and all(type(v) in (int, str) for v in labels)):
-        raise read.wrong("labels", f"{_short(labels)} is not two distinct labels, negative first")
-    return tuple(labels)
-
-
-# The fields --json writes: a run's file holds these and no others.
-_RUN_FIELDS = frozenset(("perceptron", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
-                         "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket",
-                         "average", "voted", "training_errors", "test", "bound"))
-
-
-def _load_run(path, doc):
-    """(a Run that predicts, the labels its file used, its number of features) from a run saved by --json."""
-    read = _Fields(path, doc, _RUN_FIELDS, "the JSON of a run written by --json")
-    read.text("perceptron")
-    bias = read.flag("bias")
-    update = read.choice("multiclass", (None, "one-vs-rest", "joint"))
-    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
-    if read.get("kernel") is not None:
-        raise read.wrong("kernel", f"a {_short(read.get('kernel'))} kernel run's JSON does not hold its stored "
-                                   "examples: save the model with --save when it is trained")
-    if update:
-        if read.get("labels") != "classes":
-            raise read.wrong("labels", "a multiclass run's labels are \"classes\"")
-        w = read.classes("weights", bias)
-        model = MulticlassPerceptron(list(w), len(next(iter(w.values()))) - bias, update=update,
-                                     rule=None if update == "joint" else rule, bias=bias)
-        for c, weights in w.items():
-            if model.binary:
-                model.binary[c].w = weights
-            else:
-                model._w[c] = weights
-        return Run(w=model.w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=None, rule=rule,
-                   bias=bias, kernel=None, multiclass=update, labels=None), None, model.d
-    labels = _file_labels(read, read.get("labels"))
-    w = read.vector("weights")
-    model = Perceptron(len(w) - bias, rule=rule, bias=bias)
-    model.w = w
-    pocket = read.object("pocket", ("weights", "errors", "mistakes"))
-    if pocket is not None:
-        pocket = Pocket(read.vector("pocket.weights", pocket["weights"], len(w)), read.count("pocket.errors",
-                        pocket["errors"]), read.count("pocket.mistakes", pocket["mistakes"]))
-    average = read.object("average", ("convention", "weights", "examples"))
-    if average is not None:
-        average = read.vector("average.weights", average["weights"], len(w))
-    voted = read.get("voted")
-    if voted is not None:
-        if not isinstance(voted, list) or not voted:
-            raise read.wrong("voted", "a list of {\"weights\", \"count\"}")
-        voted = [(read.vector(f"voted[{k}].weights", v.get("weights") if isinstance(v, dict) else None, len(w)),
-                  read.count(f"voted[{k}].count", v.get("count") if isinstance(v, dict) else None))
-                 for k, v in enumerate(voted)]
-    return Run(w=w, model=model, mistakes=0, epochs=0, converged=True, trace=None, pocket=pocket, rule=rule,
-               bias=bias, kernel=None, average=average, voted=voted), labels, len(w) - bias
 
 
 class _Fields:
@@ -3575,7 +4046,7 @@ class _Fields:
             raise PerceptronError(f"{path}: {_short(unknown[0])}: not a field of {what}"
                                   + (f" (did you mean {near!r}?)" if near else "")
                                   + f"; the fields are {', '.join(sorted(known))}")
-        self.doc = doc
+        self.doc, self.decimal = doc, decimal.Decimal  # a decimal's text: a Decimal, or (_model_of) a Fraction
 
     def wrong(self, field, what):
         return PerceptronError(f"{self.path}: {field}: {what}")
@@ -3600,8 +4071,8 @@ class _Fields:
             raise self.wrong(field, f"{_short(value)} is not true or false")
         return value
 
-    def choice(self, field, choices):
-        value = self.doc.get(field)
+    def choice(self, field, choices, value=_END):
+        value = self.doc.get(field) if value is _END else value
         if value not in choices or type(value) not in (str, type(None)):
             raise self.wrong(field, f"{_short(value)} is not one of {', '.join(map(_json_name, choices))}")
         return value
@@ -3611,28 +4082,11 @@ class _Fields:
             raise self.wrong(field, f"{_short(value)} is not a whole number >= 0")
         return value
 
-    def object(self, field, keys):
-        value = self.doc.get(field)
-        if value is None:
-            return None
-        if not isinstance(value, dict) or set(value) != set(keys):
-            raise self.wrong(field, f"an object of {', '.join(keys)}")
-        return value
-
     def vector(self, field, value=_END, length=None) -> list:
         value = self.need(field) if value is _END else value
         if not isinstance(value, list) or not value or (length is not None and len(value) != length):
             raise self.wrong(field, f"{_short(value)} is not a list of {length or 'one or more'} numbers")
         return [self.number(f"{field}[{i}]", v) for i, v in enumerate(value)]
-
-    def classes(self, field, bias, value=_END) -> dict:
-        value = self.need(field) if value is _END else value
-        if not isinstance(value, dict) or len(value) < 2:
-            raise self.wrong(field, "an object of two or more classes, each with a list of numbers")
-        w = {c: self.vector(f"{field}.{c}", v) for c, v in value.items()}
-        if len({len(v) for v in w.values()}) != 1 or len(next(iter(w.values()))) <= bias:
-            raise self.wrong(field, "the classes' lists of numbers are not all of one length")
-        return w
 
     def number(self, field, v):
         """A number as --json writes it: a JSON number, a string "p/q" (a Fraction), a Decimal's text."""
@@ -3649,7 +4103,7 @@ class _Fields:
             elif form == "decimal" and _exponent(v) > 2 * _DIGITS:  # its exact value would take 10**e
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
             elif form in ("int", "decimal"):
-                return decimal.Decimal(v)
+                return self.decimal(v)
         raise self.wrong(field, f"{_short(v)} is not a number (a JSON number, \"p/q\", or a decimal's text)")
 
 
@@ -3684,11 +4138,14 @@ def _json_file(path, what):
             twice = next(key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1)
             raise ValueError(f"the key {_short(twice)} appears twice in one object")
         return doc
+    f = _opened(path, path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(_JSON_LIMIT + 1)
+        raw = f.read(_JSON_LIMIT + 1)
     except OSError as err:
         raise PerceptronError(f"{path}: cannot read: {err.strerror or err}") from None
+    finally:
+        if path != "-":
+            f.close()
     if len(raw) > _JSON_LIMIT:
         raise PerceptronError(f"{path}: not {what}: larger than {_JSON_LIMIT >> 20} MiB")
     try:
@@ -3716,6 +4173,7 @@ def _json_file(path, what):
 # whatever an implementer keeps beside them, which the check does not read.
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
+_TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
 _PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p
 
 _Step = namedtuple("_Step", "cls epoch index y score weights score_bound weight_bound")
@@ -3739,13 +4197,27 @@ def _check_mode(args) -> int:
     theirs = _read_theirs(args, data, classes, examples)
     base = _settings(args, kernel, classes)
     model = _Rounding(args, theirs, examples)
-    try:
+    found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
+    trained = None if args.multiclass or kernel or found_first else _trained(args, examples)
+    if trained is not None:  # the notes' run itself, by Part I's learners and pass: exactly alike, or where not
+        exact = _Rounding(args, theirs, examples)
+        exact.off = True
+        difference, agreement = _compare(trained, theirs, base, exact)
+        if difference is None:
+            _emit(f"check: {args.check} agrees with this run of {data.source}: "
+                  f"{agreement.text(trained, theirs, model)}")
+            return 0
+        law = _law(examples, args, theirs, model)
+        if law and law[0] == "bug":  # a law every other step keeps: no replay within bounds can change that
+            head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
+            _emit("\n".join(_verdict_first(head, law[1], _where(difference, trained, theirs, examples, data,
+                                                                 model))))
+            return 1
+    try:  # the notes' run again, step by step, within the rounding THEIRS's arithmetic allows
         ours = _replay(examples, base, model, theirs)
     except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
         raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-    _confirm(args, examples, kernel, ours)
     difference, agreement = _compare(ours, theirs, base, model)
-    found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
     if difference is not None and model.guessed:  # whole numbers written as floats say nothing of their format:
         narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)  # the commonest narrower one
         narrower.guessed = True
@@ -3757,35 +4229,48 @@ def _check_mode(args) -> int:
     if difference is None and not found_first:
         _emit(f"check: {args.check} agrees with this run of {data.source}: {agreement.text(ours, theirs, model)}")
         return 0
-    lines = [f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"]
-    if difference is not None:
-        lines += _where(difference, ours, theirs, examples, data, model)
+    head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
+    where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(_options_copy(args), theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
-            _emit("\n".join(lines + [f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} "
-                                      "rounding: THEIRS sums in another order or another precision.  To agree bit "
-                                      "for bit, compute in binary64 and sum left to right from 0: s = 0; for a, b in "
-                                      "zip(w, x): s = s + a * b"]))
+            _emit("\n".join(_verdict_first(head, [
+                f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
+                "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
+                "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)))
             return 1
     tie = None if difference is None else _rounding(difference, ours, model, examples)
     # The rules differ only at a score of exactly 0: where THEIRS updated on a score it gives as not 0 and
     # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
     told = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
-    named = None if told else \
-        _conventions(args, data, examples, classes, kernel, theirs, found_first)
+    law = None if difference is None or told else _law(examples, args, theirs, model)
+    names, named = (None if told or law and law[0] == "bug" else
+                    _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None, None)
+    declared = {name for name, v in (("start", theirs.start), ("rate", theirs.rate), ("order", theirs.order))
+                if v is not None}
+    if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
+        _emit(f"check: {args.check} agrees with this run of {data.source} under what it declares "
+              f"({_declared(theirs, sorted(declared))}), confirmed at every step:\n" + "\n".join(named[1:-1]))
+        return 0
     if named is not None:
-        lines += named
+        diagnosis = named
     elif difference is not None:
-        lines += tie or _one_step(examples, base, theirs, model, difference) or _bug(difference, ours, examples, base)
+        diagnosis = (law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference)
+                     or law and law[1] or _bug(difference, ours, examples, base))
     else:  # its numbers are the notes' run's, but not those of the run it declares
-        lines.append(f"diagnosis: THEIRS's numbers are this run's, but it declares {', '.join(found_first)} "
+        diagnosis = [f"diagnosis: THEIRS's numbers are this run's, but it declares {', '.join(found_first)} "
                      f"({_declared(theirs, found_first)}), under which no run gives them: its declaration does "
-                     "not describe its run")
-    _emit("\n".join(lines))
+                     "not describe its run"]
+    _emit("\n".join(_verdict_first(head, diagnosis, where)))
     return 1
+
+
+def _verdict_first(head, diagnosis, where) -> list:
+    """The report of a difference: the verdict on the first line, its reasons, then where the runs part."""
+    verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
+    return [f"{head}: {verdict}", *diagnosis, *where]
 
 
 def _check_data(args):
@@ -3810,16 +4295,19 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     doc, n, d = read.doc, len(data.kept), data.d
     floats: list = []
 
-    def number(where, v):
+    def number(where, v):  # ints and floats as they are (compared fast), others exact as Fractions
         value = read.number(where, v)
         if type(value) is float:
             floats.append(value)
-        return Fraction(value)
+        return value if type(value) in (int, float) else Fraction(value)
 
     def vector(where, v):
         if not isinstance(v, list) or len(v) not in (d, d + 1):
             shown = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
             raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias)")
+        if set(map(type, v)) == {float} and all(map(isfinite, v)):  # the common case, read at once
+            floats.extend(v)
+            return v
         return [number(f"{where}[{i}]", x) for i, x in enumerate(v)]
 
     def weights(where, v, one_class=False):
@@ -3842,6 +4330,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     trace = doc.get("trace")
     if trace is not None and not isinstance(trace, list):
         raise read.wrong("trace", "a list of mistakes")
+    if trace is not None and len(trace) > _TRACE_LIMIT:  # read in seconds, or refused in one
+        raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; "
+                         "check a shorter run (fewer --epochs)")
     if trace is None and args.kernel:
         raise read.wrong("trace", "missing: a kernel run is compared by its mistakes: give each one's epoch and index")
 
@@ -3888,13 +4379,15 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             raise read.wrong(key, f"THEIRS is a {key} {doc[key]} run: check with {option} {doc[key]}" if doc[key]
                              else f"THEIRS is a run without {option}: check without it")
     precision = doc.get("precision")
-    if precision is not None and precision not in _PRECISIONS:
+    if precision is not None and not (isinstance(precision, str) and precision in _PRECISIONS):
         raise read.wrong("precision", f"{_short(precision)} is not one of {', '.join(map(repr, _PRECISIONS))}")
     order = doc.get("order")
     if order is not None:
         order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
-        if not all(isinstance(p, list) and sorted(p) == list(range(n)) for p in order):
-            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} in the order visited, or one per pass")
+        if not all(isinstance(p, list) and all(type(i) is int for i in p) and sorted(p) == list(range(n))
+                   for p in order):
+            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) in the order visited, "
+                             "or one per pass")
     rate = None if doc.get("rate") is None else number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
@@ -3922,8 +4415,20 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if voted is not None:
         voted = ({c: votes(f"voted.{c}", v, True) for c, v in voted.items()} if isinstance(voted, dict) and classes
                  and set(voted) == set(classes) else votes("voted", voted))
-    return _Theirs(weights("weights", doc["weights"]),
-                   None if trace is None else [step(k, entry) for k, entry in enumerate(trace)],
+    steps = None if trace is None else [step(k, entry) for k, entry in enumerate(trace)]
+    indexes = [s.index for s in steps or ()]
+    if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
+        k = indexes.index(n)
+        raise read.wrong(f"trace[{k}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
+    if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
+        for k, s in enumerate(steps):
+            visits = order[min(max(s.epoch, 1), len(order)) - 1]
+            base = 1 if n in indexes else 0  # indexes from 1
+            if k and steps[k - 1].epoch == s.epoch and s.cls == steps[k - 1].cls and \
+                    visits.index(s.index - base) <= visits.index(steps[k - 1].index - base):
+                raise read.wrong(f"trace[{k}]", f"index {s.index} after index {steps[k - 1].index} in epoch {s.epoch}: "
+                                 "not the order \"order\" declares for that pass")
+    return _Theirs(weights("weights", doc["weights"]), steps,
                    doc.get("epochs"), doc.get("converged"), kept("average"), kept("pocket"), voted, precision,
                    None if doc.get("start") is None else weights("start", doc["start"]), rate, order, floats,
                    doc.get("mistakes"))
@@ -3961,7 +4466,7 @@ def _settings(args, kernel, classes) -> _Settings:
 
 def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
     """The run under the settings st, step by step: the notes' run where st are the notes' conventions (the
-    tests check it equals train's, and _confirm does for the run a check starts from).  With THEIRS given it
+    tests check it equals train's).  With THEIRS given it
     notes our score at the first visit where only THEIRS makes a mistake, and (``stop``) stops where the two
     part."""
     xs, ys = [x for x, _ in examples], [y for _, y in examples]
@@ -3976,8 +4481,6 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
                      {c: side.voted for c, side in sides.items()} if st.voted else None,
                      {k: v for side in sides.values() for k, v in side.watched.items()},
                      {c: side.final_bound for c, side in sides.items()})
-    if st.multiclass == "joint":
-        return _replay_joint(xs, ys, st, expected)
     return _replay_binary(xs, ys, st, model, expected)
 
 
@@ -4017,21 +4520,84 @@ def _decide(st, y, s):
     return o, o != y
 
 
+def _factor(st, y, o, made):
+    """The factor f of an update w <- w + f x under the settings: y (the notes), y - o (t - o), times a rate,
+    or the faulty step planted at the mistake numbered ``made``."""
+    f = (y - o) if st.zero == "t-o" else y
+    if st.rate is not None and st.rate != 1:
+        f = st.rate * f
+    if st.fault is not None and st.fault[1] in (made, "always"):
+        f = {"skip": 0, "twice": 2 * f, "prediction": -f}[st.fault[0]]
+    return f
+
+
+class _Variant(Perceptron):
+    """Part I's Perceptron with a run's conventions outside the notes layered on it, each written once: the
+    decision at a zero score (_decide), the factor f of the update (_factor), a start, stale scores, the
+    batch rule's w in force.  It decides and chooses f; the update is Part I's _step, w <- w + f x, with f
+    given as the label its rule does not read."""
+
+    def __init__(self, d, st, start, n):
+        super().__init__(d, rule="sign", bias=st.bias)
+        self.st, self.n, self.w = st, n, self.w if start is None else list(start)
+        self.force = self.before = self.w  # the batch rule's w in force; the w before the latest update
+        self.f, self.wrong = None, False
+        self.mistake = lambda f, s: self.wrong  # decided by _step, before Part I's step
+
+    def _score(self, x):  # Part I's w.x, of the w that scores under the convention
+        return _finite(_sum_float(self.force if self.st.batch else self.before if self.st.stale else self.w, x),
+                       "w.x")
+
+    def _step(self, x, y):
+        s = self._score(self._read(x))
+        o, self.wrong = _decide(self.st, y, s)
+        self.f, before = _factor(self.st, y, o, self.mistakes), self.w
+        if self.st.batch == "mean":  # the pass's updates summed, then divided by n: each one's f / n, exactly
+            self.f = Fraction(self.f) / self.n
+        if super()._step(x, self.f)[1]:  # Part I: w <- w + f x
+            self.before = before
+        return s, self.wrong
+
+
+class _JointVariant(MulticlassPerceptron):
+    """Part I's joint update with its conventions outside the notes: ties to the last class (the classes
+    listed in reverse, as _argmax gives a tie to the first); no prediction while every vector is 0, when
+    only the true class's vector moves."""
+
+    def __init__(self, d, st):
+        super().__init__(st.classes[::-1] if st.ties == "last" else st.classes, d, update="joint", bias=st.bias)
+        self.empty = st.empty
+
+    def _step(self, x, y):
+        if self.empty and not any(v for w in self._w.values() for v in w):
+            w = dict(self._w)
+            w[y] = [w_i + x_i for w_i, x_i in zip(w[y], self._read(x))]  # toward the true class alone
+            self._w, self._mistakes = w, self._mistakes + 1
+            return None, True
+        return super()._step(x, y)
+
+
 def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
+    """The run under st, step by step: a primal run by Part I's step (_Variant), a kernel run by eq. (2) kept
+    up to date for each example; each mistake with the bound THEIRS may differ by."""
     n, K = len(xs), st.kernel
     X = [[*x, 1] if st.bias else list(x) for x in xs]
-    w: Any = list(st.start[cls] if isinstance(st.start, dict) else st.start) if st.start is not None else \
-        [0] * (len(X[0]) if X else 0)
+    start = st.start[cls] if isinstance(st.start, dict) else st.start
+    d, joint = len(xs[0]) if xs else 0, st.multiclass == "joint"
+    learner: Any = None if K is not None else _JointVariant(d, st) if joint else _Variant(d, st, start, n)
+    w: Any = learner.w if learner is not None else [0] * (len(X[0]) if X else 0)
+    flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * len(w)  # the float model's bound on |THEIRS's w - ours|, weight by weight
     stored: list = []   # a kernel run's (x, the factor of its update)
     summed, upto = [(0, 0.0, 0.0)] * n, [0] * n  # each example's eq. (2) sum, |terms|, kernel values' bound
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights
     steps, watched = [], {}
-    history = _History(w if K is None else [0], n, st.voted) if st.average in ("after", "before") or st.voted \
-        else None
+    history = _History(flat(w) if K is None else [0], n, st.voted) if st.average in ("after", "before") or \
+        st.voted else None
     after_updates: list = []
     made = epoch = m = 0
-    before = w
+    AX = [None if joint else model.magnitudes(x) for x in X]
+    magnitudes: tuple = (None, None)  # |x| for each x, and |w| for the w in force
     while epoch < st.passes:
         epoch, m, parts = epoch + 1, 0, []
         for position, i in enumerate(_visits(st, n, epoch)):
@@ -4045,119 +4611,67 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
                         S, apart = S + abs(float(term)), apart + abs(float(f_j)) * model.kernel_error(K, x_j, x)
                 summed[i], upto[i] = (s, S, apart), len(stored)
                 s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S, apart)
+                o, wrong = _decide(st, y, s)
             else:
-                s = _finite(dot(before if st.stale else w, x), "w.x")
-                bound = model.score_bound(w, E, x)
-            o, wrong = _decide(st, y, s)
-            if expected.visit(cls, epoch, i, wrong):
+                scored = learner.force if st.batch else learner.w  # the w of the score (its bound's)
+                (s, wrong), bound = learner._step(xs[i], y), 0 if joint else None  # an argmax: its class
+            watch = expected.visit(cls, epoch, i, wrong)
+            if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
+                if magnitudes[0] is not scored:
+                    magnitudes = (scored, model.magnitudes(scored))
+                bound = model.score_bound(magnitudes[1], E, AX[i])
+            if watch:
                 watched[(cls, epoch, i)] = (s, bound)
             if expected.parted and expected.stop:
                 if wrong:
                     steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
                 return _Side(steps, None, epoch, False, None, None, watched, E)
             if wrong:
-                f = (y - o) if st.zero == "t-o" else y
-                if st.rate is not None and st.rate != 1:
-                    f = st.rate * f
-                if st.fault is not None and st.fault[1] in (made, "always"):
-                    f = {"skip": 0, "twice": 2 * f, "prediction": -f}[st.fault[0]]
                 made, m = made + 1, m + 1
                 if K is not None:
+                    f = _factor(st, y, o, made - 1)
                     stored.append((x, f))
                     if linear:  # eq. (1)'s w = sum_j y_j x_j, in mistake order from 0, as DualPerceptron.weights
                         w = [w_i + f * x_i for w_i, x_i in zip(w, x)]
                 elif st.batch:
-                    parts.append((f, x))
+                    parts.append((learner.f, x))
                 else:
-                    before, w = w, [w_i + f * x_i for w_i, x_i in zip(w, x)]  # w <- w + y x
-                    E = model.moved(E, w, [(f, x)])
+                    w = learner.w
+                    E = E if joint else model.moved(E, w, [(learner.f, x)])
                     after_updates.append(w)
                 steps.append(_Step(cls, epoch, i, y, s, None if K is not None and not linear or st.batch else w,
-                                   bound, E))
+                                   bound, None if joint else E))
                 if history is not None:
-                    history.at((epoch - 1) * n + position + 1, w if K is None else [len(stored)])
-        if parts:  # the batch rule: the pass's updates, summed in order, applied at its end
-            total: list = [0] * len(w)
-            for f, x in parts:
-                total = [t + f * x_i for t, x_i in zip(total, x)]
-            if st.batch == "mean":
-                total = [t / n for t in total]
-            before, w = w, [w_i + t for w_i, t in zip(w, total)]
+                    history.at((epoch - 1) * n + position + 1, flat(w) if K is None else [len(stored)])
+        if parts:  # the batch rule: the pass's updates, made in order, in force from its end
+            learner.force = learner.before = w = learner.w
             E = model.moved(E, w, parts, mean=st.batch == "mean" and n)
             after_updates.append(w)
         if m == 0 and not st.exactly:
             break
     if K is not None and not linear:
         w = None
-    average = None
-    if st.average == "updates":
+    average: Any = None
+    if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
             if after_updates else list(w)
     votes = None
     if history is not None:
+        size = len(X[0]) if X else 0
+        shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
+            else (lambda v: v)
         means = history.means(epoch * n)
-        average = means[st.average] if st.average in ("after", "before") else average
-        votes = [(v if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
-    return _Side(steps, w, epoch, m == 0, average, votes, watched, E)
+        average = shaped(means[st.average]) if st.average in ("after", "before") else average
+        votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
+    return _Side(steps, w, epoch, m == 0, average, votes, watched, None if joint else E)
 
 
-def _replay_joint(xs, ys, st, expected) -> _Side:
-    """The joint multiclass update (Collins 2002), with its ties (to the first class, or the last) and, with
-    ``empty``, no prediction while every class's vector is 0."""
-    n, classes = len(xs), st.classes
-    X = [[*x, 1] if st.bias else list(x) for x in xs]
-    size = len(X[0]) if X else 0
-    W = {c: [0] * size for c in classes}
-    steps, watched = [], {}
-    history = _History([0] * (size * len(classes)), n, st.voted) if st.average or st.voted else None
-    epoch = m = 0
-    while epoch < st.passes:
-        epoch, m = epoch + 1, 0
-        for position, i in enumerate(_visits(st, n, epoch)):
-            x, y = X[i], ys[i]
-            if st.empty and not any(v for w in W.values() for v in w):
-                guess = None
-            else:
-                scores = {c: _finite(dot(w, x), "w(l).x") for c, w in W.items()}
-                guess = _argmax(classes[::-1] if st.ties == "last" else classes, scores)
-            wrong = guess != y
-            if expected.visit(None, epoch, i, wrong):
-                watched[(None, epoch, i)] = (guess, 0)
-            if expected.parted and expected.stop:
-                if wrong:
-                    steps.append(_Step(None, epoch, i, y, guess, None, 0, None))
-                return _Side(steps, None, epoch, False, None, None, watched, None)
-            if wrong:
-                W = dict(W)
-                W[y] = [w_i + x_i for w_i, x_i in zip(W[y], x)]
-                if guess is not None:
-                    W[guess] = [w_i - x_i for w_i, x_i in zip(W[guess], x)]
-                steps.append(_Step(None, epoch, i, y, guess, W, 0, None))
-                m += 1
-                if history is not None:
-                    history.at((epoch - 1) * n + position + 1, [v for c in classes for v in W[c]])
-        if m == 0 and not st.exactly:
-            break
-    average = votes = None
-    if history is not None:
-        def by_class(flat):
-            return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(classes)}
-        means = history.means(epoch * n)
-        average = by_class(means[st.average]) if st.average in ("after", "before") else None
-        votes = [(by_class(v), c) for v, c in history.votes or ()] if st.voted else None
-    return _Side(steps, W, epoch, m == 0, average, votes, watched, None)
-
-
-def _confirm(args, examples, kernel, ours):
-    """The replay of the options' own run must be train's, the notes' run: a check that started from another
-    would judge THEIRS against the wrong run, so a difference here is a bug, said as one (exit status 3)."""
-    run = _fit(args, examples, kernel, trace=True, on_mistake=None)
-    replayed = [(s.cls, s.epoch, s.index, s.score) for s in ours.steps]
-    trained = [(getattr(m, "cls", None), m.epoch, m.index, getattr(m, "score", getattr(m, "predicted", None)))
-               for m in run.trace]
-    if trained[:len(replayed)] != replayed:
-        raise AssertionError("the check's replay is not train's run")
-    return run
+def _trained(args, examples) -> _Side:
+    """The options' own binary primal run, train's (Part I and its accelerators), as the check compares it."""
+    after: list = []
+    run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
+    steps = [_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)]
+    return _Side(steps, run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
 
 
 class _Rounding:
@@ -4184,18 +4698,34 @@ class _Rounding:
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
         self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
+        # Whole numbers below 2^p are exact in a precision of p bits, and so are their sums and products
+        # while they stay below it: on such data no rounding can occur, and a difference is a difference.
+        self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
+            _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
+        self.limit = 2.0 ** (bits or 53)
 
-    def score_bound(self, w, E, x) -> float:
-        """How far THEIRS's w.x may lie from ours: both roundings of the sum, and THEIRS's w and x against ours."""
+    def magnitudes(self, v) -> list | None:
+        """|v_i| as floats, for the bounds (None where there are none, or beyond binary64's range)."""
+        try:
+            return None if self.off else [abs(float(v_i)) for v_i in v]
+        except OverflowError:
+            return None
+
+    def score_bound(self, aw, E, ax) -> float:
+        """How far THEIRS's w.x may lie from ours, given |w| and |x| (magnitudes): both roundings of the sum,
+        and THEIRS's w and x against ours: S = sum |w_i x_i| and A = sum E_i |x_i|, E the bound on w."""
         if self.off:
             return 0.0
+        if aw is None or ax is None:
+            return math.inf
         try:
-            n, u, u_in = len(x), self.u, self.u_in
-            ax = [abs(float(v)) for v in x]
-            S = sum(abs(float(a)) * b for a, b in zip(w, ax))
-            moved = sum(e * b * (1 + u_in) + abs(float(a)) * u_in * b for a, e, b in zip(w, E, ax))
-            theirs = sum((abs(float(a)) + e) * b * (1 + u_in) for a, e, b in zip(w, E, ax))
-            return max(_gamma(n, self.u_ours) * S + _gamma(n, u) * theirs + moved, self.tolerance * S)
+            S = sum(map(mul, aw, ax))
+            A = sum(map(mul, E, ax)) if any(E) else 0.0
+            if self.whole and S < self.limit and not A:
+                return self.tolerance * S
+            u_in, n = self.u_in, len(ax)
+            moved, theirs = (1 + u_in) * A + u_in * S, (1 + u_in) * (S + A)
+            return max(_gamma(n, self.u_ours) * S + _gamma(n, self.u) * theirs + moved, self.tolerance * S)
         except OverflowError:
             return math.inf
 
@@ -4223,12 +4753,20 @@ class _Rounding:
             return E
         u, u_in, k = self.u, self.u_in, len(parts)
         try:
-            grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
-            inputs = [g * (u_in + 2 * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) for g in grown]
-            if mean:
-                inputs = [e + g / mean * 2 * u for e, g in zip(inputs, grown)]
-            return [e + m + self.u_ours * abs(float(v)) + u * (abs(float(v)) + e + m)
-                    for e, m, v in zip(E, inputs, w)]
+            if k == 1:
+                f, x = parts[0]
+                grown = [abs(float(f) * float(x_i)) for x_i in x]
+            else:
+                grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            aw = [abs(float(v)) for v in w]
+            if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
+                    max(map(add, aw, grown)) < self.limit:
+                return E
+            rate = any(type(f) is Fraction and f.denominator & (f.denominator - 1) for f, _ in parts)  # a rate
+            # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
+            grows = (u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
+            inputs = [e + g * (grows + (2 * u / mean if mean else 0)) for e, g in zip(E, grown)]  # e + m
+            return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(inputs, aw)]
         except OverflowError:
             return [math.inf] * len(E)
 
@@ -4240,6 +4778,13 @@ class _Rounding:
         except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
             scale = math.inf
         return [max(e, scale) for e in E]
+
+
+def _is_whole(v) -> bool:
+    try:
+        return Fraction(v).denominator == 1
+    except (ValueError, OverflowError, TypeError):  # inf, nan
+        return False
 
 
 def _gamma(n, u):
@@ -4333,6 +4878,9 @@ class _Agreement:
         return True
 
     def vectors(self, theirs, ours, bounds, what) -> bool:
+        if theirs == ours:  # equal values, of any types: nothing to bound
+            self.compared.add(what)
+            return True
         if isinstance(ours, dict):
             return all(self.vectors(theirs[c], ours[c], bounds[c] if isinstance(bounds, dict) else bounds, what)
                        for c in ours)
@@ -4482,13 +5030,15 @@ _WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # ho
 _SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
 
 
-def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> list | None:
-    """Lines naming the fewest conventions under which THEIRS agrees from its first step on, or None."""
+def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
+    """(the fewest conventions under which THEIRS agrees from its first step on, lines naming them), or None;
+    (None, lines) where they agree only up to a tie that rounding breaks."""
     n, d = len(examples), data.d
     choices = _choices(args, theirs, n, d, kernel)
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
     candidates = sorted(_combinations(choices), key=lambda names: (len(names), _rank(names)))
-    eta = _rate_of(args, examples, kernel, classes, theirs)
+    eta: Any = Fraction(1)
+    agreeing_eta = eta
     tried, agreeing, tied = 0, [], None  # type: int, list, tuple | None
     for names in candidates:
         if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]):
@@ -4499,34 +5049,40 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         variant = _variant(args, forced + names, theirs.epochs)
         if variant is None:
             continue
-        st = _settings(variant, kernel, classes)._replace(**_replayed(forced + names, eta, theirs))
         told = _converted(theirs, forced + names, n)
         if told is None:
             continue
         model = _Rounding(variant, told, examples)
         try:
+            st = _settings(variant, kernel, classes)._replace(**_replayed(forced + names, 1, told))
+            eta = _rate_of(examples, st, model, told) if {"rate", "start"} & set(forced + names) else 1
+            st = st._replace(**_replayed(forced + names, eta, told))
             ours = _replay(examples, st, model, told, stop=True)
         except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
             continue
         difference, _ = _compare(ours, told, st, model)
         if difference is None:
+            agreeing_eta = agreeing_eta if agreeing else eta
             agreeing.append(names)
         elif tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
             tie = _rounding(difference, ours, model, examples)
-            tied = (names, _parting(difference), tie) if tie else None
+            tied = (names, _parting(difference), tie, eta) if tie else None
     if agreeing:
-        return _named(args, data, forced + agreeing[0], agreeing[1:], eta, theirs.epochs)
+        return forced + agreeing[0], _named(args, data, forced + agreeing[0], agreeing[1:], agreeing_eta,
+                                            theirs.epochs)
     if tied is None:
         return None
-    names, (_, epoch, index), tie = tied
-    return (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
-            + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
+    names, (_, epoch, index), tie, eta = tied
+    return None, (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
+                  + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
 
 
 def _declared(theirs, names) -> str:
     """What THEIRS declares of the conventions named, as its file writes it."""
-    fields = {"start": theirs.start, "rate": theirs.rate, "order": theirs.order}
-    return ", ".join(f'"{name}": {_shown_any(fields[name])}' for name in names if name in fields) or "its labels"
+    order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
+                              if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
+    fields = {"start": _shown_any(theirs.start), "rate": _shown_any(theirs.rate), "order": order}
+    return ", ".join(f'"{name}": {fields[name]}' for name in names if name in fields) or "its labels"
 
 
 def _evidence(args, theirs, n, d) -> list:
@@ -4670,12 +5226,12 @@ def _converted(theirs, names, n):
                            voted=None if theirs.voted is None else [(w(v), c) for v, c in theirs.voted])
 
 
-def _rate_of(args, examples, kernel, classes, theirs):
-    """THEIRS's learning rate: declared, or the ratio of its first number not 0 to ours at the same place."""
-    if theirs.rate is not None:
-        return theirs.rate
-    model = _Rounding(args, theirs, examples)
-    ours = _replay(examples, _settings(args, kernel, classes), model)
+def _rate_of(examples, st, model, theirs):
+    """THEIRS's learning rate: declared; 1 from a declared start (a law read off the trace tells another);
+    else the ratio of its first number not 0 to that of the run under the same conventions at the rate 1."""
+    if theirs.rate is not None or theirs.start is not None:
+        return Fraction(1) if theirs.rate is None else theirs.rate
+    ours = _replay(examples, st._replace(rate=None), model)
     pairs = [(t, o) for ts, os_ in ([(s.weights, o.weights) for s, o in zip(theirs.trace or [], ours.steps)]
                                     + [(theirs.weights, ours.weights)])
              if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]
@@ -4706,8 +5262,7 @@ def _named(args, data, names, others, eta, passes, until=None) -> list:
              + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
     for name in names:
         c = _CONVENTION[name]
-        text = c.text.format(eta=_shown_number(eta, exact=type(eta) is Fraction and eta.denominator & (
-            eta.denominator - 1) != 0))
+        text = c.text.format(eta=_shown_number(eta))
         option = f"--max-epochs {passes}" if name == "passes" else c.option
         head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
         lines.append(f"  - {head}{text}" + (f" (met in {c.where})" if c.where else "")
@@ -4793,9 +5348,165 @@ def _agrees(examples, st, theirs, model) -> bool:
     return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
 
 
+# A law read off THEIRS's own trace, where no convention makes its run: its weights after each mistake say
+# what each update did.  w_k = c w_(k-1) + eta y x, the keep factor c and the step eta solved from the two
+# vectors (least squares in two unknowns) and checked on every weight: c < 1 is a decay (an L2 penalty, as
+# scikit-learn's SGDClassifier with alpha), eta a rate, or passive-aggressive's step (tau - y w.x) / x.x
+# (K. Crammer et al., JMLR 7, 2006).  Which visits updated says the threshold t of "update while y w.x <= t"
+# (the notes: t = 0; hinge or margin training: t > 0).  A law that holds at every step is a variant of the
+# notes' perceptron; one step that breaks a law every other step keeps is a bug in THEIRS, at that step.
+
+def _law(examples, args, theirs, model) -> tuple | None:
+    """("bug", lines) for one step that breaks the law every other step keeps; ("variant", lines) for a law
+    outside the notes that holds at every step; None where THEIRS's trace has no law to read."""
+    steps = theirs.trace
+    if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
+            any(not isinstance(s.weights, list) for s in steps):
+        return None
+    n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
+    if size not in (d, d + 1) or any(not 0 <= s.index < n for s in steps):
+        return None
+    try:
+        X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
+        W = [[float(v) for v in s.weights] for s in steps]
+        start = [float(v) for v in theirs.start] if theirs.start else [0.0] * size
+    except OverflowError:
+        return None
+    u = 2.0 ** -(model.bits or 53)
+    order = theirs.order
+    shuffled = order is None and any(b.epoch == a.epoch and b.index <= a.index for a, b in zip(steps, steps[1:]))
+    reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
+    before, last = start, -1  # type: list, Any
+    for s, w in zip(steps, W):
+        x, y = X[s.index], examples[s.index][1]
+        at = None if shuffled else (s.epoch - 1) * n + (order[min(s.epoch, len(order)) - 1].index(s.index)
+                                                        if order else s.index)
+        pp, px, xx, pw, xw = (sum(map(mul, a, b)) for a, b in ((before, before), (before, x), (x, x), (before, w),
+                                                               (x, w)))
+        if xx == 0:
+            return None
+        det = pp * xx - px * px
+        c, f = ((pw * xx - px * xw) / det, (pp * xw - px * pw) / det) if pp and det > 1e-9 * pp * xx else \
+            (None, (xw - px) / xx)  # w_(k-1) = 0, or along x: no decay to read here
+        gap = None if at is None else at - last
+        slack = (4 + 2 * (gap or 1)) * u  # the rounding of a product, a sum and each example's decay
+        if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
+            c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
+        ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))
+        fits = max(map(abs, map(sub, w, map(add, map(mul, repeat(c or 1.0), before), map(mul, repeat(f), x))))) \
+            <= slack * (ap + abs(f) * ax + aw)
+        reads.append((c, f * y, y * px, xx, gap, fits))
+        before, last = w, at
+    tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
+
+    def apart(values):  # (the value most of them share, the indexes of those not near it)
+        buckets: dict = {}
+        for v in values:
+            buckets.setdefault(f"{v:.5g}", []).append(v)
+        common = max(buckets.values(), key=len)[0]
+        return common, [k for k, v in enumerate(values) if abs(v - common) > tolerance * abs(common)]
+    bad = {k for k, r in enumerate(reads) if not r[5]}
+    laws = []
+    eta, off = apart([r[1] for r in reads])
+    if off and all(reads[k][2] == 0 and abs(2 * reads[k][1] - eta) <= tolerance * abs(eta) for k in off):
+        laws.append("the (t - o) update, o = sign(w.x) with sign(0) = 0: eta y x at a zero score, 2 eta y x on the "
+                    "wrong side (Rosenblatt's rule as often written)")
+        eta, off = eta / 2, []
+    passive = len(off) > 1
+    if passive:  # no one rate: passive-aggressive's step (tau - y w.x) / x.x?
+        tau, off = apart([r[1] * r[3] + r[2] for r in reads])
+        if len(off) > 1 or tau <= 0:
+            return None
+        laws.append(f"each step is eta = ({_simplest_float(tau)} - y w.x) / x.x, varying with the margin: "
+                    "passive-aggressive's (Crammer et al., JMLR 7, 2006)")
+    elif eta <= 0:
+        return None
+    elif abs(eta - 1) > tolerance:
+        laws.append(f"a learning rate eta = {_simplest_float(eta)}")
+    bad |= set(off)
+    kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
+    if kept and any(abs(r[0] - 1) > tolerance for _, r in kept):
+        per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
+        factor, odd = apart(per) if not any(map(math.isnan, per)) else (0.0, [0, 1])
+        if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 2:
+            laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each example: a weight decay of "
+                        f"{_simplest_float(1 - factor)} (an L2 penalty, as scikit-learn's alpha)")
+        else:
+            factor, odd = apart([r[0] for _, r in kept])
+            if len(odd) > 1 or not 0 < factor < 1:
+                return None
+            laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each update: a weight decay of "
+                        f"{_simplest_float(1 - factor)}")
+        bad |= {kept[j][0] for j in odd}
+    if len(bad) > 1:
+        return None
+    # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
+    low = max((r[2] for k, r in enumerate(reads) if k not in bad and r[2]), default=-math.inf)
+    high = math.inf if shuffled else min((m for m in _passed_margins(examples, X, steps, W, start, order, n) if m),
+                                         default=math.inf)
+    if low >= high:
+        return None
+    if not low <= 0 < high:
+        t = _simplest_float(math.ceil(low) if math.ceil(low) < high else low)
+        laws.append(f"it updates while y w.x <= {t} (the notes: while y w.x <= 0); a margin, as in hinge-loss, "
+                    "passive-aggressive or thresholded training")
+    if shuffled:
+        k = next(k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1) if b.epoch == a.epoch and b.index <= a.index)
+        laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[k].epoch} visits "
+                    f"index {steps[k].index} after index {steps[k - 1].index}): a shuffle, as scikit-learn's "
+                    "shuffle=True")
+    if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
+        x, y = X[steps[0].index], examples[steps[0].index][1]
+        laws.append("a start w_0 = (" + ", ".join(_simplest_float(w_i - eta * y * x_i) for w_i, x_i in zip(W[0], x))
+                    + "), read from its first update, not 0")
+        bad = set()
+    if bad:
+        k = bad.pop()
+        s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
+        x, y = X[s.index], examples[s.index][1]
+        expected = [p_i + eta * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
+        law = "; ".join(laws) if laws else "the notes' w <- w + y x"
+        did = {0.0: "skipped the update", 2.0: "made the update twice", -1.0: "updated by the prediction sign(w.x), "
+               "not by the label"}.get(ratio, f"made an update other than the law's ({law})")
+        return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
+                       f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
+                       f"  w before it: " + (_shown_vector(steps[k - 1].weights) if k else "the start"),
+                       f"  w after it:  {_shown_vector(s.weights, expected)} (\"ours\": the law's)"]
+    if not laws:
+        return None
+    return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
+                       f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
+                       *(f"  - {law}" for law in laws), "  no option of this project runs it; declare it to compare "
+                       "exactly"]
+
+
+def _passed_margins(examples, X, steps, W, w, order, n):
+    """y w.x at each visit that made no update, up to its last update, w THEIRS's own at the time (the order
+    known)."""
+    k = 0
+    for epoch in range(1, steps[-1].epoch + 1):
+        for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
+            if k == len(steps):
+                return
+            if (steps[k].epoch, steps[k].index) == (epoch, i):
+                w, k = W[k], k + 1
+            else:
+                yield examples[i][1] * sum(map(mul, w, X[i]))
+
+
+def _simplest_float(v) -> str:
+    """The shortest decimal within a few parts in 10^9 of v."""
+    for digits in range(1, 17):
+        text = f"{v:.{digits}g}"
+        if abs(float(text) - v) <= 1e-9 * abs(v):
+            return text
+    return repr(v)
+
+
 def _bug(difference, ours, examples, st) -> list:
     """Nothing explains it: what the notes require at that step, and what THEIRS did."""
-    head = "diagnosis: not a convention this check knows, nor rounding, nor one faulty step: a bug, in one of the two."
+    head = ("diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
+            "trace, nor one faulty step.  Here THEIRS parts from the notes:")
     what, k, o, t = difference
     if k is None:
         return [head, f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
@@ -4867,17 +5578,18 @@ def _step_line(m, data, ours=None) -> str:
     return text
 
 
-def _shown_number(v, exact=None) -> str:
-    """A number for a report: a float as the shortest decimal that reads back to it, p/q only for an exact
-    value that is not a float's."""
+def _shown_number(v) -> str:
+    """A number for a person: an int in full (a float's 1e308 as its shortest decimal), anything else as the
+    shortest decimal of the float nearest it; p/q only beyond a float's range.  Exact values are --json's."""
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
     if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
         return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and _is_float_value(v) else _digits(v.numerator)
-    if exact is not False and (v.denominator & (v.denominator - 1) or Fraction(float(v)) != v):
-        return _num(v)  # not a binary fraction, or beyond a float: p/q
-    return repr(float(v))
+    try:
+        return repr(float(v))
+    except OverflowError:
+        return _num(v)
 
 
 def _shown_vector(v, other=None) -> str:
@@ -5016,7 +5728,7 @@ def _vectors_mode(args) -> int:
     for name, about, text, options in _CASES:
         data, expected = f"{name}.csv", f"{name}.json"
         case = _arguments([data, "--json", *options])
-        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data)
+        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data, so_far=False)
         files[data], files[expected] = text, _json(report) + "\n"
         index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
     import json
@@ -5025,8 +5737,8 @@ def _vectors_mode(args) -> int:
            "the JSON equals EXPECTED but for its 'input' field", "cases": index}
     files["index.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
     _write_files({os.path.join(folder, name): text for name, text in files.items()}, folder=folder,
-                 first_remove=os.path.join(folder, "index.json"))
-    _emit(f"{len(index)} cases written to {folder} (index.json lists them)")
+                 first_remove=os.path.join(folder, "index.json"),
+                 report=lambda: _emit(f"{len(index)} cases written to {folder} (index.json lists them)", held=True))
     return 0
 
 
@@ -5049,14 +5761,18 @@ def _older_corpus(folder) -> set:
     an empty set for any other folder (an index.json of some other program's is not a corpus)."""
     import json
 
+    index = os.path.join(folder, "index.json")
     try:
-        with open(os.path.join(folder, "index.json"), "rb") as f:
+        with _opened(index, index) as f:
             doc = json.loads(f.read(1 << 20).decode("utf-8"))
         cases = doc["cases"]
         named = {case[key] for case in cases for key in ("data", "expected")}
         if isinstance(doc["perceptron"], str) and isinstance(cases, list) and all(
                 isinstance(name, str) and os.path.basename(name) == name for name in named):
             return named | {"index.json"}
+    except _Located:
+        if os.path.lexists(index):  # there, but not a regular file (a FIFO would block): said, not skipped
+            raise
     except (OSError, ValueError, LookupError, TypeError):
         pass
     return set()
@@ -5077,7 +5793,7 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_m
 
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
-_CAPTION = 52    # the space below it for the caption
+_CAPTION = 68    # the space below it for the caption
 
 
 def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
@@ -5092,10 +5808,13 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     longer run, as the caption says), the example of each drawn mistake
     ringed, the final hyperplane solid with its w drawn as an arrow from the
     origin, the pocket's and the averaged hyperplanes when the run kept
-    them, and with ``w_star`` the target's hyperplane and its vector v,
-    dotted.  The axes carry their values and ``names`` (default x1, x2).
-    ``upto=k`` draws the run as it stood after its k-th mistake.  The same
-    run gives the same bytes.
+    them, and with ``w_star`` the target's hyperplane, blue dashes drawn
+    over the others (so that it shows where w has reached it), and its
+    vector v.  The legend names every mark and label; a number that would
+    overprint a point or another label is left out (the latest mistakes'
+    kept first).  The axes carry their values and ``names`` (default x1,
+    x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The
+    same run gives the same bytes.
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
@@ -5117,25 +5836,28 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
-    parts = [_svg_head(run, k, len(extra)), _grid(box, to_px, names or ("x1", "x2"))]
-    if w_star is not None:
-        v = [Fraction(c) for c in w_star]
-        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="1.5" stroke-dasharray="2 4"'))
-        parts.append(_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v"))
-    for n in range(first, k + 1):
-        parts.append(_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis",
-                                 'stroke="#888" stroke-width="1" stroke-dasharray="5 4"', label=str(n), mistake=n))
-    for name, w in extra:
-        parts.append(_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]))
+    # Labels never overprint the points nor each other: the points' marks and numbers are placed first, then
+    # the arrows' names, then the mistakes' numbers from the last back, each dropped where no place is free.
+    # The target is drawn over the rest, so that it shows where it coincides with w.
+    taken: list = []
+    marks, rings = _marks(examples, xs, to_px, taken), _rings(run.trace[first - 1:k], xs, to_px, taken)
+    v = None if w_star is None else [Fraction(c) for c in w_star]
+    arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
+    arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
+    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
+                         '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
+    parts = [_svg_head(run, k, bool(extra) + (v is not None)), _grid(box, to_px, names or ("x1", "x2"))]
+    parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]) for name, w in extra]
     parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
-    parts.append(_arrow(final, box, to_px, "w-vector", "#000", "w"))
-    parts.append(_rings(run.trace[first - 1:k], xs, to_px))
-    parts.append(_marks(examples, xs, to_px))
-    parts.append(_caption(run, k, w_star is not None, first, [name for name, _ in extra]))
+    if v is not None:
+        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="2" stroke-dasharray="6 6"'))
+    parts += arrows + [rings, marks]
+    parts.append(_caption(run, k, v is not None, first, [name for name, _ in extra], len(xs) <= _NUMBERED))
     return "\n".join(part for part in parts if part) + "\n</svg>\n"
 
 
 _DRAWN = 40  # the most hypotheses a picture draws: the last ones
+_NUMBERED = 30  # the most examples a picture numbers
 _EXTRA_STYLE = {"pocket": 'stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"',
                 "average": 'stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"'}
 
@@ -5191,7 +5913,7 @@ def _xml(text) -> str:
 
 
 def _svg_head(run, k, extra) -> str:
-    side, caption = _PLOT + 2 * _EDGE, _CAPTION + 16 * bool(extra)
+    side, caption = _PLOT + 2 * _EDGE, _CAPTION + 16 * extra
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side + caption}" '
             f'viewBox="0 0 {side} {side + caption}" font-family="sans-serif" font-size="11">\n'
             f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
@@ -5257,7 +5979,7 @@ def _segment(w, box):
     return (inside[0], inside[-1]) if len(inside) >= 2 and inside[0] != inside[-1] else None
 
 
-def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
+def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None) -> str:
     w = [Fraction(v) for v in w]
     attrs = f'class="{cls}" data-w="{",".join(map(_ratio_text, w))}"'
     attrs += "" if mistake is None else f' data-mistake="{mistake}"'
@@ -5270,11 +5992,24 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None) -> str:
             f'data-from="{_ratio_text(X1)},{_ratio_text(Y1)}" data-to="{_ratio_text(X2)},{_ratio_text(Y2)}"/>')
     # The number along the line, at a place that differs from mistake to mistake
     # (steps of the golden ratio), so that lines that coincide (w and 2w) keep
-    # their numbers apart.
-    t = 0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)
-    px, py = p1 + t * (p2 - p1), q1 + t * (q2 - q1)
-    text = "" if label is None else f'<text x="{_px(px + 4)}" y="{_px(py - 4)}" fill="#888">{label}</text>'
+    # their numbers apart; else at the first tenth of the line that is free.
+    at = None if label is None else _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
+        [0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)] + [j / 10 for j in range(1, 10)])], label, taken)
+    text = "" if at is None else f'<text class="step" x="{_px(at[0])}" y="{_px(at[1])}" fill="#888">{label}</text>'
     return f"<g {attrs}>{line}{text}</g>"
+
+
+def _place(spots, text, taken):
+    """The first of the spots (where a text starts, on its baseline) at which the text, 6.5 pixels a
+    character and 12 high at font-size 11, is inside the plot and overlaps no box taken; that box is then
+    taken.  None if there is none."""
+    for x, y in spots:
+        box = (x - 1, y - 10, x + 6.5 * len(text) + 1, y + 2)
+        if (_EDGE <= box[0] and box[2] <= _EDGE + _PLOT and _EDGE <= box[1] and box[3] <= _EDGE + _PLOT
+                and not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken)):
+            taken.append(box)
+            return x, y
+    return None
 
 
 def _ratio_text(v) -> str:
@@ -5282,7 +6017,7 @@ def _ratio_text(v) -> str:
     return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
 
 
-def _arrow(w, box, to_px, cls, colour, name) -> str:
+def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
     """The normal vector (w1, w2) from the origin, shortened to fit if need be."""
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
@@ -5293,44 +6028,58 @@ def _arrow(w, box, to_px, cls, colour, name) -> str:
     scale = min(Fraction(1), reach * Fraction(9, 10) / longest)  # the direction matters, not the length
     (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
     shown = name if scale == 1 else f"{name} (scaled)"
+    width = 6.5 * len(shown)  # beyond the arrow's head, else beside it where no point or label is
+    dxs = (4, -4 - width) if p1 >= p0 else (-4 - width, 4)
+    dys = (12, -4, 24, -16, 36, -28) if q1 >= q0 else (-4, 12, -16, 24, -28, 36)
+    spots = [(p1 + dx, q1 + dy) for dy in dys for dx in dxs]
+    at = _place(spots, shown, taken) or spots[0]  # an arrow is always named
+    text = f'<text class="name" x="{_px(at[0])}" y="{_px(at[1])}" fill="{colour}">{shown}</text>'
     return (f'<g class="{cls}"><line x1="{_px(p0)}" y1="{_px(q0)}" x2="{_px(p1)}" y2="{_px(q1)}" stroke="{colour}" '
-            f'stroke-width="1.5" marker-end="url(#head)"/><text x="{_px(p1 + 4)}" y="{_px(q1 + 12)}" '
-            f'fill="{colour}">{shown}</text></g>')
+            f'stroke-width="1.5" marker-end="url(#head)"/>{text}</g>')
 
 
-def _rings(trace, xs, to_px) -> str:
+def _rings(trace, xs, to_px, taken) -> str:
     rings = []
     for i in sorted({m.index for m in trace}):
         px, py = to_px(*xs[i])
+        taken.append((px - 10, py - 10, px + 10, py + 10))
         rings.append(f'<circle class="ring" data-index="{i}" cx="{_px(px)}" cy="{_px(py)}" r="9" fill="none" '
                      'stroke="#d33" stroke-width="1.5"/>')
     return "\n".join(rings)
 
 
-def _marks(examples, xs, to_px) -> str:
+def _marks(examples, xs, to_px, taken) -> str:
+    """Each example's mark, numbered by its index when there are at most _NUMBERED; their boxes are taken."""
     marks = []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
+        taken.append((px - 6, py - 6, px + 6, py + 6))
+        if len(examples) <= _NUMBERED:
+            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
         if y == 1:  # + for y = +1 ...
             shape = (f'<path d="M{_px(px - 5)},{_px(py)} H{_px(px + 5)} M{_px(px)},{_px(py - 5)} V{_px(py + 5)}" '
                      'stroke="#000" stroke-width="2"/>')
         else:       # ... o for y = -1: distinct in grey, not only in colour
             shape = f'<circle cx="{_px(px)}" cy="{_px(py)}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
-        label = f'<text x="{_px(px + 7)}" y="{_px(py - 6)}">{i}</text>' if len(examples) <= 30 else ""
+        label = f'<text class="index" x="{_px(px + 7)}" y="{_px(py - 6)}">{i}</text>' if len(examples) <= _NUMBERED \
+            else ""
         marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}{label}</g>')
     return "\n".join(marks)
 
 
-def _caption(run, k, has_target, first=1, extra=()) -> str:
+def _caption(run, k, has_target, first=1, extra=(), numbered=True) -> str:
+    """The caption and the legend, which names every mark and label the picture draws."""
     side = _PLOT + 2 * _EDGE
     state = "converged" if run.converged else "not converged"
     drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
     lines = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
              f"{_count_text(run.epochs, 'epoch')} · {state}",
-             "+ is y = +1 · o is y = -1 · ringed: an example of a drawn mistake",
-             f"dashed: w after mistake n{drawn} · solid: "
-             + (f"w after mistake {k}" if k < run.mistakes else "the final w")
-             + (" · dotted: the target w*" if has_target else "")]
+             "+ is y = +1 · o is y = -1" + (", numbered by index · ringed: a drawn mistake's example" if numbered
+                                            else " · ringed: an example of a drawn mistake"),
+             f"dashed, numbered n: w after mistake n{drawn}",
+             "solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w") + " · arrow w: its normal"]
+    if has_target:
+        lines.append("blue dashes, over the others: the target w* · arrow v: its normal")
     if extra:
         lines.append(" · ".join({"pocket": "green dash-dot: the pocket's w",
                                  "average": "purple dots: the averaged w"}[name] for name in extra))
@@ -5371,20 +6120,25 @@ def _refuse_overwriting(args):
         raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
                               "of them a file")
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
-                                                  ("--model", args.model), ("--check", args.check))
-              if path and path != "-"]
+                                                  ("--model", args.model), ("--check", args.check)) if path]
     outputs = [(option, path) for option, path in (("--svg", args.svg), ("--save", args.save)) if path]
+    for option, path in outputs:  # a file to write: not a folder's name, nor anything but a regular file
+        if path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
+            raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
+        _target(path)
     inputs += outputs
     seen = {}
-    for option, path in inputs:
+    for option, path in inputs:  # a file is its device and inode: an input by any name, or on standard input
+        stdin = path == "-" and option not in ("--svg", "--save")
         try:
-            st = os.stat(path)
-        except OSError:
+            st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
+        except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
             continue
         if option in ("--svg", "--save") and (st.st_dev, st.st_ino) in seen:
-            raise PerceptronError(f"{option} {path} is the {'input' if seen[st.st_dev, st.st_ino] in ('FILE', '--test', '--model', '--check') else 'output'} "
-                                  f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
-        seen.setdefault((st.st_dev, st.st_ino), option)
+            other = seen[st.st_dev, st.st_ino]
+            raise PerceptronError(f"{option} {path} is the {'output' if other in ('--svg', '--save') else 'input'} "
+                                  f"{other}: it would be overwritten")
+        seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
     if len(outputs) == 2 and os.path.realpath(args.svg) == os.path.realpath(args.save):
         raise PerceptronError(f"--save {args.save} is the output --svg: it would be overwritten")
     if args.svg_steps:
@@ -5394,14 +6148,28 @@ def _refuse_overwriting(args):
             if os.path.dirname(real) == steps and re.fullmatch(r"step-[0-9]+\.svg", os.path.basename(real)):
                 raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} "
                                       "is one of those names: it would be overwritten")
+        try:
+            names = os.listdir(steps)
+        except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
+            names = []
+        for name in names:
+            try:
+                st = os.stat(os.path.join(steps, name))
+            except OSError:  # a dangling link: no input
+                continue
+            if re.fullmatch(r"step-[0-9]+\.svg", name) and (st.st_dev, st.st_ino) in seen:
+                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
+                                      f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
-def _write_files(files, folder=None, first_remove=None):
+def _write_files(files, folder=None, first_remove=None, report=None):
     """Write every file whole, or none: each to a new temporary file beside its target, all before any is
     renamed into place.  A failure or Ctrl-C before the renames removes what this call made (its temporary
     files, ``folder`` and the folders above it that it made) and leaves every file the user had.  A link is
     followed, so the file it names is written; an output that exists and is not a regular file (a device, a
-    FIFO, a socket, a folder) is refused, never replaced.  ``first_remove`` is removed just before the
+    FIFO, a socket, a folder) is refused, never replaced.  ``report()`` writes the run's report (standard
+    output is an output too) after the temporary files and before the renames, Ctrl-C held from it to the
+    last rename: a report that cannot be written leaves no file.  ``first_remove`` is removed just before the
     renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
     made, temporary, path = [], {}, folder
     try:
@@ -5416,6 +6184,8 @@ def _write_files(files, folder=None, first_remove=None):
             finally:
                 os.close(fd)
         with _Held():
+            if report is not None:
+                report()
             if first_remove and os.path.lexists(first_remove):
                 os.unlink(first_remove)
             for path in files:
@@ -5427,7 +6197,7 @@ def _write_files(files, folder=None, first_remove=None):
                 _remove(name, os.unlink)
             for name in reversed(made):
                 _remove(name, os.rmdir)  # only if empty: a folder that now holds the user's files stays
-        if isinstance(err, OSError):
+        if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
             raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
         raise
 
@@ -5444,12 +6214,17 @@ def _target(path):
     except OSError as err:
         raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
     if not stat.S_ISREG(st.st_mode):
-        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else
-                "a socket" if stat.S_ISSOCK(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or
-                stat.S_ISBLK(st.st_mode) else "not a regular file")
-        raise PerceptronError(f"{path}: {kind}, not a regular file: outputs are written to regular files only, "
-                              "and never replace anything else")
+        raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
+                              "files only, and never replace anything else")
     return real
+
+
+def _kind(mode) -> str:
+    """What a file that is not a regular one is, from its st_mode."""
+    import stat
+
+    return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
+            stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
 
 
 _made_names = iter(range(1 << 62))  # the temporary files' numbers: no randomness, and none twice in a process
@@ -5512,4 +6287,6 @@ def _remove(name, remove):
 
 
 if __name__ == "__main__":
+    for _signum, _handler in _STARTED.items():  # main's own handling from here on
+        _signal.signal(_signum, _handler)
     sys.exit(main())

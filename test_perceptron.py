@@ -848,7 +848,7 @@ def joint_reference(examples, classes, passes):
 @pytest.mark.parametrize("number", [int, Fraction])
 def test_joint_is_the_joint_update_literally(number):
     examples = three_classes(42, number=number)
-    run = P.train_multiclass(examples, ["a", "b", "c"], update="joint", max_epochs=5)
+    run = P.train_multiclass(examples, classes=["a", "b", "c"], update="joint", max_epochs=5)
     w, trace = joint_reference(examples, ["a", "b", "c"], 5)
     assert run.w == w and [tuple(m) for m in run.trace] == trace and run.rule == "argmax"
     with pytest.raises(PerceptronError, match="does not apply to the joint update"):
@@ -857,7 +857,7 @@ def test_joint_is_the_joint_update_literally(number):
 
 def test_the_joint_pocket_counts_the_argmax_errors():
     examples = three_classes(43)
-    run = P.train_multiclass(examples, ["a", "b", "c"], update="joint", max_epochs=5, pocket=True)
+    run = P.train_multiclass(examples, classes=["a", "b", "c"], update="joint", max_epochs=5, pocket=True)
     best, replay = None, {c: [0, 0, 0] for c in "abc"}
 
     def argmax_errors(w):
@@ -1090,10 +1090,210 @@ def test_the_joint_average_before_is_nltks_averaged_perceptron():
         scores = {c: dot(w_star[c], x) for c in classes}
         examples.append((x, max(classes, key=lambda c: (scores[c], rng.random()))))
     theirs = nltk_averaged(examples, classes, passes=5)
-    run = P.train_multiclass(examples, sorted(classes, reverse=True), update="joint", epochs=5, average="before")
+    run = P.train_multiclass(examples, classes=sorted(classes, reverse=True), update="joint", epochs=5,
+                             average="before")
     ours = {(f, c): round(float(run.average[c][f]), 3) for c in classes for f in range(8)}
     assert {k: v for k, v in ours.items() if v} == {k: v for k, v in theirs.items() if v}
     assert run.mistakes > 20 and len([v for v in ours.values() if v]) > 10  # a run with something to average
+
+
+class Frame:
+    """A stand-in for a pandas DataFrame: iterating it gives its column names, .to_numpy() its rows."""
+
+    def __init__(self, rows, columns):
+        self.rows, self.columns, self.iloc = rows, columns, None
+
+    def __iter__(self):
+        return iter(self.columns)
+
+    def to_numpy(self, dtype=None):
+        return Array(Array(row) for row in self.rows)
+
+
+class Shaped(Array):
+    """A stand-in for a NumPy array with its ndim and shape (a 0-d one cannot be iterated)."""
+
+    def __init__(self, items, shape):
+        super().__init__(items)
+        self.ndim, self.shape = len(shape), shape
+
+    def __iter__(self):
+        if not self.ndim:
+            raise TypeError("iteration over a 0-d array")
+        return iter(self.items)
+
+
+def test_a_frame_is_its_rows_y_is_positional_and_labels_of_numpy_types_are_read_by_value():
+    examples = three_classes(84)
+    X, y = [x for x, _ in examples], ["abc".index(c) for _, c in examples]
+    frame, int64s = Frame(X, ["x1", "x2", "x3"]), [Int64(label) for label in y]
+    expected = P.train_multiclass(list(zip(X, y)), max_epochs=5)
+    for X_given, y_given in ((frame, int64s), (Array(Array(x) for x in X), Array(int64s))):
+        run = P.train_multiclass(X_given, y_given, max_epochs=5)  # y positional, as train(X, y)
+        assert (run.w, run.trace, run.model.classes) == (expected.w, expected.trace, expected.model.classes)
+        assert run.errors(X_given, y_given) == run.errors(X, y) == expected.errors(list(zip(X, y))) > 0
+        assert run.predictions(frame) == expected.predictions(X)
+    binary = [(x, label > 0) for x, label in zip(X, y)]
+    run = train(frame, [bool_(label) for _, label in binary], max_epochs=5)
+    assert (run.w, run.labels) == (train(binary, max_epochs=5).w, (False, True))
+    assert run.errors(frame, [bool_(label) for _, label in binary], "w") == train(binary, max_epochs=5).errors(binary)
+    assert P.train_multiclass(list(zip(X, y)), classes=[2, 1, 0], max_epochs=5).model.classes == [2, 1, 0]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda run: run.predict(Shaped([[1, 2, 3]] * 4, (4, 3))),
+     "x is an array of shape (4, 3), not one vector: predictions(X) predicts each row"),
+    (lambda run: run.predict(Shaped([], ())), "x is an array of shape (), not one vector"),
+    (lambda run: run.predict([[1, 2, 3]] * 4), "x has length 4, expected 3: rows? predictions(X) predicts each row"),
+    (lambda run: run.predictions(Shaped([1, 2, 3], (3,))), "X is an array of shape (3,), not rows: Reshape your data"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, Shaped([[1], [-1]], (2, 1))),
+     "y is an array of shape (2, 1): give one label per row (y.ravel())"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, [[1], [-1, 1]]), "y holds [1], not one label per row of X"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, Shaped([], ())), "y is <test_perceptron.Shaped"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, Shaped([[1, -1]], (1, 2))), "y is an array of shape (1, 2)"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, [1, -1, 1]), "X has 2 rows and y 3 labels"),
+    (lambda run: run.errors([[1, 2, 3]] * 2, type("Arrayish", (), {"__array__": lambda self: [1, -1, 1]})()),
+     "X has 2 rows and y 3 labels"),
+    (lambda run: P.train_multiclass([[1, 2, 3]] * 2, [type("NAType", (), {})(), "a"]),
+     "example 0: label <test_perceptron.NAType object at"),
+    (lambda run: train([[1, 2, 3]] * 3, ["a", "b", type("NAType", (), {"__repr__": lambda self: "<NA>"})()]),
+     "example 2: label <NA> is a missing value: drop the examples without one, or fill them"),
+])
+def test_arrays_of_the_wrong_shape_and_missing_labels_are_refused_saying_what_to_pass(call, message):
+    run = train([([1, 2, 3], 1), ([-1, 0, 2], -1)])
+    with pytest.raises(PerceptronError) as err:
+        call(run)
+    assert str(err.value).startswith(message) and type(err.value) is PerceptronError
+
+
+def test_numpy_and_pandas_as_users_pass_them():
+    np, pd = pytest.importorskip("numpy"), pytest.importorskip("pandas")
+    examples = three_classes(85, n=30)
+    X, y = np.array([x for x, _ in examples], dtype=np.int64), np.array(["abc".index(c) for _, c in examples])
+    frame, series = pd.DataFrame(X, columns=["a", "b", "c"]), pd.Series(y)
+    plain = P.train_multiclass([(list(map(int, x)), int(label)) for x, label in zip(X, y)], max_epochs=5)
+    run = P.train_multiclass(frame, series, max_epochs=5)
+    assert (run.w, run.model.classes) == (plain.w, plain.model.classes) and type(run.w[0][0]) is int
+    assert run.errors(X, y) == run.errors(frame, series) == run.errors(X, y=y) == plain.errors(examples_of(X, y)) > 0
+    binary = train(frame, series > 0, max_epochs=5)
+    assert binary.labels == (False, True) and binary.errors(X, y > 0) == binary.errors(frame, series > 0)
+    with pytest.raises(PerceptronError, match=r"^x is an array of shape \(30, 3\), not one vector: predictions\(X\)"):
+        run.predict(X)
+    with pytest.raises(PerceptronError, match=r"^x is an array of shape \(\), not one vector$"):
+        run.predict(np.array(3.0))
+    with pytest.raises(PerceptronError, match=r"^y is an array of shape \(30, 1\)"):
+        train(X, y[:, None])
+    with pytest.raises(PerceptronError, match="^example 1: label <NA> is a missing value"):
+        train(X[:3], pd.array([0, pd.NA, 1], dtype="Int64"))
+    with pytest.raises(PerceptronError, match="^example 1: label <NA> is a missing value"):
+        P.train_multiclass(X[:3], pd.Series(["a", pd.NA, "b"], dtype="string"))
+
+
+def examples_of(X, y):
+    return [(list(map(int, x)), int(label)) for x, label in zip(X, y)]
+
+
+@pytest.mark.parametrize("options", [{}, {"multiclass": "joint"}, {"predictor": "pocket", "rule": "margin"},
+                                     {"predictor": "average", "bias": False}])
+def test_the_classifier_is_the_run_of_train_or_train_multiclass(options):
+    examples = three_classes(86, n=30)
+    X, y = [x for x, _ in examples], [c for _, c in examples]
+    model = P.Classifier(max_epochs=6, **options)
+    assert model.fit(X, y) is model and model.get_params() == {**P.Classifier().get_params(), "max_epochs": 6,
+                                                                **options}
+    params = model.get_params()
+    run = P.train_multiclass(examples, classes=["a", "b", "c"], update=params["multiclass"], max_epochs=6,
+                             rule=None if params["multiclass"] == "joint" else params["rule"], bias=params["bias"],
+                             pocket=params["predictor"] == "pocket",
+                             average="after" if params["predictor"] == "average" else None)
+    vectors = run.pocket if params["predictor"] == "pocket" else run.average or run.w
+    vectors = {c: getattr(v, "w", v) for c, v in vectors.items()} if isinstance(vectors, dict) else vectors.w
+    assert (model.classes_, model.n_features_in_, model.run_.w) == (["a", "b", "c"], 3, run.w)
+    assert model.coef_ == [vectors[c][:3] for c in "abc"]
+    assert model.intercept_ == [vectors[c][3] if params["bias"] else 0 for c in "abc"]
+    assert model.predict(X) == run.predictions(X, params["predictor"])
+    assert model.decision_function(X[:2]) == [[dot(vectors[c], x + [1] * params["bias"]) for c in "abc"] for x in X[:2]]
+    assert model.score(X, y) == 1 - run.errors(examples, params["predictor"]) / 30
+    binary = [(x, c == "a") for x, c in examples]
+    model.fit(Array(Array(x) for x in X), [bool_(label) for _, label in binary])
+    run = train(binary, max_epochs=6, rule=params["rule"], bias=params["bias"], pocket=params["predictor"] == "pocket",
+                average="after" if params["predictor"] == "average" else None)
+    kept = run.pocket.w if params["predictor"] == "pocket" else run.average or run.w
+    assert (model.classes_, model.coef_, model.predict(X)) == ([False, True], [kept[:3]],
+                                                               run.predictions(X, params["predictor"]))
+    assert model.decision_function(X) == [run.score(x, params["predictor"]) for x in X]
+    assert type(model.coef_[0][0]) is (Fraction if params["predictor"] == "average" else int)
+
+
+def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far():
+    examples, _ = noisy(87, n=20, d=3)
+    learner = Perceptron(3, bias=True)
+    for x, label in examples:
+        learner.learn(x, label)
+    model = P.Classifier().partial_fit([x for x, _ in examples[:12]], [y for _, y in examples[:12]], classes=[1, -1])
+    model.partial_fit(Array(x for x, _ in examples[12:]), [Int64(y) for _, y in examples[12:]])
+    assert (model.run_.w, model.run_.mistakes, model.run_.epochs, model.classes_) == (learner.w, learner.mistakes,
+                                                                                       2, [-1, 1])
+    with pytest.raises(PerceptronError, match="^example 0: label 0 is not -1 or 1$"):
+        model.partial_fit([[1, 2, 3]], [0])
+    assert model.run_.w == learner.w
+    joint = P.Classifier(multiclass="joint", bias=False).partial_fit(*zip(*three_classes(88)))
+    reference = MulticlassPerceptron(["a", "b", "c"], 3, update="joint")
+    for x, c in three_classes(88):
+        reference.learn(x, c)
+    assert joint.run_.w == reference.w and joint.predict([[1, 2, 3]]) == [reference.predict([1, 2, 3])]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: P.Classifier().predict([[1, 2]]), "this Classifier is not fitted yet: call fit(X, y) first"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], [1, 1]), "y has 1 class [1]: a classifier needs two"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0.5, 1]), "Unknown label type: y holds 0.5"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], None), "Classifier requires y to be passed"),
+    (lambda: P.Classifier().fit([[], []], [0, 1]), "X has 0 feature(s) (shape=(2, 0)) while a minimum of 1"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0, 1]).predict([[1, 2, 3]]),
+     "X has 3 features, but Classifier is expecting 2 features as input"),
+    (lambda: P.Classifier().fit([[1, 2], [3, 4]], [0, 1]).score([[1, 2]], [0], sample_weight=[2]), "sample_weight"),
+    (lambda: P.Classifier(kernel=lambda a, b: dot(a, b)).fit(*zip(*three_classes(89))),
+     "Only binary classification is supported with a kernel: y has 3 classes (kernel = <function"),
+    (lambda: P.Classifier(kernel=dot).partial_fit(*zip(*three_classes(89))),
+     "Only binary classification is supported with a kernel: y has 3 classes (kernel = <function dot"),
+    (lambda: P.Classifier(predictor="best").fit([[1, 2], [3, 4]], [0, 1]), "weights = 'best': use 'w', 'pocket'"),
+    (lambda: P.Classifier().set_params(bais=True), "Classifier has no parameter 'bais': rule, bias,"),
+    (lambda: P.Classifier(predictor="voted").fit([[1, 2], [3, 4]], [0, 1]).coef_, "the vote has no weights"),
+])
+def test_the_classifier_refuses_with_the_modules_error(call, message):
+    with pytest.raises(ValueError) as err:
+        call()
+    assert str(err.value).startswith(message)
+
+
+def test_the_classifier_with_a_kernel_is_the_kernel_run_and_its_parameters_are_its_own():
+    examples = [(x, 1 if x[0] * x[1] > 0 else -1) for x in ([1, 1], [-1, -1], [1, -1], [-1, 1], [2, 3], [-2, 1])]
+    X, y = [x for x, _ in examples], [label for _, label in examples]
+    model = P.Classifier(kernel="polynomial:2", bias=False).fit(X, y)
+    run = train(examples, kernel=kernels.polynomial(2))
+    assert model.predict(X) == y == run.predictions(X) and model.decision_function(X) == [run.score(x) for x in X]
+    assert model.set_params(bias=True, max_epochs=3) is model and repr(model) == (
+        "Classifier(rule='sign', bias=True, max_epochs=3, predictor='w', multiclass='one-vs-rest', "
+        "kernel='polynomial:2')")
+    assert P.Classifier(**model.get_params()).get_params() == model.get_params()
+
+
+@pytest.mark.slow
+def test_the_classifier_passes_scikit_learns_check_estimator_and_fits_in_a_pipeline():
+    pytest.importorskip("sklearn")
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import cross_val_score
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.utils.estimator_checks import check_estimator
+    words = "refused with a PerceptronError in perceptron's words"
+    check_estimator(P.Classifier(), expected_failed_checks=dict.fromkeys(
+        ["check_complex_data", "check_estimators_nan_inf", "check_supervised_y_2d", "check_dtype_object"], words))
+    X, y = load_iris(return_X_y=True)
+    scores = cross_val_score(make_pipeline(StandardScaler(), P.Classifier(predictor="average")), X, y)
+    assert list(scores) == list(cross_val_score(make_pipeline(StandardScaler(), P.Classifier(predictor="average")),
+                                                X, y)) and min(scores) >= 0.8
 
 
 # ===========================================================================
@@ -1357,6 +1557,117 @@ def test_dicts_sets_and_lying_lengths_are_refused_and_leave_the_learner_unchange
         train([([1, 2, 3], -1), (x, 1)])
 
 
+def exactly(v):
+    """v as a value to compare bit for bit: every number with its type (a float by repr, so that -0.0 is not 0.0;
+    a Decimal by its text, so that 0E+1 is not 0), containers and objects field by field, functions by name."""
+    if type(v) in (int, bool, str, type(None)):
+        return type(v).__name__, v
+    if type(v) is float:
+        return "float", repr(v)
+    if type(v) is Fraction:
+        return "Fraction", v.numerator, v.denominator
+    if type(v) is Decimal:
+        return "Decimal", str(v)
+    if isinstance(v, (tuple, list)):  # a namedtuple (Run, Mistake, Pocket) by its type and every field
+        return type(v).__name__, [exactly(e) for e in v]
+    if isinstance(v, dict):
+        return "dict", [(exactly(k), exactly(e)) for k, e in v.items()]
+    if callable(v):  # a rule, a kernel
+        return "function", getattr(v, "__qualname__", repr(v))
+    return type(v).__name__, exactly(vars(v))  # a learner, its whole state
+
+
+def literal_and_fast(call):
+    """exactly(call()) with Part I alone, then with the accelerators, in this process (the error, if it raised)."""
+    results = []
+    for literal in (True, False):
+        token = P._LITERAL.set(literal)
+        try:
+            results.append(exactly(call()))
+        except PerceptronError as err:
+            results.append(("PerceptronError", str(err)))
+        finally:
+            P._LITERAL.reset(token)
+    return results
+
+
+ADVERSARIAL = {  # cells of every number type, as a hostile data set has them
+    "int": lambda rng: rng.choice([0, 1, -1, rng.randint(-9, 9), rng.randint(-2 ** 70, 2 ** 70)]),
+    "float": lambda rng: rng.choice([0.0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, 1e16, -1e16, 1.0, -1.0,
+                                     0.1, 1e-300, rng.uniform(-3, 3), float(rng.randint(-9, 9))]),
+    "overflow-sized": lambda rng: rng.choice([1.7e308, -1.7e308, 1e308, 8.9e307, 0.0, -0.0, 1.0, -1.0, 5e-324]),
+    "int and float": lambda rng: rng.choice([rng.randint(-3, 3), rng.uniform(-3, 3), 2 ** 60 + 1, -0.0]),
+    "Fraction": lambda rng: Fraction(rng.randint(-9, 9), rng.randint(1, 9)),
+    "Decimal": lambda rng: rng.choice([Decimal(rng.randint(-10 ** 30, 10 ** 30)).scaleb(-28), Decimal("-0"),
+                                       Decimal("0E+3"), Decimal("1E+30"), Decimal("0.1"), Decimal(rng.randint(-9, 9))]),
+    "bits": lambda rng: rng.randint(0, 1),
+}
+
+
+def test_part_one_and_the_accelerators_give_the_same_runs_bit_for_bit():
+    """Seeded, in this process: every number type, both rules, the bias, the pocket, the averages, the votes, the
+    kernels of kernels.py, multiclass; every field of the run, and its errors under every predictor it kept."""
+    rng = random.Random(81)
+    kernel_choices = [None, None, dot, kernels.linear, kernels.polynomial(2), kernels.polynomial(3, c=0),
+                      kernels.gaussian(1.5)]
+    compared = 0
+    for case in range(1500):
+        kind = rng.choice(sorted(ADVERSARIAL))
+        d, n = rng.randint(1, 4), rng.randint(1, 9)
+        examples = [([ADVERSARIAL[kind](rng) for _ in range(d)], rng.choice([-1, 1])) for _ in range(n)]
+        options = {"rule": rng.choice(RULES), "bias": rng.random() < 0.5, "pocket": rng.random() < 0.5,
+                   "voted": rng.random() < 0.3, ("epochs" if rng.random() < 0.4 else "max_epochs"): rng.randint(1, 6)}
+        if kind == "overflow-sized" and options["pocket"]:
+            options["pocket"] = False  # the float pocket's fsum overflow: another helper's item of issue 28
+        kernel = (rng.choice([kernels.monotone_conjunction, kernels.all_conjunction, kernels.monotone_conjunction_upto(2)])
+                  if kind == "bits" and rng.random() < 0.5 else rng.choice(kernel_choices))
+        if kernel is None:
+            options["average"] = rng.choice([None, "after", "before"])
+        else:
+            options["kernel"] = kernel
+        multiclass = kernel is None and rng.random() < 0.25
+        if multiclass:
+            options.pop("rule")
+            options["update"] = rng.choice(["one-vs-rest", "joint"])
+            examples = [(x, rng.choice("abc")) for x, _ in examples]
+
+        def run_and_errors():
+            run = P.train_multiclass(examples, **options) if multiclass else train(examples, **options)
+            return run, {name: run.errors(examples, name) for name in P._kept_predictors(run)}
+        literal, fast = literal_and_fast(run_and_errors)
+        assert literal == fast, (case, kind, options, examples)
+        compared += literal[0] != "PerceptronError"
+    assert compared > 1250  # runs, not only refusals
+
+
+def test_an_edit_to_part_one_runs_in_train_learn_and_the_command_line_and_is_said_once(tmp_path):
+    source = open(P.__file__, encoding="utf-8").read()
+    step = "self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]  # w <- w + y x"
+    assert source.index(step) < source.index("\n# Part II: ")  # Perceptron._step's update, in Part I
+    (tmp_path / "perceptron.py").write_text(source.replace(step, step.replace("y * x_i", "2 * y * x_i"), 1),
+                                            encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PERCEPTRON_LITERAL"}
+    said = "Part I was edited: running it literally; accelerators off\n"
+    code = ("import perceptron as P; p = P.Perceptron(2); p.learn([1, 2], -1); "
+            "print(P.train(P.EXAMPLE).w, P.train(P.EXAMPLE, epochs=1).w, p.w)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert (done.stdout, done.stderr) == ("[-12, 6] [-6, 0] [-2, -4]\n", said)  # each update doubled
+    done = subprocess.run([sys.executable, str(tmp_path / "perceptron.py"), "--quiet"], env=env,
+                          capture_output=True, text=True)
+    assert done.stdout.startswith("    x1  x2\nw  -12   6\nmistakes: 5\n") and done.stderr == said
+    as_shipped = subprocess.run([sys.executable, "-c", code], cwd=HERE, env=env, capture_output=True, text=True)
+    assert (as_shipped.stdout, as_shipped.stderr) == ("[-6, 3] [-3, 0] [-1, -2]\n", "")
+
+
+def test_part_one_digest_is_renewed_with_part_one():
+    assert P._part_one_digest() == P._PART_I_DIGEST, (
+        "Part I of perceptron.py changed and its digest did not, so every run now takes Part I alone: if the "
+        f'change is meant, renew it in perceptron.py: _PART_I_DIGEST = "{P._part_one_digest()}" (printed by '
+        'python3 -c "import perceptron; print(perceptron._part_one_digest())"; bench/README.md, maintainers)')
+    assert P._PART_I_EDITED is False
+    assert P._part_one_digest(P.__file__ + "c") is None and P._part_one_digest("no/such/file.py") is None
+
+
 @pytest.mark.parametrize("examples", [
     [([2.0 ** -1070, 1.5], 1), ([1e-300, -2.0], -1), ([0.1, 3.0], 1), ([-5e-324, 0.3], -1)],  # the scale grows
     [([2 ** 60, 0.5], 1), ([-3, -0.25], -1), ([1, 2.0 ** -40], -1)],  # an int weight beyond 2^53 beside floats
@@ -1407,7 +1718,7 @@ def test_the_joint_pockets_kept_scores_give_the_literal_argmax_errors(number, bi
     examples = [([n if number is int else number(n) / 7 for n in (v + rng.randint(-4, 4) for v in centers[c])],
                  c if rng.random() > 0.2 else rng.choice("abcd")) for c in rng.choices("abcd", k=60)]
     examples += [([number(0)] * 3, "d"), ([number(1), number(1), number(-2)], "c")]  # ties, at w = 0 and after
-    run = P.train_multiclass(examples, list("abcd"), update="joint", bias=bias, max_epochs=12, pocket=True)
+    run = P.train_multiclass(examples, classes=list("abcd"), update="joint", bias=bias, max_epochs=12, pocket=True)
     xs = [with_bias(x) if bias else x for x, _ in examples]
 
     def argmax_errors(w):
@@ -1696,7 +2007,8 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
     ("file", "a file that does not exist", {}, ["missing.csv"], "missing.csv: cannot read: No such file or directory"),
     ("file", "a name with a newline, in one line", {}, ["no\nsuch.csv"],
      "no\\nsuch.csv: cannot read: No such file or directory"),
-    ("file", "/dev/zero, one line too long", {}, ["/dev/zero"], "/dev/zero:1: the line is longer than 1048576 bytes"),
+    ("file", "/dev/zero, a device that never ends", {}, ["/dev/zero"],
+     "/dev/zero: a device, not a regular file: inputs are read from regular files, or from standard input ('-')"),
     ("file", "an empty file", "", ["data.csv"], "data.csv: no examples: the file is empty"),
     ("file", "standard input twice", "1,2,1\n", ["-", "--test", "-"],
      "FILE and --test are both '-': standard input can be read once; give one of them a file"),
@@ -1786,7 +2098,7 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      Says("holds other files")),
     ("model", "--model of a JSON that is not a run's", {"data.csv": b"1,2,1\n", "bad.json": b'{"a": 1}'},
      ["data.csv", "--model", "bad.json"],
-     Starts("bad.json: 'a': not a field of the JSON of a run written by --json; the fields are")),
+     Starts("bad.json: 'a': not a field of a model (--save) or a run (--json); the fields are")),
     ("model", "--model of a run with no bias field", {"data.csv": b"1,2,1\n", "bad.json": b'{"perceptron": "0.2.0"}'},
      ["data.csv", "--model", "bad.json"], Starts("bad.json: bias: missing")),
     ("model", "--model of a file that is not JSON", {"data.csv": b"1,2,1\n", "bad.json": b"not json"},
@@ -1795,7 +2107,7 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      {"data.csv": b"1,2,1\n", "bad.json": b'{"perceptron": "0.2.0", "weights": null, "kernel": "polynomial(2, c=1)", '
                                          b'"bias": false, "rule": "sign"}'},
      ["data.csv", "--model", "bad.json"],
-     Starts("bad.json: kernel: a 'polynomial(2, c=1)' kernel run's JSON does not hold")),
+     Starts("bad.json: stored: missing, or not a list of [x..., y]: a kernel model holds its stored examples")),
     ("model", "--model of a weight that is not a number",
      {"data.csv": b"1,2,1\n", "bad.json": b'{"perceptron": "0.2.0", "weights": ["x"], "bias": false, "rule": "sign", '
                                           b'"labels": [-1, 1]}'},
@@ -1864,7 +2176,7 @@ def test_cli_a_file_name_that_is_not_utf8_is_named_not_a_traceback(tmp_path):
     ("average", {"convention": "after", "weights": "12", "examples": 4}, "average.weights: '12' is not a list"),
     ("rule", "sigh", "rule: 'sigh' is not one of 'sign', 'margin'"),
     ("labels", [1, 1], "labels: [1, 1] is not two distinct labels"),
-    ("wieghts", [1, 2], "'wieghts': not a field of the JSON of a run written by --json (did you mean 'weights'?)"),
+    ("wieghts", [1, 2], "'wieghts': not a field of a model (--save) or a run (--json) (did you mean 'weights'?)"),
 ])
 def test_model_reads_every_field_strictly(capsys, tmp_path, field, value, said):
     data = write(tmp_path, "x1,x2,y\n1,2,1\n-1,-2,-1\n")
@@ -2041,6 +2353,260 @@ def test_a_damaged_model_file_predicts_or_is_one_error_line_for_every_predictor(
             assert status in (0, 2) and (err.count("\n") == 1 and out == "" if status == 2 else out)
             seen.add(status)
     assert seen == {0, 2}
+
+
+# ---------------------------------------------------------------------------
+# Hostile inputs and signals, each closed as a class: every file opened to read
+# is a regular file (or standard input), every output of a run (the report on
+# standard output included) is written with the others or none, and an input is
+# a file by device and inode, whatever its name
+# ---------------------------------------------------------------------------
+
+def test_a_fifo_given_to_read_is_one_error_line_and_never_waited_for(tmp_path, capsys):
+    (tmp_path / "data.csv").write_text(FOUR)
+    cli(capsys, str(tmp_path / "data.csv"), "--save", str(tmp_path / "model.json"), "--quiet")
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "corpus").mkdir()
+    os.mkfifo(tmp_path / "corpus" / "index.json")
+    said = ": a FIFO, not a regular file: inputs are read from regular files, or from standard input ('-')\n"
+    for argv, named in ((["pipe"], "pipe"), (["data.csv", "--test", "pipe"], "pipe"),
+                        (["data.csv", "--model", "pipe"], "pipe"), (["data.csv", "--check", "pipe"], "pipe"),
+                        (["--vectors", "corpus"], os.path.join("corpus", "index.json"))):
+        status, out, err = cli_process(*argv, cwd=tmp_path, timeout=20)  # a FIFO opened to read would wait for ever
+        assert (status, out, err) == (2, "", f"error: {named}{said}"), argv
+
+
+def test_standard_input_is_read_as_the_file_it_is_for_the_model_and_the_check(tmp_path, capsys):
+    data = write(tmp_path, FOUR)
+    cli(capsys, data, "--save", str(tmp_path / "model.json"), "--quiet")
+    (tmp_path / "run.json").write_text(cli(capsys, data, "--json")[1])
+    model = (tmp_path / "model.json").read_text()
+    assert cli_process(data, "--model", "-", input=model, timeout=30)[:2] == (0, "1\n-1\n1\n1\n")
+    assert cli_process(data, "--check", "-", input=(tmp_path / "run.json").read_text(), timeout=30)[0] == 0
+
+
+def test_an_output_named_as_a_folder_is_a_usage_error_before_any_work(tmp_path):
+    (tmp_path / "data.csv").write_text(FOUR)
+    (tmp_path / "a-folder").mkdir()
+    for argv, said in ((["--svg", "out/"], "--svg out/: a folder's name, not a file's: --svg names the file to write"),
+                       (["--save", "out/"], "--save out/: a folder's name, not a file's: --save names the file to "
+                                            "write"),
+                       (["--save", "a-folder"], "a-folder: a folder, not a regular file: outputs are written to "
+                                                "regular files only, and never replace anything else")):
+        assert cli_process("data.csv", *argv, cwd=tmp_path, timeout=30) == (2, "", f"error: {said}\n"), argv
+        assert files_in(tmp_path) == ["a-folder", "data.csv"]
+
+
+def test_the_file_on_standard_input_is_an_input_and_never_replaced(tmp_path):
+    (tmp_path / "data.csv").write_text(FOUR)
+    (tmp_path / "held.csv").write_text(FOUR)
+    (tmp_path / "steps").mkdir()
+    os.link(tmp_path / "held.csv", tmp_path / "steps" / "step-1.svg")
+    for argv, stdin, said in (
+            (["-", "--save", "data.csv"], "data.csv", "--save data.csv is the input FILE (standard input)"),
+            (["data.csv", "--test", "-", "--svg", "held.csv"], "held.csv",
+             "--svg held.csv is the input --test (standard input)"),
+            (["-", "--svg-steps", "steps"], "held.csv", "--svg-steps steps writes step-N.svg files, and its "
+                                                        "step-1.svg is the FILE (standard input)")):
+        with open(tmp_path / stdin) as f:  # the file itself on standard input, as the shell's < gives it
+            done = subprocess.run([sys.executable, SCRIPT, *argv], cwd=tmp_path, stdin=f, capture_output=True,
+                                  text=True, timeout=30)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", f"error: {said}: it would be overwritten\n")
+        assert (tmp_path / stdin).read_text() == FOUR and files_in(tmp_path) == ["data.csv", "held.csv", "steps",
+                                                                               "steps/step-1.svg"]
+
+
+@pytest.mark.parametrize("argv", [["data.csv", "--svg", "o.svg", "--save", "m.json", "--svg-steps", "steps"],
+                                  ["data.csv", "--json", "--save", "m.json"], ["--vectors", "corpus"]])
+def test_a_report_that_cannot_be_written_leaves_none_of_the_run_s_files(tmp_path, argv):
+    device = full_device(tmp_path)  # standard output is an output of the run: all of them, or none
+    if device is None:
+        pytest.skip("mknod is not allowed here")
+    (tmp_path / "data.csv").write_text(EMBEDDED_CSV)
+    with open(device, "w") as full:
+        status, _, err = cli_process(*argv, stdout=full, cwd=tmp_path, timeout=60)
+    assert (status, err) == (2, "error: cannot write the report: No space left on device\n")
+    assert files_in(tmp_path) == ["data.csv", "full"]
+
+
+def test_what_explains_an_error_is_in_its_line(tmp_path, capsys):
+    data = write(tmp_path, "x1,x2,y\n1,2,1\n-1,-2,-1\n")
+    wider = write(tmp_path, "p,q,r,y\n1,2,3,1\n", "wider.csv")
+    renamed = write(tmp_path, "p,q,y\n1,2,1\n", "renamed.csv")
+    note = "are not the model's features ['x1', 'x2']: applied by position"
+    assert cli(capsys, data, "--test", wider, "--quiet") == (
+        2, "", f"error: {wider}:2: x has length 3, expected 2; its columns ['p', 'q', 'r'] {note}\n")
+    status, out, err = cli(capsys, data, "--test", renamed, "--quiet")  # no error: the note is said after the run
+    assert status == 0 and "test: " in out and err == f"note: {renamed}: its columns ['p', 'q'] {note}\n"
+
+
+# Ctrl-C at seeded moments: SIGINT raised, as a terminal raises it (through whatever handler is in place), at
+# the k-th call of a function of perceptron.py or kernels.py, for k over a seeded range of a run's calls.
+TRACED = {P.main.__code__.co_filename, kernels.linear.__code__.co_filename}
+
+
+def ctrl_c_at(k, call):
+    """(what call() returned or None, the KeyboardInterrupt that left it or None, lost, left) with Ctrl-C at the
+    k-th call; k = 0 counts the calls instead: (the count, None, False, False).  ``lost``: the Ctrl-C landed in
+    a finalizer (a generator closed as it is freed), where Python reports it as unraisable and goes on: a
+    Ctrl-C no program sees.  ``left``: the signal handlers were not given back (they are, here, after)."""
+    handlers = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    if handlers[0] is not signal.default_int_handler:
+        pytest.skip(f"Ctrl-C is not Python's default here: {handlers[0]}")
+    count, lost, hook, returned, stop = 0, [], sys.unraisablehook, None, None
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        if event == "call" and frame.f_code.co_filename in TRACED:
+            count += 1
+            if count == k:
+                sys.settrace(None)
+                signal.raise_signal(signal.SIGINT)
+    sys.unraisablehook = lambda unraisable: lost.append(unraisable.exc_type is KeyboardInterrupt)
+    sys.settrace(tracer)
+    try:
+        returned = call()
+    except KeyboardInterrupt as interrupt:
+        stop = interrupt
+    finally:
+        sys.settrace(None)
+        sys.unraisablehook = hook
+        left = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) != handlers
+        signal.signal(signal.SIGINT, handlers[0])
+        signal.signal(signal.SIGTERM, handlers[1])
+    return (count if k == 0 else returned), stop, any(lost), left
+
+
+def moments(call, n, seed):
+    """n seeded moments (call numbers) of call(), in order."""
+    total = ctrl_c_at(0, call)[0]
+    return sorted(random.Random(seed).sample(range(1, total), min(n, total - 1)))
+
+
+@pytest.mark.parametrize("fit", [
+    lambda D: train(D, pocket=True, max_epochs=5), lambda D: train(D, rule="margin", bias=True, pocket=True, epochs=3),
+    lambda D: train(D, average="after", voted=True, epochs=3), lambda D: train(D, kernel=kernels.polynomial(2),
+                                                                                pocket=True, voted=True, epochs=3),
+    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], update="joint", pocket=True, average="before", epochs=3),
+    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], pocket=True, voted=True, epochs=3)],
+    ids=["pocket", "margin-bias-pocket", "average-voted", "kernel-pocket-voted", "joint", "one-vs-rest"])
+def test_ctrl_c_at_any_moment_of_a_run_carries_the_run_so_far(fit):
+    examples, _ = noisy(76, n=12, d=2, flip=0.3)
+    for k in moments(lambda: fit(examples), 150, 76):  # the pocket's first count and the averages' sums included
+        _, stop, lost, _ = ctrl_c_at(k, lambda: fit(examples))
+        if lost:
+            continue
+        assert stop is not None and hasattr(stop, "run"), k  # a Ctrl-C never lands after the run: it is noticed
+        run = stop.run  # None before the learner exists; else the run so far, whole updates only
+        assert run is None or (type(run) is P.Run and run.converged is False and run.mistakes == len(run.trace)), k
+
+
+@pytest.mark.xfail(strict=True, reason="_Held.__exit__ raises a Ctrl-C that lands as it starts before it gives the "
+                                      "handlers back (found here, issue 28; _Held is another helper's)")
+def test_ctrl_c_at_any_moment_gives_the_signal_handlers_back():
+    examples, _ = noisy(80, n=8, d=2, flip=0.3)
+    seeded = moments(lambda: train(examples, max_epochs=3), 10 ** 6, 80)  # every moment
+    assert [k for k in seeded if ctrl_c_at(k, lambda: train(examples, max_epochs=3))[3]] == []
+
+
+def corpus_files(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None
+
+
+def vectors_at_seeded_moments(tmp_path, capsys, n, seed):
+    """--vectors with Ctrl-C at n seeded moments, into a new folder and over an older corpus: exit 130, and the
+    folder holds none, the older corpus untouched, or the whole corpus of finished runs."""
+    import shutil
+
+    new, older = tmp_path / "new", tmp_path / "older"
+    assert cli(capsys, "--vectors", str(new))[0] == 0
+    expected = corpus_files(new)
+    shutil.rmtree(new)
+    cli(capsys, "--vectors", str(older))
+    (older / "pocket.json").write_text("an older version's\n")
+    before = corpus_files(older)
+    seeded = moments(lambda: P.main(["--vectors", str(new)]), n, seed)
+    capsys.readouterr()
+    for k in seeded:
+        shutil.rmtree(new, ignore_errors=True)
+        for folder, was in ((new, None), (older, before)):
+            status, _, lost, _ = ctrl_c_at(k, lambda: P.main(["--vectors", str(folder)]))
+            out, err = capsys.readouterr()
+            assert (status == 130 or lost and status == 0) and corpus_files(folder) in (was, expected), (k, folder.name)
+            assert not [p for p in tmp_path.rglob("*.part")] and (out != "") == (corpus_files(folder) == expected)
+            if corpus_files(folder) == expected:
+                for name, text in before.items():
+                    (older / name).write_bytes(text)
+
+
+def test_ctrl_c_in_vectors_leaves_no_expected_output_of_an_interrupted_run(tmp_path, capsys):
+    vectors_at_seeded_moments(tmp_path, capsys, 12, 77)
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_many_moments_of_vectors_leaves_no_corpus_or_a_whole_one(tmp_path, capsys):
+    vectors_at_seeded_moments(tmp_path, capsys, 200, 78)
+
+
+@pytest.mark.parametrize("options", [["--max-epochs", "6", "--json", "--save", "m.json", "--svg", "o.svg"],
+                                     ["--epochs", "1", "--pocket", "--bias", "--save", "m.json", "--svg-steps",
+                                      "steps"]])
+def test_ctrl_c_at_any_moment_of_a_run_writes_all_its_outputs_or_none(tmp_path, capsys, options):
+    (tmp_path / "data.csv").write_text(csv_of(noisy(78, n=12, d=2, flip=0.3)[0]))
+    (tmp_path / "o.svg").write_text("the user's picture")
+    argv = [str(tmp_path / "data.csv"), *[str(tmp_path / v) if v in ("m.json", "o.svg", "steps") else v
+                                          for v in options]]
+    finished = cli(capsys, *argv)[0]
+    expected = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    expected_out = capsys.readouterr().out or cli(capsys, *argv)[1]
+
+    def outputs():
+        return {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    seeded = moments(lambda: P.main(argv), 25, 79)
+    capsys.readouterr()
+    for k in seeded:
+        for p in tmp_path.rglob("*"):
+            if p.is_file() and p.name not in ("data.csv", "o.svg") and p in expected:
+                p.unlink()
+        (tmp_path / "o.svg").write_text("the user's picture")
+        if (tmp_path / "steps").exists():
+            os.rmdir(tmp_path / "steps")
+        status, _, lost, _ = ctrl_c_at(k, lambda: P.main(argv))
+        out, _ = capsys.readouterr()
+        assert status == 130 or lost and status == finished, k
+        if outputs() == expected:  # Ctrl-C while the outputs were put in place: held until all were
+            assert out == expected_out, k
+        else:  # none of them: the user's picture as it was, and the report of the run so far, if any
+            assert outputs() == {tmp_path / "data.csv": expected[tmp_path / "data.csv"],
+                                 tmp_path / "o.svg": b"the user's picture"}, k
+            assert "picture" not in out and (out == "" or "--json" not in options or json.loads(out)["interrupted"])
+
+
+STARTING = """import runpy, signal, sys
+script, k, signum = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+count = 0
+def tracer(frame, event, arg):
+    global count
+    if event == "call" and frame.f_code.co_filename == script:
+        count += 1
+        if count == k:
+            sys.settrace(None)
+            signal.raise_signal(signum)
+sys.settrace(tracer)
+sys.argv = [script, "--version"]
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+def test_a_signal_while_the_script_starts_is_its_status_not_a_traceback():
+    # The script's own start (its module body, before main()) at seeded moments; the interpreter's start before
+    # it (site, the compilation) is Python's, beyond any script.
+    for k in sorted(random.Random(82).sample(range(2, 60), 4)):
+        for signum, status in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+            done = subprocess.run([sys.executable, "-c", STARTING, SCRIPT, str(k), str(int(signum))],
+                                  capture_output=True, text=True, timeout=60,
+                                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            assert (done.returncode, done.stdout, "Traceback" in done.stderr) == (status, "", False), (k, signum)
 
 
 # ===========================================================================
@@ -2357,9 +2923,8 @@ def test_cli_labels_by_name_give_the_run_of_minus_one_and_one(capsys, tmp_path):
     assert doc["weights"] == run.w and doc["labels"] == ["B", "M"]
     assert [(m["index"], m["y"]) for m in doc["trace"]] == [(m.index, "M" if m.y == 1 else "B") for m in run.trace]
     status, _, err = cli(capsys, named)
-    assert status == 2 and re.fullmatch(f"error: {re.escape(named)}:2: column 3: label '[BM]' is not -1 or 1: name the "
-                                        r"two labels with --labels=NEG,POS \(as --labels=B,M\), or learn several "
-                                        r"classes with --multiclass\n", err)
+    assert status == 2 and re.fullmatch(f"error: {re.escape(named)}:2: column 3: label '[BM]' is not -1 or 1: labels B "
+                                        r"and M are read with --labels=B,M\n", err)
 
 
 def test_cli_label_column_zero_based_or_negative(capsys, tmp_path):
@@ -2522,7 +3087,7 @@ def test_a_saved_model_is_kilobytes_and_holds_no_history(capsys, tmp_path):
     whole.write_text(out)
     doc = json.loads(model.read_text())
     assert model.stat().st_size < 4096 < whole.stat().st_size and "trace" not in doc
-    assert doc["format"] == "perceptron-model/1" and doc["perceptron"] == P.__version__
+    assert doc["format"] == "perceptron-model/2" and doc["perceptron"] == P.__version__
     for predictor in ("w", "pocket", "average"):  # the model applies as the whole run does
         assert cli(capsys, path, "--model", str(model), "--predictor", predictor) == \
             cli(capsys, path, "--model", str(whole), "--predictor", predictor)
@@ -2556,7 +3121,7 @@ def test_a_kernel_run_s_pocket_is_its_dual_after_so_many_mistakes_and_is_saved_a
     path, model = write(tmp_path, csv_of(examples)), str(tmp_path / "model.json")
     cli(capsys, path, "--kernel", "polynomial:2", "--bias", "--pocket", "--max-epochs", "4", "--save", model,
         "--quiet")
-    assert json.loads(open(model).read())["pocket"] == {"mistakes": k}
+    assert json.loads(open(model).read())["pocket"] == {"weights": None, "errors": run.pocket.errors, "mistakes": k}
     status, out, err = cli(capsys, path, "--model", model, "--predictor", "pocket")
     assert (status, out.split()) == (0, [str(prefix.predict(x)) for x in X])
 
@@ -2566,9 +3131,9 @@ def test_a_kernel_run_s_pocket_is_its_dual_after_so_many_mistakes_and_is_saved_a
      "not a model (--save) or a run (--json): the key 'weights' appears twice in one object"),
     (lambda text: text.replace('"features": ["x1", "x2"]', '"features": ["a", "b", "c"]'),
      "features: ['a', 'b', 'c'] is not 2 column names, or null"),
-    (lambda text: text.replace('"classes": null', '"classes": ["a", "b"]'),
-     "classes: a model that is not a multiclass model has none: null"),
-    (lambda text: text.replace('"stored": null', '"stored": [[1, 2, 1, 1]]'),
+    (lambda text: text.replace('"perceptron-model/2"', '"perceptron-model/1"'),
+     "format: 'perceptron-model/1': this version reads perceptron-model/2 (save the model again with this version)"),
+    (lambda text: text.replace('"weights"', '"stored": [[1, 2, 1, 1]], "weights"'),
      "stored: a model that is not a kernel model has none: null"),
 ])
 def test_a_model_whose_fields_say_more_than_is_read_is_refused(capsys, tmp_path, change, said):
@@ -2592,8 +3157,7 @@ def test_a_file_whose_columns_are_the_model_s_in_another_order_is_refused(capsys
 @pytest.mark.parametrize("labels, said", [
     ((0, 1), "labels 0 and 1 are read with --labels=0,1"),
     (("False", "True"), "labels False and True are read with --labels=False,True"),
-    (("B", "M"), "name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
-                 "--multiclass"),
+    (("B", "M"), "labels B and M are read with --labels=B,M"),
 ])
 def test_cli_labels_other_than_minus_one_and_one_hint_the_option_that_reads_them(capsys, tmp_path, labels, said):
     path = write(tmp_path, "a,b,y\n" + csv_of(separable(93, n=12, d=2)[0], labels=labels))
@@ -2605,7 +3169,8 @@ def test_cli_labels_other_than_minus_one_and_one_hint_the_option_that_reads_them
 def test_cli_three_classes_hint_multiclass_and_a_run_that_needs_a_bias_is_told_so(capsys, tmp_path):
     path = write(tmp_path, "a,b,y\n" + "".join(f"{x[0]},{x[1]},{'abc'[i % 3]}\n"
                                                for i, (x, _) in enumerate(separable(94, n=9, d=2)[0])))
-    assert cli(capsys, path)[2].endswith("or learn several classes with --multiclass\n")
+    said = ": the file has 3 labels or more (a, b, c): learn its classes with --multiclass\n"
+    assert cli(capsys, path)[2].endswith(said)
     # separable, but not through the origin: every x in the positive quadrant, labelled by x_0 > 5
     rng = random.Random(95)
     examples = [([a, b], 1 if a > 5 else -1) for a, b in ((rng.randint(1, 9), rng.randint(1, 9)) for _ in range(30))]
@@ -2732,8 +3297,11 @@ SIGNAL_MODES = [["noisy.csv"], ["noisy.csv", "--json", "--weights"], ["noisy.csv
 def test_a_signal_at_a_seeded_moment_leaves_a_whole_report_or_none_and_no_half_file(tmp_path, signum, status):
     rng = random.Random(74 + signum)
     long_noisy(tmp_path)
+    started = time.monotonic()  # the interpreter's own start (site, compiling the script), which no script can guard
+    subprocess.run([sys.executable, SCRIPT, "--version"], capture_output=True, timeout=60)
+    start = time.monotonic() - started
     for argv in SIGNAL_MODES:
-        for delay in (rng.uniform(0.1, 0.6), rng.uniform(0.6, 1.5)):
+        for delay in (start + rng.uniform(0.1, 0.6), start + rng.uniform(0.6, 1.5)):
             child = signalled_child([sys.executable, SCRIPT, *argv, "--max-epochs", "100000"] if "--epochs" not in argv
                                     and "--max-epochs" not in argv and "--vectors" not in argv else
                                     [sys.executable, SCRIPT, *argv], cwd=tmp_path, stdout=subprocess.PIPE,
@@ -2747,16 +3315,15 @@ def test_a_signal_at_a_seeded_moment_leaves_a_whole_report_or_none_and_no_half_f
                 json.loads(out)  # whole, or not written at all
             if child.returncode == status and signum == signal.SIGTERM:
                 assert out == "", argv
-            if child.returncode == status:  # an interrupted run draws nothing, and says no picture was drawn
+            if child.returncode == status and ("interrupted" in out or out == ""):  # an interrupted run draws nothing
                 assert "picture" not in out and not (tmp_path / "o.svg").exists(), argv
             leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".part")]
             assert leftovers == [], argv
             corpus = tmp_path / "corpus"
-            if corpus.exists():  # whole, with its index, or not there at all
-                assert child.returncode == 0 and len(os.listdir(corpus)) == 47
-            for folder in ("corpus", "steps"):
-                if (tmp_path / folder).exists() and child.returncode != 0:
-                    assert False, (argv, folder)
+            if corpus.exists():  # whole, with its index, or not there at all (a signal while the outputs were put
+                assert len(os.listdir(corpus)) == 47  # in place is held until all are: whole, then the status)
+            if (tmp_path / "steps").exists():  # only from a run that finished, which the report says
+                assert "interrupted" not in out, argv
             subprocess.run(["rm", "-rf", str(tmp_path / "corpus"), str(tmp_path / "steps"), str(tmp_path / "o.svg")])
 
 
@@ -2991,6 +3558,347 @@ def test_threads_calling_main_beside_each_other_each_get_their_own_report(tmp_pa
         t.join()
     out = capsys.readouterr().out
     assert sorted(out.split("\n}\n")) == sorted("".join(expected * 3).split("\n}\n"))  # each report whole
+
+
+# ---------------------------------------------------------------------------
+# One model document: a run's --json and its model (--save, Run.save), read by one reader
+# (--model, load); every predictor of every kind round-trips
+# ---------------------------------------------------------------------------
+
+MODEL_KINDS = {  # kind: (options, the predictors such a run keeps)
+    "binary": (["--bias", "--pocket", "--average", "after", "--voted"], PREDICTORS),
+    "one-vs-rest": (["--multiclass", "one-vs-rest", "--pocket", "--average", "before", "--voted"], PREDICTORS),
+    "joint": (["--multiclass", "joint", "--pocket", "--average", "after", "--voted"], PREDICTORS),
+    "kernel": (["--kernel", "polynomial:2", "--bias", "--pocket", "--voted"], ["w", "pocket", "voted"]),
+    "kernel-linear": (["--kernel", "linear", "--pocket", "--voted"], ["w", "pocket", "voted"]),
+}
+
+
+def model_data(kind, seed):
+    """Seeded float examples of the kind: two labels B and M, or three classes a, b, c."""
+    if kind in ("one-vs-rest", "joint"):
+        return [([v / 3 for v in x], c) for x, c in three_classes(seed)]
+    return [([v / 3 for v in x], "M" if y == 1 else "B") for x, y in noisy(seed, n=30, d=2, flip=0.2)[0]]
+
+
+def api_run(kind, examples):
+    """The run the kind's options ask for, through the API."""
+    if kind in ("one-vs-rest", "joint"):
+        return P.train_multiclass(examples, update=kind, pocket=True, average="before" if kind == "one-vs-rest"
+                                  else "after", voted=True, max_epochs=5)
+    if kind == "binary":
+        return train(examples, bias=True, pocket=True, average="after", voted=True, max_epochs=5)
+    return train(examples, kernel=kernels.polynomial(2) if kind == "kernel" else kernels.linear,
+                 bias=kind == "kernel", pocket=True, voted=True, max_epochs=5)
+
+
+@pytest.mark.parametrize("kind, predictor", [(kind, p) for kind, (_, kept) in MODEL_KINDS.items() for p in kept])
+def test_every_predictor_of_every_kind_round_trips_through_save_and_model_and_run_save_and_load(
+        capsys, tmp_path, kind, predictor):
+    options = MODEL_KINDS[kind][0] + ["--max-epochs", "5"] + ([] if kind in ("one-vs-rest", "joint") else
+                                                               ["--labels=B,M"])
+    examples, new = model_data(kind, 130), model_data(kind, 131)
+    header = ",".join(f"x{i}" for i in range(len(examples[0][0]))) + ",y\n"
+    path, new_path = (write(tmp_path, header + "".join(",".join(map(repr, x)) + f",{y}\n" for x, y in data), name)
+                      for data, name in ((examples, "train.csv"), (new, "new.csv")))
+    model = str(tmp_path / "model.json")
+    status, trained = cli_json(capsys, path, *options, "--test", new_path, "--predictor", predictor, "--save", model)
+    applied = cli_json(capsys, new_path, "--model", model, "--predictor", predictor)[1]["test"]
+    assert applied == trained["test"] and len(set(applied["predictions"])) > 1  # the run's predictions, every error
+    if not kind.startswith("kernel"):  # a run's --json is a model too (a kernel run's holds no stored examples)
+        (tmp_path / "run.json").write_text(json.dumps(trained))
+        assert cli_json(capsys, new_path, "--model", str(tmp_path / "run.json"), "--predictor", predictor)[1][
+            "test"] == trained["test"]
+    if kind in ("one-vs-rest", "joint"):  # in Python, classes that are not text: they come back as they were
+        examples, new = ([(x, "abc".index(c)) for x, c in data] for data in (examples, new))
+    run = api_run(kind, examples)
+    run.save(tmp_path / "api.json")
+    loaded = P.load(tmp_path / "api.json")
+    X = [x for x, _ in new]
+    assert loaded.predictions(X, predictor) == run.predictions(X, predictor)
+    assert loaded.errors(new, predictor) == run.errors(new, predictor) and loaded.labels == run.labels
+    if predictor != "voted" and not run.multiclass:
+        assert [loaded.score(x, predictor) for x in X] == [run.score(x, predictor) for x in X]
+    for field in ("w", "pocket", "average", "voted"):
+        assert getattr(loaded, field) == getattr(run, field)
+    assert (loaded.rule, loaded.bias, loaded.kernel, loaded.multiclass) == (run.rule, run.bias, run.kernel,
+                                                                            run.multiclass)
+
+
+def test_a_kernel_model_s_votes_count_by_their_mistakes_and_none_beyond_its_stored_examples(capsys, tmp_path):
+    examples, new = model_data("kernel", 132), model_data("kernel", 133)
+    path, new_path = (write(tmp_path, "x1,x2,y\n" + "".join(f"{x[0]!r},{x[1]!r},{y}\n" for x, y in data), name)
+                      for data, name in ((examples, "train.csv"), (new, "new.csv")))
+    model = tmp_path / "model.json"
+    cli(capsys, path, "--kernel", "polynomial:2", "--voted", "--labels=B,M", "--max-epochs", "5", "--save",
+        str(model), "--quiet")
+    doc = json.loads(model.read_text())
+    status, predicted, said = cli(capsys, new_path, "--model", str(model), "--predictor", "voted")
+    assert status == 0 and len(doc["voted"]) > 2 and len(set(predicted.split())) == 2
+    doc["voted"].reverse()  # the votes, in any order, are those of the same hypotheses
+    model.write_text(json.dumps(doc))
+    assert cli(capsys, new_path, "--model", str(model), "--predictor", "voted") == (0, predicted, said)
+    doc["voted"][0]["mistakes"] = 10 ** 6
+    model.write_text(json.dumps(doc))
+    assert cli(capsys, new_path, "--model", str(model), "--predictor", "voted") == (
+        2, "", f"error: {model}: voted[0].mistakes: 1000000: the model stored {len(doc['stored'])} examples\n")
+
+
+@pytest.mark.parametrize("weights, field, value, said", [
+    (["-6", "3/1"], None, None, None),  # a Decimal's text and a Fraction's: read as one kind, exact
+    ([-6, 3], "multiclass", "one-vs-rest", "weights: [-6, 3] is not an object of the classes ['-1', '1']"),
+    ({"a": [1, 0], "b": [0, 1]}, "labels", ["a", "b"], "kernel: 'polynomial:2' is not a kernel of this module or "
+                                                        "kernels.py: a multiclass model has none: null"),
+    ([-6, 3], "kernel", "polynomial:2", "kernel: 'polynomial:2' is not a kernel of this module or kernels.py"),
+    ([-6, 3], "kernel", "linear", "stored: missing, or not a list of [x..., y]"),
+    ([-6, 3], "average", {"weights": [1, 2], "convention": "sideways"},
+     "average.convention: 'sideways' is not one of 'after', 'before'"),
+])
+def test_a_model_written_by_hand_is_read_exactly_or_refused_naming_its_file_and_field(capsys, tmp_path, weights,
+                                                                                   field, value, said):
+    doc = {"perceptron": P.__version__, "format": "perceptron-model/2", "rule": "sign", "bias": False,
+           "multiclass": None, "labels": [-1, 1], "kernel": None, "features": None, "weights": weights}
+    if field == "labels":  # a multiclass model naming a kernel spec
+        doc.update(multiclass="one-vs-rest", labels=value, kernel="polynomial:2")
+    elif field is not None:
+        doc[field] = value
+    model, data = tmp_path / "model.json", write(tmp_path, "3,3\n-3,1\n")
+    model.write_text(json.dumps(doc))
+    if said is None:
+        assert cli(capsys, data, "--model", str(model), "--no-header") == (0, "-1\n1\n", "")
+        assert [type(v) for v in P.load(model).w] == [Fraction, Fraction] and P.load(str(model)).w == [-6, 3]
+    else:
+        status, out, err = cli(capsys, data, "--model", str(model), "--no-header")
+        assert (status, out) == (2, "") and err.startswith(f"error: {model}: {said}") and err.count("\n") == 1
+        with pytest.raises(PerceptronError, match=re.escape(f"{model}: {said}")):
+            P.load(model)
+
+
+def test_a_model_on_a_file_whose_columns_do_not_fit_is_one_error_naming_both_counts(capsys, tmp_path):
+    path, model = write(tmp_path, "a,b,y\n3,3,B\n-3,1,M\n0,-3,B\n"), str(tmp_path / "model.json")
+    cli(capsys, path, "--labels=B,M", "--bias", "--save", model, "--quiet")
+    wide = write(tmp_path, "p,q,r,s\n1,2,3,4\n", "wide.csv")  # other names, another count: no note, one line
+    assert cli(capsys, wide, "--model", model) == (
+        2, "", f"error: {wide}: 4 columns: the model has 2 features, so a file for it has 2 columns (3 with the "
+               "labels)\n")
+
+
+def test_model_s_hints_name_only_options_that_apply_to_it(capsys, tmp_path):
+    path, model = write(tmp_path, "a,b,y\n3,3,-1\n-3,1,1\n0,-3,-1\n"), str(tmp_path / "model.json")
+    cli(capsys, path, "--save", model, "--quiet")
+    for label in ("0", "M"):  # training would hint --labels=0,1 and --multiclass, which --model refuses
+        other = write(tmp_path, f"a,b,y\n3,3,{label}\n", "other.csv")
+        assert cli(capsys, other, "--model", model) == (
+            2, "", f"error: {other}:2: column 3: label '{label}' is not -1 or 1, the model's labels\n")
+
+
+def test_run_save_writes_whole_or_not_at_all_and_only_what_load_reads_back(tmp_path):
+    run = train([([1, 2], "no"), ([2, -1], "yes"), ([-1, 1], "no")], bias=True)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(PerceptronError, match="a FIFO, not a regular file"):
+        run.save(fifo)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and files_in(tmp_path) == ["fifo"]
+    unsaved = [(train([([1, 2], 1), ([2, -1], -1)], kernel=lambda a, b: dot(a, b) ** 2),
+                "a run with the kernel '<lambda>' cannot be saved"),
+               (train([([1, 2], Fraction(1, 2)), ([2, -1], Fraction(3, 2))]), "labels [Fraction(1, 2), Fraction(3, "
+                                                                             "2)] cannot be saved"),
+               (P.train_multiclass([([1, 2], 1), ([2, -1], "1"), ([0, 1], 2)]), "labels [1, '1', 2] cannot be saved")]
+    for other, said in unsaved:
+        with pytest.raises(PerceptronError, match=re.escape(said)):
+            other.save(tmp_path / "model.json")
+    with pytest.raises(PerceptronError, match="path = 3 is not a file name"):
+        run.save(3)
+    assert files_in(tmp_path) == ["fifo"]
+    run.save(tmp_path / "model.json")
+    loaded = P.load(tmp_path / "model.json")
+    assert loaded == run._replace(mistakes=0, epochs=0, converged=None, trace=None, model=loaded.model)
+
+
+EXPLAINED_FIRST_MISTAKE = """\
+mistake 1: pass 1, example 0, x = (3, 3), y = -1
+  w.x = (0)(3) + (0)(3) = 0
+  sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
+  w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
+  Claim 1.2, M = 1: w.w* = (-3)(-2) + (-3)(1) = 3 >= 0 and (w.w*)^2 = 9 >= M^2 gamma^2 ||w*||^2 = (1^2)(9/5)(5) = \
+9: holds, tight
+  Claim 1.3, M = 1: ||w||^2 = (-3)(-3) + (-3)(-3) = 18 <= M R^2 = (1)(18) = 18: holds, tight"""
+
+
+def test_explain_writes_the_embedded_examples_five_mistakes_with_both_claims_checked_exactly(capsys):
+    status, out, err = cli(capsys, "--explain")
+    run = train(P.EXAMPLE)
+    text = run.explain(P.EXAMPLE, P.W_STAR)
+    assert (status, err) == (0, "") and "\n\n" + text + "\n\n   x1  x2\nw  -6   3\n" in out  # in place of the table
+    blocks = text.split("\n\n")
+    assert blocks[0] == ("w* = (-2, 1): ||w*||^2 = 5, gamma^2 = 9/5, R^2 = 18; after M mistakes, Claim 1.2: "
+                         "w.w* >= M gamma ||w*||, Claim 1.3: ||w||^2 <= M R^2 (Columbia §1.2)")
+    assert blocks[1] == EXPLAINED_FIRST_MISTAKE and len(blocks) == 1 + 5
+    learner = Perceptron(2)
+    for M, (block, m) in enumerate(zip(blocks[1:], run.trace), 1):
+        before = learner.w
+        learner.learn(*P.EXAMPLE[m.index])
+        a, n = dot(learner.w, P.W_STAR), dot(learner.w, learner.w)
+        lines = block.splitlines()
+        x = P._vec(P.EXAMPLE[m.index][0])
+        assert lines[0] == f"mistake {M}: pass {m.epoch}, example {m.index}, x = {x}, y = -1"
+        assert lines[1].endswith(f" = {m.score}") and lines[3].startswith(f"  w <- w + y x = {P._vec(before)} + (-1)")
+        # every mistake here is on an example at the margin, y w*.x = 3: Claim 1.2 is tight all along
+        assert lines[4].endswith(f"(w.w*)^2 = {a * a} >= M^2 gamma^2 ||w*||^2 = ({M}^2)(9/5)(5) = {9 * M * M}: "
+                                 "holds, tight")
+        assert lines[5].endswith(f" = {n} <= M R^2 = ({M})(18) = {18 * M}: holds" + (", tight" if n == 18 * M else ""))
+    assert (a, n) == (15, 45) and [M for M in range(1, 6) if "holds, tight" in blocks[M].splitlines()[5]] == [1]
+
+
+def test_explain_writes_the_notes_arithmetic_under_each_rule_with_the_bias(capsys):
+    _, out, _ = cli(capsys, "--explain", "--bias")
+    assert ("mistake 2: pass 1, example 2, x = (0, -3, 1) (the bias's 1 last), y = -1\n"
+            "  w.x = (-3)(0) + (-3)(-3) + (-1)(1) = 8\n"
+            "  sign(8) = +1 != y = -1: a mistake (Columbia §1.1)\n"
+            "  w <- w + y x = (-3, -3, -1) + (-1)(0, -3, 1) = (-3, 0, -2)\n\n") in out
+    _, out, _ = cli(capsys, "--explain", "--bias", "--rule", "margin")
+    assert "  y (w.x) = (-1)(8) = -8 <= 0: a mistake (Cornell §3)\n" in out
+    assert "  y (w.x) = (+1)(-2) = -2 <= 0: a mistake (Cornell §3)\n" in out
+
+
+def test_explain_writes_a_kernel_runs_eq_2_as_its_terms(capsys):
+    status, out, err = cli(capsys, "--explain", "--kernel", "polynomial:2")
+    text = train(P.EXAMPLE, kernel=kernels.polynomial(2)).explain(P.EXAMPLE)
+    assert (status, err) == (0, "") and "\n\n" + text + "\n\nw: not written down" in out
+    assert text.split("\n\n")[2] == (
+        "mistake 3: pass 1, example 4, x = (-3, -1), y = +1\n"
+        "  w.x = sum_j y_j K(x_j, x) = (-1)(121) + (1)(81) = -40 (Columbia §2.3, eq. (2), K = polynomial(2, c=1))\n"
+        "  sign(-40) = -1 != y = +1: a mistake (Columbia §1.1)\n"
+        "  stored <- stored + [(x, y)]: 3 stored, w = sum_j y_j Phi(x_j) (Columbia §2.2)")  # (1 + x_j.x)^2
+    assert text.startswith("mistake 1: pass 1, example 0, x = (3, 3), y = -1\n"
+                           "  w.x = sum_j y_j K(x_j, x) = 0 (none stored) (Columbia §2.3, eq. (2), K = polynomial")
+    linear = train(P.EXAMPLE, kernel=dot).explain(P.EXAMPLE, P.W_STAR)  # the linear dual checks the claims on its w
+    claims = [line for line in linear.splitlines() if line.startswith("  Claim")]
+    assert claims == [line for line in train(P.EXAMPLE).explain(P.EXAMPLE, P.W_STAR).splitlines()
+                      if line.startswith("  Claim")] and len(claims) == 10
+
+
+def test_explain_names_labels_other_than_minus_one_and_plus_one_as_the_input_does(tmp_path, capsys):
+    examples = [([1, 2], "M"), ([-1, -2], "B"), ([2, 1], "M")]
+    first = "mistake 1: pass 1, example 1, x = (-1, -2), y = -1 (label B)\n  w.x = (0)(-1) + (0)(-2) = 0\n"
+    assert train(examples).explain(examples).startswith(first)
+    _, out, _ = cli(capsys, write(tmp_path, "a,b,y\n1,2,M\n-1,-2,B\n2,1,M\n"), "--labels", "B,M", "--explain")
+    assert "\n\n" + first in out and "(label" not in train(P.EXAMPLE).explain(P.EXAMPLE)
+
+
+MULTICLASS_CSV = "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n2,1,a\n"
+
+
+def test_explain_writes_a_multiclass_runs_binary_steps_or_its_argmax(tmp_path, capsys):
+    path = write(tmp_path, MULTICLASS_CSV)
+    examples = [([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c"), ([2, 1], "a")]
+    _, out, _ = cli(capsys, path, "--multiclass", "--explain")
+    text = P.train_multiclass(examples).explain(examples)
+    assert "\n\n" + text + "\n\n" in out and text.count(": a mistake (") == P.train_multiclass(examples).mistakes == 19
+    assert text.split("\n\n")[5] == (
+        "mistake 6: class b's run, pass 1, example 0, x = (1, 0), y = -1 (not b)\n"
+        "  w(b).x = (0)(1) + (0)(0) = 0\n"
+        "  sign(0) = +1 != y = -1: a mistake (Columbia §1.1)\n"
+        "  w(b) <- w(b) + y x = (0, 0) + (-1)(1, 0) = (-1, 0)")
+    _, out, _ = cli(capsys, path, "--multiclass", "joint", "--explain")
+    text = P.train_multiclass(examples, update="joint").explain(examples)
+    assert "\n\n" + text + "\n\n" in out
+    assert text.split("\n\n") == [
+        "mistake 1: pass 1, example 1, x = (0, 1), y = b\n"
+        "  w(a).x = (0)(0) + (0)(1) = 0\n  w(b).x = (0)(0) + (0)(1) = 0\n  w(c).x = (0)(0) + (0)(1) = 0\n"
+        "  argmax_l w(l).x = a (a tie, to the class listed first) != y = b: a mistake (Kalyanakrishnan §4)\n"
+        "  w(b) <- w(b) + x = (0, 0) + (0, 1) = (0, 1)\n"
+        "  w(a) <- w(a) - x = (0, 0) - (0, 1) = (0, -1) (Collins 2002)",
+        "mistake 2: pass 1, example 2, x = (-1, -1), y = c\n"
+        "  w(a).x = (0)(-1) + (-1)(-1) = 1\n  w(b).x = (0)(-1) + (1)(-1) = -1\n  w(c).x = (0)(-1) + (0)(-1) = 0\n"
+        "  argmax_l w(l).x = a != y = c: a mistake (Kalyanakrishnan §4)\n"
+        "  w(c) <- w(c) + x = (0, 0) + (-1, -1) = (-1, -1)\n"
+        "  w(a) <- w(a) - x = (0, -1) - (-1, -1) = (1, 0) (Collins 2002)"]
+
+
+def test_explain_of_a_long_run_writes_the_first_and_last_mistakes_as_the_trace_does(tmp_path, capsys):
+    examples, _ = noisy(29, n=60, d=2, flip=0.3)
+    run = train(examples, max_epochs=5)
+    short, every = run.explain(examples), run.explain(examples, every=True)
+    blocks = every.split("\n\n")
+    assert len(blocks) == run.mistakes > 40
+    assert short.split("\n\n") == blocks[:20] + [f"... {run.mistakes - 25:,} more mistakes ('--trace all' shows "
+                                                 "them; in Python, every=True)"] + blocks[-5:]
+    w = [0, 0]
+    for block, m in zip(blocks, run.trace):
+        x = examples[m.index][0]
+        w = [w_i + m.y * x_i for w_i, x_i in zip(w, x)]
+        assert block.splitlines()[3].endswith(f" = {P._vec(w)}")
+    path = write(tmp_path, csv_of(examples))
+    _, out, _ = cli(capsys, path, "--explain", "--max-epochs", "5", "--trace", "all")
+    assert "\n\n" + every + "\n\n" in out
+
+
+def test_explain_refuses_what_it_cannot_explain(capsys):
+    run = train(P.EXAMPLE)
+    with pytest.raises(PerceptronError, match=r"^mistake 2: example 2 is not the run's"):
+        run.explain([([2 * v for v in x], y) for x, y in P.EXAMPLE])
+    with pytest.raises(PerceptronError, match=r"^the run has mistakes on examples up to 2, and 2 examples were given"):
+        run.explain(P.EXAMPLE[:2])
+    with pytest.raises(PerceptronError, match=r"^w_star: Claims 1.2 and 1.3 need explicit weights"):
+        train(P.EXAMPLE, kernel=kernels.polynomial(2)).explain(P.EXAMPLE, P.W_STAR)
+    with pytest.raises(PerceptronError, match=r"^this run kept no trace"):
+        train(P.EXAMPLE, trace=False).explain(P.EXAMPLE)
+    assert train([([1], 1)]).explain([([1], 1)]) == "no mistakes"
+    for other in ("--json", "--quiet"):
+        assert cli(capsys, "--explain", other) == (2, "", f"error: {other} does not apply to --explain\n")
+
+
+# ---------------------------------------------------------------------------
+# Hints that lead to the fix: the labels of the file, --quiet's short summary,
+# --help in groups, the option nearest a misspelled one
+# ---------------------------------------------------------------------------
+
+def test_cli_three_labels_or_more_name_multiclass_from_the_first_error(capsys, tmp_path):
+    examples = sorted(three_classes(96), key=lambda e: e[1])  # as iris's file: the 0s, the 1s, then the 2s
+    path = write(tmp_path, "a,b,c,y\n" + "".join(f"{x[0]},{x[1]},{x[2]},{'abc'.index(c)}\n" for x, c in examples))
+    first = 2 + [c for _, c in examples].index("c")  # the line of the first label 2
+    status, out, err = cli(capsys, path)
+    multiclass = "the file has 3 labels or more (0, 1, 2): learn its classes with --multiclass\n"
+    assert (status, out, err) == (2, "", f"error: {path}:2: column 4: label '0' is not -1 or 1: {multiclass}")
+    status, out, err = cli(capsys, path, "--labels=0,1")
+    assert (status, out, err) == (2, "", f"error: {path}:{first}: column 4: label '2' is not 0 or 1: {multiclass}")
+    assert cli(capsys, path, "--multiclass", "--quiet", "--max-epochs", "3")[0] == 1  # the hint, taken, runs
+
+
+def test_cli_quiet_is_one_short_summary_whatever_the_features(capsys, tmp_path):
+    examples, _ = noisy(97, n=40, d=30)
+    path = write(tmp_path, ",".join(f"f{j}" for j in range(30)) + ",y\n" + csv_of(examples))
+    status, out, err = cli(capsys, path, "--quiet", "--bias", "--max-epochs", "4", "--pocket", "--average", "after",
+                           "--voted")
+    run = train(examples, bias=True, max_epochs=4, pocket=True, average="after")
+    lines = out.splitlines()
+    assert status == 1 and err == "" and max(map(len, lines)) <= 200 and len(lines) <= 12
+    assert lines[:3] == ["w: 30 feature weights, and a bias (shown without --quiet, or with --json)",
+                         f"mistakes: {run.mistakes}", "epochs: 4, not converged: stopped at --max-epochs 4"]
+    assert f"pocket: {run.pocket.errors} training errors, the weights after {run.pocket.mistakes} mistakes" in lines
+
+
+def test_cli_help_is_in_groups_with_examples(capsys):
+    status, out, err = cli(capsys, "--help")
+    titles = ["input:", "training:", "predictors:", "model:", "oracle:", "output:", "examples:"]
+    at = [out.splitlines().index(title) for title in titles]
+    assert status == 0 and err == "" and at == sorted(at)
+    groups = dict(zip(titles, (out.split("\n" + title + "\n")[1].split("\n\n")[0] for title in titles)))
+    for title, options in (("input:", "--labels --delimiter"), ("training:", "--bias --kernel --multiclass"),
+                           ("predictors:", "--pocket --average --voted"), ("model:", "--save --model --test"),
+                           ("oracle:", "--check --vectors --w-star"), ("output:", "--quiet --json --svg")):
+        assert all(f"\n  {option} " in "\n" + groups[title] for option in options.split())
+    assert "  perceptron data.csv --bias " in groups["examples:"]
+
+
+@pytest.mark.parametrize("typed, nearest", [("--bais", "--bias"), ("--qiuet", "--quiet"), ("--pockets", "--pocket"),
+                                            ("--multi-class", "--multiclass"), ("--labels-column=0", "--label-column"),
+                                            ("--zzz", None)])
+def test_cli_a_misspelled_option_is_answered_with_the_nearest(capsys, typed, nearest):
+    status, out, err = cli(capsys, typed)
+    said = f": did you mean {nearest}?" if nearest else ""
+    assert (status, out, err) == (2, "", f"error: unrecognized arguments: {typed}{said} (see --help)\n")
 
 
 # ===========================================================================
@@ -3447,7 +4355,8 @@ def f32_dot(a, b):
     ("polynomial:2", lambda a, b: f32(f32(f32_dot(a, b) + 1) ** 2)),
     ("gaussian:1", lambda a, b: f32(math.exp(-f32(f32_dot(*[[f32(p - q) for p, q in zip(a, b)]] * 2) / 2)))),
 ])
-def test_check_of_a_binary32_kernel_run_on_decimal_inputs_is_rounding_and_of_a_wrong_kernel_a_bug(tmp_path, spec, K):
+def test_check_of_a_binary32_kernel_run_on_decimal_inputs_is_rounding_and_of_a_wrong_kernel_unexplained(tmp_path, spec,
+                                                                                                       K):
     rng = random.Random(17)
     for seed in range(3):
         xs = [[round(rng.uniform(-2, 2), 3) for _ in range(3)] for _ in range(30)]  # not binary32 values
@@ -3458,7 +4367,7 @@ def test_check_of_a_binary32_kernel_run_on_decimal_inputs_is_rounding_and_of_a_w
         assert status == 0 and "up to binary32 rounding" in out, out
         wrong = wild_kernel_run(xs, ys, lambda a, b: f32(K(a, b) * 1.001))  # a kernel 0.1% off
         status, out, _ = check_in_process(tmp_path, examples, wrong, *options)
-        assert status == 1 and "a bug" in out, out
+        assert status == 1 and out.splitlines()[0].endswith("): unexplained") and "a bug" not in out, out
 
 
 def reproduced(tmp_path, out):
@@ -3502,21 +4411,29 @@ def test_check_names_each_convention_and_whether_the_options_reproduce_it(tmp_pa
         assert "reproduce it" not in out and ("outside the notes' algorithm" in out or "which no option makes" in out)
 
 
-def test_check_a_start_vector_and_a_rate_declared(tmp_path):
+def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclared_they_differ(tmp_path):
     examples = planted_data(32)
     start = [1, -2, 3]
-    doc = dict(wild_run(examples, start=start, rate=Fraction(1, 4)), start=start, rate="1/4")
-    status, out, err = check_in_process(tmp_path, examples, doc)
-    assert (status, err) == (1, "") and "the start vector w_0 of THEIRS's \"start\", with rate eta = 0.25" in out
+    run = wild_run(examples, start=start, rate=Fraction(1, 4))
+    status, out, err = check_in_process(tmp_path, examples, dict(run, start=start, rate="1/4"))
+    assert (status, err) == (0, "") and out.startswith(f"check: {tmp_path / 'theirs.json'} agrees with this run")
+    assert "under what it declares (\"rate\": 0.25, \"start\": (1, -2, 3)), confirmed at every step" in out
+    assert "the start vector w_0 of THEIRS's \"start\", with rate eta = 0.25" in out
+    status, out, err = check_in_process(tmp_path, examples, dict(run, start=start, rate="1/2"))  # declared wrongly
+    assert (status, err) == (1, "") and "agrees" not in out
 
 
-def test_check_an_order_per_pass_declared(tmp_path):
+def test_check_an_order_per_pass_declared_agrees_with_exit_0(tmp_path):
     examples = planted_data(33)
     rng = random.Random(33)
     order = [rng.sample(range(len(examples)), len(examples)) for _ in range(5)]
     doc = dict(wild_run(examples, order=order), order=order)
     status, out, err = check_in_process(tmp_path, examples, doc)
-    assert (status, err) == (1, "") and "their order of the examples in each pass" in out and "diagnosis: a convention, not a bug" in out
+    assert (status, err) == (0, "") and "agrees with this run" in out and "their order of the examples" in out
+    notes = dict(wild_run(examples), order=list(range(len(examples))))  # the notes' own order, declared
+    status, out, err = check_in_process(tmp_path, examples, notes)
+    assert (status, err) == (0, "") and "under what it declares (\"order\": [0, 1, 2, ..., 29])" \
+        in out, out
 
 
 def test_check_an_average_over_updates(tmp_path):
@@ -3823,6 +4740,182 @@ def test_vectors_to_a_folder_name_the_output_cannot_encode(tmp_path):
     assert "index.json" in os.listdir(tmp_path / "corpus-é")
 
 
+def law_run(examples, passes=60, rate=1, threshold=0, decay=0, passive=False, order=None, start=None,
+            broken=None):
+    """A perceptron as hinge, passive-aggressive or weight-decay code writes it, with w after each update:
+    decay at every example (w *= 1 - decay), an update while y w.x <= threshold, by rate y x or by the
+    passive-aggressive step (threshold - y w.x) / x.x; order: one list per pass; broken: (mistake, how)."""
+    w = list(start) if start else [0.0] * len(examples[0][0])
+    trace, made = [], 0
+    for epoch in range(passes):
+        m = 0
+        for i in (order[epoch % len(order)] if order else range(len(examples))):
+            x, y = examples[i]
+            if decay:
+                w = [(1 - decay) * a for a in w]
+            s = sum(a * b for a, b in zip(w, x))
+            if y * s <= threshold and (threshold or s or y < 0):
+                eta = (threshold - y * s) / sum(v * v for v in x) if passive else rate
+                step = {None: 1, "skip": 0, "twice": 2, "one weight": 1}[broken[1] if broken and broken[0] == made
+                                                                        else None]
+                w = [a + step * eta * y * b for a, b in zip(w, x)]
+                if broken and broken[0] == made and broken[1] == "one weight":
+                    w[0] += 1
+                trace.append({"epoch": epoch + 1, "index": i, "score": s, "weights": w})
+                m, made = m + 1, made + 1
+        if m == 0:
+            break
+    return {"weights": w, "trace": trace, "epochs": epoch + 1, "converged": m == 0}
+
+
+SHUFFLED = [random.Random(k).sample(range(30), 30) for k in range(60)]
+LAWS = [  # (what is planted, law_run's arguments, the words each law is read in)
+    ("a rate and a margin threshold", {"rate": 0.1, "threshold": 1}, ["a learning rate eta = 0.1",
+                                                                     "it updates while y w.x <= 1"]),
+    ("weight decay at each example", {"decay": 0.01, "passes": 20}, ["a weight decay of 0.01"]),
+    ("passive-aggressive", {"passive": True, "threshold": 1, "passes": 20},
+     ["eta = (1 - y w.x) / x.x, varying with the margin", "it updates while y w.x <= 1"]),
+    ("a shuffle each pass, undeclared", {"order": SHUFFLED}, ["a new order of the examples each pass"]),
+    ("a decay and a rate", {"decay": 0.001, "rate": 0.5, "passes": 20}, ["a weight decay of 0.001",
+                                                                        "a learning rate eta = 0.5"]),
+    ("a rate, a threshold and a shuffle", {"rate": 0.25, "threshold": 2, "order": SHUFFLED},
+     ["a learning rate eta = 0.25", "it updates while y w.x <= 2", "a new order"]),
+    ("a start, undeclared, and a rate", {"start": [3, -1, 2], "rate": 0.5}, ["a learning rate eta = 0.5",
+                                                                            "a start w_0 = (3, -1, 2)"]),
+]
+
+
+@pytest.mark.parametrize("name, planted, said", LAWS, ids=[law[0] for law in LAWS])
+def test_check_reads_a_law_off_their_trace_alone_or_combined_as_outside_the_notes_not_a_bug(tmp_path, name,
+                                                                                              planted, said):
+    examples = planted_data(31)
+    status, out, err = check_in_process(tmp_path, examples, law_run(examples, **planted))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "a law read from THEIRS's own trace holds at every one of its" in out and "bug in" not in out
+    for words in said:
+        assert words in out, (words, out)
+
+
+@pytest.mark.parametrize("broken, planted, did", [
+    ((5, "one weight"), {}, "made an update other than the law's (the notes' w <- w + y x) at mistake 6"),
+    ((4, "skip"), {"rate": 0.1}, "skipped the update at mistake 5"),
+    ((4, "twice"), {"rate": 0.1, "threshold": 1}, "made the update twice at mistake 5"),
+    ((7, "one weight"), {"decay": 0.01, "passes": 20}, "made an update other than the law's (w shrinks"),
+])
+def test_check_names_one_step_that_breaks_the_law_every_other_step_keeps_a_bug_in_theirs(tmp_path, broken, planted,
+                                                                                        did):
+    examples = planted_data(31)
+    run = law_run(examples, broken=broken, **planted)
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a bug in THEIRS, at one step"), out
+    assert did in out, out
+
+
+def test_check_of_integer_data_counts_one_ulp_as_a_difference_not_rounding(tmp_path):
+    examples = planted_data(31)
+    run = law_run(examples, passes=100)
+    for entry in run["trace"]:
+        entry["weights"] = [float(v) for v in entry["weights"]]
+    assert check_in_process(tmp_path, examples, run)[:2] == (0, mock_agrees(tmp_path, run))
+    last = run["trace"][-1]["weights"]
+    last[0] = math.nextafter(last[0], math.inf)  # one ulp: no rounding can make it on whole numbers below 2^53
+    run["weights"] = last
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and "rounding" not in out and "a bug in THEIRS, at one step" in out, out
+
+
+def mock_agrees(tmp_path, run):
+    mistakes = len(run["trace"])
+    return (f"check: {tmp_path / 'theirs.json'} agrees with this run of {tmp_path / 'data.csv'}: {mistakes} mistakes; "
+            "compared: converged, epochs, scores, trace, w after, weights; bit for bit\n")
+
+
+def test_check_a_rate_declared_on_float_data_agrees_with_exit_0(tmp_path):
+    examples = [([v + 0.5 for v in x], y) for x, y in planted_data(35)]
+    doc = dict(wild_run(examples, rule="margin", rate=0.01), rate=0.01)
+    status, out, err = check_in_process(tmp_path, examples, doc, "--rule", "margin")
+    assert (status, err) == (0, "") and "under what it declares (\"rate\": 0.01), confirmed at every step" in out, out
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("precision", ["binary32"], "precision: ['binary32'] is not one of"),
+    ("order", [0.0] + list(range(1, 30)), "order: one list of the 30 indexes 0..29 (ints)"),
+    ("order", [True, False], "order: one list of the 30 indexes"),
+    ("order", list(range(29, -1, -1)), "not the order \"order\" declares for that pass"),
+    ("index", 30, "trace[0].index: 30: the data has 30 examples, indexed 0..29"),
+])
+def test_check_of_a_bad_field_is_one_error_line_and_exit_2(tmp_path, field, value, said):
+    examples = planted_data(31)
+    doc = wild_run(examples, rule="margin")
+    if field == "index":
+        doc["trace"][0]["index"] = value
+    else:
+        doc[field] = value
+    status, out, err = check_in_process(tmp_path, examples, doc, "--rule", "margin")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and said in err, err
+
+
+def test_check_refuses_a_trace_beyond_its_size_policy_at_once(tmp_path, monkeypatch):
+    examples = planted_data(31)
+    doc = wild_run(examples)
+    monkeypatch.setattr(P, "_TRACE_LIMIT", len(doc["trace"]) - 1)
+    status, out, err = check_in_process(tmp_path, examples, doc)
+    assert (status, out) == (2, "") and f"trace: {len(doc['trace'])} mistakes: more than the" in err
+    monkeypatch.undo()
+    assert P._TRACE_LIMIT < 10 ** 6  # a million mistakes are refused before a single one is read
+
+
+def test_check_names_three_conventions_at_once_a_start_the_batch_rule_and_a_bias_on_minus_one(tmp_path):
+    examples, start = planted_data(31), [2, -3, 0, 1]
+    doc = dict(wild_run(examples, start=start, batch="sum", bias="minus"), start=start)
+    status, out, err = check_in_process(tmp_path, examples, doc, "--bias")
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): 3 conventions, not a bug"), out
+    for said in ("the start vector w_0 of THEIRS's \"start\", with rate eta = 1", "a constant -1", "batch sum"):
+        assert said in out, (said, out)
+
+
+@pytest.mark.parametrize("batch", ["sum", "mean"])
+def test_check_reads_a_rate_against_the_run_of_the_same_conventions(tmp_path, batch):
+    examples = planted_data(31)
+    status, out, err = check_in_process(tmp_path, examples, wild_run(examples, rate=0.5, batch=batch))
+    assert (status, err) == (1, "") and "2 conventions, not a bug" in out and "batch" in out, out
+    assert "a learning rate eta = 0.5" in out or "eta = 0.0166666666666666" in out, out  # a mean: a sum at eta / n
+
+
+REPLAYED = [[], ["--rule", "margin"], ["--bias"], ["--epochs", "4", "--average", "after"],
+            ["--epochs", "4", "--average", "before", "--voted"], ["--multiclass"], ["--multiclass", "--rule", "margin"],
+            ["--multiclass", "joint"], ["--multiclass", "joint", "--epochs", "3", "--average", "before", "--voted"],
+            ["--kernel", "polynomial:2", "--rule", "margin"], ["--kernel", "linear"]]
+
+
+@pytest.mark.parametrize("options", REPLAYED, ids=" ".join)
+def test_the_checks_replay_of_the_notes_run_is_trains_run_mistake_by_mistake(options):
+    # The check's replay (Part I's steps with no convention layered on them) and train must be one run.
+    multiclass = "--multiclass" in options
+    for examples in ([(list(x), c) for x, c in CLASSES],) if multiclass else \
+            (planted_data(31), [([v + 0.25 for v in x], -y if k % 9 == 4 else y)  # floats, not separable
+                                for k, (x, y) in enumerate(planted_data(36, n=20, positive_first=False))]):
+        args = P._arguments(["data.csv", *options])
+        kernel = P._kernel_of(args.kernel) if args.kernel else None
+        classes = list(dict.fromkeys(y for _, y in examples)) if multiclass else None
+        nothing = P._Theirs(*[None] * 11, floats=[])
+        side = P._replay(examples, P._settings(args, kernel, classes), P._Rounding(args, nothing, examples))
+        run = P._fit(args, examples, kernel, trace=True, on_mistake=None)
+        assert [(s.cls, s.epoch, s.index, s.score) for s in side.steps] == [
+            (getattr(m, "cls", None), m.epoch, m.index, getattr(m, "score", getattr(m, "predicted", None)))
+            for m in run.trace]
+        assert (side.epochs, side.converged, side.average, side.voted) == (run.epochs, run.converged, run.average,
+                                                                           run.voted)
+        assert side.weights == (run.w if kernel is None or args.kernel == "linear" else None)
+        assert len(run.trace) > 2
+
+
+def test_check_reports_numbers_as_decimals(tmp_path):
+    examples = planted_data(31)
+    status, out, _ = check_in_process(tmp_path, examples, law_run(examples, rate=Fraction(1, 3)))
+    assert status == 1 and "a learning rate eta = 0.333333333" in out and not re.search(r"\d/\d", out), out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
@@ -3967,3 +5060,102 @@ def test_readme_picture_is_what_its_command_draws(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     assert "python3 perceptron.py --svg perceptron.svg" in readme
     assert readme.index("![") < readme.index("## Reading it beside the notes")  # the example and its picture, early
+
+
+def text_boxes(text, cls):
+    """The boxes of the picture's texts of a class, as the picture measures them (6.5 pixels a character)."""
+    return [(float(t.get("x")) - 1, float(t.get("y")) - 10, float(t.get("x")) + 6.5 * len(t.text) + 1,
+             float(t.get("y")) + 2) for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == cls]
+
+
+def mark_boxes(text):
+    """The box of every example's mark (+ or o) and of every ring."""
+    root = ET.fromstring(text)
+    boxes = []
+    for g in svg_groups(text, "example"):
+        shape = g.find(SVG + "circle")
+        if shape is not None:
+            cx, cy = float(shape.get("cx")), float(shape.get("cy"))
+        else:
+            cx, cy = (float(v) for v in g.find(SVG + "path").get("d").split()[0][1:].split(","))
+            cx += 5
+        boxes.append((cx - 6, cy - 6, cx + 6, cy + 6))
+    boxes += [(float(c.get("cx")) - 10, float(c.get("cy")) - 10, float(c.get("cx")) + 10, float(c.get("cy")) + 10)
+              for c in root.iter(SVG + "circle") if c.get("class") == "ring"]
+    return boxes
+
+
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def legend_of(text):
+    return " · ".join(t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "legend")
+
+
+def test_svg_draws_the_target_over_the_final_line_where_they_coincide():
+    run = train(P.EXAMPLE)
+    text = P.svg(run, P.EXAMPLE, w_star=P.W_STAR)
+    groups = [g.get("class") for g in ET.fromstring(text).iter(SVG + "g")]
+    assert groups.index("target") > groups.index("hypothesis final")  # drawn after it, so over it
+    assert groups.index("v-vector") > groups.index("w-vector")
+    [target], [final] = svg_groups(text, "target"), svg_groups(text, "hypothesis final")
+    line, under = target.find(SVG + "line"), final.find(SVG + "line")
+    assert run.w == [-6, 3] and point(target.get("data-w")) == [-2, 1]  # w is 3 w*: the same line
+    assert [line.get(a) for a in ("x1", "y1", "x2", "y2")] == [under.get(a) for a in ("x1", "y1", "x2", "y2")]
+    assert line.get("stroke-dasharray") == "6 6" and line.get("stroke") != under.get("stroke")  # dashes show the black
+    assert "blue dashes, over the others: the target w* · arrow v: its normal" in legend_of(text)
+
+
+@pytest.mark.parametrize("case", ["embedded", "long", "kept", "iris-like"])
+def test_svg_names_in_its_legend_every_label_it_draws_and_labels_avoid_the_points(case):
+    rng = random.Random(7)
+    w_star = None
+    if case == "embedded":
+        examples, run, w_star = P.EXAMPLE, train(P.EXAMPLE), P.W_STAR
+    elif case == "iris-like":  # two tight clusters far from the origin: w (scaled) used to cover them
+        examples = [([Fraction(round(rng.gauss(1.46, 0.17), 1)), Fraction(round(rng.gauss(0.25, 0.1), 1))], -1)
+                    for _ in range(50)] + [([Fraction(round(rng.gauss(4.26, 0.47), 1)),
+                                             Fraction(round(rng.gauss(1.33, 0.2), 1))], 1) for _ in range(50)]
+        rng.shuffle(examples)
+        run = train(examples, bias=True)
+    else:
+        examples, _ = noisy(64, n=60 if case == "kept" else 25, d=2, flip=0.3)
+        run = train(examples, bias=case == "kept", max_epochs=30, pocket=case == "kept",
+                    average="after" if case == "kept" else None)
+    text = P.svg(run, examples, w_star=w_star)
+    legend = legend_of(text)
+    for t in ET.fromstring(text).iter(SVG + "text"):
+        kind = t.get("class")
+        assert kind in ("tick", "axis-name", "caption", "legend", "step", "index", "name"), t.text
+        assert kind != "step" or "numbered n: w after mistake n" in legend
+        assert kind != "index" or "numbered by index" in legend
+        assert kind != "name" or f"arrow {t.text.split()[0]}: its normal" in legend
+    for cls, named in (("target", "the target w*"), ("pocket", "the pocket's w"), ("average", "the averaged w")):
+        assert bool(svg_groups(text, cls)) == (named in legend), cls
+    names = text_boxes(text, "name")
+    assert len(names) == 1 + (w_star is not None)
+    assert not any(overlap(a, b) for a in names for b in mark_boxes(text))
+
+
+def test_svg_step_numbers_never_overprint_each_other_nor_the_points_on_thousands_of_mistakes():
+    examples, _ = noisy(11, n=300, d=2, flip=0.3)
+    run = train(examples, max_epochs=30)
+    text = P.svg(run, examples)
+    steps = text_boxes(text, "step")
+    labelled = [t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "step"]
+    assert run.mistakes > 3000 and str(run.mistakes) in labelled and 10 <= len(steps) <= 40  # thinned, not gone
+    assert not any(overlap(a, b) for n, a in enumerate(steps) for b in steps[n + 1:] + text_boxes(text, "name"))
+    assert not any(overlap(a, b) for a in steps for b in mark_boxes(text))
+
+
+def test_a_run_shows_in_a_notebook_as_its_picture_when_it_has_two_features():
+    run = train(P.EXAMPLE)
+    assert run._repr_svg_() == P.svg(run, P.EXAMPLE) and run._repr_svg_().startswith("<svg ")
+    with_bias = train([(list(x), y) for x, y in P.EXAMPLE], bias=True, pocket=True)
+    assert with_bias._repr_svg_() == P.svg(with_bias, P.EXAMPLE)
+    assert train(P.EXAMPLE, kernel=dot)._repr_svg_() == P.svg(train(P.EXAMPLE, kernel=dot), P.EXAMPLE)
+    assert train([([1, 2, 3], 1), ([-1, 0, 2], -1)])._repr_svg_() is None  # 3 features
+    assert train(P.EXAMPLE, kernel=kernels.polynomial(2))._repr_svg_() is None  # no explicit weights
+    assert train(P.EXAMPLE, epochs=1)._repr_svg_() is None  # one online pass keeps no examples
+    assert P.train_multiclass([([1, 0], "a"), ([0, 1], "b")])._repr_svg_() is None

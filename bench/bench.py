@@ -420,6 +420,39 @@ def p6(repeats):
            "from cached bytecode, the median of runs back to back")
 
 
+# P14: --check of a long trace with one weight changed at its last mistake (a bug at one step), CPU time
+
+def p14(mistakes):
+    import contextlib
+    import io
+    import json
+    import tempfile
+
+    rng = random.Random(14)
+    w_star = [rng.gauss(0, 1) for _ in range(30)]
+    rows = [[round(rng.gauss(0, 1), 3) for _ in range(30)] for _ in range(569)]
+    labels = [1 if sum(map(mul, w_star, x)) + rng.gauss(0, 1.5) > 0 else -1 for x in rows]
+    with tempfile.TemporaryDirectory() as folder:
+        data, theirs = os.path.join(folder, "data.csv"), os.path.join(folder, "theirs.json")
+        with open(data, "w") as f:
+            f.write("".join(",".join(map(repr, x)) + f",{y}\n" for x, y in zip(rows, labels)))
+        epochs = max(1, mistakes * 1200 // 101_563)  # this data makes about 85 mistakes a pass
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            P.main([data, "--no-header", "--epochs", str(epochs), "--json", "--weights"])
+        run = json.loads(out.getvalue())
+        run["trace"][-1]["weights"][3] += 0.5
+        run["weights"] = run["trace"][-1]["weights"]
+        with open(theirs, "w") as f:
+            json.dump(run, f)
+        start = time.process_time()
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            status = P.main([data, "--no-header", "--epochs", str(epochs), "--check", theirs])
+        took = time.process_time() - start
+    goal = 10 * len(run["trace"]) / 100_000
+    report(f"P14 --check, {len(run['trace']):,} mistakes x 30, one step off", f"{took:.1f} s", f"< {goal:.0f} s",
+           took < goal and status == 1 and "a bug in THEIRS, at one step" in out.getvalue(), "CPU time")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes, under 30 seconds")
@@ -439,6 +472,7 @@ def main(argv=None):
     p5(100_000 if quick else 1_000_000)
     p6(5 if quick else 10)
     exact_cost(500 if quick else 5000, 2 if quick else 3)
+    p14(10_000 if quick else 100_000)
     if MISSED:
         print("missed:", ", ".join(MISSED))
     return 1 if MISSED else 0
