@@ -4136,6 +4136,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     read = _Fields(path, _json_file(path, "the JSON of a run"), _THEIRS_FIELDS, "the JSON of a run")
     doc, n, d = read.doc, len(data.kept), data.d
     floats: list = []
+    size: list = []  # the length of its first vector, which all its vectors have (with a bias, or without)
 
     def number(where, v):  # ints and floats as they are (compared fast), others exact as Fractions
         value = read.number(where, v)
@@ -4144,9 +4145,11 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         return value if type(value) in (int, float) else Fraction(value)
 
     def vector(where, v):
-        if not isinstance(v, list) or len(v) not in (d, d + 1):
+        if not isinstance(v, list) or len(v) not in (d, d + 1) or len(v) != (size or [len(v)])[0]:
             shown = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
-            raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias)")
+            other = f", and its other vectors have {size[0]}" if isinstance(v, list) and len(v) in (d, d + 1) else ""
+            raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias){other}")
+        size[:1] = [len(v)]
         if set(map(type, v)) == {float} and all(map(isfinite, v)):  # the common case, read at once
             floats.extend(v)
             return v

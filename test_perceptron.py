@@ -4764,6 +4764,20 @@ def test_check_reports_numbers_as_decimals(tmp_path):
     assert status == 1 and "a learning rate eta = 0.333333333" in out and not re.search(r"\d/\d", out), out
 
 
+@pytest.mark.parametrize("field", ["start", "trace"])
+def test_check_of_vectors_of_two_lengths_in_one_run_is_one_error_line_and_exit_2(tmp_path, field):
+    examples = planted_data(31)
+    doc = wild_run(examples, bias="last")  # 4 weights: 3 features and a bias
+    if field == "start":
+        doc["start"] = [1, 2, 3]
+    else:
+        doc["trace"][2]["weights"] = doc["trace"][2]["weights"][:3]
+    status, out, err = check_in_process(tmp_path, examples, doc, "--bias")
+    assert (status, out) == (2, "") and err.count("\n") == 1, err
+    assert ("start: 3 numbers" if field == "start" else "trace[2].weights: 3 numbers") in err
+    assert "and its other vectors have 4" in err
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
