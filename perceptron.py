@@ -5249,11 +5249,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
                                                         if order else s.index)
         pp, px, xx, pw, xw = (sum(map(mul, a, b)) for a, b in ((before, before), (before, x), (x, x), (before, w),
                                                                (x, w)))
-        if xx == 0:
-            return None
         det = pp * xx - px * px
         c, f = ((pw * xx - px * xw) / det, (pp * xw - px * pw) / det) if pp and det > 1e-9 * pp * xx else \
-            (None, (xw - px) / xx)  # w_(k-1) = 0, or along x: no decay to read here
+            (pw / pp if pp and not xx else None, (xw - px) / xx if xx else 0.0)  # w_(k-1) = 0, or along x: no
+        # decay to read here; x = 0 (a mistake under the margin rule): only the decay, and no rate (NaN below)
         gap = None if at is None else at - last
         slack = (4 + 2 * (gap or 1)) * u  # the rounding of a product, a sum and each example's decay
         if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
@@ -5261,15 +5260,16 @@ def _law(examples, args, theirs, model) -> tuple | None:
         ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))
         fits = max(map(abs, map(sub, w, map(add, map(mul, repeat(c or 1.0), before), map(mul, repeat(f), x))))) \
             <= slack * (ap + abs(f) * ax + aw)
-        reads.append((c, f * y, y * px, xx, gap, fits))
+        reads.append((c, f * y if xx else math.nan, y * px, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
 
     def apart(values):  # (the value most of them share, the indexes of those not near it)
         buckets: dict = {}
         for v in values:
-            buckets.setdefault(f"{v:.5g}", []).append(v)
-        common = max(buckets.values(), key=len)[0]
+            if v == v:  # NaN: a step that says nothing of it
+                buckets.setdefault(f"{v:.5g}", []).append(v)
+        common = max(buckets.values(), key=len, default=[math.nan])[0]
         return common, [k for k, v in enumerate(values) if abs(v - common) > tolerance * abs(common)]
     bad = {k for k, r in enumerate(reads) if not r[5]}
     laws = []

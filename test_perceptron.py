@@ -4778,6 +4778,19 @@ def test_check_of_vectors_of_two_lengths_in_one_run_is_one_error_line_and_exit_2
     assert "and its other vectors have 4" in err
 
 
+@pytest.mark.parametrize("name, planted, said", [pytest.param(*law, id=law[0]) for law in LAWS
+                                                  if "order" not in law[1] and "passive" not in law[1]])
+def test_check_reads_a_law_off_a_trace_with_updates_on_a_zero_example(tmp_path, name, planted, said):
+    examples = planted_data(31)
+    examples.insert(4, ([0, 0, 0], -1))  # a mistake at every visit under the margin rule: w + y 0 = w
+    run = law_run(examples, **planted)
+    assert any(examples[t["index"]][0] == [0, 0, 0] for t in run["trace"])
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    for words in said:
+        assert words in out, (words, out)
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
