@@ -5254,7 +5254,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
             (pw / pp if pp and not xx else None, (xw - px) / xx if xx else 0.0)  # w_(k-1) = 0, or along x: no
         # decay to read here; x = 0 (a mistake under the margin rule): only the decay, and no rate (NaN below)
         gap = None if at is None else at - last
-        slack = (4 + 2 * (gap or 1)) * u  # the rounding of a product, a sum and each example's decay
+        # the rounding of a product, a sum and each example's decay, and the solve's for c and f: its condition u
+        slack = (4 + 2 * (gap or 1) + (pp * xx / det if c is not None and det else 0)) * u
         if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
             c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
         ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))

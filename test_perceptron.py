@@ -4791,6 +4791,17 @@ def test_check_reads_a_law_off_a_trace_with_updates_on_a_zero_example(tmp_path, 
         assert words in out, (words, out)
 
 
+def test_check_law_on_two_features_allows_the_rounding_of_its_own_solve_for_the_step(tmp_path):
+    # w after = c w before + f x has as many equations as unknowns: c and f are solved, with an error of
+    # their condition (here 23) times u, which is no step of THEIRS's breaking its law
+    examples = [([1.25, 8.3], 1), ([9.25, -9.0], 1), ([-0.75, 1.1], 1), ([-1.9, -6.75], -1)]
+    run = dict(law_run(examples, start=[-1, 1], rate=0.25), start=[-1, 1])
+    assert run["trace"][1]["weights"] == [1.3125 + 0.25 * -0.75, -1.25 + 0.25 * 1.1]  # the law's, to the bit
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "a learning rate eta = 0.25" in out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
