@@ -5265,13 +5265,14 @@ def _law(examples, args, theirs, model) -> tuple | None:
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
 
-    def apart(values):  # (the value most of them share, the indexes of those not near it)
+    def apart(values):  # (the value most of them share, the indexes of those not near it: all where none is shared)
         buckets: dict = {}
         for v in values:
             if v == v:  # NaN: a step that says nothing of it
                 buckets.setdefault(f"{v:.5g}", []).append(v)
-        common = max(buckets.values(), key=len, default=[math.nan])[0]
-        return common, [k for k, v in enumerate(values) if abs(v - common) > tolerance * abs(common)]
+        shared = max(buckets.values(), key=len, default=[math.nan])
+        off = [k for k, v in enumerate(values) if abs(v - shared[0]) > tolerance * abs(shared[0])]
+        return shared[0], off if len(shared) > 1 or not off else list(range(len(values)))  # one step is no law
     bad = {k for k, r in enumerate(reads) if not r[5]}
     laws = []
     eta, off = apart([r[1] for r in reads])
@@ -5295,7 +5296,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     if kept and any(abs(r[0] - 1) > tolerance for _, r in kept):
         per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
         factor, odd = apart(per) if not any(map(math.isnan, per)) else (0.0, [0, 1])
-        if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 2:
+        if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 1:
             laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each example: a weight decay of "
                         f"{_simplest_float(1 - factor)} (an L2 penalty, as scikit-learn's alpha)")
         else:

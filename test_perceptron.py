@@ -4802,6 +4802,17 @@ def test_check_law_on_two_features_allows_the_rounding_of_its_own_solve_for_the_
     assert "a learning rate eta = 0.25" in out
 
 
+def test_check_law_calls_no_step_a_bug_where_no_other_step_shares_its_law(tmp_path):
+    # 3 updates: the first from w = 0 reads no decay, so two read one: two values, neither shared, are no law
+    # that one of them breaks; each example's factor, the same at both, is
+    examples = planted_data(7, n=12)
+    run = law_run(examples, decay=0.001, passes=20)
+    assert len(run["trace"]) == 3
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "w shrinks by the factor 0.999 at each example: a weight decay of 0.001" in out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
