@@ -5239,6 +5239,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
     except OverflowError:
         return None
     u = 2.0 ** -(model.bits or 53)
+    # a number within the rounding of 0 (of reading THEIRS's numbers as floats, or of the precision it declares:
+    # a guessed one, from numbers such as 0.25, says nothing of it) is 0: a y w.x, a sum of d products, and w_0
+    near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
+    zero = 2 * size * size * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
     order = theirs.order
     shuffled = order is None and any(b.epoch == a.epoch and b.index <= a.index for a, b in zip(steps, steps[1:]))
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
@@ -5261,7 +5265,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))
         fits = max(map(abs, map(sub, w, map(add, map(mul, repeat(c or 1.0), before), map(mul, repeat(f), x))))) \
             <= slack * (ap + abs(f) * ax + aw)
-        reads.append((c, f * y if xx else math.nan, y * px, xx, gap, fits))
+        reads.append((c, f * y if xx else math.nan, y * px if abs(px) > zero else 0.0, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
 
@@ -5310,8 +5314,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
         return None
     # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
     low = max((r[2] for k, r in enumerate(reads) if k not in bad and r[2]), default=-math.inf)
-    high = math.inf if shuffled else min((m for m in _passed_margins(examples, X, steps, W, start, order, n) if m),
-                                         default=math.inf)
+    high = math.inf if shuffled else min((m for m in _passed_margins(examples, X, steps, W, start, order, n)
+                                          if abs(m) > zero), default=math.inf)
     if low >= high:
         return None
     if not low <= 0 < high:
@@ -5325,8 +5329,9 @@ def _law(examples, args, theirs, model) -> tuple | None:
                     "shuffle=True")
     if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
-        laws.append("a start w_0 = (" + ", ".join(_simplest_float(w_i - eta * y * x_i) for w_i, x_i in zip(W[0], x))
-                    + "), read from its first update, not 0")
+        w_0 = [w_i - eta * y * x_i if abs(w_i - eta * y * x_i) > 4 * near * (abs(w_i) + abs(eta * x_i)) else 0.0
+               for w_i, x_i in zip(W[0], x)]  # within the rounding of eta y x and of the sum: 0
+        laws.append("a start w_0 = (" + ", ".join(map(_simplest_float, w_0)) + "), read from its first update, not 0")
         bad = set()
     if bad:
         k = bad.pop()

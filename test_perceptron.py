@@ -4813,6 +4813,18 @@ def test_check_law_calls_no_step_a_bug_where_no_other_step_shares_its_law(tmp_pa
     assert "w shrinks by the factor 0.999 at each example: a weight decay of 0.001" in out
 
 
+@pytest.mark.parametrize("seed, rule", [(33, "margin"), (15, "sign")])
+def test_check_law_reads_its_numbers_past_the_rounding_of_reading_them_as_floats(tmp_path, seed, rule):
+    # exact thirds, read as floats: a score of exactly 0 reads as 1e-16 or -1e-16 (which had read as a threshold
+    # "y w.x <= 1" or "<= -0.667"), and the start as (1, -8.9e-16, ...)
+    examples = planted_data(seed, n=20, d=4)
+    run = wild_run(examples, rule=rule, rate=Fraction(1, 3), bias="last", start=[1, 0, 0, 0, 0])
+    status, out, err = check_in_process(tmp_path, examples, run, "--rule", rule, "--bias")
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "a learning rate eta = 0.333" in out and "a start w_0 = (1, 0, 0, 0, 0), read from its first" in out
+    assert "updates while" not in out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
