@@ -5103,7 +5103,7 @@ def _rate_of(args, examples, kernel, classes, theirs):
              if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]
     for t, o in pairs:
         if o != 0 and t != 0 and (t > 0) == (o > 0):
-            return _simplest(Fraction(t) / Fraction(o))
+            return _simplest(Fraction(t) / Fraction(o)) if type(t) is float else Fraction(t) / Fraction(o)  # exact
     return Fraction(1)
 
 

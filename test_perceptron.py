@@ -4825,6 +4825,16 @@ def test_check_law_reads_its_numbers_past_the_rounding_of_reading_them_as_floats
     assert "updates while" not in out
 
 
+@pytest.mark.parametrize("rate", [Fraction(1, 3), Fraction(1, 10)])
+def test_check_names_an_exact_rate_it_was_not_told_as_the_rate_convention(tmp_path, rate):
+    # THEIRS exact ("p/q"): its eta is the exact ratio of its numbers to ours, not the nearest short decimal
+    examples = planted_data(0, n=20, d=4)
+    run = wild_run(examples, rule="margin", rate=rate, bias="last")
+    status, out, err = check_in_process(tmp_path, examples, run, "--rule", "margin", "--bias")
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a convention, not a bug"), out
+    assert f"rate: a learning rate eta = {float(rate)!r}: from w = 0 the same mistakes" in out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
