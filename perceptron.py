@@ -4102,9 +4102,9 @@ def _check_mode(args) -> int:
         diagnosis = (law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference)
                      or law and law[1] or _bug(difference, ours, examples, base))
     else:  # its numbers are the notes' run's, but not those of the run it declares
-        diagnosis = [f"diagnosis: THEIRS's numbers are this run's, but it declares {', '.join(found_first)} "
-                     f"({_declared(theirs, found_first)}), under which no run gives them: its declaration does "
-                     "not describe its run"]
+        diagnosis = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
+                     f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
+                     "them"]
     _emit("\n".join(_verdict_first(head, diagnosis, where)))
     return 1
 

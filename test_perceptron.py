@@ -4835,6 +4835,14 @@ def test_check_names_an_exact_rate_it_was_not_told_as_the_rate_convention(tmp_pa
     assert f"rate: a learning rate eta = {float(rate)!r}: from w = 0 the same mistakes" in out
 
 
+def test_check_of_a_declaration_its_numbers_do_not_follow_says_so_on_its_first_line(tmp_path):
+    examples = planted_data(31)
+    doc = dict(wild_run(examples), start=[0, 0, 1])  # the notes' run from 0, declared from another start
+    status, out, err = check_in_process(tmp_path, examples, doc)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): its declaration does not describe its run")
+    assert "declares start (\"start\": (0, 0, 1)), under which no run gives them" in out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
