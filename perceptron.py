@@ -5093,9 +5093,10 @@ def _converted(theirs, names, n):
 
 
 def _rate_of(args, examples, kernel, classes, theirs):
-    """THEIRS's learning rate: declared, or the ratio of its first number not 0 to ours at the same place."""
-    if theirs.rate is not None:
-        return theirs.rate
+    """THEIRS's learning rate: declared, or the ratio of its first number not 0 to ours at the same place (from
+    a declared start, which that ratio does not see past, the notes' 1)."""
+    if theirs.rate is not None or theirs.start is not None:
+        return Fraction(1) if theirs.rate is None else theirs.rate
     model = _Rounding(args, theirs, examples)
     ours = _replay(examples, _settings(args, kernel, classes), model)
     pairs = [(t, o) for ts, os_ in ([(s.weights, o.weights) for s, o in zip(theirs.trace or [], ours.steps)]

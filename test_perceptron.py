@@ -4843,6 +4843,15 @@ def test_check_of_a_declaration_its_numbers_do_not_follow_says_so_on_its_first_l
     assert "declares start (\"start\": (0, 0, 1)), under which no run gives them" in out
 
 
+@pytest.mark.parametrize("rule", ["sign", "margin"])
+def test_check_a_start_declared_alone_is_the_notes_run_from_it_with_exit_0(tmp_path, rule):
+    examples = planted_data(31)
+    run = dict(wild_run(examples, rule=rule, start=[-2, -3, 1]), start=[-2, -3, 1])
+    status, out, err = check_in_process(tmp_path, examples, run, "--rule", rule)
+    assert (status, err) == (0, "") and "with rate eta = 1" in out, out
+    assert "under what it declares (\"start\": (-2, -3, 1)), confirmed at every step" in out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
