@@ -4852,6 +4852,14 @@ def test_check_a_start_declared_alone_is_the_notes_run_from_it_with_exit_0(tmp_p
     assert "under what it declares (\"start\": (-2, -3, 1)), confirmed at every step" in out
 
 
+def test_check_law_calls_no_decay_a_bug_where_a_reshuffle_hides_the_examples_between_updates(tmp_path):
+    examples = planted_data(32)
+    run = law_run(examples, decay=0.001, order=SHUFFLED, passes=20)  # 4, 4 and 1 examples between its updates
+    assert len(run["trace"]) == 4
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and "bug" not in out.splitlines()[0], out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
