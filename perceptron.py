@@ -5298,9 +5298,11 @@ def _law(examples, args, theirs, model) -> tuple | None:
         laws.append(f"a learning rate eta = {_simplest_float(eta)}")
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
+    decay = None  # (the factor, whether at each example)
     if kept and any(abs(r[0] - 1) > tolerance for _, r in kept):
         per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
         factor, odd = apart(per) if not any(map(math.isnan, per)) else (0.0, [0, 1])
+        decay = (factor, True)
         if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 1:
             laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each example: a weight decay of "
                         f"{_simplest_float(1 - factor)} (an L2 penalty, as scikit-learn's alpha)")
@@ -5309,6 +5311,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
             # a reshuffle hides how many examples lie between two updates, so a decay that differs is no bug
             if len(odd) > 1 or not 0 < factor < 1 or shuffled and odd:
                 return None
+            decay = (factor, False)
             laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each update: a weight decay of "
                         f"{_simplest_float(1 - factor)}")
         bad |= {kept[j][0] for j in odd}
@@ -5339,14 +5342,16 @@ def _law(examples, args, theirs, model) -> tuple | None:
         k = bad.pop()
         s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
         x, y = X[s.index], examples[s.index][1]
-        expected = [p_i + eta * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
+        c = 1.0 if decay is None else decay[0] ** ((reads[k][4] or 1) if decay[1] else 1)
+        step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
+        expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"
         did = {0.0: "skipped the update", 2.0: "made the update twice", -1.0: "updated by the prediction sign(w.x), "
                "not by the label"}.get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_vector(steps[k - 1].weights) if k else "the start"),
-                       f"  w after it:  {_shown_vector(s.weights, expected)} (\"ours\": the law's)"]
+                       f"  w after it:  {_shown_vector(s.weights, expected)}; the law's: {_shown_vector(expected)}"]
     if not laws:
         return None
     return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "

@@ -4860,6 +4860,17 @@ def test_check_law_calls_no_decay_a_bug_where_a_reshuffle_hides_the_examples_bet
     assert (status, err) == (1, "") and "bug" not in out.splitlines()[0], out
 
 
+@pytest.mark.parametrize("planted", [{}, {"decay": 0.01, "passes": 20}, {"passive": True, "threshold": 1}])
+def test_check_of_one_step_that_breaks_the_law_shows_the_law_s_w_after_it(tmp_path, planted):
+    examples = planted_data(31)
+    run = law_run(examples, broken=(7, "one weight"), **planted)
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and "a bug in THEIRS, at one step" in out.splitlines()[0], out
+    law = [float(v) for v in re.search(r"the law's: \(([^)]*)\)", out).group(1).split(", ")]
+    theirs = run["trace"][7]["weights"]
+    assert law[1:] == pytest.approx(theirs[1:], rel=1e-9) and law[0] == pytest.approx(theirs[0] - 1, rel=1e-9)
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
