@@ -4100,7 +4100,7 @@ def _check_mode(args) -> int:
         diagnosis = named
     elif difference is not None:
         diagnosis = (law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference)
-                     or law and law[1] or _bug(difference, ours, examples, base))
+                     or law and law[1] or _bug(difference, ours, examples, base, theirs.trace is not None))
     else:  # its numbers are the notes' run's, but not those of the run it declares
         diagnosis = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
                      f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
@@ -5383,15 +5383,16 @@ def _simplest_float(v) -> str:
     return repr(v)
 
 
-def _bug(difference, ours, examples, st) -> list:
+def _bug(difference, ours, examples, st, traced=False) -> list:
     """Nothing explains it: what the notes require at that step, and what THEIRS did."""
     head = ("diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
             "trace, nor one faulty step.  Here THEIRS parts from the notes:")
     what, k, o, t = difference
     if k is None:
         return [head, f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
-                      f"{_count_text(ours.epochs, 'epoch')}); give THEIRS's trace (each mistake's epoch and index, "
-                      "and its weights after) to find the first step where they part."]
+                      f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they "
+                      "part after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, "
+                      "and its weights after) to find the first step where they part.")]
     lines = [head]
     visit = _parting(difference)
     y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None

@@ -4871,6 +4871,15 @@ def test_check_of_one_step_that_breaks_the_law_shows_the_law_s_w_after_it(tmp_pa
     assert law[1:] == pytest.approx(theirs[1:], rel=1e-9) and law[0] == pytest.approx(theirs[0] - 1, rel=1e-9)
 
 
+def test_check_of_weights_that_part_after_an_agreeing_trace_asks_for_no_trace(tmp_path):
+    examples = planted_data(31)
+    doc = wild_run(examples)
+    doc["weights"] = [doc["weights"][0] + 1] + doc["weights"][1:]  # changed after the last mistake
+    status, out, err = check_in_process(tmp_path, examples, doc)
+    assert (status, err) == (1, "") and "their trace agrees with it at every mistake: they part after its last." in out
+    assert "give THEIRS's trace" not in out, out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
