@@ -5231,8 +5231,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
             any(not isinstance(s.weights, list) for s in steps):
         return None
     n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
-    if size not in (d, d + 1) or any(not 0 <= s.index < n for s in steps):
-        return None
+    if size not in (d, d + 1) or any(not 0 <= s.index < n or s.epoch * n > 2 ** 53 for s in steps):
+        return None  # (visits counted beyond a float's whole numbers: no decay per visit to read)
     try:
         X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
         W = [[float(v) for v in s.weights] for s in steps]
@@ -5362,9 +5362,11 @@ def _law(examples, args, theirs, model) -> tuple | None:
 
 def _passed_margins(examples, X, steps, W, w, order, n):
     """y w.x at each visit that made no update, up to its last update, w THEIRS's own at the time (the order
-    known)."""
-    k = 0
-    for epoch in range(1, steps[-1].epoch + 1):
+    known).  A pass without an update gives the next ones' too, in any order: they are skipped, so that the walk
+    is bounded by the steps, not by THEIRS's epoch numbers."""
+    k, epoch, made = 0, 0, -1
+    while k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked is out of order: stop)
+        epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
         for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
             if k == len(steps):
                 return

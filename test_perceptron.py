@@ -4880,6 +4880,19 @@ def test_check_of_weights_that_part_after_an_agreeing_trace_asks_for_no_trace(tm
     assert "give THEIRS's trace" not in out, out
 
 
+@pytest.mark.parametrize("epoch", [10 ** 9, 10 ** 700])
+def test_check_law_of_a_trace_whose_last_mistake_is_in_a_far_pass_is_bounded_and_a_verdict(tmp_path, epoch):
+    # the passes between two mistakes that make no update give the same margins: walked once, not 10^9 times;
+    # visits beyond a float's whole numbers are no decay's to read
+    examples = planted_data(31)
+    run = law_run(examples, rate=0.1, threshold=1)
+    run["trace"][-1]["epoch"] = epoch
+    del run["epochs"]
+    start = time.perf_counter()
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and time.perf_counter() - start < 10, out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
