@@ -4258,11 +4258,11 @@ def _check_mode(args) -> int:
         diagnosis = named
     elif difference is not None:
         diagnosis = (law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference)
-                     or law and law[1] or _bug(difference, ours, examples, base))
+                     or law and law[1] or _bug(difference, ours, examples, base, theirs.trace is not None))
     else:  # its numbers are the notes' run's, but not those of the run it declares
-        diagnosis = [f"diagnosis: THEIRS's numbers are this run's, but it declares {', '.join(found_first)} "
-                     f"({_declared(theirs, found_first)}), under which no run gives them: its declaration does "
-                     "not describe its run"]
+        diagnosis = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
+                     f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
+                     "them"]
     _emit("\n".join(_verdict_first(head, diagnosis, where)))
     return 1
 
@@ -4294,6 +4294,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     read = _Fields(path, _json_file(path, "the JSON of a run"), _THEIRS_FIELDS, "the JSON of a run")
     doc, n, d = read.doc, len(data.kept), data.d
     floats: list = []
+    size: list = []  # the length of its first vector, which all its vectors have (with a bias, or without)
 
     def number(where, v):  # ints and floats as they are (compared fast), others exact as Fractions
         value = read.number(where, v)
@@ -4302,9 +4303,11 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         return value if type(value) in (int, float) else Fraction(value)
 
     def vector(where, v):
-        if not isinstance(v, list) or len(v) not in (d, d + 1):
+        if not isinstance(v, list) or len(v) not in (d, d + 1) or len(v) != (size or [len(v)])[0]:
             shown = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
-            raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias)")
+            other = f", and its other vectors have {size[0]}" if isinstance(v, list) and len(v) in (d, d + 1) else ""
+            raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias){other}")
+        size[:1] = [len(v)]
         if set(map(type, v)) == {float} and all(map(isfinite, v)):  # the common case, read at once
             floats.extend(v)
             return v
@@ -5237,7 +5240,7 @@ def _rate_of(examples, st, model, theirs):
              if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]
     for t, o in pairs:
         if o != 0 and t != 0 and (t > 0) == (o > 0):
-            return _simplest(Fraction(t) / Fraction(o))
+            return _simplest(Fraction(t) / Fraction(o)) if type(t) is float else Fraction(t) / Fraction(o)  # exact
     return Fraction(1)
 
 
@@ -5364,8 +5367,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
             any(not isinstance(s.weights, list) for s in steps):
         return None
     n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
-    if size not in (d, d + 1) or any(not 0 <= s.index < n for s in steps):
-        return None
+    if size not in (d, d + 1) or any(not 0 <= s.index < n or s.epoch * n > 2 ** 53 for s in steps):
+        return None  # (visits counted beyond a float's whole numbers: no decay per visit to read)
     try:
         X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
         W = [[float(v) for v in s.weights] for s in steps]
@@ -5373,6 +5376,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
     except OverflowError:
         return None
     u = 2.0 ** -(model.bits or 53)
+    # a number within the rounding of 0 (of reading THEIRS's numbers as floats, or of the precision it declares:
+    # a guessed one, from numbers such as 0.25, says nothing of it) is 0: a y w.x, a sum of d products, and w_0
+    near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
+    zero = 2 * size * size * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
     order = theirs.order
     shuffled = order is None and any(b.epoch == a.epoch and b.index <= a.index for a, b in zip(steps, steps[1:]))
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
@@ -5383,28 +5390,30 @@ def _law(examples, args, theirs, model) -> tuple | None:
                                                         if order else s.index)
         pp, px, xx, pw, xw = (sum(map(mul, a, b)) for a, b in ((before, before), (before, x), (x, x), (before, w),
                                                                (x, w)))
-        if xx == 0:
-            return None
         det = pp * xx - px * px
         c, f = ((pw * xx - px * xw) / det, (pp * xw - px * pw) / det) if pp and det > 1e-9 * pp * xx else \
-            (None, (xw - px) / xx)  # w_(k-1) = 0, or along x: no decay to read here
+            (pw / pp if pp and not xx else None, (xw - px) / xx if xx else 0.0)  # w_(k-1) = 0, or along x: no
+        # decay to read here; x = 0 (a mistake under the margin rule): only the decay, and no rate (NaN below)
         gap = None if at is None else at - last
-        slack = (4 + 2 * (gap or 1)) * u  # the rounding of a product, a sum and each example's decay
+        # the rounding of a product, a sum and each example's decay, and the solve's for c and f: its condition u
+        slack = (4 + 2 * (gap or 1) + (pp * xx / det if c is not None and det else 0)) * u
         if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
             c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
         ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))
         fits = max(map(abs, map(sub, w, map(add, map(mul, repeat(c or 1.0), before), map(mul, repeat(f), x))))) \
             <= slack * (ap + abs(f) * ax + aw)
-        reads.append((c, f * y, y * px, xx, gap, fits))
+        reads.append((c, f * y if xx else math.nan, y * px if abs(px) > zero else 0.0, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
 
-    def apart(values):  # (the value most of them share, the indexes of those not near it)
+    def apart(values):  # (the value most of them share, the indexes of those not near it: all where none is shared)
         buckets: dict = {}
         for v in values:
-            buckets.setdefault(f"{v:.5g}", []).append(v)
-        common = max(buckets.values(), key=len)[0]
-        return common, [k for k, v in enumerate(values) if abs(v - common) > tolerance * abs(common)]
+            if v == v:  # NaN: a step that says nothing of it
+                buckets.setdefault(f"{v:.5g}", []).append(v)
+        shared = max(buckets.values(), key=len, default=[math.nan])
+        off = [k for k, v in enumerate(values) if abs(v - shared[0]) > tolerance * abs(shared[0])]
+        return shared[0], off if len(shared) > 1 or not off else list(range(len(values)))  # one step is no law
     bad = {k for k, r in enumerate(reads) if not r[5]}
     laws = []
     eta, off = apart([r[1] for r in reads])
@@ -5425,16 +5434,20 @@ def _law(examples, args, theirs, model) -> tuple | None:
         laws.append(f"a learning rate eta = {_simplest_float(eta)}")
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
+    decay = None  # (the factor, whether at each example)
     if kept and any(abs(r[0] - 1) > tolerance for _, r in kept):
         per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
         factor, odd = apart(per) if not any(map(math.isnan, per)) else (0.0, [0, 1])
-        if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 2:
+        decay = (factor, True)
+        if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 1:
             laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each example: a weight decay of "
                         f"{_simplest_float(1 - factor)} (an L2 penalty, as scikit-learn's alpha)")
         else:
             factor, odd = apart([r[0] for _, r in kept])
-            if len(odd) > 1 or not 0 < factor < 1:
+            # a reshuffle hides how many examples lie between two updates, so a decay that differs is no bug
+            if len(odd) > 1 or not 0 < factor < 1 or shuffled and odd:
                 return None
+            decay = (factor, False)
             laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each update: a weight decay of "
                         f"{_simplest_float(1 - factor)}")
         bad |= {kept[j][0] for j in odd}
@@ -5442,8 +5455,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
         return None
     # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
     low = max((r[2] for k, r in enumerate(reads) if k not in bad and r[2]), default=-math.inf)
-    high = math.inf if shuffled else min((m for m in _passed_margins(examples, X, steps, W, start, order, n) if m),
-                                         default=math.inf)
+    high = math.inf if shuffled else min((m for m in _passed_margins(examples, X, steps, W, start, order, n)
+                                          if abs(m) > zero), default=math.inf)
     if low >= high:
         return None
     if not low <= 0 < high:
@@ -5457,21 +5470,24 @@ def _law(examples, args, theirs, model) -> tuple | None:
                     "shuffle=True")
     if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
-        laws.append("a start w_0 = (" + ", ".join(_simplest_float(w_i - eta * y * x_i) for w_i, x_i in zip(W[0], x))
-                    + "), read from its first update, not 0")
+        w_0 = [w_i - eta * y * x_i if abs(w_i - eta * y * x_i) > 4 * near * (abs(w_i) + abs(eta * x_i)) else 0.0
+               for w_i, x_i in zip(W[0], x)]  # within the rounding of eta y x and of the sum: 0
+        laws.append("a start w_0 = (" + ", ".join(map(_simplest_float, w_0)) + "), read from its first update, not 0")
         bad = set()
     if bad:
         k = bad.pop()
         s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
         x, y = X[s.index], examples[s.index][1]
-        expected = [p_i + eta * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
+        c = 1.0 if decay is None else decay[0] ** ((reads[k][4] or 1) if decay[1] else 1)
+        step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
+        expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"
         did = {0.0: "skipped the update", 2.0: "made the update twice", -1.0: "updated by the prediction sign(w.x), "
                "not by the label"}.get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_vector(steps[k - 1].weights) if k else "the start"),
-                       f"  w after it:  {_shown_vector(s.weights, expected)} (\"ours\": the law's)"]
+                       f"  w after it:  {_shown_vector(s.weights, expected)}; the law's: {_shown_vector(expected)}"]
     if not laws:
         return None
     return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
@@ -5482,9 +5498,11 @@ def _law(examples, args, theirs, model) -> tuple | None:
 
 def _passed_margins(examples, X, steps, W, w, order, n):
     """y w.x at each visit that made no update, up to its last update, w THEIRS's own at the time (the order
-    known)."""
-    k = 0
-    for epoch in range(1, steps[-1].epoch + 1):
+    known).  A pass without an update gives the next ones' too, in any order: they are skipped, so that the walk
+    is bounded by the steps, not by THEIRS's epoch numbers."""
+    k, epoch, made = 0, 0, -1
+    while k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked is out of order: stop)
+        epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
         for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
             if k == len(steps):
                 return
@@ -5503,15 +5521,16 @@ def _simplest_float(v) -> str:
     return repr(v)
 
 
-def _bug(difference, ours, examples, st) -> list:
+def _bug(difference, ours, examples, st, traced=False) -> list:
     """Nothing explains it: what the notes require at that step, and what THEIRS did."""
     head = ("diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
             "trace, nor one faulty step.  Here THEIRS parts from the notes:")
     what, k, o, t = difference
     if k is None:
         return [head, f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
-                      f"{_count_text(ours.epochs, 'epoch')}); give THEIRS's trace (each mistake's epoch and index, "
-                      "and its weights after) to find the first step where they part."]
+                      f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they "
+                      "part after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, "
+                      "and its weights after) to find the first step where they part.")]
     lines = [head]
     visit = _parting(difference)
     y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None

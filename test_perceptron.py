@@ -4918,6 +4918,135 @@ def test_check_reports_numbers_as_decimals(tmp_path):
     assert status == 1 and "a learning rate eta = 0.333333333" in out and not re.search(r"\d/\d", out), out
 
 
+@pytest.mark.parametrize("field", ["start", "trace"])
+def test_check_of_vectors_of_two_lengths_in_one_run_is_one_error_line_and_exit_2(tmp_path, field):
+    examples = planted_data(31)
+    doc = wild_run(examples, bias="last")  # 4 weights: 3 features and a bias
+    if field == "start":
+        doc["start"] = [1, 2, 3]
+    else:
+        doc["trace"][2]["weights"] = doc["trace"][2]["weights"][:3]
+    status, out, err = check_in_process(tmp_path, examples, doc, "--bias")
+    assert (status, out) == (2, "") and err.count("\n") == 1, err
+    assert ("start: 3 numbers" if field == "start" else "trace[2].weights: 3 numbers") in err
+    assert "and its other vectors have 4" in err
+
+
+@pytest.mark.parametrize("name, planted, said", [pytest.param(*law, id=law[0]) for law in LAWS
+                                                  if "order" not in law[1] and "passive" not in law[1]])
+def test_check_reads_a_law_off_a_trace_with_updates_on_a_zero_example(tmp_path, name, planted, said):
+    examples = planted_data(31)
+    examples.insert(4, ([0, 0, 0], -1))  # a mistake at every visit under the margin rule: w + y 0 = w
+    run = law_run(examples, **planted)
+    assert any(examples[t["index"]][0] == [0, 0, 0] for t in run["trace"])
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    for words in said:
+        assert words in out, (words, out)
+
+
+def test_check_law_on_two_features_allows_the_rounding_of_its_own_solve_for_the_step(tmp_path):
+    # w after = c w before + f x has as many equations as unknowns: c and f are solved, with an error of
+    # their condition (here 23) times u, which is no step of THEIRS's breaking its law
+    examples = [([1.25, 8.3], 1), ([9.25, -9.0], 1), ([-0.75, 1.1], 1), ([-1.9, -6.75], -1)]
+    run = dict(law_run(examples, start=[-1, 1], rate=0.25), start=[-1, 1])
+    assert run["trace"][1]["weights"] == [1.3125 + 0.25 * -0.75, -1.25 + 0.25 * 1.1]  # the law's, to the bit
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "a learning rate eta = 0.25" in out
+
+
+def test_check_law_calls_no_step_a_bug_where_no_other_step_shares_its_law(tmp_path):
+    # 3 updates: the first from w = 0 reads no decay, so two read one: two values, neither shared, are no law
+    # that one of them breaks; each example's factor, the same at both, is
+    examples = planted_data(7, n=12)
+    run = law_run(examples, decay=0.001, passes=20)
+    assert len(run["trace"]) == 3
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "w shrinks by the factor 0.999 at each example: a weight decay of 0.001" in out
+
+
+@pytest.mark.parametrize("seed, rule", [(33, "margin"), (15, "sign")])
+def test_check_law_reads_its_numbers_past_the_rounding_of_reading_them_as_floats(tmp_path, seed, rule):
+    # exact thirds, read as floats: a score of exactly 0 reads as 1e-16 or -1e-16 (which had read as a threshold
+    # "y w.x <= 1" or "<= -0.667"), and the start as (1, -8.9e-16, ...)
+    examples = planted_data(seed, n=20, d=4)
+    run = wild_run(examples, rule=rule, rate=Fraction(1, 3), bias="last", start=[1, 0, 0, 0, 0])
+    status, out, err = check_in_process(tmp_path, examples, run, "--rule", rule, "--bias")
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "a learning rate eta = 0.333" in out and "a start w_0 = (1, 0, 0, 0, 0), read from its first" in out
+    assert "updates while" not in out
+
+
+@pytest.mark.parametrize("rate", [Fraction(1, 3), Fraction(1, 10)])
+def test_check_names_an_exact_rate_it_was_not_told_as_the_rate_convention(tmp_path, rate):
+    # THEIRS exact ("p/q"): its eta is the exact ratio of its numbers to ours, not the nearest short decimal
+    examples = planted_data(0, n=20, d=4)
+    run = wild_run(examples, rule="margin", rate=rate, bias="last")
+    status, out, err = check_in_process(tmp_path, examples, run, "--rule", "margin", "--bias")
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a convention, not a bug"), out
+    assert f"rate: a learning rate eta = {float(rate)!r}: from w = 0 the same mistakes" in out
+
+
+def test_check_of_a_declaration_its_numbers_do_not_follow_says_so_on_its_first_line(tmp_path):
+    examples = planted_data(31)
+    doc = dict(wild_run(examples), start=[0, 0, 1])  # the notes' run from 0, declared from another start
+    status, out, err = check_in_process(tmp_path, examples, doc)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): its declaration does not describe its run")
+    assert "declares start (\"start\": (0, 0, 1)), under which no run gives them" in out
+
+
+@pytest.mark.parametrize("rule", ["sign", "margin"])
+def test_check_a_start_declared_alone_is_the_notes_run_from_it_with_exit_0(tmp_path, rule):
+    examples = planted_data(31)
+    run = dict(wild_run(examples, rule=rule, start=[-2, -3, 1]), start=[-2, -3, 1])
+    status, out, err = check_in_process(tmp_path, examples, run, "--rule", rule)
+    assert (status, err) == (0, "") and "with rate eta = 1" in out, out
+    assert "under what it declares (\"start\": (-2, -3, 1)), confirmed at every step" in out
+
+
+def test_check_law_calls_no_decay_a_bug_where_a_reshuffle_hides_the_examples_between_updates(tmp_path):
+    examples = planted_data(32)
+    run = law_run(examples, decay=0.001, order=SHUFFLED, passes=20)  # 4, 4 and 1 examples between its updates
+    assert len(run["trace"]) == 4
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and "bug" not in out.splitlines()[0], out
+
+
+@pytest.mark.parametrize("planted", [{}, {"decay": 0.01, "passes": 20}, {"passive": True, "threshold": 1}])
+def test_check_of_one_step_that_breaks_the_law_shows_the_law_s_w_after_it(tmp_path, planted):
+    examples = planted_data(31)
+    run = law_run(examples, broken=(7, "one weight"), **planted)
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and "a bug in THEIRS, at one step" in out.splitlines()[0], out
+    law = [float(v) for v in re.search(r"the law's: \(([^)]*)\)", out).group(1).split(", ")]
+    theirs = run["trace"][7]["weights"]
+    assert law[1:] == pytest.approx(theirs[1:], rel=1e-9) and law[0] == pytest.approx(theirs[0] - 1, rel=1e-9)
+
+
+def test_check_of_weights_that_part_after_an_agreeing_trace_asks_for_no_trace(tmp_path):
+    examples = planted_data(31)
+    doc = wild_run(examples)
+    doc["weights"] = [doc["weights"][0] + 1] + doc["weights"][1:]  # changed after the last mistake
+    status, out, err = check_in_process(tmp_path, examples, doc)
+    assert (status, err) == (1, "") and "their trace agrees with it at every mistake: they part after its last." in out
+    assert "give THEIRS's trace" not in out, out
+
+
+@pytest.mark.parametrize("epoch", [10 ** 9, 10 ** 700])
+def test_check_law_of_a_trace_whose_last_mistake_is_in_a_far_pass_is_bounded_and_a_verdict(tmp_path, epoch):
+    # the passes between two mistakes that make no update give the same margins: walked once, not 10^9 times;
+    # visits beyond a float's whole numbers are no decay's to read
+    examples = planted_data(31)
+    run = law_run(examples, rate=0.1, threshold=1)
+    run["trace"][-1]["epoch"] = epoch
+    del run["epochs"]
+    start = time.perf_counter()
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and time.perf_counter() - start < 10, out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
