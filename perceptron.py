@@ -5031,6 +5031,7 @@ _CONVENTION = {c.name: c for c in [
 _CONVENTIONS = tuple(_CONVENTION.values())
 _WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # how THEIRS writes the same numbers
 _SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
+_SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
@@ -5042,9 +5043,10 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     candidates = sorted(_combinations(choices), key=lambda names: (len(names), _rank(names)))
     eta: Any = Fraction(1)
     agreeing_eta = eta
-    tried, agreeing, tied = 0, [], None  # type: int, list, tuple | None
+    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int
     for names in candidates:
-        if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]):
+        if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]) or \
+                visits > _SEARCH_VISITS:
             break
         if not names and not forced or tried >= _SEARCHED:
             continue
@@ -5063,6 +5065,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             ours = _replay(examples, st, model, told, stop=True)
         except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
             continue
+        visits += ours.epochs * n * len(classes or [1])
         difference, _ = _compare(ours, told, st, model)
         if difference is None:
             agreeing_eta = agreeing_eta if agreeing else eta

@@ -4912,6 +4912,19 @@ def test_the_checks_replay_of_the_notes_run_is_trains_run_mistake_by_mistake(opt
         assert len(run.trace) > 2
 
 
+def test_check_of_final_weights_alone_on_data_that_never_converges_searches_within_a_bound(tmp_path, monkeypatch):
+    rng = random.Random(5)
+    examples = [([rng.randint(-5, 5) for _ in range(3)], rng.choice([-1, 1])) for _ in range(20)]
+    visits, replay = [], P._replay
+    monkeypatch.setattr(P, "_replay", lambda examples, st, *rest, **kw: visits.append(st.passes) or replay(
+        examples, st, *rest, **kw))
+    status, out, err = check_in_process(tmp_path, examples, {"weights": [1, 2, 3], "epochs": 10 ** 4,
+                                                             "converged": False})
+    assert (status, err) == (1, "") and "give THEIRS's trace" in out
+    assert len(visits) < P._SEARCHED  # cut by the bound on visits, not by the number of sets tried
+    assert (sum(visits) - 2 * max(visits)) * len(examples) <= P._SEARCH_VISITS
+
+
 def test_check_reports_numbers_as_decimals(tmp_path):
     examples = planted_data(31)
     status, out, _ = check_in_process(tmp_path, examples, law_run(examples, rate=Fraction(1, 3)))
