@@ -1214,13 +1214,22 @@ class _Held:
             self.held = (signum, frame)
             return
         self.held = None
+        self._raise(signum, frame)
+
+    def _raise(self, signum, frame):
+        """The signal's own handler, run with every handler given back first: wherever it raises (in the
+        block, or as __exit__ begins), nothing of this _Held is left installed."""
+        import signal
+
+        for held, handler in self.previous.items():
+            signal.signal(held, handler)
         self.previous[signum](signum, frame)
 
     def checkpoint(self):
         if self.held is not None and self.whole():
             signum, frame = self.held
             self.held = None
-            self.previous[signum](signum, frame)
+            self._raise(signum, frame)
 
     def __exit__(self, kind, value, traceback):
         import signal

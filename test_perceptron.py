@@ -2503,8 +2503,6 @@ def test_ctrl_c_at_any_moment_of_a_run_carries_the_run_so_far(fit):
         assert run is None or (type(run) is P.Run and run.converged is False and run.mistakes == len(run.trace)), k
 
 
-@pytest.mark.xfail(strict=True, reason="_Held.__exit__ raises a Ctrl-C that lands as it starts before it gives the "
-                                      "handlers back (found here, issue 28; _Held is another helper's)")
 def test_ctrl_c_at_any_moment_gives_the_signal_handlers_back():
     examples, _ = noisy(80, n=8, d=2, flip=0.3)
     seeded = moments(lambda: train(examples, max_epochs=3), 10 ** 6, 80)  # every moment
