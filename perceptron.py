@@ -4170,13 +4170,15 @@ def _json_file(path, what):
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.
 #
-# THEIRS is read strictly and as exact values (a JSON float is the binary64 it reads as, "p/q" a
-# Fraction).  This project's run under the options is replayed (_replay: train's run where the
-# conventions are the notes', which the tests check and the check confirms for the run it starts from)
-# and compared step by step, within a rounding bound carried through the run (_Rounding).  Where the two
-# part, the check looks for the fewest conventions (_CONVENTIONS) under which THEIRS agrees from its
-# first step on; then for one step of THEIRS that explains all that follows (a skipped update, ...);
-# else it says what the notes require at that step and what THEIRS did.
+# THEIRS is read strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The
+# notes' run itself (train: Part I and its accelerators) is compared first, exactly (_trained).  Where they
+# part, a law read off THEIRS's own trace (_law) may find one step that breaks what every other step
+# keeps: a bug in THEIRS.  Else the run is replayed (_replay: Part I's steps, conventions layered on them
+# by _Variant and _JointVariant) and compared within a rounding bound carried through the run (_Rounding);
+# the check looks for the fewest conventions (_CONVENTIONS) under which THEIRS agrees from its first step
+# on; then for one step of THEIRS that explains all that follows (a skipped update, ...); then the law
+# itself, where it holds at every step (outside the notes, not a bug); else it says what the notes
+# require at that step and what THEIRS did (unexplained).
 
 # The fields of THEIRS: those --json writes, and "precision", "start", "rate", "order"; "extra" holds
 # whatever an implementer keeps beside them, which the check does not read.
