@@ -2475,6 +2475,7 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 
 
 # The switch: each accelerated name now runs its accelerator, or Part I's own.
+# On PyPy too (7.3) each accelerator beats Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
 Perceptron.learn = _fenced(Perceptron.learn, _told("w <- w + y x cannot be computed")(  # type: ignore[method-assign]

@@ -214,6 +214,34 @@ def peers(n, repeats):
         report("P1 river learn_one, one pass", "-", "(none)", True, "river is not installed here")
 
 
+def p13(n, passes, repeats):
+    """The pass under PyPy (pypy3 on PATH, timed in a child around train() alone, the best of repeats)
+    against scikit-learn's compiled fit in this process, on the same seeded floats, where both are here."""
+    import shutil
+    label = f"P13 PyPy / scikit-learn fit ({n:,} x 50, {passes} passes)"
+    try:
+        import numpy as np
+        from sklearn.linear_model import Perceptron
+    except ImportError:
+        return report(label, "-", "<= 3", True, "scikit-learn is not installed here")
+    if shutil.which("pypy3") is None:
+        return report(label, "-", "<= 3", True, "pypy3 is not on PATH")
+    child = (f"import sys, time; sys.path.insert(0, {HERE!r}); import bench\n"
+             f"examples = bench.linear_data({n}, 50, seed=1, number=float); times = []\n"
+             f"for _ in range({repeats}):\n"
+             f"    start = time.perf_counter()\n"
+             f"    bench.P.train(examples, epochs={passes}, trace=False, rule='margin')\n"
+             f"    times.append(time.perf_counter() - start)\n"
+             f"print(min(times))")
+    ours = float(subprocess.run(["pypy3", "-c", child], check=True, capture_output=True, text=True).stdout)
+    examples = linear_data(n, 50, seed=1, number=float)
+    X, y = np.array([x for x, _ in examples]), np.array([y for _, y in examples])
+    fit = Perceptron(max_iter=passes, tol=None, shuffle=False, eta0=1.0, penalty=None, fit_intercept=False).fit
+    theirs = best(lambda: fit(X, y), repeats)
+    report(label, f"{ours / theirs:.1f}x", "<= 3", ours / theirs <= 3,
+           f"the pass on pypy3 in a child, {ours * 1000:.0f} ms; Perceptron(max_iter={passes}, tol=None).fit here")
+
+
 def exact_cost(n, repeats):
     ints = linear_data(n, 50, seed=1, number=int)
     fractions = linear_data(n, 50, seed=1, number=Fraction)
@@ -471,6 +499,7 @@ def main(argv=None):
     p8(10_000 if quick else 100_000, 3 if quick else 3)
     p5(100_000 if quick else 1_000_000)
     p6(5 if quick else 10)
+    p13(4000 if quick else 20000, 5, 3)
     exact_cost(500 if quick else 5000, 2 if quick else 3)
     p14(10_000 if quick else 100_000)
     if MISSED:
