@@ -39,7 +39,7 @@ theorem's quantities, and a command line.  Read it beside the notes:
   and bias, §2 the learning algorithm, §3 analysis, §4 multiclass.
 
 Three parts: Part I, the notes' algorithms, literal; Part II, the same results
-safe and fast (every input checked, the pocket, averages and votes, Ctrl-C, and
+safe and fast (every input checked, the pocket, averages and votes, signals, and
 accelerators that give exactly Part I's results: PERCEPTRON_LITERAL=1, or
 ``--literal``, or any edit of Part I, runs Part I alone); Part III, the tools.
 
@@ -1952,7 +1952,7 @@ def _chain(first, rest):
 
 # What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's
 # banner, had this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited),
-# Part I runs alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read
+# the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read
 # (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew
 # the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
 _PART_I_DIGEST = "171464ac"
