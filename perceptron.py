@@ -3904,10 +3904,11 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         update = doc.get("multiclass") or update
         kernel, stored, explicit = name, None, name is None or name.startswith("linear")
     else:
-        read.text("perceptron")
-        bias, update = read.flag("bias"), read.choice("multiclass", (None, "one-vs-rest", "joint"))
+        read.need("perceptron", str, "a string")
+        bias = read.need("bias", bool, "true or false")
+        update = read.choice("multiclass", (None, "one-vs-rest", "joint"))
         rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
-        name, kernel, stored = read.get("kernel"), None, read.get("stored")
+        name, kernel, stored = doc.get("kernel"), None, doc.get("stored")
         if name is not None:
             try:
                 kernel = None if update or not isinstance(name, str) else _kernel_named(name)
@@ -3922,22 +3923,19 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
                              "kernel run's --json does not: save its model with --save or Run.save)")
         explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
         values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
-        while values:  # one kind of number: are there ratios or floats?
+        while values and not read.fractions:  # one kind of number: are there ratios or floats?
             v = values.pop()
-            if isinstance(v, (list, dict)):
-                values.extend(v.values() if isinstance(v, dict) else v)
-            elif type(v) is float or isinstance(v, str) and "/" in v:
-                read.fractions = True
-                break
+            values.extend(v.values() if isinstance(v, dict) else v if isinstance(v, list) else ())
+            read.fractions = type(v) is float or isinstance(v, str) and "/" in v
         labels, first = read.need("labels"), read.need("weights")
         if update and labels == "classes" and isinstance(first, dict):
             labels = list(first)  # a run's --json names its classes by its weights' keys
-        if not (isinstance(labels, list) and len(labels) >= 2 and (update or len(labels) == 2 and
-                                                                   labels[0] != labels[1])
-                and all(type(v) in (str, int, bool, float) for v in labels) and len(set(map(str, labels))) == len(labels)):
+        distinct = isinstance(labels, list) and len(set(map(str, labels))) == len(labels) >= 2
+        if not (distinct and (update or len(labels) == 2 and labels[0] != labels[1])
+                and all(type(v) in (str, int, bool, float) for v in labels)):
             raise read.wrong("labels", f"{_short(labels)} is not " + ("two or more distinct classes" if update else
                                                                       "two distinct labels, negative first"))
-        row, names = stored[0] if stored else None, read.get("features")
+        row, names = stored[0] if stored else None, doc.get("features")
         if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
@@ -3962,7 +3960,8 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     def pocket(field, value, one_class=False):
         p = entry(field, value, ("weights", "errors", "mistakes"))
         return Pocket(read.weights(f"{field}.weights", p["weights"], one_class),
-                      read.count(f"{field}.errors", p.get("errors", 0)), after(f"{field}.mistakes", p.get("mistakes", 0)))
+                      read.count(f"{field}.errors", p.get("errors", 0)),
+                      after(f"{field}.mistakes", p.get("mistakes", 0)))
 
     def votes(field, value, one_class=False):
         if not isinstance(value, list) or not value:
@@ -4051,37 +4050,28 @@ class _Fields:
         self.path = path
         if not isinstance(doc, dict):
             raise PerceptronError(f"{path}: not {what}: a JSON object is expected")
+        self.known(doc, known, what)
+        self.doc, self.form, self.fractions, self.floats = doc, form, form is not None, []
+        self.n = self.classes = self.implicit = None  # _model_of sets the classes and the implicit w's kernel
+
+    def known(self, doc, known, what, where=""):
         unknown = sorted(set(doc) - known)
         if unknown:
             near = _nearest_name(unknown[0], known)
-            raise PerceptronError(f"{path}: {_short(unknown[0])}: not a field of {what}"
+            raise PerceptronError(f"{self.path}: {where}{_short(unknown[0])}: not a field of {what}"
                                   + (f" (did you mean {near!r}?)" if near else "")
                                   + f"; the fields are {', '.join(sorted(known))}")
-        self.doc, self.form, self.fractions, self.floats = doc, form, form is not None, []
-        self.n = self.classes = self.implicit = None  # _model_of sets the classes and the implicit w's kernel
 
     def wrong(self, field, what):
         return PerceptronError(f"{self.path}: {field}: {what}")
 
-    def get(self, field):
-        return self.doc.get(field)
-
-    def need(self, field):
+    def need(self, field, kind=None, what=""):
+        """The field, of the type kind where given (else it is not what)."""
         if field not in self.doc:
             raise self.wrong(field, "missing")
+        if kind is not None and type(self.doc[field]) is not kind:
+            raise self.wrong(field, f"{_short(self.doc[field])} is not {what}")
         return self.doc[field]
-
-    def text(self, field):
-        value = self.need(field)
-        if not isinstance(value, str):
-            raise self.wrong(field, f"{_short(value)} is not a string")
-        return value
-
-    def flag(self, field):
-        value = self.need(field)
-        if not isinstance(value, bool):
-            raise self.wrong(field, f"{_short(value)} is not true or false")
-        return value
 
     def choice(self, field, choices, value=_END):
         value = self.doc.get(field) if value is _END else value
@@ -4246,6 +4236,7 @@ def _check_mode(args) -> int:
     classes = list(dict.fromkeys(y for _, y in examples)) if args.multiclass else None
     theirs = _read_theirs(args, data, classes, examples)
     base = _settings(args, kernel, classes)
+    head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
     model = _Rounding(args, theirs, examples)
     found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
     trained = None if args.multiclass or kernel or found_first else _trained(args, examples)
@@ -4259,10 +4250,7 @@ def _check_mode(args) -> int:
             return 0
         law = _law(examples, args, theirs, model)
         if law and law[0] == "bug":  # a law every other step keeps: no replay within bounds can change that
-            head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
-            _emit("\n".join(_verdict_first(head, law[1], _where(difference, trained, theirs, examples, data,
-                                                                 model))))
-            return 1
+            return _differ(head, law[1], _where(difference, trained, theirs, examples, data, model))
     try:  # the notes' run again, step by step, within the rounding THEIRS's arithmetic allows
         ours = _replay(examples, base, model, theirs)
     except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
@@ -4279,17 +4267,15 @@ def _check_mode(args) -> int:
     if difference is None and not found_first:
         _emit(f"check: {args.check} agrees with this run of {data.source}: {agreement.text(ours, theirs, model)}")
         return 0
-    head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(_options_copy(args), theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
-            _emit("\n".join(_verdict_first(head, [
+            return _differ(head, [
                 f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
                 "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
-                "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)))
-            return 1
+                "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)
     tie = None if difference is None else _rounding(difference, ours, model, examples)
     # The rules differ only at a score of exactly 0: where THEIRS updated on a score it gives as not 0 and
     # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
@@ -4313,14 +4299,14 @@ def _check_mode(args) -> int:
         diagnosis = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
                      f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
                      "them"]
-    _emit("\n".join(_verdict_first(head, diagnosis, where)))
-    return 1
+    return _differ(head, diagnosis, where)
 
 
-def _verdict_first(head, diagnosis, where) -> list:
-    """The report of a difference: the verdict on the first line, its reasons, then where the runs part."""
+def _differ(head, diagnosis, where) -> int:
+    """The report of a difference (exit 1): the verdict on the first line, its reasons, where the runs part."""
     verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
-    return [f"{head}: {verdict}", *diagnosis, *where]
+    _emit("\n".join([f"{head}: {verdict}", *diagnosis, *where]))
+    return 1
 
 
 def _read_theirs(args, data, classes, examples) -> _Theirs:
@@ -4329,7 +4315,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     unknown or missing field, a wrong type, length or index) is one error line that names the field."""
     path, n, what = args.check, len(data.kept), "the JSON of a run"
     read = _Fields(path, _json_file(path, what), _THEIRS_FIELDS, what, (data.d, args.multiclass, classes, args.kernel))
-    doc, trace = read.doc, read.get("trace")
+    doc, trace = read.doc, read.doc.get("trace")
     if "weights" not in doc:
         raise read.wrong("weights", "missing: give the final weights (a list, an object of lists for --multiclass, "
                          "null for a kernel run); the README's --check section has the form")
@@ -4354,11 +4340,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         where = f"trace[{k}]"
         if not isinstance(entry, dict):
             raise read.wrong(where, "each mistake is an object of 'epoch' (from 1) and 'index' (from 0)")
-        unknown = sorted(set(entry) - _TRACE_FIELDS)
-        if unknown:
-            near = _nearest_name(unknown[0], _TRACE_FIELDS)
-            raise read.wrong(f"{where}.{unknown[0]}", "not a field of a mistake" + (f" (did you mean {near!r}?)"
-                             if near else "") + f"; they are {', '.join(sorted(_TRACE_FIELDS))}")
+        read.known(entry, _TRACE_FIELDS, "a mistake", f"{where}.")
         for key in ("epoch", "index"):
             if type(entry.get(key)) is not int:
                 raise read.wrong(f"{where}.{key}", f"{_short(entry.get(key))}: each mistake needs an int 'epoch' "
@@ -4377,7 +4359,8 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             line, y = data.where(i)[0], examples[i][1]
             written = y if args.multiclass else _shown_label(y, args.labels)  # its label as the file writes it
             if "line" in entry and entry["line"] != line:
-                raise read.wrong(f"{where}.line", f"{_short(entry['line'])} is not the line of example {i} (line {line})")
+                raise read.wrong(f"{where}.line", f"{_short(entry['line'])} is not the line of example {i} "
+                                 f"(line {line})")
             if args.multiclass == "one-vs-rest" and cls is not None:  # y of the class's binary run
                 y = 1 if y == cls else -1
             if "y" in entry and not (type(entry["y"]) is not bool and entry["y"] in (y, written)
@@ -4394,9 +4377,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             raise read.wrong(key, f"{_short(doc[key])} is not {'true or false' if kind is bool else 'an int'}")
     if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
         raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
-    precision = doc.get("precision")
-    if precision is not None and not (isinstance(precision, str) and precision in _PRECISIONS):
-        raise read.wrong("precision", f"{_short(precision)} is not one of {', '.join(map(repr, _PRECISIONS))}")
+    precision = read.choice("precision", (None, *_PRECISIONS))
     order = doc.get("order")
     if order is not None:
         order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
