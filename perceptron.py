@@ -3891,10 +3891,9 @@ def _kernel_named(name):
 def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     """The one reader: (the Run that a model or a run's JSON, doc, read from path, holds; its features' names,
     or None).  The Run predicts, scores and counts errors as the run saved; it has no history (epochs 0,
-    converged None, no trace).  The numbers of one model are read in one kind: a decimal's text as a Decimal,
-    or as its exact Fraction in a model that also holds a "p/q" or a float.  Given read, THEIRS's _Fields
-    (--check), the fields a run and its model share are read in the form of this run (read.form), into a Run
-    of no model and no names."""
+    converged None, no trace).  A model's numbers are read in one kind: a decimal's text as a Decimal, or as its
+    exact Fraction in a model that also holds a "p/q" or a float.  Given read, THEIRS's _Fields (--check), the
+    fields a run and its model share are read in this run's form (read.form), into a Run of no model."""
     read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
@@ -4018,8 +4017,8 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
                voted=kept["voted"], multiclass=update, labels=None if update else tuple(labels)), names
 
 
-# --model MODEL.json: a model (or a run's --json) applied to FILE without training: its predictions, one a line,
-# in the file's label names; with the file's labels, its errors too.
+# --model MODEL.json: a model (or a run's --json) applied to FILE: its predictions in the file's label names,
+# one a line; with the file's labels, its errors too.
 
 def _model_mode(args) -> int:
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
@@ -4237,6 +4236,7 @@ def _check_mode(args) -> int:
     theirs = _read_theirs(args, data, classes, examples)
     base = _settings(args, kernel, classes)
     head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
+    agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
     found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
     trained = None if args.multiclass or kernel or found_first else _trained(args, examples)
@@ -4245,8 +4245,7 @@ def _check_mode(args) -> int:
         exact.off = True
         difference, agreement = _compare(trained, theirs, base, exact)
         if difference is None:
-            _emit(f"check: {args.check} agrees with this run of {data.source}: "
-                  f"{agreement.text(trained, theirs, model)}")
+            _emit(f"{agrees}: {agreement.text(trained, theirs, model)}")
             return 0
         law = _law(examples, args, theirs, model)
         if law and law[0] == "bug":  # a law every other step keeps: no replay within bounds can change that
@@ -4265,7 +4264,7 @@ def _check_mode(args) -> int:
             if again is None:
                 model, ours, difference, agreement = narrower, side, None, alike
     if difference is None and not found_first:
-        _emit(f"check: {args.check} agrees with this run of {data.source}: {agreement.text(ours, theirs, model)}")
+        _emit(f"{agrees}: {agreement.text(ours, theirs, model)}")
         return 0
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
@@ -4287,8 +4286,8 @@ def _check_mode(args) -> int:
     declared = {name for name, v in (("start", theirs.start), ("rate", theirs.rate), ("order", theirs.order))
                 if v is not None}
     if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
-        _emit(f"check: {args.check} agrees with this run of {data.source} under what it declares "
-              f"({_declared(theirs, sorted(declared))}), confirmed at every step:\n" + "\n".join(named[1:-1]))
+        _emit(f"{agrees} under what it declares ({_declared(theirs, sorted(declared))}), confirmed at every "
+              "step:\n" + "\n".join(named[1:-1]))
         return 0
     if named is not None:
         diagnosis = named
