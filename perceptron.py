@@ -3940,8 +3940,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     read.classes, read.implicit = labels if update else None, None if explicit else name
 
     def entry(field, value, parts, optional=()):
-        """An object of the parts, perhaps of the optional ones; THEIRS's pocket or average may be its weights
-        alone, or leave its counts out."""
+        """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
         if read.form and "count" not in parts:
             value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
             parts, optional = ("weights",), parts + optional
@@ -4309,9 +4308,8 @@ def _differ(head, diagnosis, where) -> int:
 
 
 def _read_theirs(args, data, classes, examples) -> _Theirs:
-    """THEIRS.json: what a run and its model share read by _model_of in this run's form, then THEIRS's own
-    fields (its trace and counts, precision, start, rate, order), each checked before use: a careless file (an
-    unknown or missing field, a wrong type, length or index) is one error line that names the field."""
+    """THEIRS.json: what a run and its model share read by _model_of in this run's form, then THEIRS's own fields
+    (trace, counts, precision, start, rate, order); a careless file is one error line that names the field."""
     path, n, what = args.check, len(data.kept), "the JSON of a run"
     read = _Fields(path, _json_file(path, what), _THEIRS_FIELDS, what, (data.d, args.multiclass, classes, args.kernel))
     doc, trace = read.doc, read.doc.get("trace")
