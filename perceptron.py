@@ -3888,66 +3888,62 @@ def _kernel_named(name):
     return kernel if _name(kernel) == name else None
 
 
-def _model_of(path, doc, known=_RUN_FIELDS):
+def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     """The one reader: (the Run that a model or a run's JSON, doc, read from path, holds; its features' names,
     or None).  The Run predicts, scores and counts errors as the run saved; it has no history (epochs 0,
-    converged None, no trace).  The numbers of one model are read in one kind: a decimal's text as a Decimal,
-    or as its exact Fraction in a model that also holds a "p/q" or a float."""
-    read = _Fields(path, doc, known, "a model (--save) or a run (--json)")
+    converged None, no trace).  A model's numbers are read in one kind: a decimal's text as a Decimal, or as its
+    exact Fraction in a model that also holds a "p/q" or a float.  Given read, THEIRS's _Fields (--check), the
+    fields a run and its model share are read in this run's form (read.form), into a Run of no model."""
+    read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
                                    "again with this version)")
-    read.text("perceptron")
-    bias, update = read.flag("bias"), read.choice("multiclass", (None, "one-vs-rest", "joint"))
-    rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
-    name, kernel, stored = read.get("kernel"), None, read.get("stored")
-    if name is not None:
-        try:
-            kernel = None if update or not isinstance(name, str) else _kernel_named(name)
-        except PerceptronError as err:
-            raise read.wrong("kernel", f"{_short(name)}: {err.reason}") from None
-        if kernel is None:
-            raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
-                             + (": a multiclass model has none: null" if update else ""))
-    if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
-        raise read.wrong("stored", "a model that is not a kernel model has none: null" if kernel is None else
-                         "missing, or not a list of [x..., y]: a kernel model holds its stored examples (a kernel "
-                         "run's --json does not: save its model with --save or Run.save)")
-    explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
-    values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
-    while values:  # one kind of number: are there ratios or floats?
-        v = values.pop()
-        if isinstance(v, (list, dict)):
-            values.extend(v.values() if isinstance(v, dict) else v)
-        elif type(v) is float or isinstance(v, str) and "/" in v:
-            read.decimal = lambda text: Fraction(decimal.Decimal(text))  # exact, past the int <-> str limit
-            break
-    labels, first = read.need("labels"), read.need("weights")
-    if update and labels == "classes" and isinstance(first, dict):
-        labels = list(first)  # a run's --json names its classes by its weights' keys
-    if not (isinstance(labels, list) and len(labels) >= 2 and (update or len(labels) == 2 and labels[0] != labels[1])
-            and all(type(v) in (str, int, bool, float) for v in labels) and len(set(map(str, labels))) == len(labels)):
-        raise read.wrong("labels", f"{_short(labels)} is not " + ("two or more distinct classes" if update else
-                                                                  "two distinct labels, negative first"))
-    keys, n, row, names = [str(c) for c in labels], None, stored[0] if stored else None, read.get("features")
-    if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
-        n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
-
-    def weights(field, value, one_class=False):
-        """A predictor's weights: n numbers (the first list read fixes n), {class: n numbers} (multiclass), or
-        null (a kernel's implicit w)."""
-        nonlocal n
-        if update and not one_class:
-            return by_class(field, value, weights)
-        if not explicit:
-            if value is not None:
-                raise read.wrong(field, f"{_short(value)}: a {name} kernel model has no explicit weights: null")
-            return None
-        w = read.vector(field, value, n)
-        n = len(w)
-        return w
+    if read.form:  # THEIRS: this run's classes and kernel, its update as declared; its vectors' length, as given
+        _, update, labels, name = read.form
+        update = doc.get("multiclass") or update
+        kernel, stored, explicit = name, None, name is None or name.startswith("linear")
+    else:
+        read.need("perceptron", str, "a string")
+        bias = read.need("bias", bool, "true or false")
+        update = read.choice("multiclass", (None, "one-vs-rest", "joint"))
+        rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
+        name, kernel, stored = doc.get("kernel"), None, doc.get("stored")
+        if name is not None:
+            try:
+                kernel = None if update or not isinstance(name, str) else _kernel_named(name)
+            except PerceptronError as err:
+                raise read.wrong("kernel", f"{_short(name)}: {err.reason}") from None
+            if kernel is None:
+                raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
+                                 + (": a multiclass model has none: null" if update else ""))
+        if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
+            raise read.wrong("stored", "a model that is not a kernel model has none: null" if kernel is None else
+                             "missing, or not a list of [x..., y]: a kernel model holds its stored examples (a "
+                             "kernel run's --json does not: save its model with --save or Run.save)")
+        explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
+        values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
+        while values and not read.fractions:  # one kind of number: are there ratios or floats?
+            v = values.pop()
+            values.extend(v.values() if isinstance(v, dict) else v if isinstance(v, list) else ())
+            read.fractions = type(v) is float or isinstance(v, str) and "/" in v
+        labels, first = read.need("labels"), read.need("weights")
+        if update and labels == "classes" and isinstance(first, dict):
+            labels = list(first)  # a run's --json names its classes by its weights' keys
+        distinct = isinstance(labels, list) and len(set(map(str, labels))) == len(labels) >= 2
+        if not (distinct and (update or len(labels) == 2 and labels[0] != labels[1])
+                and all(type(v) in (str, int, bool, float) for v in labels)):
+            raise read.wrong("labels", f"{_short(labels)} is not " + ("two or more distinct classes" if update else
+                                                                      "two distinct labels, negative first"))
+        row, names = stored[0] if stored else None, doc.get("features")
+        if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
+            read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
+    read.classes, read.implicit = labels if update else None, None if explicit else name
 
     def entry(field, value, parts, optional=()):
+        """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
+        if read.form and "count" not in parts:
+            value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
+            parts, optional = ("weights",), parts + optional
         if not (isinstance(value, dict) and set(parts) <= set(value) <= set(parts) | set(optional)):
             raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(parts)}")
         return value
@@ -3955,14 +3951,15 @@ def _model_of(path, doc, known=_RUN_FIELDS):
     def after(field, value):
         """After how many mistakes: a kernel model's hypothesis is its first k stored examples."""
         k = read.count(field, value)
-        if kernel is not None and k > len(stored):
+        if stored is not None and k > len(stored):
             raise read.wrong(field, f"{k}: the model stored {len(stored)} examples")
         return k
 
     def pocket(field, value, one_class=False):
         p = entry(field, value, ("weights", "errors", "mistakes"))
-        return Pocket(weights(f"{field}.weights", p["weights"], one_class), read.count(f"{field}.errors", p["errors"]),
-                      after(f"{field}.mistakes", p["mistakes"]))
+        return Pocket(read.weights(f"{field}.weights", p["weights"], one_class),
+                      read.count(f"{field}.errors", p.get("errors", 0)),
+                      after(f"{field}.mistakes", p.get("mistakes", 0)))
 
     def votes(field, value, one_class=False):
         if not isinstance(value, list) or not value:
@@ -3971,29 +3968,28 @@ def _model_of(path, doc, known=_RUN_FIELDS):
         for k, v in enumerate(value):
             v = entry(f"{field}[{k}]", v, ("mistakes" if kernel is not None else "weights", "count"))
             voted.append((after(f"{field}[{k}].mistakes", v["mistakes"]) if kernel is not None else
-                          weights(f"{field}[{k}].weights", v["weights"], one_class),
+                          read.weights(f"{field}[{k}].weights", v["weights"], one_class),
                           read.count(f"{field}[{k}].count", v["count"])))
         return voted
 
-    def by_class(field, value, each):
-        """{class: each(...)}: a multiclass predictor's vectors; one-vs-rest's pockets or votes."""
-        if not isinstance(value, dict) or sorted(value) != sorted(keys):
-            raise read.wrong(field, f"{_short(value)} is not an object of the classes {_short(keys)}")
-        return {c: each(f"{field}.{k}", value[k], True) for c, k in zip(labels, keys)}
-
-    w, kept = weights("weights", first), {}
+    w, kept, n = read.weights("weights", doc["weights"]), {}, read.n
     for k, row in enumerate(stored or ()):
         if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
             raise read.wrong(f"stored[{k}]", f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
-    ovr = update == "one-vs-rest"
     for key, each in (("pocket", pocket), ("voted", votes)):
-        kept[key] = None if doc.get(key) is None else by_class(key, doc[key], each) if ovr else each(key, doc[key])
+        value = doc.get(key)
+        kept[key] = (None if value is None else read.by_class(key, value, each) if update == "one-vs-rest" else
+                     each(key, value))
     average = doc.get("average")
     if average is not None:
-        entry("average", average, ("weights",), ("convention", "examples"))
+        average = entry("average", average, ("weights",), ("convention", "examples"))
         read.choice("average.convention", ("after", "before"), average.get("convention", "after"))
         read.count("average.examples", average.get("examples", 0))
-        average = weights("average.weights", average["weights"])
+        average = read.weights("average.weights", average["weights"])
+    if read.form:
+        return Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=kept["pocket"],
+                   rule=None, bias=None, kernel=name, average=average, voted=kept["voted"], multiclass=update,
+                   labels=None), None
     d = None if n is None else n - bias
     if names is not None and not (isinstance(names, list) and len(names) == d and all(isinstance(v, str)
                                                                                       for v in names)):
@@ -4002,7 +3998,7 @@ def _model_of(path, doc, known=_RUN_FIELDS):
         if update:
             model = MulticlassPerceptron(labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
             for c in labels:
-                if ovr:
+                if update == "one-vs-rest":
                     model.binary[c].w = w[c]
                 else:
                     model._w[c] = w[c]
@@ -4020,8 +4016,8 @@ def _model_of(path, doc, known=_RUN_FIELDS):
                voted=kept["voted"], multiclass=update, labels=None if update else tuple(labels)), names
 
 
-# --model MODEL.json: a model (or a run's --json) applied to FILE without training: its predictions, one a line,
-# in the file's label names; with the file's labels, its errors too.
+# --model MODEL.json: a model (or a run's --json) applied to FILE: its predictions in the file's label names,
+# one a line; with the file's labels, its errors too.
 
 def _model_mode(args) -> int:
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
@@ -4043,48 +4039,43 @@ def _model_mode(args) -> int:
 
 
 class _Fields:
-    """The fields of a JSON object read back from a file, each checked before use; an unknown field, or one
-    of the wrong type or shape, is a PerceptronError that names the file and the field."""
+    """The fields of a run's JSON read back from a file, each checked before use; an unknown field, or one of
+    the wrong type or shape, is a PerceptronError that names the file and the field.  Its vectors have one
+    length, n, that the first read fixes; THEIRS's (form: this run's d, update, classes and kernel) have d
+    numbers, or d + 1 with a bias, and its numbers are ints, floats (each kept in floats) or Fractions."""
 
-    def __init__(self, path, doc, known, what):
+    def __init__(self, path, doc, known, what, form=None):
         self.path = path
         if not isinstance(doc, dict):
             raise PerceptronError(f"{path}: not {what}: a JSON object is expected")
+        self.known(doc, known, what)
+        self.doc, self.form, self.fractions, self.floats = doc, form, form is not None, []
+        self.n = self.classes = self.implicit = None  # _model_of sets the classes and the implicit w's kernel
+
+    def known(self, doc, known, what, where=""):
         unknown = sorted(set(doc) - known)
         if unknown:
             near = _nearest_name(unknown[0], known)
-            raise PerceptronError(f"{path}: {_short(unknown[0])}: not a field of {what}"
+            raise PerceptronError(f"{self.path}: {where}{_short(unknown[0])}: not a field of {what}"
                                   + (f" (did you mean {near!r}?)" if near else "")
                                   + f"; the fields are {', '.join(sorted(known))}")
-        self.doc, self.decimal = doc, decimal.Decimal  # a decimal's text: a Decimal, or (_model_of) a Fraction
 
     def wrong(self, field, what):
         return PerceptronError(f"{self.path}: {field}: {what}")
 
-    def get(self, field):
-        return self.doc.get(field)
-
-    def need(self, field):
+    def need(self, field, kind=None, what=""):
+        """The field, of the type kind where given (else it is not what)."""
         if field not in self.doc:
             raise self.wrong(field, "missing")
+        if kind is not None and type(self.doc[field]) is not kind:
+            raise self.wrong(field, f"{_short(self.doc[field])} is not {what}")
         return self.doc[field]
-
-    def text(self, field):
-        value = self.need(field)
-        if not isinstance(value, str):
-            raise self.wrong(field, f"{_short(value)} is not a string")
-        return value
-
-    def flag(self, field):
-        value = self.need(field)
-        if not isinstance(value, bool):
-            raise self.wrong(field, f"{_short(value)} is not true or false")
-        return value
 
     def choice(self, field, choices, value=_END):
         value = self.doc.get(field) if value is _END else value
         if value not in choices or type(value) not in (str, type(None)):
-            raise self.wrong(field, f"{_short(value)} is not one of {', '.join(map(_json_name, choices))}")
+            raise self.wrong(field, f"{_short(value)} is not one of "
+                             + ", ".join("null" if c is None else repr(c) for c in choices))
         return value
 
     def count(self, field, value):
@@ -4092,17 +4083,48 @@ class _Fields:
             raise self.wrong(field, f"{_short(value)} is not a whole number >= 0")
         return value
 
-    def vector(self, field, value=_END, length=None) -> list:
-        value = self.need(field) if value is _END else value
-        if not isinstance(value, list) or not value or (length is not None and len(value) != length):
-            raise self.wrong(field, f"{_short(value)} is not a list of {length or 'one or more'} numbers")
+    def weights(self, field, value, one_class=False):
+        """A predictor's weights: a vector, {class: vector} (multiclass), or null where a kernel's w is implicit
+        (or THEIRS gives none)."""
+        if value is None and (self.implicit or self.form and not one_class):
+            return None
+        if self.implicit:
+            raise self.wrong(field, f"{_short(value)}: a {self.implicit} kernel run has no explicit weights: null")
+        if self.classes is not None and not one_class:
+            return self.by_class(field, value, self.weights)
+        return self.vector(field, value)
+
+    def by_class(self, field, value, each):
+        """{class: each(...)}: a multiclass predictor's vectors; one-vs-rest's pockets or votes."""
+        keys = [str(c) for c in self.classes]
+        if not isinstance(value, dict) or sorted(value) != sorted(keys):
+            raise self.wrong(field, f"{_short(value)} is not an object of the classes {_short(keys)}")
+        return {c: each(f"{field}.{k}", value[k], True) for c, k in zip(self.classes, keys)}
+
+    def vector(self, field, value) -> list:
+        n, d = self.n, self.form and self.form[0]
+        if not (isinstance(value, list) and value and len(value) == (n or len(value))
+                and (not d or len(value) in (d, d + 1))):
+            if not d:
+                raise self.wrong(field, f"{_short(value)} is not a list of {n or 'one or more'} numbers")
+            shown = f"{len(value)} numbers" if isinstance(value, list) else _short(value)
+            other = f", and its other vectors have {n}" if isinstance(value, list) and len(value) in (d, d + 1) else ""
+            raise self.wrong(field, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias){other}")
+        self.n = len(value)
+        if set(map(type, value)) == {float} and all(map(isfinite, value)):  # the common case, read at once
+            self.floats.extend(value)
+            return value
         return [self.number(f"{field}[{i}]", v) for i, v in enumerate(value)]
 
     def number(self, field, v):
-        """A number as --json writes it: a JSON number, a string "p/q" (a Fraction), a Decimal's text."""
-        if type(v) in (int, float):
-            if type(v) is float and not isfinite(v):
+        """A number as --json writes it: a JSON number, a string "p/q" (a Fraction), a decimal's text (a Decimal,
+        or its exact Fraction where the document's numbers are read as fractions)."""
+        if type(v) is int:
+            return v
+        if type(v) is float:
+            if not isfinite(v):
                 raise self.wrong(field, f"{v!r} is not a finite number")
+            self.floats.append(v)
             return v
         if isinstance(v, str) and len(v) <= 4 * _DIGITS + 2:
             form = _form(v)
@@ -4112,13 +4134,9 @@ class _Fields:
                     return Fraction(_int_of(numerator), _int_of(denominator))
             elif form == "decimal" and _exponent(v) > 2 * _DIGITS:  # its exact value would take 10**e
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
-            elif form in ("int", "decimal"):
-                return self.decimal(v)
+            elif form in ("int", "decimal"):  # exact, past the int <-> str limit
+                return Fraction(decimal.Decimal(v)) if self.fractions else decimal.Decimal(v)
         raise self.wrong(field, f"{_short(v)} is not a number (a JSON number, \"p/q\", or a decimal's text)")
-
-
-def _json_name(v):
-    return "null" if v is None else repr(v)
 
 
 def _nearest_name(name, known):
@@ -4203,11 +4221,21 @@ bound on the final weights."""
 
 def _check_mode(args) -> int:
     """--check THEIRS.json: 0 if THEIRS agrees with this run, 1 with where they part and why, 2 for bad input."""
-    data, examples, found_first = _check_data(args)
+    try:
+        data, found_first = _read(args, args.file), []
+        examples = data.examples()
+    except _Located as err:  # 0/1 labels read without --labels are read as 0/1 (Kalyanakrishnan's): a convention
+        if "labels" in args.given or args.multiclass or "label '0' is not -1 or 1" not in str(err):
+            raise
+        args.labels, found_first = (0, 1), ["labels 0/1"]
+        data = _read(args, args.file)
+        examples = data.examples()
     kernel = _kernel_of(args.kernel) if args.kernel else None
     classes = list(dict.fromkeys(y for _, y in examples)) if args.multiclass else None
     theirs = _read_theirs(args, data, classes, examples)
     base = _settings(args, kernel, classes)
+    head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
+    agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
     found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
     trained = None if args.multiclass or kernel or found_first else _trained(args, examples)
@@ -4216,15 +4244,11 @@ def _check_mode(args) -> int:
         exact.off = True
         difference, agreement = _compare(trained, theirs, base, exact)
         if difference is None:
-            _emit(f"check: {args.check} agrees with this run of {data.source}: "
-                  f"{agreement.text(trained, theirs, model)}")
+            _emit(f"{agrees}: {agreement.text(trained, theirs, model)}")
             return 0
         law = _law(examples, args, theirs, model)
         if law and law[0] == "bug":  # a law every other step keeps: no replay within bounds can change that
-            head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
-            _emit("\n".join(_verdict_first(head, law[1], _where(difference, trained, theirs, examples, data,
-                                                                 model))))
-            return 1
+            return _differ(head, law[1], _where(difference, trained, theirs, examples, data, model))
     try:  # the notes' run again, step by step, within the rounding THEIRS's arithmetic allows
         ours = _replay(examples, base, model, theirs)
     except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
@@ -4239,19 +4263,17 @@ def _check_mode(args) -> int:
             if again is None:
                 model, ours, difference, agreement = narrower, side, None, alike
     if difference is None and not found_first:
-        _emit(f"check: {args.check} agrees with this run of {data.source}: {agreement.text(ours, theirs, model)}")
+        _emit(f"{agrees}: {agreement.text(ours, theirs, model)}")
         return 0
-    head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(_options_copy(args), theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
-            _emit("\n".join(_verdict_first(head, [
+            return _differ(head, [
                 f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
                 "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
-                "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)))
-            return 1
+                "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)
     tie = None if difference is None else _rounding(difference, ours, model, examples)
     # The rules differ only at a score of exactly 0: where THEIRS updated on a score it gives as not 0 and
     # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
@@ -4263,8 +4285,8 @@ def _check_mode(args) -> int:
     declared = {name for name, v in (("start", theirs.start), ("rate", theirs.rate), ("order", theirs.order))
                 if v is not None}
     if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
-        _emit(f"check: {args.check} agrees with this run of {data.source} under what it declares "
-              f"({_declared(theirs, sorted(declared))}), confirmed at every step:\n" + "\n".join(named[1:-1]))
+        _emit(f"{agrees} under what it declares ({_declared(theirs, sorted(declared))}), confirmed at every "
+              "step:\n" + "\n".join(named[1:-1]))
         return 0
     if named is not None:
         diagnosis = named
@@ -4275,74 +4297,34 @@ def _check_mode(args) -> int:
         diagnosis = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
                      f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
                      "them"]
-    _emit("\n".join(_verdict_first(head, diagnosis, where)))
+    return _differ(head, diagnosis, where)
+
+
+def _differ(head, diagnosis, where) -> int:
+    """The report of a difference (exit 1): the verdict on the first line, its reasons, where the runs part."""
+    verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
+    _emit("\n".join([f"{head}: {verdict}", *diagnosis, *where]))
     return 1
 
 
-def _verdict_first(head, diagnosis, where) -> list:
-    """The report of a difference: the verdict on the first line, its reasons, then where the runs part."""
-    verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
-    return [f"{head}: {verdict}", *diagnosis, *where]
-
-
-def _check_data(args):
-    """(data, examples, conventions found before any run): a file of 0/1 labels read without --labels is
-    read as 0/1 (Kalyanakrishnan's), which is then a convention to name."""
-    try:
-        data = _read(args, args.file)
-        return data, data.examples(), []
-    except _Located as err:
-        if not ("labels" in args.given or args.multiclass) and "label '0' is not -1 or 1" in str(err):
-            args.labels = (0, 1)
-            data = _read(args, args.file)
-            return data, data.examples(), ["labels 0/1"]
-        raise
-
-
 def _read_theirs(args, data, classes, examples) -> _Theirs:
-    """THEIRS.json, every field checked against this run's form before use: a careless file (an unknown or
-    missing field, a wrong type, length or index) is one error line that names the field."""
-    path = args.check
-    read = _Fields(path, _json_file(path, "the JSON of a run"), _THEIRS_FIELDS, "the JSON of a run")
-    doc, n, d = read.doc, len(data.kept), data.d
-    floats: list = []
-    size: list = []  # the length of its first vector, which all its vectors have (with a bias, or without)
-
-    def number(where, v):  # ints and floats as they are (compared fast), others exact as Fractions
-        value = read.number(where, v)
-        if type(value) is float:
-            floats.append(value)
-        return value if type(value) in (int, float) else Fraction(value)
-
-    def vector(where, v):
-        if not isinstance(v, list) or len(v) not in (d, d + 1) or len(v) != (size or [len(v)])[0]:
-            shown = f"{len(v)} numbers" if isinstance(v, list) else _short(v)
-            other = f", and its other vectors have {size[0]}" if isinstance(v, list) and len(v) in (d, d + 1) else ""
-            raise read.wrong(where, f"{shown}: the data has {d} features, so {d} weights ({d + 1} with a bias){other}")
-        size[:1] = [len(v)]
-        if set(map(type, v)) == {float} and all(map(isfinite, v)):  # the common case, read at once
-            floats.extend(v)
-            return v
-        return [number(f"{where}[{i}]", x) for i, x in enumerate(v)]
-
-    def weights(where, v, one_class=False):
-        """A list (binary; one class's, in a one-vs-rest trace), an object of the classes' lists, or null."""
-        if v is None:
-            return None
-        if args.kernel and not args.kernel.startswith("linear"):
-            raise read.wrong(where, f"a {args.kernel} kernel run has no explicit weights: give null and the trace")
-        if classes is not None and not (one_class and isinstance(v, list)):
-            if not isinstance(v, dict) or set(v) != set(classes):
-                raise read.wrong(where, f"not an object of the classes {sorted(classes)}")
-            return {c: vector(f"{where}.{c}", v[c]) for c in classes}
-        return vector(where, v)
-
+    """THEIRS.json: what a run and its model share read by _model_of in this run's form, then THEIRS's own fields
+    (trace, counts, precision, start, rate, order); a careless file is one error line that names the field."""
+    path, n, what = args.check, len(data.kept), "the JSON of a run"
+    read = _Fields(path, _json_file(path, what), _THEIRS_FIELDS, what, (data.d, args.multiclass, classes, args.kernel))
+    doc, trace = read.doc, read.doc.get("trace")
     if "weights" not in doc:
         raise read.wrong("weights", "missing: give the final weights (a list, an object of lists for --multiclass, "
                          "null for a kernel run); the README's --check section has the form")
     if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average", "pocket")):
         raise read.wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
-    trace = doc.get("trace")
+    for key, option, ours in (("kernel", "--kernel", args.kernel), ("multiclass", "--multiclass", args.multiclass)):
+        if doc.get(key) is not None and not isinstance(doc[key], str):
+            raise read.wrong(key, f"{_short(doc[key])} is not a {option} value, or null")
+        if key in doc and (doc[key] is None) != (ours is None):  # which kernel, which update: conventions
+            raise read.wrong(key, f"THEIRS is a {key} {doc[key]} run: check with {option} {doc[key]}" if doc[key]
+                             else f"THEIRS is a run without {option}: check without it")
+    run = _model_of(path, doc, read=read)[0]
     if trace is not None and not isinstance(trace, list):
         raise read.wrong("trace", "a list of mistakes")
     if trace is not None and len(trace) > _TRACE_LIMIT:  # read in seconds, or refused in one
@@ -4355,47 +4337,44 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         where = f"trace[{k}]"
         if not isinstance(entry, dict):
             raise read.wrong(where, "each mistake is an object of 'epoch' (from 1) and 'index' (from 0)")
-        unknown = sorted(set(entry) - _TRACE_FIELDS)
-        if unknown:
-            near = _nearest_name(unknown[0], _TRACE_FIELDS)
-            raise read.wrong(f"{where}.{unknown[0]}", "not a field of a mistake" + (f" (did you mean {near!r}?)"
-                             if near else "") + f"; they are {', '.join(sorted(_TRACE_FIELDS))}")
+        read.known(entry, _TRACE_FIELDS, "a mistake", f"{where}.")
         for key in ("epoch", "index"):
             if type(entry.get(key)) is not int:
                 raise read.wrong(f"{where}.{key}", f"{_short(entry.get(key))}: each mistake needs an int 'epoch' "
                                  "(from 1) and 'index' (the example's, from 0)")
-        if not (entry["epoch"] >= 0 and 0 <= entry["index"] <= n):  # an index of n: counted from 1, perhaps
-            raise read.wrong(where, f"epoch {entry['epoch']}, index {entry['index']}: out of range for {n} examples "
+        i, cls, predicted = entry["index"], entry.get("class"), entry.get("predicted")
+        if not (entry["epoch"] >= 0 and 0 <= i <= n):  # an index of n: counted from 1, perhaps
+            raise read.wrong(where, f"epoch {entry['epoch']}, index {i}: out of range for {n} examples "
                              "(indexes count from 0)")
-        cls = entry.get("class")
         if classes is None and "class" in entry:
             raise read.wrong(f"{where}.class", "a binary run's mistakes name no class")
         if cls is not None and cls not in classes:
             raise read.wrong(f"{where}.class", f"{_short(cls)} is not one of the classes {sorted(classes)}")
-        predicted = entry.get("predicted")
         if predicted is not None and (classes is None or predicted not in classes):
             raise read.wrong(f"{where}.predicted", f"{_short(predicted)} is not one of the classes")
-        _same_example(read, where, entry, data, examples, args)
+        if i < n:  # its line and y, where given, are those of the example its index names
+            line, y = data.where(i)[0], examples[i][1]
+            written = y if args.multiclass else _shown_label(y, args.labels)  # its label as the file writes it
+            if "line" in entry and entry["line"] != line:
+                raise read.wrong(f"{where}.line", f"{_short(entry['line'])} is not the line of example {i} "
+                                 f"(line {line})")
+            if args.multiclass == "one-vs-rest" and cls is not None:  # y of the class's binary run
+                y = 1 if y == cls else -1
+            if "y" in entry and not (type(entry["y"]) is not bool and entry["y"] in (y, written)
+                                     or str(entry["y"]) == str(written)):
+                raise read.wrong(f"{where}.y", f"{_short(entry['y'])} is not the label of example {i} ({written})")
         score = predicted if args.multiclass == "joint" else (None if entry.get("score") is None
-                                                              else number(f"{where}.score", entry["score"]))
+                                                              else read.number(f"{where}.score", entry["score"]))
         after = entry.get("weights")
-        return _Step(cls, entry["epoch"], entry["index"], None, score,
-                     weights(f"{where}.weights", after, one_class=True), None, None)
+        return _Step(cls, entry["epoch"], i, None, score, None if after is None else
+                     read.weights(f"{where}.weights", after, isinstance(after, list)), None, None)
 
     for key, kind in (("epochs", int), ("converged", bool), ("mistakes", int)):
         if key in doc and type(doc[key]) is not kind:
             raise read.wrong(key, f"{_short(doc[key])} is not {'true or false' if kind is bool else 'an int'}")
     if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
         raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
-    for key, option, ours in (("kernel", "--kernel", args.kernel), ("multiclass", "--multiclass", args.multiclass)):
-        if doc.get(key) is not None and not isinstance(doc[key], str):
-            raise read.wrong(key, f"{_short(doc[key])} is not a {option} value, or null")
-        if key in doc and (doc[key] is None) != (ours is None):  # which kernel, which update: conventions
-            raise read.wrong(key, f"THEIRS is a {key} {doc[key]} run: check with {option} {doc[key]}" if doc[key]
-                             else f"THEIRS is a run without {option}: check without it")
-    precision = doc.get("precision")
-    if precision is not None and not (isinstance(precision, str) and precision in _PRECISIONS):
-        raise read.wrong("precision", f"{_short(precision)} is not one of {', '.join(map(repr, _PRECISIONS))}")
+    precision = read.choice("precision", (None, *_PRECISIONS))
     order = doc.get("order")
     if order is not None:
         order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
@@ -4403,33 +4382,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                    for p in order):
             raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) in the order visited, "
                              "or one per pass")
-    rate = None if doc.get("rate") is None else number("rate", doc["rate"])
+    rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
-
-    def kept(key):
-        v = doc.get(key)
-        if v is None:
-            return None
-        if isinstance(v, dict) and "weights" in v and not (classes and set(v) == set(classes)):
-            return weights(f"{key}.weights", v["weights"])
-        if isinstance(v, dict) and classes and set(v) == set(classes):  # one-vs-rest: one object per class
-            return {c: weights(f"{key}.{c}", p.get("weights") if isinstance(p, dict) else p, one_class=True)
-                    for c, p in v.items()}
-        return weights(key, v)
-    def votes(where, voted, one_class=False):
-        if not isinstance(voted, list) or not all(isinstance(v, dict) and set(v) in ({"weights", "count"},
-                                                                                     {"mistakes", "count"})
-                                                  for v in voted):
-            raise read.wrong(where, "a list of {\"weights\": [...], \"count\": c} (a kernel run: {\"mistakes\": k, "
-                             "\"count\": c}); one such list per class for one-vs-rest")
-        return [(weights(f"{where}[{k}].weights", v["weights"], one_class) if "weights" in v else
-                 read.count(f"{where}[{k}].mistakes", v["mistakes"]), read.count(f"{where}[{k}].count", v["count"]))
-                for k, v in enumerate(voted)]
-    voted = doc.get("voted")
-    if voted is not None:
-        voted = ({c: votes(f"voted.{c}", v, True) for c, v in voted.items()} if isinstance(voted, dict) and classes
-                 and set(voted) == set(classes) else votes("voted", voted))
     steps = None if trace is None else [step(k, entry) for k, entry in enumerate(trace)]
     indexes = [s.index for s in steps or ()]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
@@ -4443,26 +4398,10 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                     visits.index(s.index - base) <= visits.index(steps[k - 1].index - base):
                 raise read.wrong(f"trace[{k}]", f"index {s.index} after index {steps[k - 1].index} in epoch {s.epoch}: "
                                  "not the order \"order\" declares for that pass")
-    return _Theirs(weights("weights", doc["weights"]), steps,
-                   doc.get("epochs"), doc.get("converged"), kept("average"), kept("pocket"), voted, precision,
-                   None if doc.get("start") is None else weights("start", doc["start"]), rate, order, floats,
+    pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
+    return _Theirs(run.w, steps, doc.get("epochs"), doc.get("converged"), run.average, pocket, run.voted, precision,
+                   None if doc.get("start") is None else read.weights("start", doc["start"]), rate, order, read.floats,
                    doc.get("mistakes"))
-
-
-def _same_example(read, where, entry, data, examples, args):
-    """A mistake's "line" and "y", where THEIRS gives them, are those of the example its index names: its line
-    in the file, its label as read (-1/+1, a class; one-vs-rest: -1/+1 for the mistake's class) or as the file
-    writes it."""
-    i, (line, _) = entry["index"], data.where(min(entry["index"], len(data.kept) - 1))
-    if "line" in entry and entry["index"] < len(data.kept) and entry["line"] != line:
-        raise read.wrong(f"{where}.line", f"{_short(entry['line'])} is not the line of example {i} (line {line})")
-    if "y" in entry and entry["index"] < len(data.kept):
-        y = examples[i][1]
-        written = y if args.multiclass else _shown_label(y, args.labels)
-        if args.multiclass == "one-vs-rest" and entry.get("class") is not None:  # y of the class's binary run
-            y = 1 if y == entry["class"] else -1
-        if not (type(entry["y"]) is not bool and entry["y"] in (y, written) or str(entry["y"]) == str(written)):
-            raise read.wrong(f"{where}.y", f"{_short(entry['y'])} is not the label of example {i} ({written})")
 
 
 # What a run does, as data.  Options name those the notes allow (the rule, the bias, the multiclass update,

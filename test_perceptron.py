@@ -5058,6 +5058,26 @@ def test_check_law_of_a_trace_whose_last_mistake_is_in_a_far_pass_is_bounded_and
     assert (status, err) == (1, "") and time.perf_counter() - start < 10, out
 
 
+@pytest.mark.parametrize("field, value, said", [
+    ("pocket", {"weights": [1, "x"], "errors": 0, "mistakes": 1}, "pocket.weights[1]: 'x' is not a number"),
+    ("pocket", {"weights": [1, 2], "errors": -1}, "pocket.errors: -1 is not a whole number >= 0"),
+    ("voted", [{"weights": [1, 2], "count": "3"}], "voted[0].count: '3' is not a whole number >= 0"),
+    ("average", {"weights": [1, 2], "convention": "sideways"}, "average.convention: 'sideways' is not one of"),
+    ("format", "perceptron-model/1", "format: 'perceptron-model/1': this version reads"),
+])
+def test_check_reads_what_a_run_shares_with_its_model_as_model_reads_it(capsys, tmp_path, field, value, said):
+    # one reader: THEIRS's predictors are checked by the model reader's rules, one error line naming the field
+    path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n")
+    (tmp_path / "theirs.json").write_text(json.dumps({"weights": [2, 1], field: value}))
+    status, out, err = cli(capsys, path, "--check", str(tmp_path / "theirs.json"))
+    assert (status, out) == (2, "") and err.count("\n") == 1, err
+    assert err.startswith(f"error: {tmp_path / 'theirs.json'}: {said}"), err
+    model = str(tmp_path / "model.json")
+    assert cli(capsys, path, "--pocket", "--save", model)[0] == 0  # a model is a run without its history
+    status, out, err = cli(capsys, path, "--pocket", "--check", model)
+    assert (status, err) == (0, "") and "agrees" in out
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
