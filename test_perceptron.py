@@ -3461,14 +3461,15 @@ def test_cli_a_closed_pipe_is_not_a_traceback():
 def test_a_failed_write_takes_back_only_what_it_made(tmp_path, capsys, monkeypatch):
     path = write(tmp_path, "x1,x2,y\n1,2,1\n-1,-2,-1\n2,-1,1\n-2,1,-1\n1,-2,-1\n")
     (tmp_path / "o.svg").write_text("the user's picture")
-    create, calls = P._create_beside, []
+    create, calls = os.open, []
 
-    def failing(target):  # the disk fills at the third file
-        calls.append(target)
-        if len(calls) == 3:
-            raise OSError(28, "No space left on device")
-        return create(target)
-    monkeypatch.setattr(P, "_create_beside", failing)
+    def failing(name, flags, *mode):  # the disk fills at the third file made
+        if flags & os.O_CREAT:
+            calls.append(name)
+            if len(calls) == 3:
+                raise OSError(28, "No space left on device")
+        return create(name, flags, *mode)
+    monkeypatch.setattr(os, "open", failing)
     status, out, err = cli(capsys, path, "--svg", str(tmp_path / "o.svg"), "--svg-steps", str(tmp_path / "x/y/z"))
     assert (status, out) == (2, "") and "No space left on device" in err and err.count("\n") == 1
     assert (tmp_path / "o.svg").read_text() == "the user's picture"  # replaced only when every file is whole
@@ -4695,15 +4696,16 @@ def test_every_vector_runs_to_its_expected_json_and_checks_equal(corpus, capsys,
 
 @pytest.mark.parametrize("stop", [OSError(28, "No space left on device"), KeyboardInterrupt()])
 def test_vectors_stopped_part_way_leave_no_half_corpus(capsys, tmp_path, monkeypatch, stop):
-    create, calls = P._create_beside, []
+    create, calls = os.open, []
 
-    def failing(target):  # a disk that fills, or Ctrl-C, at the 7th file
-        calls.append(target)
-        if len(calls) == 7:
-            raise stop
-        return create(target)
+    def failing(name, flags, *mode):  # a disk that fills, or Ctrl-C, at the 7th file made
+        if flags & os.O_CREAT:
+            calls.append(name)
+            if len(calls) == 7:
+                raise stop
+        return create(name, flags, *mode)
 
-    monkeypatch.setattr(P, "_create_beside", failing)
+    monkeypatch.setattr(os, "open", failing)
     (tmp_path / "old").mkdir()
     older = '{"perceptron": "0.3.0", "cases": []}'  # an older corpus's index
     (tmp_path / "old" / "index.json").write_text(older, encoding="utf-8")
