@@ -5060,6 +5060,14 @@ def test_check_law_of_a_trace_whose_last_mistake_is_in_a_far_pass_is_bounded_and
     assert (status, err) == (1, "") and time.perf_counter() - start < 10, out
 
 
+def test_vectors_reads_an_index_json_nested_too_deeply_as_some_other_program_s(capsys, tmp_path):
+    (tmp_path / "index.json").write_text("[" * 100000)  # json's recursion limit: not a corpus, not a traceback
+    (tmp_path / "mine.txt").write_text("the user's")
+    status, out, err = cli(capsys, "--vectors", str(tmp_path))
+    assert (status, out) == (2, "") and "the folder holds other files ('index.json', ...)" in err
+    assert sorted(os.listdir(tmp_path)) == ["index.json", "mine.txt"]
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
@@ -5303,3 +5311,17 @@ def test_a_run_shows_in_a_notebook_as_its_picture_when_it_has_two_features():
     assert train(P.EXAMPLE, kernel=kernels.polynomial(2))._repr_svg_() is None  # no explicit weights
     assert train(P.EXAMPLE, epochs=1)._repr_svg_() is None  # one online pass keeps no examples
     assert P.train_multiclass([([1, 0], "a"), ([0, 1], "b")])._repr_svg_() is None
+
+
+@pytest.mark.parametrize("examples", [[([0, 1], 1), ([0, -1], -1)], [([2, 0], 1), ([-3, 0], -1)],
+                                      [([0, 0], 1), ([0, 0], -1)]])
+def test_svg_draws_examples_whose_feature_is_0_throughout(tmp_path, capsys, examples):
+    run = train(examples, max_epochs=3)  # a box whose centre is 0 on that axis: exact, as every other
+    root = ET.fromstring(P.svg(run, examples))
+    assert [g.get("data-index") for g in root.iter(SVG + "g") if g.get("class") == "example"] == ["0", "1"]
+    for line in root.iter(SVG + "line"):
+        assert all(re.fullmatch(r"-?[0-9]+/[0-9]+,-?[0-9]+/[0-9]+", line.get(end) or "0/1,0/1")
+                   for end in ("data-from", "data-to"))
+    path = write(tmp_path, "".join(f"{x[0]},{x[1]},{y}\n" for x, y in examples))
+    status, _, err = cli(capsys, path, "--max-epochs", "3", "--svg", str(tmp_path / "o.svg"))
+    assert status in (0, 1) and err == "" and (tmp_path / "o.svg").read_text().startswith("<svg")
