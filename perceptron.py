@@ -5759,8 +5759,7 @@ def _vectors_mode(args) -> int:
     into a new or empty folder, or one that holds an older corpus: never among other files."""
     import json
 
-    folder = args.vectors
-    index_path = os.path.join(folder, "index.json")
+    folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
     try:
         names = set(os.listdir(folder))
     except FileNotFoundError:
@@ -5768,22 +5767,20 @@ def _vectors_mode(args) -> int:
     except OSError as err:
         raise PerceptronError(f"{folder}: cannot use the folder: {err.strerror or err}") from None
     older = set()  # an older corpus's files: its index.json, if --vectors wrote it, and every file it lists
-    if names:
-        try:
-            with _opened(index_path, index_path) as f:
-                doc = json.loads(f.read(1 << 20).decode("utf-8"))
-            listed = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
-            if isinstance(doc["perceptron"], str) and isinstance(doc["cases"], list) and all(
-                    isinstance(name, str) and os.path.basename(name) == name for name in listed):
-                older = listed
-        except _Located:
-            if os.path.lexists(index_path):  # there, but not a regular file (a FIFO would block): said, not skipped
-                raise
-        except (OSError, ValueError, LookupError, TypeError, RecursionError):  # some other program's index.json
-            pass
-    others = sorted(names - older)
-    if others:
-        raise PerceptronError(f"{folder}: the folder holds other files ({_short(others[0])}, ...): give "
+    try:
+        with _opened(index_path, index_path) as f:
+            doc = json.loads(f.read(1 << 20).decode("utf-8"))
+        listed = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
+        if isinstance(doc["perceptron"], str) and isinstance(doc["cases"], list) and all(
+                isinstance(name, str) and os.path.basename(name) == name for name in listed):
+            older = listed
+    except _Located:
+        if os.path.lexists(index_path):  # there, but not a regular file (a FIFO would block): said, not skipped
+            raise
+    except (OSError, ValueError, LookupError, TypeError, RecursionError):  # some other program's index.json
+        pass
+    if names - older:
+        raise PerceptronError(f"{folder}: the folder holds other files ({_short(min(names - older))}, ...): give "
                               "--vectors a new or empty folder, or one that holds an older corpus")
     files, index = {}, []
     for name, about, text, options in _CASES:
@@ -5804,23 +5801,20 @@ def _vectors_mode(args) -> int:
 _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
 
 
-# A picture of a run: the hyperplane tilting at each mistake (SVG, as text).
-#
-# Kalyanakrishnan §2: "visualise the progress of the algorithm by sketching
-# simple data sets in two dimensions and verifying that the Perceptron
-# Learning algorithm repeatedly 'tilts' the hyperplane in response to errors";
-# Columbia §1.1 draws the target v and the hypothesis w, each as a normal
-# vector with its hyperplane.  Geometry is exact (Fractions) up to the pixel
-# coordinates (written with 2 decimals), and every line carries its exact
-# endpoints in data-from and data-to ("p/q" pairs), which satisfy
+# A picture of a run: the hyperplane tilting at each mistake (SVG, as text).  Kalyanakrishnan §2: "visualise the
+# progress of the algorithm by sketching simple data sets in two dimensions and verifying that the Perceptron Learning
+# algorithm repeatedly 'tilts' the hyperplane in response to errors"; Columbia §1.1 draws the target v and the
+# hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels (written
+# with 2 decimals), and every line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy
 # w.(x, y) (+ b) = 0 exactly.
 
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
 _DRAWN = 40      # the most hypotheses a picture draws: the last ones
 _NUMBERED = 30   # the most examples a picture numbers
-_EXTRA_STYLE = {"pocket": 'stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"',
-                "average": 'stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"'}
+_EXTRA = {  # the pocket's and the average's lines: (style, legend)
+    "pocket": ('stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"', "green dash-dot: the pocket's w"),
+    "average": ('stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"', "purple dots: the averaged w")}
 _XML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})  # text.translate(_XML): for XML
 
 
@@ -5828,21 +5822,15 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
         names: Sequence[str] | None = None) -> str:
     """An SVG picture of a run on examples with two features, as text.
 
-    ``examples`` are the (x, y) pairs the run was trained on (without the
-    bias feature; ``run.bias`` says whether it was appended, and then every
-    line is affine).  The picture has the examples (+ for y = +1, o for
-    y = -1, numbered when there are at most 30), the hypothesis after each
-    mistake as a faint dashed line numbered by its mistake (the last 40 of a
-    longer run, as the caption says), the example of each drawn mistake
-    ringed, the final hyperplane solid with its w drawn as an arrow from the
-    origin, the pocket's and the averaged hyperplanes when the run kept
-    them, and with ``w_star`` the target's hyperplane, blue dashes drawn
-    over the others (so that it shows where w has reached it), and its
-    vector v.  The legend names every mark and label; a number that would
-    overprint a point or another label is left out (the latest mistakes'
-    kept first).  The axes carry their values and ``names`` (default x1,
-    x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The
-    same run gives the same bytes.
+    ``examples`` are the (x, y) pairs the run was trained on (without the bias feature; ``run.bias`` says whether it
+    was appended, and then every line is affine).  The picture has the examples (+ for y = +1, o for y = -1, numbered
+    when there are at most 30), the hypothesis after each mistake as a faint dashed line numbered by its mistake (the
+    last 40 of a longer run, as the caption says), the example of each drawn mistake ringed, the final hyperplane
+    solid with its w drawn as an arrow from the origin, the pocket's and the averaged hyperplanes when the run kept
+    them, and with ``w_star`` the target's hyperplane, blue dashes drawn over the others (so that it shows where w has
+    reached it), and its vector v.  The legend names every mark and label; a number that would overprint a point or
+    another label is left out (the latest mistakes' kept first).  The axes carry their values and ``names`` (default
+    x1, x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The same run gives the same bytes.
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
@@ -5904,17 +5892,15 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
               f"dashed, numbered n: w after mistake n{drawn}",
               "solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w") + " · arrow w: its normal"]
     legend += [] if v is None else ["blue dashes, over the others: the target w* · arrow v: its normal"]
-    legend += [" · ".join({"pocket": "green dash-dot: the pocket's w", "average": "purple dots: the averaged w"}[name]
-                          for name, _ in extra)] if extra else []
-    side = _PLOT + 2 * _EDGE
-    height = side + 4 + 16 * len(legend)
+    legend += [" · ".join(_EXTRA[name][1] for name, _ in extra)] if extra else []
+    side, height = _PLOT + 2 * _EDGE, _PLOT + 2 * _EDGE + 4 + 16 * len(legend)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" viewBox="0 0 {side} {height}" '
              f'font-family="sans-serif" font-size="11">\n'
              f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
              '<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
              'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>\n'
              f'<rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#fff" stroke="#bbb"/>', axes]
-    parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]) for name, w in extra]
+    parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA[name][0]) for name, w in extra]
     parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
     if v is not None:
         parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="2" stroke-dasharray="6 6"'))
@@ -5951,19 +5937,15 @@ def _axes(xs, names):
             a, b = (to_px(t, y0), to_px(t, y1)) if axis == 0 else (to_px(x0, t), to_px(x1, t))
             lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{a[0]:.2f}" y1="{a[1]:.2f}" '
                          f'x2="{b[0]:.2f}" y2="{b[1]:.2f}" stroke="{"#999" if t == 0 else "#eee"}"/>')
-            if t.denominator == 1 and abs(t.numerator) < 10 ** 15:
-                value = str(t.numerator)
-            else:  # 6 significant digits (1e+4300: a float's range is no limit)
-                value = format(decimal.Context(prec=6).divide(decimal.Decimal(t.numerator),
-                                                              decimal.Decimal(t.denominator)), "g")
+            value = (str(t.numerator) if t.denominator == 1 and abs(t.numerator) < 10 ** 15  # else 6 significant
+                     else format(decimal.Context(prec=6).divide(decimal.Decimal(t.numerator), t.denominator), "g"))
             at = (a[0] - 4, a[1] + 12) if axis == 0 else (_EDGE - 26, b[1] + 3)  # below the plot; left of it
             lines.append(f'<text class="tick" x="{at[0]:.2f}" y="{at[1]:.2f}" font-size="9" fill="#777">{value}</text>')
             t += step
     (px, py), (qx, qy) = to_px(x1, 0), to_px(0, y1)
-    lines.append(f'<text class="axis-name" x="{px - 4:.2f}" y="{py - 5:.2f}" text-anchor="end" fill="#555">'
-                 f'{names[0].translate(_XML)}</text>')
-    lines.append(f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" fill="#555">{names[1].translate(_XML)}'
-                 '</text>')
+    lines += [f'<text class="axis-name" x="{px - 4:.2f}" y="{py - 5:.2f}" text-anchor="end" fill="#555">'
+              f'{names[0].translate(_XML)}</text>', f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" '
+              f'fill="#555">{names[1].translate(_XML)}</text>']
     return box, to_px, "\n".join(lines)
 
 
@@ -5975,11 +5957,9 @@ def _examples(examples, xs, trace, to_px, taken) -> str:
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
         taken.append((px - 6, py - 6, px + 6, py + 6))
-        if y == 1:
-            shape = (f'<path d="M{px - 5:.2f},{py:.2f} H{px + 5:.2f} M{px:.2f},{py - 5:.2f} V{py + 5:.2f}" '
-                     'stroke="#000" stroke-width="2"/>')
-        else:
-            shape = f'<circle cx="{px:.2f}" cy="{py:.2f}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
+        shape = (f'<path d="M{px - 5:.2f},{py:.2f} H{px + 5:.2f} M{px:.2f},{py - 5:.2f} V{py + 5:.2f}" stroke="#000" '
+                 'stroke-width="2"/>' if y == 1 else
+                 f'<circle cx="{px:.2f}" cy="{py:.2f}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>')
         if len(examples) <= _NUMBERED:
             taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
             shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
@@ -5995,9 +5975,6 @@ def _examples(examples, xs, trace, to_px, taken) -> str:
 def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None) -> str:
     """The line w[0] x + w[1] y (+ w[2]) = 0 within the box, with its exact ends, numbered by ``label`` where
     a place is free; an empty group for w = 0, or a line that misses the plot."""
-    def exact(v):
-        return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
-
     w = [Fraction(v) for v in w]
     a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
     x0, x1, y0, y1 = box
@@ -6007,17 +5984,16 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
     if a != 0:
         crossings.update((-(b * Y + c) / a, Y) for Y in (y0, y1))
     ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
-    attrs = f'class="{cls}" data-w="{",".join(map(exact, w))}"'
+    attrs = f'class="{cls}" data-w="{",".join(map(_json_number, w))}"'
     attrs += "" if mistake is None else f' data-mistake="{mistake}"'
     if len(ends) < 2 or ends[0] == ends[-1]:
         return f"<g {attrs}></g>"
     (X1, Y1), (X2, Y2) = ends[0], ends[-1]
     (p1, q1), (p2, q2) = to_px(X1, Y1), to_px(X2, Y2)
     line = (f'<line x1="{p1:.2f}" y1="{q1:.2f}" x2="{p2:.2f}" y2="{q2:.2f}" {style} '
-            f'data-from="{exact(X1)},{exact(Y1)}" data-to="{exact(X2)},{exact(Y2)}"/>')
-    # The number along the line, at a place that differs from mistake to mistake
-    # (steps of the golden ratio), so that lines that coincide (w and 2w) keep
-    # their numbers apart; else at the first tenth of the line that is free.
+            f'data-from="{_json_number(X1)},{_json_number(Y1)}" data-to="{_json_number(X2)},{_json_number(Y2)}"/>')
+    # The number along the line, at a place that differs from mistake to mistake (steps of the golden ratio), so
+    # that lines that coincide (w and 2w) keep their numbers apart; else at the first tenth of the line that is free.
     at = None if label is None else _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
         [0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)] + [j / 10 for j in range(1, 10)])], label, taken)
     text = "" if at is None else f'<text class="step" x="{at[0]:.2f}" y="{at[1]:.2f}" fill="#888">{label}</text>'
@@ -6071,9 +6047,7 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
     return pictures
 
 
-# The writer.  Every file the command line writes goes through _write_files: whole or not at all, never
-# over an input, a device, a FIFO or a link (a link is followed), and a failure takes back only what this
-# run made.
+# The writer: every file the command line writes goes through _write_files.
 
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is one of the run's inputs or another of its outputs, a
@@ -6088,11 +6062,16 @@ def _refuse_overwriting(args):
         raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
                               "of them a file")
     outputs = [(option, path) for option, path in (("--svg", args.svg), ("--save", args.save)) if path]
+    steps, step_name = args.svg_steps and os.path.realpath(args.svg_steps), re.compile(r"step-[0-9]+\.svg").fullmatch
     seen = {}
     for option, path in inputs + outputs:  # a file is its device and inode: an input by any name, or on standard input
         output = option in ("--svg", "--save")
         if output and path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
             raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
+        real = os.path.realpath(path)
+        if steps and os.path.dirname(real) == steps and step_name(os.path.basename(real)):
+            raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} is one "
+                                  "of those names: it would be overwritten")
         stdin = path == "-" and not output
         try:
             st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
@@ -6108,13 +6087,7 @@ def _refuse_overwriting(args):
         seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
     if len(outputs) == 2 and os.path.realpath(args.svg) == os.path.realpath(args.save):
         raise PerceptronError(f"--save {args.save} is the output --svg: it would be overwritten")
-    if args.svg_steps:
-        steps, step_name = os.path.realpath(args.svg_steps), re.compile(r"step-[0-9]+\.svg").fullmatch
-        for option, path in inputs + outputs:
-            real = os.path.realpath(path)
-            if os.path.dirname(real) == steps and step_name(os.path.basename(real)):
-                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} "
-                                      "is one of those names: it would be overwritten")
+    if steps:
         try:
             names = os.listdir(steps)
         except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
@@ -6129,23 +6102,18 @@ def _refuse_overwriting(args):
                                       f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
-_made_names = iter(range(1 << 62))  # the temporary files' numbers: no randomness, and none twice in a process
-
-
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Write every file whole, or none: each to a new temporary file beside its target (with the target's
-    permissions if it exists, else the umask's), all before any is renamed into place.  A failure or Ctrl-C
-    before the renames removes what this call made (its temporary files, ``folder`` and the folders above it
-    that it made) and leaves every file the user had.  A link is followed, so the file it names is written;
-    an output that exists and is not a regular file (a device, a FIFO, a socket, a folder) is refused, never
-    replaced.  ``report()`` writes the run's report (standard output is an output too) after the temporary
-    files and before the renames, Ctrl-C held from it to the last rename: a report that cannot be written
-    leaves no file.  ``first_remove`` is removed just before the renames (an older corpus's index, so that a
-    corpus whose renames fail part way has none)."""
+    """Write every file whole, or none: each to a new temporary file beside its target (a link is followed; with
+    the target's permissions if it exists), all before any is renamed into place; a target that exists and is not a
+    regular file (a device, a FIFO, a socket, a folder) is refused, never replaced.  A failure or Ctrl-C before the
+    renames takes back only what this call made (its temporary files, ``folder`` and the folders above it it made).
+    ``report()`` writes the run's report (standard output is an output too) after the temporary files, Ctrl-C held
+    from it to the last rename: a report that cannot be written leaves no file.  ``first_remove`` is removed just
+    before the renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
     import contextlib
     import stat
 
-    made, temporary, path = [], {}, folder
+    made, temporary, targets, path = [], {}, {}, folder
     try:
         if folder:  # the folders missing, outermost first: made here, so taken back on a failure
             missing = os.path.abspath(folder)
@@ -6156,27 +6124,18 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 os.makedirs(folder, exist_ok=True)
             except OSError as err:
                 raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
-        targets = {}
-        for path in files:  # the file a write lands on, and its permissions if it exists
-            real = os.path.realpath(path)
-            try:
-                mode = os.stat(real).st_mode
-            except FileNotFoundError:
-                mode = None
+        for path, text in files.items():
+            targets[path] = real = os.path.realpath(path)
+            mode = os.stat(real).st_mode if os.path.exists(real) else None
             if mode is not None and not stat.S_ISREG(mode):
                 raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
                                       "files only, and never replace anything else")
-            targets[path] = real, mode
-        for path, text in files.items():
-            real, mode = targets[path]
             with _Held():
-                for number in _made_names:  # the first name no file has
+                for number in range(1 << 62):  # the first name no file has (O_EXCL): no randomness
                     name = os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.{os.getpid()}.{number}.part")
-                    try:
+                    with contextlib.suppress(FileExistsError):
                         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
                         break
-                    except FileExistsError:
-                        continue
                 temporary[path] = name
             try:
                 if mode is not None:
@@ -6190,16 +6149,14 @@ def _write_files(files, folder=None, first_remove=None, report=None):
             if first_remove and os.path.lexists(first_remove):
                 os.unlink(first_remove)
             for path in files:
-                os.replace(temporary[path], targets[path][0])
+                os.replace(temporary[path], targets[path])
                 del temporary[path]
     except BaseException as err:
         with _Held():
-            for name in temporary.values():
+            removals = [(os.unlink, name) for name in temporary.values()] + [(os.rmdir, name) for name in made[::-1]]
+            for remove, name in removals:  # a folder only if empty: one that now holds the user's files stays
                 with contextlib.suppress(OSError):
-                    os.unlink(name)
-            for name in reversed(made):  # only if empty: a folder that now holds the user's files stays
-                with contextlib.suppress(OSError):
-                    os.rmdir(name)
+                    remove(name)
         if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
             raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
         raise
