@@ -5838,7 +5838,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     return _draw(run, kept, _weights_after(run, kept, w_star, names), w_star, upto, names)
 
 
-def _weights_after(run, examples, w_star=None, names=None, after=None) -> list:
+def _weights_after(run, examples, w_star=None, names=None, after=None):
     """w after each mistake of a run svg can draw (any other is refused): ``after`` when it holds them all,
     else from the learner run again (a run is deterministic), which must make the same trace."""
     if run.rule == "argmax" or run.w is None or run.multiclass:
@@ -5978,7 +5978,7 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
     w = [Fraction(v) for v in w]
     a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
     x0, x1, y0, y1 = box
-    crossings = set()  # where the line crosses the box's sides
+    crossings: set = set()  # where the line crosses the box's sides
     if b != 0:
         crossings.update((X, -(a * X + c) / b) for X in (x0, x1))
     if a != 0:
