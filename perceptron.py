@@ -6038,12 +6038,10 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
     if not (args.svg or args.svg_steps):
         return {}
     after = _weights_after(run, examples, w_star, names, after)
-    pictures = {args.svg: _draw(run, examples, after, w_star=w_star, names=names)} if args.svg else {}
-    if args.svg_steps:
-        width = len(str(run.mistakes))
-        for k in range(1, run.mistakes + 1):
-            pictures[os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg")] = _draw(
-                run, examples, after, w_star=w_star, upto=k, names=names)
+    pictures = {args.svg: _draw(run, examples, after, w_star, None, names)} if args.svg else {}
+    for k in range(1, run.mistakes + 1) if args.svg_steps else ():  # step-01.svg ...: in the order of their names
+        name = f"step-{k:0{len(str(run.mistakes))}d}.svg"
+        pictures[os.path.join(args.svg_steps, name)] = _draw(run, examples, after, w_star, k, names)
     return pictures
 
 
