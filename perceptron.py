@@ -5937,7 +5937,7 @@ def _axes(xs, names):
             a, b = (to_px(t, y0), to_px(t, y1)) if axis == 0 else (to_px(x0, t), to_px(x1, t))
             lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{a[0]:.2f}" y1="{a[1]:.2f}" '
                          f'x2="{b[0]:.2f}" y2="{b[1]:.2f}" stroke="{"#999" if t == 0 else "#eee"}"/>')
-            value = (str(t.numerator) if t.denominator == 1 and abs(t.numerator) < 10 ** 15  # else 6 significant
+            value = (str(t.numerator) if t.denominator == 1 and abs(t.numerator) < 10 ** 15  # else 6 digits (1e+4300)
                      else format(decimal.Context(prec=6).divide(decimal.Decimal(t.numerator), t.denominator), "g"))
             at = (a[0] - 4, a[1] + 12) if axis == 0 else (_EDGE - 26, b[1] + 3)  # below the plot; left of it
             lines.append(f'<text class="tick" x="{at[0]:.2f}" y="{at[1]:.2f}" font-size="9" fill="#777">{value}</text>')
