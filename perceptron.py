@@ -5694,9 +5694,33 @@ _CASES = [  # name, about, data, options
 
 
 def _vectors_mode(args) -> int:
-    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, written whole or not at all."""
-    folder = args.vectors
-    _refuse_a_folder_of_other_files(folder)
+    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, written whole or not at all,
+    into a new or empty folder, or one that holds an older corpus: never among other files."""
+    import json
+
+    folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
+    try:
+        names = set(os.listdir(folder))
+    except FileNotFoundError:
+        names = set()
+    except OSError as err:
+        raise PerceptronError(f"{folder}: cannot use the folder: {err.strerror or err}") from None
+    older = set()  # an older corpus's files: its index.json, if --vectors wrote it, and every file it lists
+    try:
+        with _opened(index_path, index_path) as f:
+            doc = json.loads(f.read(1 << 20).decode("utf-8"))
+        listed = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
+        if isinstance(doc["perceptron"], str) and isinstance(doc["cases"], list) and all(
+                isinstance(name, str) and os.path.basename(name) == name for name in listed):
+            older = listed
+    except _Located:
+        if os.path.lexists(index_path):  # there, but not a regular file (a FIFO would block): said, not skipped
+            raise
+    except (OSError, ValueError, LookupError, TypeError, RecursionError):  # some other program's index.json
+        pass
+    if names - older:
+        raise PerceptronError(f"{folder}: the folder holds other files ({_short(min(names - older))}, ...): give "
+                              "--vectors a new or empty folder, or one that holds an older corpus")
     files, index = {}, []
     for name, about, text, options in _CASES:
         data, expected = f"{name}.csv", f"{name}.json"
@@ -5704,149 +5728,58 @@ def _vectors_mode(args) -> int:
         report, _ = _train_report(case, text.encode("utf-8"), shown_as=data, so_far=False)
         files[data], files[expected] = text, _json(report) + "\n"
         index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
-    import json
-
     doc = {"perceptron": __version__, "command": "python3 perceptron.py DATA --json OPTIONS, inside this folder; "
            "the JSON equals EXPECTED but for its 'input' field", "cases": index}
     files["index.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
     _write_files({os.path.join(folder, name): text for name, text in files.items()}, folder=folder,
-                 first_remove=os.path.join(folder, "index.json"),
+                 first_remove=index_path,
                  report=lambda: _emit(f"{len(index)} cases written to {folder} (index.json lists them)", held=True))
     return 0
-
-
-def _refuse_a_folder_of_other_files(folder):
-    """--vectors writes into a new or empty folder, or one that holds an older corpus: never among other files."""
-    try:
-        names = os.listdir(folder)
-    except FileNotFoundError:
-        return
-    except OSError as err:
-        raise PerceptronError(f"{folder}: cannot use the folder: {err.strerror or err}") from None
-    others = sorted(set(names) - _older_corpus(folder)) if names else []
-    if others:
-        raise PerceptronError(f"{folder}: the folder holds other files ({_short(others[0])}, ...): give "
-                              "--vectors a new or empty folder, or one that holds an older corpus")
-
-
-def _older_corpus(folder) -> set:
-    """The names of an older corpus's files: its index.json, if --vectors wrote it, and every file it lists;
-    an empty set for any other folder (an index.json of some other program's is not a corpus)."""
-    import json
-
-    index = os.path.join(folder, "index.json")
-    try:
-        with _opened(index, index) as f:
-            doc = json.loads(f.read(1 << 20).decode("utf-8"))
-        cases = doc["cases"]
-        named = {case[key] for case in cases for key in ("data", "expected")}
-        if isinstance(doc["perceptron"], str) and isinstance(cases, list) and all(
-                isinstance(name, str) and os.path.basename(name) == name for name in named):
-            return named | {"index.json"}
-    except _Located:
-        if os.path.lexists(index):  # there, but not a regular file (a FIFO would block): said, not skipped
-            raise
-    except (OSError, ValueError, LookupError, TypeError):
-        pass
-    return set()
 
 
 _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
 
 
-# A picture of a run: the hyperplane tilting at each mistake (SVG, as text).
-#
-# Kalyanakrishnan §2: "visualise the progress of the algorithm by sketching
-# simple data sets in two dimensions and verifying that the Perceptron
-# Learning algorithm repeatedly 'tilts' the hyperplane in response to errors";
-# Columbia §1.1 draws the target v and the hypothesis w, each as a normal
-# vector with its hyperplane.  Geometry is exact (Fractions) up to the pixel
-# coordinates, and every line carries its exact endpoints in data-from and
-# data-to ("p/q" pairs), which satisfy w.(x, y) (+ b) = 0 exactly.
+# A picture of a run: the hyperplane tilting at each mistake (SVG, as text).  Kalyanakrishnan §2: "visualise the
+# progress of the algorithm by sketching simple data sets in two dimensions and verifying that the Perceptron Learning
+# algorithm repeatedly 'tilts' the hyperplane in response to errors"; Columbia §1.1 draws the target v and the
+# hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels (written
+# with 2 decimals), and every line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy
+# w.(x, y) (+ b) = 0 exactly.
 
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
-_CAPTION = 68    # the space below it for the caption
+_DRAWN = 40      # the most hypotheses a picture draws: the last ones
+_NUMBERED = 30   # the most examples a picture numbers
+_EXTRA = {  # the pocket's and the average's lines: (style, legend)
+    "pocket": ('stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"', "green dash-dot: the pocket's w"),
+    "average": ('stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"', "purple dots: the averaged w")}
+_XML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})  # text.translate(_XML): for XML
 
 
 def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
         names: Sequence[str] | None = None) -> str:
     """An SVG picture of a run on examples with two features, as text.
 
-    ``examples`` are the (x, y) pairs the run was trained on (without the
-    bias feature; ``run.bias`` says whether it was appended, and then every
-    line is affine).  The picture has the examples (+ for y = +1, o for
-    y = -1, numbered when there are at most 30), the hypothesis after each
-    mistake as a faint dashed line numbered by its mistake (the last 40 of a
-    longer run, as the caption says), the example of each drawn mistake
-    ringed, the final hyperplane solid with its w drawn as an arrow from the
-    origin, the pocket's and the averaged hyperplanes when the run kept
-    them, and with ``w_star`` the target's hyperplane, blue dashes drawn
-    over the others (so that it shows where w has reached it), and its
-    vector v.  The legend names every mark and label; a number that would
-    overprint a point or another label is left out (the latest mistakes'
-    kept first).  The axes carry their values and ``names`` (default x1,
-    x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The
-    same run gives the same bytes.
+    ``examples`` are the (x, y) pairs the run was trained on (without the bias feature; ``run.bias`` says whether it
+    was appended, and then every line is affine).  The picture has the examples (+ for y = +1, o for y = -1, numbered
+    when there are at most 30), the hypothesis after each mistake as a faint dashed line numbered by its mistake (the
+    last 40 of a longer run, as the caption says), the example of each drawn mistake ringed, the final hyperplane
+    solid with its w drawn as an arrow from the origin, the pocket's and the averaged hyperplanes when the run kept
+    them, and with ``w_star`` the target's hyperplane, blue dashes drawn over the others (so that it shows where w has
+    reached it), and its vector v.  The legend names every mark and label; a number that would overprint a point or
+    another label is left out (the latest mistakes' kept first).  The axes carry their values and ``names`` (default
+    x1, x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The same run gives the same bytes.
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
     kept = _Data(examples, keep=True).examples
-    _check_drawable(run, kept, w_star, names)
-    return _draw(run, kept, _weights_after(run, kept), w_star, upto, names)
+    return _draw(run, kept, _weights_after(run, kept, w_star, names), w_star, upto, names)
 
 
-def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
-    """The picture of ``svg``, with ``after`` the weights after each of the run's mistakes."""
-    xs = [[Fraction(v) for v in x] for x, _ in examples]
-    hypotheses = [[Fraction(v) for v in w] for w in after]
-    k = len(hypotheses) if upto is None else upto
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(hypotheses):
-        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {len(hypotheses)} mistakes")
-    first = max(1, k - _DRAWN + 1)  # the mistakes drawn: the last _DRAWN, numbered as in the run
-    box = _box(xs)
-    to_px = _pixels(box)
-    final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
-    extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
-             if w is not None and upto is None]
-    # Labels never overprint the points nor each other: the points' marks and numbers are placed first, then
-    # the arrows' names, then the mistakes' numbers from the last back, each dropped where no place is free.
-    # The target is drawn over the rest, so that it shows where it coincides with w.
-    taken: list = []
-    marks, rings = _marks(examples, xs, to_px, taken), _rings(run.trace[first - 1:k], xs, to_px, taken)
-    v = None if w_star is None else [Fraction(c) for c in w_star]
-    arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
-    arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
-    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
-                         '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
-    parts = [_svg_head(run, k, bool(extra) + (v is not None)), _grid(box, to_px, names or ("x1", "x2"))]
-    parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA_STYLE[name]) for name, w in extra]
-    parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
-    if v is not None:
-        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="2" stroke-dasharray="6 6"'))
-    parts += arrows + [rings, marks]
-    parts.append(_caption(run, k, v is not None, first, [name for name, _ in extra], len(xs) <= _NUMBERED))
-    return "\n".join(part for part in parts if part) + "\n</svg>\n"
-
-
-_DRAWN = 40  # the most hypotheses a picture draws: the last ones
-_NUMBERED = 30  # the most examples a picture numbers
-_EXTRA_STYLE = {"pocket": 'stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"',
-                "average": 'stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"'}
-
-
-def _weights_after(run, examples) -> list:
-    """w after each mistake of a binary primal run, from the learner run again (a run is deterministic),
-    which must make the same trace."""
-    after: list = []
-    again = train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1),
-                  on_mistake=lambda m, model: after.append(model.w))
-    if run.trace is None or again.trace[:len(run.trace)] != list(run.trace):
-        raise PerceptronError("the examples are not those the run was trained on: its trace differs")
-    return after[:len(run.trace)]
-
-
-def _check_drawable(run, examples, w_star, names=None):
+def _weights_after(run, examples, w_star=None, names=None, after=None):
+    """w after each mistake of a run svg can draw (any other is refused): ``after`` when it holds them all,
+    else from the learner run again (a run is deterministic), which must make the same trace."""
     if run.rule == "argmax" or run.w is None or run.multiclass:
         raise PerceptronError("svg draws a binary run with explicit weights: the primal, or the linear kernel")
     d = len(examples[0][0]) if examples else 0
@@ -5857,118 +5790,152 @@ def _check_drawable(run, examples, w_star, names=None):
     if names is not None and (isinstance(names, str) or not isinstance(names, _Sized) or len(names) != 2
                               or not all(isinstance(name, str) for name in names)):
         raise PerceptronError(f"svg: names = {_short(names)} is not two strings")
+    if after is not None and len(after) == len(run.trace or ()):
+        return after
+    after = []
+    again = train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1),
+                  on_mistake=lambda m, model: after.append(model.w))
+    if run.trace is None or again.trace[:len(run.trace)] != list(run.trace):
+        raise PerceptronError("the examples are not those the run was trained on: its trace differs")
+    return after[:len(run.trace)]
 
 
-def _box(xs):
-    """The square [x0, x1] x [y0, y1] around the examples and the origin, with a margin."""
-    lo = [min([0] + [x[i] for x in xs]) for i in (0, 1)]
-    hi = [max([0] + [x[i] for x in xs]) for i in (0, 1)]
-    span = max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)
-    half = span * Fraction(6, 10)  # half the side: the span plus a tenth on each side
-    centre = [(lo[i] + hi[i]) / 2 for i in (0, 1)]
-    return (centre[0] - half, centre[0] + half, centre[1] - half, centre[1] + half)
+def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
+    """The picture of ``svg``, with ``after`` the weights after each of the run's mistakes."""
+    xs = [[Fraction(v) for v in x] for x, _ in examples]
+    hypotheses = [[Fraction(v) for v in w] for w in after]
+    k = len(hypotheses) if upto is None else upto
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(hypotheses):
+        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {len(hypotheses)} mistakes")
+    first = max(1, k - _DRAWN + 1)  # the mistakes drawn: the last _DRAWN, numbered as in the run
+    box, to_px, axes = _axes(xs, names or ("x1", "x2"))
+    final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
+    extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
+             if w is not None and upto is None]
+    # Labels never overprint the points nor each other: the points' marks and numbers are placed first, then
+    # the arrows' names, then the mistakes' numbers from the last back, each dropped where no place is free.
+    # The target is drawn over the rest, so that it shows where it coincides with w.
+    taken: list = []
+    points = _examples(examples, xs, run.trace[first - 1:k], to_px, taken)
+    v = None if w_star is None else [Fraction(c) for c in w_star]
+    arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
+    arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
+    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
+                         '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
+    # The caption, then the legend, which names every mark and label the picture draws.
+    drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
+    legend = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
+              f"{_count_text(run.epochs, 'epoch')} · {'converged' if run.converged else 'not converged'}",
+              "+ is y = +1 · o is y = -1" + (", numbered by index · ringed: a drawn mistake's example"
+                                             if len(xs) <= _NUMBERED else " · ringed: an example of a drawn mistake"),
+              f"dashed, numbered n: w after mistake n{drawn}",
+              "solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w") + " · arrow w: its normal"]
+    legend += [] if v is None else ["blue dashes, over the others: the target w* · arrow v: its normal"]
+    legend += [" · ".join(_EXTRA[name][1] for name, _ in extra)] if extra else []
+    side, height = _PLOT + 2 * _EDGE, _PLOT + 2 * _EDGE + 4 + 16 * len(legend)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" viewBox="0 0 {side} {height}" '
+             f'font-family="sans-serif" font-size="11">\n'
+             f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
+             '<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+             'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>\n'
+             f'<rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#fff" stroke="#bbb"/>', axes]
+    parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA[name][0]) for name, w in extra]
+    parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
+    if v is not None:
+        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="2" stroke-dasharray="6 6"'))
+    parts += arrows + [points]
+    styles = ['class="caption"'] + ['class="legend" fill="#555"'] * (len(legend) - 1)
+    parts += [f'<text {style} x="{_EDGE}" y="{side + 6 + 16 * n}">{text.translate(_XML)}</text>'
+              for n, (style, text) in enumerate(zip(styles, legend))]
+    return "\n".join(part for part in parts if part) + "\n</svg>\n"
 
 
-def _pixels(box):
-    x0, x1, y0, y1 = box
+def _axes(xs, names):
+    """(box, to_px, drawing): the square box = (x0, x1, y0, y1) around the examples and the origin, with a
+    margin; to_px(x, y), a point's pixels; light grid lines at a round step with their values, the two axes
+    through the origin, and their names."""
+    lo = [min([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
+    hi = [max([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
+    half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
+    cx, cy = (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2
+    x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
 
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
-    return to_px
 
-
-def _px(v) -> str:
-    return f"{v:.2f}"
-
-
-def _xml(text) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-def _svg_head(run, k, extra) -> str:
-    side, caption = _PLOT + 2 * _EDGE, _CAPTION + 16 * extra
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side + caption}" '
-            f'viewBox="0 0 {side} {side + caption}" font-family="sans-serif" font-size="11">\n'
-            f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
-            '<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
-            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>\n'
-            f'<rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#fff" stroke="#bbb"/>')
-
-
-def _grid(box, to_px, names) -> str:
-    """Light grid lines at a round step with their values, the two axes through the origin, and their names."""
-    x0, x1, y0, y1 = box
-    step = _grid_spacing(x1 - x0)
+    step = Fraction(1)  # 1, 2 or 5 times a power of 10: at most 12 lines
+    while (x1 - x0) / step > 12:
+        step *= 10
+    while (x1 - x0) / step <= 1.2:
+        step /= 10
+    step = next((step * factor for factor in (1, 2, 5) if (x1 - x0) / (step * factor) <= 12), step * 10)
     lines = []
     for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
         t = -(-lo // step) * step  # the first multiple of step >= lo
         while t <= hi:
             a, b = (to_px(t, y0), to_px(t, y1)) if axis == 0 else (to_px(x0, t), to_px(x1, t))
-            colour = "#999" if t == 0 else "#eee"
-            lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{_px(a[0])}" y1="{_px(a[1])}" '
-                         f'x2="{_px(b[0])}" y2="{_px(b[1])}" stroke="{colour}"/>')
-            at = (a[0] - 4, a[1] + 12) if axis == 0 else (b[0] - 26, b[1] + 3)  # below the plot; left of it
-            lines.append(f'<text class="tick" x="{_px(at[0] if axis == 0 else _EDGE - 26)}" y="{_px(at[1])}" '
-                         f'font-size="9" fill="#777">{_tick(t)}</text>')
+            lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{a[0]:.2f}" y1="{a[1]:.2f}" '
+                         f'x2="{b[0]:.2f}" y2="{b[1]:.2f}" stroke="{"#999" if t == 0 else "#eee"}"/>')
+            value = (str(t.numerator) if t.denominator == 1 and abs(t.numerator) < 10 ** 15  # else 6 digits (1e+4300)
+                     else format(decimal.Context(prec=6).divide(decimal.Decimal(t.numerator), t.denominator), "g"))
+            at = (a[0] - 4, a[1] + 12) if axis == 0 else (_EDGE - 26, b[1] + 3)  # below the plot; left of it
+            lines.append(f'<text class="tick" x="{at[0]:.2f}" y="{at[1]:.2f}" font-size="9" fill="#777">{value}</text>')
             t += step
     (px, py), (qx, qy) = to_px(x1, 0), to_px(0, y1)
-    lines.append(f'<text class="axis-name" x="{_px(px - 4)}" y="{_px(py - 5)}" text-anchor="end" fill="#555">'
-                 f'{_xml(names[0])}</text>')
-    lines.append(f'<text class="axis-name" x="{_px(qx + 5)}" y="{_px(qy + 12)}" fill="#555">{_xml(names[1])}</text>')
-    return "\n".join(lines)
+    lines += [f'<text class="axis-name" x="{px - 4:.2f}" y="{py - 5:.2f}" text-anchor="end" fill="#555">'
+              f'{names[0].translate(_XML)}</text>', f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" '
+              f'fill="#555">{names[1].translate(_XML)}</text>']
+    return box, to_px, "\n".join(lines)
 
 
-def _tick(t) -> str:
-    """A grid line's label: its digits, or 6 significant ones (1e+4300: a float's range is no limit)."""
-    if t.denominator == 1 and abs(t.numerator) < 10 ** 15:
-        return str(t.numerator)
-    return format(decimal.Context(prec=6).divide(decimal.Decimal(t.numerator), decimal.Decimal(t.denominator)), "g")
-
-
-def _grid_spacing(span):
-    """A round grid step (1, 2 or 5 times a power of 10) giving at most 12 lines."""
-    step = Fraction(1)
-    while span / step > 12:
-        step *= 10
-    while span / step <= 1.2:
-        step /= 10
-    for factor in (1, 2, 5, 10):
-        if span / (step * factor) <= 12:
-            return step * factor
-    return step * 10
-
-
-def _segment(w, box):
-    """The exact endpoints of w[0] x + w[1] y (+ w[2]) = 0 within the box, or None."""
-    a, b = w[0], w[1]
-    c = w[2] if len(w) > 2 else 0
-    x0, x1, y0, y1 = box
-    points = set()
-    if b != 0:
-        points.update((X, -(a * X + c) / b) for X in (x0, x1))
-    if a != 0:
-        points.update((-(b * Y + c) / a, Y) for Y in (y0, y1))
-    inside = sorted(p for p in points if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
-    return (inside[0], inside[-1]) if len(inside) >= 2 and inside[0] != inside[-1] else None
+def _examples(examples, xs, trace, to_px, taken) -> str:
+    """Each example's mark, + for y = +1 and o for y = -1 (distinct in grey, not only in colour), numbered by
+    its index when there are at most _NUMBERED, and a ring around the example of each mistake in trace; their
+    boxes are taken, the marks' first."""
+    marks, rings = [], []
+    for i, ((_, y), x) in enumerate(zip(examples, xs)):
+        px, py = to_px(*x)
+        taken.append((px - 6, py - 6, px + 6, py + 6))
+        shape = (f'<path d="M{px - 5:.2f},{py:.2f} H{px + 5:.2f} M{px:.2f},{py - 5:.2f} V{py + 5:.2f}" stroke="#000" '
+                 'stroke-width="2"/>' if y == 1 else
+                 f'<circle cx="{px:.2f}" cy="{py:.2f}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>')
+        if len(examples) <= _NUMBERED:
+            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
+            shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
+        marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}</g>')
+    for i in sorted({m.index for m in trace}):
+        px, py = to_px(*xs[i])
+        taken.append((px - 10, py - 10, px + 10, py + 10))
+        rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
+                     'stroke="#d33" stroke-width="1.5"/>')
+    return "\n".join(rings + marks)
 
 
 def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None) -> str:
+    """The line w[0] x + w[1] y (+ w[2]) = 0 within the box, with its exact ends, numbered by ``label`` where
+    a place is free; an empty group for w = 0, or a line that misses the plot."""
     w = [Fraction(v) for v in w]
-    attrs = f'class="{cls}" data-w="{",".join(map(_ratio_text, w))}"'
+    a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
+    x0, x1, y0, y1 = box
+    crossings: set = set()  # where the line crosses the box's sides
+    if b != 0:
+        crossings.update((X, -(a * X + c) / b) for X in (x0, x1))
+    if a != 0:
+        crossings.update((-(b * Y + c) / a, Y) for Y in (y0, y1))
+    ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
+    attrs = f'class="{cls}" data-w="{",".join(map(_json_number, w))}"'
     attrs += "" if mistake is None else f' data-mistake="{mistake}"'
-    ends = _segment(w, box)
-    if ends is None:  # w = 0, or a line that misses the plot
+    if len(ends) < 2 or ends[0] == ends[-1]:
         return f"<g {attrs}></g>"
-    (X1, Y1), (X2, Y2) = ends
+    (X1, Y1), (X2, Y2) = ends[0], ends[-1]
     (p1, q1), (p2, q2) = to_px(X1, Y1), to_px(X2, Y2)
-    line = (f'<line x1="{_px(p1)}" y1="{_px(q1)}" x2="{_px(p2)}" y2="{_px(q2)}" {style} '
-            f'data-from="{_ratio_text(X1)},{_ratio_text(Y1)}" data-to="{_ratio_text(X2)},{_ratio_text(Y2)}"/>')
-    # The number along the line, at a place that differs from mistake to mistake
-    # (steps of the golden ratio), so that lines that coincide (w and 2w) keep
-    # their numbers apart; else at the first tenth of the line that is free.
+    line = (f'<line x1="{p1:.2f}" y1="{q1:.2f}" x2="{p2:.2f}" y2="{q2:.2f}" {style} '
+            f'data-from="{_json_number(X1)},{_json_number(Y1)}" data-to="{_json_number(X2)},{_json_number(Y2)}"/>')
+    # The number along the line, at a place that differs from mistake to mistake (steps of the golden ratio), so
+    # that lines that coincide (w and 2w) keep their numbers apart; else at the first tenth of the line that is free.
     at = None if label is None else _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
         [0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)] + [j / 10 for j in range(1, 10)])], label, taken)
-    text = "" if at is None else f'<text class="step" x="{_px(at[0])}" y="{_px(at[1])}" fill="#888">{label}</text>'
+    text = "" if at is None else f'<text class="step" x="{at[0]:.2f}" y="{at[1]:.2f}" fill="#888">{label}</text>'
     return f"<g {attrs}>{line}{text}</g>"
 
 
@@ -5985,20 +5952,14 @@ def _place(spots, text, taken):
     return None
 
 
-def _ratio_text(v) -> str:
-    v = Fraction(v)
-    return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
-
-
 def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
-    """The normal vector (w1, w2) from the origin, shortened to fit if need be."""
+    """The normal vector (w1, w2) from the origin, shortened to fit if need be, and named."""
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
         return ""
     x0, x1, y0, y1 = box
     reach = min(abs(x0), abs(x1), abs(y0), abs(y1)) or (x1 - x0) / 4
-    longest = max(abs(a), abs(b))
-    scale = min(Fraction(1), reach * Fraction(9, 10) / longest)  # the direction matters, not the length
+    scale = min(Fraction(1), reach * Fraction(9, 10) / max(abs(a), abs(b)))  # the direction matters, not the length
     (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
     shown = name if scale == 1 else f"{name} (scaled)"
     width = 6.5 * len(shown)  # beyond the arrow's head, else beside it where no point or label is
@@ -6006,153 +5967,116 @@ def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
     dys = (12, -4, 24, -16, 36, -28) if q1 >= q0 else (-4, 12, -16, 24, -28, 36)
     spots = [(p1 + dx, q1 + dy) for dy in dys for dx in dxs]
     at = _place(spots, shown, taken) or spots[0]  # an arrow is always named
-    text = f'<text class="name" x="{_px(at[0])}" y="{_px(at[1])}" fill="{colour}">{shown}</text>'
-    return (f'<g class="{cls}"><line x1="{_px(p0)}" y1="{_px(q0)}" x2="{_px(p1)}" y2="{_px(q1)}" stroke="{colour}" '
-            f'stroke-width="1.5" marker-end="url(#head)"/>{text}</g>')
-
-
-def _rings(trace, xs, to_px, taken) -> str:
-    rings = []
-    for i in sorted({m.index for m in trace}):
-        px, py = to_px(*xs[i])
-        taken.append((px - 10, py - 10, px + 10, py + 10))
-        rings.append(f'<circle class="ring" data-index="{i}" cx="{_px(px)}" cy="{_px(py)}" r="9" fill="none" '
-                     'stroke="#d33" stroke-width="1.5"/>')
-    return "\n".join(rings)
-
-
-def _marks(examples, xs, to_px, taken) -> str:
-    """Each example's mark, numbered by its index when there are at most _NUMBERED; their boxes are taken."""
-    marks = []
-    for i, ((_, y), x) in enumerate(zip(examples, xs)):
-        px, py = to_px(*x)
-        taken.append((px - 6, py - 6, px + 6, py + 6))
-        if len(examples) <= _NUMBERED:
-            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
-        if y == 1:  # + for y = +1 ...
-            shape = (f'<path d="M{_px(px - 5)},{_px(py)} H{_px(px + 5)} M{_px(px)},{_px(py - 5)} V{_px(py + 5)}" '
-                     'stroke="#000" stroke-width="2"/>')
-        else:       # ... o for y = -1: distinct in grey, not only in colour
-            shape = f'<circle cx="{_px(px)}" cy="{_px(py)}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>'
-        label = f'<text class="index" x="{_px(px + 7)}" y="{_px(py - 6)}">{i}</text>' if len(examples) <= _NUMBERED \
-            else ""
-        marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}{label}</g>')
-    return "\n".join(marks)
-
-
-def _caption(run, k, has_target, first=1, extra=(), numbered=True) -> str:
-    """The caption and the legend, which names every mark and label the picture draws."""
-    side = _PLOT + 2 * _EDGE
-    state = "converged" if run.converged else "not converged"
-    drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
-    lines = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
-             f"{_count_text(run.epochs, 'epoch')} · {state}",
-             "+ is y = +1 · o is y = -1" + (", numbered by index · ringed: a drawn mistake's example" if numbered
-                                            else " · ringed: an example of a drawn mistake"),
-             f"dashed, numbered n: w after mistake n{drawn}",
-             "solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w") + " · arrow w: its normal"]
-    if has_target:
-        lines.append("blue dashes, over the others: the target w* · arrow v: its normal")
-    if extra:
-        lines.append(" · ".join({"pocket": "green dash-dot: the pocket's w",
-                                 "average": "purple dots: the averaged w"}[name] for name in extra))
-    styles = ['class="caption"'] + ['class="legend" fill="#555"'] * (len(lines) - 1)
-    return "\n".join(f'<text {style} x="{_EDGE}" y="{side + 6 + 16 * n}">{_xml(text)}</text>'
-                     for n, (style, text) in enumerate(zip(styles, lines)))
+    return (f'<g class="{cls}"><line x1="{p0:.2f}" y1="{q0:.2f}" x2="{p1:.2f}" y2="{q1:.2f}" stroke="{colour}" '
+            f'stroke-width="1.5" marker-end="url(#head)"/><text class="name" x="{at[0]:.2f}" y="{at[1]:.2f}" '
+            f'fill="{colour}">{shown}</text></g>')
 
 
 def _pictures(args, examples, run, after, w_star, names) -> dict:
     """{path: SVG text} for --svg FILE and --svg-steps DIR, all drawn before any is written."""
     if not (args.svg or args.svg_steps):
         return {}
-    _check_drawable(run, examples, w_star, names)
-    if after is None or len(after) != len(run.trace or ()):
-        after = _weights_after(run, examples)
-    pictures = {}
-    if args.svg:
-        pictures[args.svg] = _draw(run, examples, after, w_star=w_star, names=names)
-    if args.svg_steps:
-        width = len(str(run.mistakes))
-        for k in range(1, run.mistakes + 1):
-            pictures[os.path.join(args.svg_steps, f"step-{k:0{width}d}.svg")] = _draw(
-                run, examples, after, w_star=w_star, upto=k, names=names)
+    after = _weights_after(run, examples, w_star, names, after)
+    pictures = {args.svg: _draw(run, examples, after, w_star, None, names)} if args.svg else {}
+    for k in range(1, run.mistakes + 1) if args.svg_steps else ():  # step-01.svg ...: in the order of their names
+        name = f"step-{k:0{len(str(run.mistakes))}d}.svg"
+        pictures[os.path.join(args.svg_steps, name)] = _draw(run, examples, after, w_star, k, names)
     return pictures
 
 
-# The writer.  Every file the command line writes goes through _write_files: whole or not at all, never
-# over an input, a device, a FIFO or a link (a link is followed), and a failure takes back only what this
-# run made.
+# The writer: every file the command line writes goes through _write_files.
 
 def _refuse_overwriting(args):
-    """Usage errors before any work: an output that is one of the run's inputs, or another of its outputs."""
+    """Usage errors before any work: an output that is one of the run's inputs or another of its outputs, a
+    folder's name, or a file that exists and is not a regular one (a link is followed)."""
     import re
+    import stat
 
-    read = [option for option, path in (("FILE", args.file), ("--test", args.test), ("--model", args.model),
-                                        ("--check", args.check)) if path == "-"]
+    inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
+                                                  ("--model", args.model), ("--check", args.check)) if path]
+    read = [option for option, path in inputs if path == "-"]
     if len(read) > 1:
         raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
                               "of them a file")
-    inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
-                                                  ("--model", args.model), ("--check", args.check)) if path]
     outputs = [(option, path) for option, path in (("--svg", args.svg), ("--save", args.save)) if path]
-    for option, path in outputs:  # a file to write: not a folder's name, nor anything but a regular file
-        if path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
-            raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
-        _target(path)
-    inputs += outputs
+    steps, step_name = args.svg_steps and os.path.realpath(args.svg_steps), re.compile(r"step-[0-9]+\.svg").fullmatch
     seen = {}
-    for option, path in inputs:  # a file is its device and inode: an input by any name, or on standard input
-        stdin = path == "-" and option not in ("--svg", "--save")
+    for option, path in inputs + outputs:  # a file is its device and inode: an input by any name, or on standard input
+        output = option in ("--svg", "--save")
+        if output and path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
+            raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
+        real = os.path.realpath(path)
+        if steps and os.path.dirname(real) == steps and step_name(os.path.basename(real)):
+            raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} is one "
+                                  "of those names: it would be overwritten")
+        stdin = path == "-" and not output
         try:
             st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
         except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
             continue
-        if option in ("--svg", "--save") and (st.st_dev, st.st_ino) in seen:
+        if output and not stat.S_ISREG(st.st_mode):
+            raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
+                                  "files only, and never replace anything else")
+        if output and (st.st_dev, st.st_ino) in seen:
             other = seen[st.st_dev, st.st_ino]
             raise PerceptronError(f"{option} {path} is the {'output' if other in ('--svg', '--save') else 'input'} "
                                   f"{other}: it would be overwritten")
         seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
     if len(outputs) == 2 and os.path.realpath(args.svg) == os.path.realpath(args.save):
         raise PerceptronError(f"--save {args.save} is the output --svg: it would be overwritten")
-    if args.svg_steps:
-        steps = os.path.realpath(args.svg_steps)
-        for option, path in inputs:
-            real = os.path.realpath(path)
-            if os.path.dirname(real) == steps and re.fullmatch(r"step-[0-9]+\.svg", os.path.basename(real)):
-                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} "
-                                      "is one of those names: it would be overwritten")
+    if steps:
         try:
             names = os.listdir(steps)
         except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
             names = []
-        for name in names:
+        for name in filter(step_name, names):
             try:
                 st = os.stat(os.path.join(steps, name))
             except OSError:  # a dangling link: no input
                 continue
-            if re.fullmatch(r"step-[0-9]+\.svg", name) and (st.st_dev, st.st_ino) in seen:
+            if (st.st_dev, st.st_ino) in seen:
                 raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
                                       f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Write every file whole, or none: each to a new temporary file beside its target, all before any is
-    renamed into place.  A failure or Ctrl-C before the renames removes what this call made (its temporary
-    files, ``folder`` and the folders above it that it made) and leaves every file the user had.  A link is
-    followed, so the file it names is written; an output that exists and is not a regular file (a device, a
-    FIFO, a socket, a folder) is refused, never replaced.  ``report()`` writes the run's report (standard
-    output is an output too) after the temporary files and before the renames, Ctrl-C held from it to the
-    last rename: a report that cannot be written leaves no file.  ``first_remove`` is removed just before the
-    renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
-    made, temporary, path = [], {}, folder
+    """Write every file whole, or none: each to a new temporary file beside its target (a link is followed; with
+    the target's permissions if it exists), all before any is renamed into place; a target that exists and is not a
+    regular file (a device, a FIFO, a socket, a folder) is refused, never replaced.  A failure or Ctrl-C before the
+    renames takes back only what this call made (its temporary files, ``folder`` and the folders above it it made).
+    ``report()`` writes the run's report (standard output is an output too) after the temporary files, Ctrl-C held
+    from it to the last rename: a report that cannot be written leaves no file.  ``first_remove`` is removed just
+    before the renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
+    import contextlib
+    import stat
+
+    made, temporary, targets, path = [], {}, {}, folder
     try:
-        made = _make_folder(folder) if folder else []
-        targets = {path: _target(path) for path in files}
+        if folder:  # the folders missing, outermost first: made here, so taken back on a failure
+            missing = os.path.abspath(folder)
+            while not os.path.lexists(missing):
+                made.insert(0, missing)
+                missing = os.path.dirname(missing)
+            try:
+                os.makedirs(folder, exist_ok=True)
+            except OSError as err:
+                raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
         for path, text in files.items():
+            targets[path] = real = os.path.realpath(path)
+            mode = os.stat(real).st_mode if os.path.exists(real) else None
+            if mode is not None and not stat.S_ISREG(mode):
+                raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
+                                      "files only, and never replace anything else")
             with _Held():
-                name, fd = _create_beside(targets[path])
+                for number in range(1 << 62):  # the first name no file has (O_EXCL): no randomness
+                    name = os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.{os.getpid()}.{number}.part")
+                    with contextlib.suppress(FileExistsError):
+                        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                        break
                 temporary[path] = name
             try:
+                if mode is not None:
+                    os.chmod(name, mode & 0o7777)
                 _write_fd(fd, text.encode("utf-8"))
             finally:
                 os.close(fd)
@@ -6166,30 +6090,13 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 del temporary[path]
     except BaseException as err:
         with _Held():
-            for name in temporary.values():
-                _remove(name, os.unlink)
-            for name in reversed(made):
-                _remove(name, os.rmdir)  # only if empty: a folder that now holds the user's files stays
+            removals = [(os.unlink, name) for name in temporary.values()] + [(os.rmdir, name) for name in made[::-1]]
+            for remove, name in removals:  # a folder only if empty: one that now holds the user's files stays
+                with contextlib.suppress(OSError):
+                    remove(name)
         if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
             raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
         raise
-
-
-def _target(path):
-    """The file a write to path lands on: a link followed; refused if it exists and is not a regular file."""
-    import stat
-
-    real = os.path.realpath(path)
-    try:
-        st = os.stat(real)
-    except FileNotFoundError:
-        return real
-    except OSError as err:
-        raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
-                              "files only, and never replace anything else")
-    return real
 
 
 def _kind(mode) -> str:
@@ -6198,65 +6105,6 @@ def _kind(mode) -> str:
 
     return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
             stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
-
-
-_made_names = iter(range(1 << 62))  # the temporary files' numbers: no randomness, and none twice in a process
-
-
-def _create_beside(target):
-    """(name, file descriptor) of a new temporary file beside target: with target's permissions if it exists,
-    else the umask's (as open() would make it)."""
-    folder, base = os.path.split(target)
-    try:
-        mode = os.stat(target).st_mode & 0o7777
-    except OSError:
-        mode = None
-    while True:
-        name = os.path.join(folder, f".{base}.{os.getpid()}.{next(_made_names)}.part")
-        try:
-            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            break
-        except FileExistsError:
-            continue
-    try:
-        if mode is not None:
-            os.chmod(name, mode)
-        return name, fd
-    except BaseException:
-        os.close(fd)
-        os.unlink(name)
-        raise
-
-
-def _make_folder(folder) -> list:
-    """Make folder and the folders above it that are missing; the ones made, outermost first."""
-    path, missing = os.path.abspath(folder), []
-    while not os.path.isdir(path):
-        if os.path.lexists(path):
-            raise PerceptronError(f"{folder}: cannot make the folder: File exists")
-        missing.append(path)
-        parent = os.path.dirname(path)
-        if parent == path:
-            break
-        path = parent
-    made: list = []
-    try:
-        for path in reversed(missing):
-            with _Held():
-                os.mkdir(path)
-                made.append(path)
-    except OSError as err:
-        for path in reversed(made):
-            _remove(path, os.rmdir)
-        raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
-    return made
-
-
-def _remove(name, remove):
-    try:
-        remove(name)
-    except OSError:
-        pass
 
 
 if __name__ == "__main__":

@@ -3461,14 +3461,15 @@ def test_cli_a_closed_pipe_is_not_a_traceback():
 def test_a_failed_write_takes_back_only_what_it_made(tmp_path, capsys, monkeypatch):
     path = write(tmp_path, "x1,x2,y\n1,2,1\n-1,-2,-1\n2,-1,1\n-2,1,-1\n1,-2,-1\n")
     (tmp_path / "o.svg").write_text("the user's picture")
-    create, calls = P._create_beside, []
+    create, calls = os.open, []
 
-    def failing(target):  # the disk fills at the third file
-        calls.append(target)
-        if len(calls) == 3:
-            raise OSError(28, "No space left on device")
-        return create(target)
-    monkeypatch.setattr(P, "_create_beside", failing)
+    def failing(name, flags, *mode):  # the disk fills at the third file made
+        if flags & os.O_CREAT:
+            calls.append(name)
+            if len(calls) == 3:
+                raise OSError(28, "No space left on device")
+        return create(name, flags, *mode)
+    monkeypatch.setattr(os, "open", failing)
     status, out, err = cli(capsys, path, "--svg", str(tmp_path / "o.svg"), "--svg-steps", str(tmp_path / "x/y/z"))
     assert (status, out) == (2, "") and "No space left on device" in err and err.count("\n") == 1
     assert (tmp_path / "o.svg").read_text() == "the user's picture"  # replaced only when every file is whole
@@ -4695,15 +4696,16 @@ def test_every_vector_runs_to_its_expected_json_and_checks_equal(corpus, capsys,
 
 @pytest.mark.parametrize("stop", [OSError(28, "No space left on device"), KeyboardInterrupt()])
 def test_vectors_stopped_part_way_leave_no_half_corpus(capsys, tmp_path, monkeypatch, stop):
-    create, calls = P._create_beside, []
+    create, calls = os.open, []
 
-    def failing(target):  # a disk that fills, or Ctrl-C, at the 7th file
-        calls.append(target)
-        if len(calls) == 7:
-            raise stop
-        return create(target)
+    def failing(name, flags, *mode):  # a disk that fills, or Ctrl-C, at the 7th file made
+        if flags & os.O_CREAT:
+            calls.append(name)
+            if len(calls) == 7:
+                raise stop
+        return create(name, flags, *mode)
 
-    monkeypatch.setattr(P, "_create_beside", failing)
+    monkeypatch.setattr(os, "open", failing)
     (tmp_path / "old").mkdir()
     older = '{"perceptron": "0.3.0", "cases": []}'  # an older corpus's index
     (tmp_path / "old" / "index.json").write_text(older, encoding="utf-8")
@@ -5078,6 +5080,14 @@ def test_check_reads_what_a_run_shares_with_its_model_as_model_reads_it(capsys, 
     assert (status, err) == (0, "") and "agrees" in out
 
 
+def test_vectors_reads_an_index_json_nested_too_deeply_as_some_other_program_s(capsys, tmp_path):
+    (tmp_path / "index.json").write_text("[" * 100000)  # json's recursion limit: not a corpus, not a traceback
+    (tmp_path / "mine.txt").write_text("the user's")
+    status, out, err = cli(capsys, "--vectors", str(tmp_path))
+    assert (status, out) == (2, "") and "the folder holds other files ('index.json', ...)" in err
+    assert sorted(os.listdir(tmp_path)) == ["index.json", "mine.txt"]
+
+
 # ===========================================================================
 # 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
 # ===========================================================================
@@ -5321,3 +5331,17 @@ def test_a_run_shows_in_a_notebook_as_its_picture_when_it_has_two_features():
     assert train(P.EXAMPLE, kernel=kernels.polynomial(2))._repr_svg_() is None  # no explicit weights
     assert train(P.EXAMPLE, epochs=1)._repr_svg_() is None  # one online pass keeps no examples
     assert P.train_multiclass([([1, 0], "a"), ([0, 1], "b")])._repr_svg_() is None
+
+
+@pytest.mark.parametrize("examples", [[([0, 1], 1), ([0, -1], -1)], [([2, 0], 1), ([-3, 0], -1)],
+                                      [([0, 0], 1), ([0, 0], -1)]])
+def test_svg_draws_examples_whose_feature_is_0_throughout(tmp_path, capsys, examples):
+    run = train(examples, max_epochs=3)  # a box whose centre is 0 on that axis: exact, as every other
+    root = ET.fromstring(P.svg(run, examples))
+    assert [g.get("data-index") for g in root.iter(SVG + "g") if g.get("class") == "example"] == ["0", "1"]
+    for line in root.iter(SVG + "line"):
+        assert all(re.fullmatch(r"-?[0-9]+/[0-9]+,-?[0-9]+/[0-9]+", line.get(end) or "0/1,0/1")
+                   for end in ("data-from", "data-to"))
+    path = write(tmp_path, "".join(f"{x[0]},{x[1]},{y}\n" for x, y in examples))
+    status, _, err = cli(capsys, path, "--max-epochs", "3", "--svg", str(tmp_path / "o.svg"))
+    assert status in (0, 1) and err == "" and (tmp_path / "o.svg").read_text().startswith("<svg")
