@@ -2524,17 +2524,38 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Exit status: 0 the run converged or made the passes asked for (--check: the runs agree), 1 it stopped
     at its bound (--check: they differ), 2 bad input or usage, 130 Ctrl-C, 143 SIGTERM, 141 a reader that
-    left (| head), 3 an internal error -- a bug, never a verdict.  Nothing process-wide outlives the call.
+    left (| head), 3 an internal error -- a bug, never a verdict.  Nothing process-wide outlives the call:
+    SIGTERM raises _Terminated while main() runs in the main thread (_Held holds it as it holds Ctrl-C),
+    and --literal holds for this call's context alone.
     """
+    import signal
+
     argv = sys.argv[1:] if argv is None else argv
+    previous = None
+    if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        def terminate(signum, frame):
+            raise _Terminated()
+        terminate.perceptron_main = True  # type: ignore[attr-defined]
+        try:
+            previous = signal.signal(signal.SIGTERM, terminate)
+        except ValueError:  # not the main thread
+            pass
     try:
-        with _SigtermRaises():
-            return _main(argv)
+        try:
+            args = _arguments(argv)
+            context = contextvars.copy_context()
+            if args.literal:
+                context.run(_LITERAL.set, True)
+            return context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)),
+                               args)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
     except PerceptronError as err:
         _say(f"error: {err}")
         return 2
-    except _Exit as done:  # --help, --version
-        return done.status
+    except SystemExit as done:  # --help, --version
+        return done.code
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
         _drop_output()
         return 141
@@ -2548,32 +2569,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _INTERNAL
 
 
-class _SigtermRaises:
-    """While main() runs in the main thread, SIGTERM raises _Terminated (and _Held holds it as it holds
-    Ctrl-C); the handler before is restored after."""
-
-    def __enter__(self):
-        import signal
-
-        self.previous = None
-        if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-            def terminate(signum, frame):
-                raise _Terminated()
-            terminate.perceptron_main = True  # type: ignore[attr-defined]
-            try:
-                self.previous = signal.signal(signal.SIGTERM, terminate)
-            except ValueError:  # not the main thread
-                pass
-        return self
-
-    def __exit__(self, *exc):
-        import signal
-
-        if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
-        return False
-
-
 def _say(line):
     """One line on standard error, its control characters escaped (a file name may hold a newline)."""
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
@@ -2581,23 +2576,6 @@ def _say(line):
         print(text, file=sys.stderr, flush=True)
     except (OSError, ValueError, AttributeError):  # no standard error to say it on
         pass
-
-
-def _main(argv) -> int:
-    args = _arguments(argv)
-    token = _LITERAL.set(True) if args.literal else None
-    try:
-        for option, mode in _MODES:
-            if option is None or getattr(args, option):
-                return mode(args)
-        raise AssertionError("no mode")  # the table ends with the default
-    finally:
-        if token is not None:
-            _LITERAL.reset(token)
-
-
-def _passes_text(args) -> str:
-    return f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
 
 
 # Options that take a value, and options that do not apply beside another one (or without a FILE).
@@ -2616,6 +2594,9 @@ _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs"
 
 def _arguments(argv):
     """The parsed options, with every usage error said in one line."""
+    def flag(name):
+        return "--no-header" if name == "header" else "--" + name.replace("_", "-")
+
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser().parse_args(list(argv))
@@ -2623,19 +2604,19 @@ def _arguments(argv):
     given |= {"header"} if not args.header else set()
     for name in _VALUED:
         if getattr(args, name) == "":
-            raise PerceptronError(f"{_flag_name(name)} needs a value (see --help)")
+            raise PerceptronError(f"{flag(name)} needs a value (see --help)")
     for option, others in _NOT_BESIDE.items():
         for other in others:
             if option in given and other in given:
-                raise PerceptronError(f"{_flag_name(other)} does not apply to {_flag_name(option)}")
+                raise PerceptronError(f"{flag(other)} does not apply to {flag(option)}")
     if args.vectors is not None and given - {"vectors", "literal"}:
         other = min(given - {"vectors", "literal"})
-        raise PerceptronError(f"{'a FILE' if other == 'file' else _flag_name(other)} does not apply to --vectors")
+        raise PerceptronError(f"{'a FILE' if other == 'file' else flag(other)} does not apply to --vectors")
     for name in ("tolerance", "bitwise"):
         if name in given and "check" not in given:
             raise PerceptronError(f"--{name} applies to --check only")
     if args.tolerance is not None:
-        args.tolerance = _tolerance_option(args.tolerance)
+        args.tolerance = _numbers_option("--tolerance", args.tolerance, exact=True)
     if "predictor" in given and not (args.model or args.test):
         raise PerceptronError("--predictor applies to --model and --test")
     if args.multiclass == "joint" and "rule" in given:
@@ -2643,17 +2624,13 @@ def _arguments(argv):
     if args.file is None:
         for name in _NEED_FILE:
             if name in given:
-                raise PerceptronError(f"{_flag_name(name)} applies to a FILE, not to the embedded example")
+                raise PerceptronError(f"{flag(name)} applies to a FILE, not to the embedded example")
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
     args.given = given
     _refuse_overwriting(args)
     return args
-
-
-def _flag_name(name):
-    return "--no-header" if name == "header" else "--" + name.replace("_", "-")
 
 
 def _parser():
@@ -2666,10 +2643,13 @@ def _parser():
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
 
         def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
-            raise _Exit(status)
+            raise SystemExit(status)
 
         def _print_message(self, message, file=None):
             _emit(message.rstrip("\n"))
+
+    def typed(kind):
+        return lambda text: _option_value(kind, text)
 
     parser = Parser(
         prog="perceptron",
@@ -2688,21 +2668,21 @@ passes until convergence stopped at --max-epochs (--check: they differ), 2 for b
 for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
-    arg("--label-column", type=_whole_option, metavar="N",
+    arg("--label-column", type=typed("whole"), metavar="N",
         help="the label's column, 0-based, negative from the end (default: -1)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", type=_labels_option, metavar="NEG,POS",
+    arg("--labels", type=typed("labels"), metavar="NEG,POS",
         help="the two labels, negative first: -1,1 (default), 0,1 (Kalyanakrishnan's), or names (--labels=B,M)")
-    arg("--delimiter", type=_delimiter_option, metavar="C", help="the separator of the cells (default ','; 'tab')")
-    arg("--drop-column", type=_whole_option, action="append", metavar="N",
+    arg("--delimiter", type=typed("delimiter"), metavar="C", help="the separator of the cells (default ','; 'tab')")
+    arg("--drop-column", type=typed("whole"), action="append", metavar="N",
         help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
     arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
-    arg("--epochs", type=_passes_option, metavar="K",
+    arg("--epochs", type=typed("passes"), metavar="K",
         help="make K passes (1: one online pass); default: until a pass makes no mistake")
-    arg("--max-epochs", type=_passes_option, metavar="M",
+    arg("--max-epochs", type=typed("passes"), metavar="M",
         help="the most passes until convergence (default: 1000)")
     arg("--kernel", metavar="NAME[:PARAM]",
         help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
@@ -2753,59 +2733,42 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     return parser
 
 
-class _Exit(Exception):
-    """argparse's exit after --help or --version, with its status."""
-
-    def __init__(self, status):
-        super().__init__(status)
-        self.status = status
-
-
-def _whole_option(text):
+def _option_value(kind, text):
+    """argparse's type of --label-column and --drop-column ("whole"), --epochs and --max-epochs ("passes", a
+    whole number >= 1), --labels ("labels": NEG,POS, two distinct names, whole numbers read as numbers) and
+    --delimiter ("delimiter": one character, or 'tab')."""
     import argparse
 
-    if _form(text) != "int" or len(text) > 20:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number")
-    return int(text)
+    if kind == "labels":
+        names = [t.strip() for t in text.split(",")]
+        if len(names) == 2 and all(names) and names[0] != names[1]:
+            return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+        wanted = "two distinct labels NEG,POS (as --labels=B,M)"
+    elif kind == "delimiter":
+        text = "\t" if text in ("tab", "\\t") else text
+        if len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
+            return text
+        wanted = "one separator character (or 'tab')"
+    else:
+        whole = _form(text) == "int" and len(text) <= (20 if kind == "whole" else 19)
+        if whole and (kind == "whole" or int(text) >= 1):
+            return int(text)
+        wanted = "a whole number" if kind == "whole" else "a whole number >= 1"
+    raise argparse.ArgumentTypeError(f"{_short(text)} is not {wanted}")
 
 
-def _passes_option(text):
-    import argparse
-
-    value = int(text) if _form(text) == "int" and len(text) < 20 else 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number >= 1")
-    return value
-
-
-def _tolerance_option(text):
-    """--tolerance T: a number >= 0 in the cells' grammar, read exactly (so 1e999999999 is refused, not built)."""
+def _numbers_option(option, text, exact):
+    """--w-star W (numbers, as 1,2,3) or --tolerance T (one number >= 0, read exactly, as a Fraction), in the
+    cells' grammar (so 1e999999999 is refused, not built)."""
     try:
-        value = _parse_number(text, exact=True)
+        values = [_parse_number(cell, exact) for cell in (text.split(",") if option == "--w-star" else [text])]
     except ValueError as err:
-        raise PerceptronError(f"--tolerance: {err}") from None
-    if value < 0:
+        raise PerceptronError(f"{option}: {err}") from None
+    if option == "--w-star":
+        return values
+    if values[0] < 0:
         raise PerceptronError(f"--tolerance: {_short(text)} is not a number >= 0 (as 1e-12)")
-    return Fraction(value)
-
-
-def _labels_option(text):
-    """--labels=NEG,POS: two distinct names; whole numbers are read as numbers."""
-    import argparse
-
-    names = [t.strip() for t in text.split(",")]
-    if len(names) != 2 or not all(names) or names[0] == names[1]:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not two distinct labels NEG,POS (as --labels=B,M)")
-    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
-
-
-def _delimiter_option(text):
-    import argparse
-
-    text = "\t" if text in ("tab", "\\t") else text
-    if len(text) != 1 or text in "\r\n\"" or text.isalnum():
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not one separator character (or 'tab')")
-    return text
+    return Fraction(values[0])
 
 
 def _kernel_of(spec):
@@ -2822,13 +2785,6 @@ def _kernel_of(spec):
         return kernels.from_spec(spec)
     except ValueError as err:  # kernels.KernelError
         raise PerceptronError(str(err)) from None
-
-
-def _vector_option(text, exact, option):
-    try:
-        return [_parse_number(cell, exact) for cell in text.split(",")]
-    except ValueError as err:
-        raise PerceptronError(f"{option}: {err}") from None
 
 
 # Reading CSV: one line at a time, every cell in one number grammar.
@@ -3188,7 +3144,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     far, marked interrupted, with no file, where the caller prints it (``so_far``), and is raised elsewhere
     (--vectors, whose expected outputs are finished runs or nothing)."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
-    w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
+    w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)
     # One online pass streams the file, in constant memory; anything that reads the examples again (more
@@ -3429,7 +3385,8 @@ def _text(report) -> str:
         if run.multiclass:
             lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
         lines += [f"labels: {labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
-                  f"kernel: {run.kernel or 'none (primal)'}", f"passes: {_passes_text(args)}", ""]
+                  f"kernel: {run.kernel or 'none (primal)'}", "passes: " + (f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"),
+                  ""]
         lines.extend(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all", report.labels)
                      if args.explain else _trace_table(report, d))
         lines.append("")
