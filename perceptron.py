@@ -2821,20 +2821,17 @@ class _Input:
         """Every example, read whole; an error of the run names its line."""
         try:
             return list(self)
-        except _Located:
-            raise
         except PerceptronError as err:
-            raise _at_line(err, self) from None
+            raise self.located(err) from None
 
-
-def _at_line(err, data):
-    """A run's PerceptronError, re-told with the file's line for the index."""
-    if isinstance(err, _Located):
-        return err
-    line = None if err.index is None or data.where(err.index) is None else data.where(err.index)[0]
-    if line is None:
-        return _Located(f"{data.source}: {err}")
-    return _Located(f"{data.source}:{line}: {err.reason}")
+    def located(self, err):
+        """A run's PerceptronError, re-told with the file's line for the index."""
+        if isinstance(err, _Located):
+            return err
+        line = None if err.index is None or self.where(err.index) is None else self.where(err.index)[0]
+        if line is None:
+            return _Located(f"{self.source}: {err}")
+        return _Located(f"{self.source}:{line}: {err.reason}")
 
 
 _INT = r"[+-]?[0-9]+"
@@ -2856,28 +2853,6 @@ def _form(text):
 def _exponent(decimal_text):
     """|e| of a number written in the "decimal" form, 0 if it has no exponent."""
     return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
-
-
-def _plain_row(cells):
-    """A row's cells as _parse_number reads them, quickly, where they are all ints or all finite decimals with
-    a point: the text ASCII, with no "_", not long (int() and float() read more than this grammar: other
-    digits, 1_000), and every cell an int (then ints), or else every cell a finite float with a "." (then
-    floats: a cell with no point could be an int).  None where any cell needs _parse_number, which reads it,
-    or says what is wrong with it."""
-    text = "".join(cells)
-    if not text.isascii() or "_" in text or len(text) > _DIGITS:
-        return None
-    try:
-        return list(map(int, cells))
-    except ValueError:
-        pass
-    if not all(map(str.__contains__, cells, repeat("."))):
-        return None
-    try:
-        x = list(map(float, cells))
-    except ValueError:
-        return None
-    return x if all(map(isfinite, x)) else None
 
 
 def _int_of(text):
@@ -2915,19 +2890,23 @@ def _parse_number(text, exact):
     raise ValueError(f"{_short(text)} is not a number")
 
 
-def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, delimiter=",", drop=(),
-              features=None) -> _Input:
+def _read(args, path, keep=True, labels=None, features=None) -> _Input:
     """The examples of a CSV file ('-' for standard input; bytes for a text held in memory, as --vectors has
-    them), read as they are needed.  With ``features`` (--model's d), a file of that many columns (less
-    the dropped ones) has no label column: its examples' labels are None."""
+    them), read with the options given, as they are needed.  With ``features`` (--model's d), a file of that
+    many columns (less the dropped ones) has no label column: its examples' labels are None."""
+    exact, drop, delimiter = args.exact, args.drop_column, args.delimiter
+    labels = args.labels if labels is None else labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
     if first is None:
         raise _Located(f"{source}: no examples: the file is empty")
     width = len(first[1])
-    _check_delimiter(source, first, delimiter)
-    label = label_column + width if label_column < 0 else label_column
+    for other, name in ((";", "';'"), ("\t", "tab"), ("|", "'|'")) if width == 1 else ():
+        if other != delimiter and other in first[1][0]:  # name the separator, rather than read the file wrong
+            raise _Located(f"{source}:{first[0]}: one column, separated by {name} rather than "
+                           f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
+    label = args.label_column + width if args.label_column < 0 else args.label_column
     unlabeled, training = features is not None and width - len(set(drop)) == features, features is None
     if unlabeled:
         label = width  # no column: every column not dropped is a feature
@@ -2935,16 +2914,23 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
         raise _Located(f"{source}: {width - len(set(drop))} columns: the model has {features} features, so a file "
                        f"for it has {features} columns ({features + 1} with the labels)")
     if not 0 <= label < width + unlabeled or any(not 0 <= c < width for c in drop):
-        wrong = label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
-        option = "--label-column" if wrong == label_column and not 0 <= label < width else "--drop-column"
+        wrong = args.label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
+        option = "--label-column" if wrong == args.label_column and not 0 <= label < width else "--drop-column"
         raise _Located(f"{source}: {option} {wrong} is out of range for {width} columns")
     features = [c for c in range(width) if c != label and c not in drop]
-    numeric = not multiclass and all(isinstance(name, int) for name in labels)
+    numeric = not args.multiclass and all(isinstance(name, int) for name in labels)
     names = None
-    if header and not _all_numbers(first[1], range(width) if numeric else features):
+    # A header: a first row with a cell that is not a number (nan and inf count: they are data, refused later).
+    if args.header and not all(_form(first[1][c]) for c in (range(width) if numeric else features)):
         names = [first[1][c].strip() for c in features]
         if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
-            _refuse_an_index(source, rows, first)
+            second = next(rows, None)
+            if second is not None and second[1][0].strip() == "0":  # pandas' row index (df.to_csv(path))
+                raise _Located(f"{source}:{first[0]}: the first column has no name and counts 0, 1, 2, ...: it is the "
+                               "row index pandas writes, not a feature; write the file with index=False, or skip the "
+                               "column with --drop-column 0 (or give it a name to use it)")
+            raise _Located(f"{source}:{first[0]}: the first column has no name; name it, or skip it with "
+                           "--drop-column 0")
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
@@ -2964,7 +2950,19 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
             if len(row) != width:
                 raise _Located(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
             cells = [row[c] for c in features]
-            x = None if exact else _plain_row(cells)
+            text, x = "".join(cells), None
+            # Quickly where every cell is an int, or else every one a finite float with a point (one with none
+            # could be an int); int() and float() read more than the cells' grammar (other digits, 1_000), so
+            # only for ASCII text with no "_", not long.  Else _parse_number reads each cell, or says what is wrong.
+            if not exact and text.isascii() and "_" not in text and len(text) <= _DIGITS:
+                try:
+                    x = list(map(int, cells))
+                except ValueError:
+                    try:
+                        x = list(map(float, cells)) if all("." in cell for cell in cells) else None
+                    except ValueError:
+                        pass
+                    x = x if x is not None and all(map(isfinite, x)) else None
             if x is None:
                 x = []
                 for c, cell in zip(features, cells):
@@ -2974,8 +2972,8 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass,
-                                                                        found if training else None))
+                    seen.setdefault(row[label], _parse_label(row[label], labels, args.multiclass,
+                                                             found if training else None))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
@@ -2985,34 +2983,44 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
     return data
 
 
-def _check_delimiter(source, first, delimiter):
-    """One column whose text holds another separator: name it, rather than read the file wrong."""
-    line, row = first
-    if len(row) == 1:
-        for other, name in ((";", "';'"), ("\t", "tab"), ("|", "'|'")):
-            if other != delimiter and other in row[0]:
-                raise _Located(f"{source}:{line}: one column, separated by {name} rather than "
-                               f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
-
-
-def _refuse_an_index(source, rows, header):
-    """A first column with no name whose first value is 0: pandas' row index (df.to_csv(path)), never a feature."""
-    first = next(rows, None)
-    if first is not None and first[1][0].strip() == "0":
-        raise _Located(f"{source}:{header[0]}: the first column has no name and counts 0, 1, 2, ...: it is the row "
-                       "index pandas writes, not a feature; write the file with index=False, or skip the column "
-                       "with --drop-column 0 (or give it a name to use it)")
-    raise _Located(f"{source}:{header[0]}: the first column has no name; name it, or skip it with --drop-column 0")
-
-
 def _rows(path, source, delimiter=","):
-    """(line, cells) of every row that is not blank, the file read one line at a time."""
+    """(line, cells) of every row that is not blank, the file read one line at a time: UTF-8 (a byte-order
+    mark read as a mark), each line with its end (\\n, \\r\\n or a lone \\r), none longer than _LINE_LIMIT
+    bytes, none with a NUL byte."""
     import csv
     import io
 
+    def lines(f):
+        number, carry = 0, b""
+        while True:
+            try:
+                block = f.read1(1 << 16)
+            except OSError as err:
+                raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
+            pieces = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
+            carry = pieces.pop() if block and pieces and (pieces[-1][-1:] not in (b"\n", b"\r")
+                                                          or pieces[-1].endswith(b"\r")) else b""
+            for raw in pieces:
+                number += 1
+                if len(raw) > _LINE_LIMIT:
+                    raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
+                if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
+                    raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
+                    raw = raw[3:]
+                try:
+                    yield raw.decode("utf-8")
+                except UnicodeDecodeError as err:
+                    raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of "
+                                   "the line)") from None
+            if len(carry) > _LINE_LIMIT:
+                raise _Located(f"{source}:{number + 1}: the line is longer than {_LINE_LIMIT} bytes")
+            if not block:
+                return
+
     f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
     try:
-        reader = csv.reader(_lines(f, source), delimiter=delimiter)
+        reader = csv.reader(lines(f), delimiter=delimiter)
         try:
             for row in reader:
                 if any(cell.strip() for cell in row):
@@ -3045,42 +3053,6 @@ def _opened(path, source):
         raise _Located(f"{source}: {_kind(mode)}, not a regular file: inputs are read from regular files, or "
                        "from standard input ('-')")
     return os.fdopen(fd, "rb")
-
-
-def _lines(f, source):
-    """The lines of a binary file as text, each with its end (\\n, \\r\\n or a lone \\r): UTF-8, a byte-order
-    mark read as a mark, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
-    number, carry = 0, b""
-    while True:
-        try:
-            block = f.read1(1 << 16)
-        except OSError as err:
-            raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-        lines = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
-        carry = lines.pop() if block and lines and (lines[-1][-1:] not in (b"\n", b"\r")
-                                                    or lines[-1].endswith(b"\r")) else b""
-        for raw in lines:
-            number += 1
-            if len(raw) > _LINE_LIMIT:
-                raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
-            if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
-                raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
-            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
-                raw = raw[3:]
-            try:
-                yield raw.decode("utf-8")
-            except UnicodeDecodeError as err:
-                raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of the "
-                               "line)") from None
-        if len(carry) > _LINE_LIMIT:
-            raise _Located(f"{source}:{number + 1}: the line is longer than {_LINE_LIMIT} bytes")
-        if not block:
-            return
-
-
-def _all_numbers(row, columns) -> bool:
-    """Whether every cell looks like a number (nan and inf count: they are data, refused later)."""
-    return all(_form(row[c]) for c in columns)
 
 
 def _parse_label(text, labels, multiclass, found):
@@ -3173,7 +3145,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
         run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=told if shown or progress else None)
         bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
     except PerceptronError as err:
-        raise _at_line(err, data) from None
+        raise data.located(err) from None
     except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
         run = getattr(stop, "run", None)
         if run is None or isinstance(stop, _Terminated) or not so_far:
@@ -3214,13 +3186,6 @@ def _bias_hint(args, examples, kernel, run):
         return None
     return (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are separable, "
             "but not by a hyperplane through the origin (Cornell §1); try --bias")
-
-
-def _read(args, path, keep=True, labels=None, features=None):
-    """The examples of a CSV file, read with the options given."""
-    return _read_csv(path, exact=args.exact, header=args.header, label_column=args.label_column,
-                     labels=args.labels if labels is None else labels, multiclass=args.multiclass, keep=keep,
-                     delimiter=args.delimiter, drop=args.drop_column, features=features)
 
 
 def _embedded(keep):
@@ -3348,7 +3313,7 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
             if progress is not None:
                 progress.mistake(i)
     except PerceptronError as err:
-        err = _at_line(err if isinstance(err, _Located) else PerceptronError(err.reason, i), data)
+        err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
         raise err if note is None else _Located(f"{err}; {note}") from None
     finally:
         if progress is not None:
