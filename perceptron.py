@@ -3123,26 +3123,34 @@ def _train_report(args, path, shown_as=None, so_far=True):
     # passes, the pocket, a kernel, the bound, the pictures) keeps them.  The trace is kept where it is shown.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
-    data = _embedded(not stream) if path is None else _read(args, path, keep=not stream)
+    if path is None:
+        data = _Input("the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream,
+                      numbered=False)
+    else:
+        data = _read(args, path, keep=not stream)
     if shown_as is not None:
         data.source = shown_as
     shown = not args.quiet or args.json or args.svg or args.svg_steps
-    progress = _Progress() if sys.stderr is not None and sys.stderr.isatty() else None
+    progress = _Progress()
     where: list = []
-    keep_after = _weights_kept(args, data) if shown else False
-    after: list | None = [] if keep_after else None
+    # w after each mistake: for --json --weights and --check, and for the text report's "w after" column (a
+    # primal binary run, 8 features at most unless --weights: known once the first example gives d).
+    if args.json or args.check:
+        listed = args.weights or bool(args.check)
+    else:
+        listed = not (args.quiet or kernel or args.multiclass)
+    after: list | None = [] if shown and listed else None
 
     def told(mistake, model):
         if shown:
             where.append(data.where(mistake.index))
-            if after is not None and (keep_after is True or keep_after()):
+            if after is not None and (args.json or args.check or args.weights or data.d <= 8):
                 after.append(_copied(_explicit(model)))
-        if progress is not None:
-            progress.mistake(mistake.epoch)
+        progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()
     interrupted = False
     try:
-        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=told if shown or progress else None)
+        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=told if shown or progress.on else None)
         bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
     except PerceptronError as err:
         raise data.located(err) from None
@@ -3153,12 +3161,10 @@ def _train_report(args, path, shown_as=None, so_far=True):
         bound, interrupted = None, True
         examples = examples if isinstance(examples, list) else None
     finally:
-        if progress is not None:
-            progress.done()
+        progress.done()
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
-    hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
-    report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples, interrupted),
-                     test, interrupted, hint)
+    errors, hint = _training_errors_and_hint(args, examples, kernel, run, interrupted)
+    report = _Report(args, data, args.labels, run, where, after, bound, errors, test, interrupted, hint)
     files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
     if args.save and not interrupted:
         files[args.save] = _json_text(_document(report.run, report.labels, report.data.names)) + "\n"
@@ -3168,29 +3174,6 @@ def _train_report(args, path, shown_as=None, so_far=True):
 def _options_copy(args):
     """A copy of the parsed options, to change for a variant run (without importing copy at start-up)."""
     return type(args)(**vars(args))
-
-
-def _bias_hint(args, examples, kernel, run):
-    """For a run without a bias that stopped at its bound: whether the same examples converge with one.  The
-    check is the run itself, with --bias, for at most 100 passes: where it converges, the data is separable,
-    but not by a hyperplane through the origin (Cornell §1), and --bias is the fix."""
-    if args.epochs is not None or run.converged or args.bias or not isinstance(examples, list) or kernel:
-        return None
-    variant = _options_copy(args)
-    variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
-    try:
-        again = _fit(variant, examples, kernel, trace=False, on_mistake=None)
-    except PerceptronError:
-        return None
-    if not again.converged:
-        return None
-    return (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are separable, "
-            "but not by a hyperplane through the origin (Cornell §1); try --bias")
-
-
-def _embedded(keep):
-    return _Input("the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), keep,
-                  numbered=False)
 
 
 def _fit(args, examples, kernel, trace, on_mistake) -> Run:
@@ -3205,31 +3188,22 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
                  on_mistake=on_mistake)
 
 
-def _weights_kept(args, data):
-    """Whether the report keeps w after each mistake: for --json --weights and --check, and for the text
-    report's "w after" column (a primal binary run, 8 features at most unless --weights): a function that
-    says so once the first example has given the number of features."""
-    if args.json or args.check:
-        return args.weights or bool(args.check)
-    if args.quiet or args.kernel or args.multiclass:
-        return False
-    return lambda: args.weights or data.d <= 8
-
-
 class _Progress:
-    """A line on standard error, a terminal, for work of more than a second: a run's pass and mistakes, or
-    ``what`` (formatted with the step's ``at`` and the count of steps), looked at every ``every`` steps."""
+    """A line on standard error, when it is a terminal, for work of more than a second: a run's pass and
+    mistakes, or ``what`` (formatted with the step's ``at`` and the count of steps), looked at every ``every``
+    steps."""
 
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
 
+        self.on = sys.stderr is not None and sys.stderr.isatty()
         self.clock = time.monotonic
         self.next = self.clock() + 1.0
         self.count, self.shown, self.what, self.every = 0, False, what, every
 
     def mistake(self, at):
         self.count += 1
-        if self.count % self.every == 0 and self.clock() >= self.next:
+        if self.on and self.count % self.every == 0 and self.clock() >= self.next:
             self.next = self.clock() + 0.5
             self.shown = True
             print("\r" + self.what.format(at, self.count) + " ", end="", file=sys.stderr, flush=True)
@@ -3259,28 +3233,39 @@ def _kept_predictors(run) -> list:
                     (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
 
 
-def _training_errors(run, examples, interrupted=False) -> dict:
-    """{predictor: training errors} of a kept run that did not converge or kept more than w; an interrupted
-    run's without its vote, whose count (every hypothesis on every example) would outlast the Ctrl-C."""
-    if not isinstance(examples, list) or run.w is None:
-        return {}
-    kept = _kept_predictors(run)
-    if run.converged and kept == ["w"]:
-        return {}
-    errors = {name: run.errors(examples, name) for name in kept if name != "voted"}
+def _training_errors_and_hint(args, examples, kernel, run, interrupted):
+    """What the report adds about a run whose examples it kept: {predictor: training errors} of a run that
+    did not converge or kept more than w (an interrupted run's without its vote, whose count, every
+    hypothesis on every example, would outlast the Ctrl-C); and for a run without a bias that stopped at its
+    bound, a hint where the same examples converge with one.  That check is the run itself with --bias, for
+    at most 100 passes: where it converges, the data is separable, but not by a hyperplane through the
+    origin (Cornell §1), and --bias is the fix."""
+    errors: dict = {}
+    if not isinstance(examples, list):
+        return errors, None
+    kept = _kept_predictors(run) if run.w is not None else ["w"]
+    if run.w is not None and not (run.converged and kept == ["w"]):
+        errors = {name: run.errors(examples, name) for name in kept if name != "voted"}
     if "voted" in kept and not interrupted:  # on a terminal 64 examples at a time, with a progress line
-        progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1) \
-            if sys.stderr is not None and sys.stderr.isatty() else None
-        errors["voted"], size = 0, 64 if progress is not None else max(len(examples), 1)
+        progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1)
+        errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
         try:
             for k in range(0, len(examples), size):
                 errors["voted"] += run.errors(examples[k:k + size], "voted")
-                if progress is not None:
-                    progress.mistake(min(k + size, len(examples)))
+                progress.mistake(min(k + size, len(examples)))
         finally:
-            if progress is not None:
-                progress.done()
-    return errors
+            progress.done()
+    if interrupted or args.epochs is not None or run.converged or args.bias or kernel:
+        return errors, None
+    variant = _options_copy(args)
+    variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
+    try:
+        again = _fit(variant, examples, kernel, trace=False, on_mistake=None)
+    except PerceptronError:
+        return errors, None
+    return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are "
+                    "separable, but not by a hyperplane through the origin (Cornell §1); try --bias"
+                    if again.converged else None)
 
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:
@@ -3301,8 +3286,7 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                               f"{args.predictor} (train with --{'voted' if args.predictor == 'voted' else args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
     errors, predictions, i = dict.fromkeys(kept, 0), [], 0
-    progress = _Progress(f"{data.source}: {{1:,}} examples so far") if sys.stderr is not None and \
-        sys.stderr.isatty() else None
+    progress = _Progress(f"{data.source}: {{1:,}} examples so far")
     try:
         for i, (x, y) in enumerate(data):
             for name in kept if y is not None else [args.predictor]:
@@ -3310,14 +3294,12 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                 errors[name] += guess != y
                 if name == args.predictor:
                     predictions.append(guess if run.multiclass else _shown_label(guess, labels))
-            if progress is not None:
-                progress.mistake(i)
+            progress.mistake(i)
     except PerceptronError as err:
         err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
         raise err if note is None else _Located(f"{err}; {note}") from None
     finally:
-        if progress is not None:
-            progress.done()
+        progress.done()
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
             "errors": errors if data.labeled else None, "predictions": predictions,
             "note": note and f"note: {data.source}: {note}"}
