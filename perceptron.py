@@ -3310,68 +3310,53 @@ def _shown_label(y, labels):
     return labels[1] if y == 1 else labels[0]
 
 
-def _label_text(y, labels):
-    return f"{y:+d}" if labels == (-1, 1) else str(y)
-
-
 # The report as text, for people.
 
 _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first and the last
 
 
 def _text(report) -> str:
-    args, data, run = report.args, report.data, report.run
-    d = data.d
-    lines = []
-    if not args.quiet:
-        names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
-        labels = ("classes, in order of first appearance" if args.multiclass
-                  else "/".join(_label_text(v, report.labels) for v in report.labels))
-        lines += [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
-                  f"rule:   {RULE_TEXT[run.rule]}"]
-        if run.multiclass:
-            lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
-        lines += [f"labels: {labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
-                  f"kernel: {run.kernel or 'none (primal)'}", "passes: " + (f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"),
-                  ""]
-        lines.extend(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all", report.labels)
-                     if args.explain else _trace_table(report, d))
-        lines.append("")
-    lines.extend(_summary(report))
-    return "\n".join(lines)
-
-
-def _trace_table(report, d) -> list:
-    args, data, run = report.args, report.data, report.run
+    args, data, run, labels = report.args, report.data, report.run, report.labels
+    lines = _summary(report)
+    if args.quiet:
+        return "\n".join(lines)
+    d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+    names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
+    label_text = (lambda y: f"{y:+d}") if labels == (-1, 1) else str
+    shown_labels = "classes, in order of first appearance" if args.multiclass else "/".join(map(label_text, labels))
+    passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
+    head = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
+            f"rule:   {RULE_TEXT[run.rule]}"]
+    head += [f"multiclass: {MULTICLASS_TEXT[run.multiclass]}"] if run.multiclass else []
+    head += [f"labels: {shown_labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
+             f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
+    if args.explain:
+        return "\n".join(head + _explained(run, [x for _, x in report.where], report.bound, args.trace == "all",
+                                           labels) + [""] + lines)
     if not run.trace:
-        return ["no mistakes"]
-    one_vs_rest = run.multiclass == "one-vs-rest"
-    small = d <= 8
+        return "\n".join(head + ["no mistakes", ""] + lines)
+    # The trace table: a row a mistake, with w after it for a primal binary run of 8 features (or --weights).
     header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
-    header += (["x"] if small else []) + (["y", "predicted"] if run.multiclass == "joint" else ["y", "score"])
+    header += (["x"] if d <= 8 else []) + (["y", "predicted"] if joint else ["y", "score"])
     after = None
-    if (not args.multiclass and run.kernel is None and (small or args.weights) and report.after is not None
+    if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights) and report.after is not None
             and len(report.after) == len(run.trace)):
         header.append("w after")
         after = iter(report.after)
     rows = []
     for m, (line, x) in zip(run.trace, report.where):
         row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
-        row += ([str(line)] if data.numbered else []) + ([_vec(x)] if small else [])
-        if run.multiclass == "joint":
+        row += ([str(line)] if data.numbered else []) + ([_vec(x)] if d <= 8 else [])
+        if joint:
             row += [str(m.y), str(m.predicted)]
-        elif one_vs_rest:
-            row += [f"{m.y:+d}", _num(m.score)]
         else:
-            row += [_label_text(_shown_label(m.y, report.labels), report.labels), _num(m.score)]
-        if after is not None:
-            row.append(_vec(next(after)))
-        rows.append(row)
+            row += [f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels)), _num(m.score)]
+        rows.append(row + ([_vec(next(after))] if after is not None else []))
     hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
-    if hidden <= 0:
-        return _table(header, rows)
-    lines = _table(header, rows[:_HEAD] + rows[-_TAIL:])
-    return lines[:1 + _HEAD] + [f"... {hidden:,} more mistakes ('--trace all' shows them)"] + lines[1 + _HEAD:]
+    table = _table(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
+    if hidden > 0:
+        table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
+    return "\n".join(head + table + [""] + lines)
 
 
 def _table(header, rows) -> list:
@@ -3390,6 +3375,9 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
     w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <= M R^2.  The first and last mistakes,
     as the trace table shows them, unless ``every``.  A binary run's labels other than -1 and +1 are named
     beside them (``labels``, as the input names them: the run's by default)."""
+    def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
+        terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
+        return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
     labels = labels or run.labels
     if not run.trace:
         return ["no mistakes"]
@@ -3433,7 +3421,7 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                      + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
                      + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
-            lines += [f"  w({c}).x = {_products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
+            lines += [f"  w({c}).x = {products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
             tie = " (a tie, to the class listed first)" if list(scores.values()).count(scores[s]) > 1 else ""
             lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)",
                       f"  w({y}) <- w({y}) + x = {_vec(before[y])} + {_vec(x_read)} = {_vec(learner.w[y])}",
@@ -3441,10 +3429,10 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                       "(Collins 2002)", ""]
             continue
         if terms is not None:
-            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {_products(*zip(*terms)) if terms else '0 (none stored)'}"
+            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
                          f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})")
         else:
-            lines.append(f"  {w}.x = {_products(before, x_read)} = {_num(s)}")
+            lines.append(f"  {w}.x = {products(before, x_read)} = {_num(s)}")
         lines.append(f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
                      if run.rule == "margin" else
                      f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
@@ -3457,34 +3445,35 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         if bound is not None and w_now is not None:
             a, n = dot(w_now, w_star), dot(w_now, w_now)
             holds = a >= 0 and a * a >= k * k * g2 * ww
-            lines += [f"  Claim 1.2, M = {k}: w.w* = {_products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
+            lines += [f"  Claim 1.2, M = {k}: w.w* = {products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
                       f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = "
                       f"{_num(k * k * g2 * ww)}: " + ("holds" if holds else "FAILS")
                       + (", tight" if a * a == k * k * g2 * ww else ""),
-                      f"  Claim 1.3, M = {k}: ||w||^2 = {_products(w_now, w_now)} = {_num(n)} <= M R^2 = "
+                      f"  Claim 1.3, M = {k}: ||w||^2 = {products(w_now, w_now)} = {_num(n)} <= M R^2 = "
                       f"({k})({_num(r2)}) = {_num(k * r2)}: " + ("holds" if n <= k * r2 else "FAILS")
                       + (", tight" if n == k * r2 else "")]
         lines.append("")
     return lines[:-1]
 
 
-def _products(a, b, shown=10) -> str:
-    """a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ..., the first ``shown`` of them."""
-    terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
-    more = len(a) - shown
-    return " + ".join(terms) + (f" + ... ({more:,} more)" if more > 0 else "")
-
-
 def _summary(report) -> list:
     args, data, run = report.args, report.data, report.run
+
+    def weights_lines(label, by_class) -> list:  # under the feature names where the file had a header
+        d = len(next(iter(by_class.values()))) - run.bias
+        if args.quiet and d > 8:
+            return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
+                    f"{', and a bias' if run.bias else ''} (shown without --quiet, or with --json)"]
+        if data.names is None:
+            return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
+        rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
+        return _table([""] + data.names + (["bias"] if run.bias else []), rows)
     lines = []
-    if args.multiclass:
-        lines.extend(_weights_lines("w", run.w, data.names, run.bias, args.quiet))
-    elif run.w is None:
+    if run.w is None:
         lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
                      f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
     else:
-        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias, args.quiet))
+        lines.extend(weights_lines("w", run.w if args.multiclass else {None: run.w}))
     lines.append(f"mistakes: {run.mistakes}")
     stopped = "converged" if run.converged else (
         f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
@@ -3498,17 +3487,21 @@ def _summary(report) -> list:
         lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
                      f"the weights after {p.mistakes} mistakes")
         if isinstance(p.w, dict):
-            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias, args.quiet))
+            lines.extend(weights_lines("pocket w", p.w))
     if run.average is not None:
-        lines.extend(_weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
-                                    else {None: run.average}, data.names, run.bias, args.quiet))
+        lines.extend(weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
+                                   else {None: run.average}))
         lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
     if run.voted is not None:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
         lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
                      "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
-    if report.test is not None:
-        lines.extend(_test_lines(report.test))
+    test = report.test
+    if test is not None and test["errors"] is None:
+        lines.append(f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)")
+    elif test is not None:
+        errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
+        lines.append(f"test: {test['file']}: {test['examples']} examples; errors: {errors}")
     if report.errors:
         lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
                      + f" (of {data.count})")
@@ -3528,26 +3521,6 @@ def _summary(report) -> list:
         lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
                      f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
     return lines
-
-
-def _test_lines(test) -> list:
-    if test["errors"] is None:
-        return [f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)"]
-    errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
-    return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
-
-
-def _weights_lines(label, by_class, names, bias, quiet=False) -> list:
-    """The weights, under the feature names when the file had a header (--quiet: up to 8 features)."""
-    d = len(next(iter(by_class.values()))) - bias
-    if quiet and d > 8:
-        return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
-                f"{', and a bias' if bias else ''} (shown without --quiet, or with --json)"]
-    if names is None:
-        return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
-    header = [""] + names + (["bias"] if bias else [])
-    rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
-    return _table(header, rows)
 
 
 def _count_text(n, noun) -> str:
