@@ -3554,36 +3554,40 @@ def _vec(v) -> str:
 # The report as JSON, for programs: one document, the same bytes on every run.
 
 def _json_number(v):
-    """int as a JSON integer, float as a JSON number that reads back the same, Fraction as the string
-    "p/q" (always with the slash), Decimal as its string."""
+    """A number, a vector or {class: vector} for JSON: int as a JSON integer, float as a JSON number that reads
+    back the same, Fraction as the string "p/q" (always with the slash), Decimal as its string."""
     if isinstance(v, Fraction):
         return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
     if isinstance(v, decimal.Decimal):
         return str(v)
-    return v
+    if isinstance(v, dict):
+        return {c: _json_number(w) for c, w in v.items()}
+    return [_json_number(x) for x in v] if isinstance(v, (list, tuple)) else v
 
 
-def _json_vector(v):
-    return None if v is None else [_json_number(x) for x in v]
-
-
-def _json_weights(w):
-    return {c: _json_vector(v) for c, v in w.items()} if isinstance(w, dict) else _json_vector(w)
+_json_weights = _json_number  # a w, or {class: w}
 
 
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
-    history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
-               "converged": run.converged, **({"interrupted": True} if report.interrupted else {}),
-               "trace": [_json_mistake(m, line, report.labels, run.multiclass)
-                         for m, (line, _) in zip(run.trace or [], report.where)]}
+    trace = []
+    for m, (line, _) in zip(run.trace or [], report.where):
+        entry = {"class": m.cls} if run.multiclass == "one-vs-rest" else {}
+        entry.update(epoch=m.epoch, index=m.index, **({} if line is None else {"line": line}))
+        if run.multiclass == "joint":
+            entry.update(y=m.y, predicted=m.predicted)
+        else:
+            entry.update(y=m.y if run.multiclass else _shown_label(m.y, report.labels), score=_json_number(m.score))
+        trace.append(entry)
     if args.weights and report.after is not None:
-        for entry, w in zip(history["trace"], report.after):  # w after the mistake's update
-            entry["weights"] = _json_weights(w)
+        for entry, w in zip(trace, report.after):  # w after the mistake's update
+            entry["weights"] = _json_number(w)
+    history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
+               "converged": run.converged, **({"interrupted": True} if report.interrupted else {}), "trace": trace}
     if args.multiclass:
         history["labels"] = "classes"
     if run.average is not None:
-        history["average"] = {"convention": args.average, "weights": _json_weights(run.average),
+        history["average"] = {"convention": args.average, "weights": _json_number(run.average),
                               "examples": run.epochs * data.count}
     if report.errors:
         history["training_errors"] = report.errors
@@ -3591,7 +3595,7 @@ def _json(report) -> str:
         history["test"] = {key: value for key, value in report.test.items() if key not in ("file", "note")}
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
-        history["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
+        history["bound"] = {"w_star": _json_number(w_star), "radius_squared": _json_number(r2),
                             "margin_squared": _json_number(g2), "bound": _json_number(bound),
                             "holds": run.mistakes <= bound}
     return _json_text(_document(run, report.labels, data.names, history))
@@ -3602,26 +3606,12 @@ def _json_votes(voted):
     per class for one-vs-rest."""
     if isinstance(voted, dict):
         return {c: _json_votes(v) for c, v in voted.items()}
-    return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_weights(v), "count": c}
+    return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_number(v), "count": c}
             for v, c in voted]
 
 
 def _json_pocket(p):
-    return {"weights": _json_weights(p.w), "errors": p.errors, "mistakes": p.mistakes}
-
-
-def _json_mistake(m, line, labels, multiclass) -> dict:
-    entry = {"class": m.cls} if multiclass == "one-vs-rest" else {}
-    entry.update(epoch=m.epoch, index=m.index)
-    if line is not None:
-        entry["line"] = line
-    if multiclass == "joint":
-        entry.update(y=m.y, predicted=m.predicted)
-    elif multiclass == "one-vs-rest":
-        entry.update(y=m.y, score=_json_number(m.score))
-    else:
-        entry.update(y=_shown_label(m.y, labels), score=_json_number(m.score))
-    return entry
+    return {"weights": _json_number(p.w), "errors": p.errors, "mistakes": p.mistakes}
 
 
 def _json_text(doc) -> str:
@@ -3651,20 +3641,32 @@ def _json_text(doc) -> str:
 
 
 def _emit(report, as_json=False, held=False):
-    """Print the report: whole, in characters the output can encode, or one error line.  Ctrl-C while it is
-    written is held until it is whole (a second one stops it at once), here or, ``held``, by the caller."""
+    """Print the report: whole, or one error line; in ASCII where the output cannot encode it (JSON with \\u
+    escapes, text with "sec." for § and escapes for the rest); through the file descriptor where there is
+    one, since a buffered write that a signal interrupts returns part way and the text layer drops the rest.
+    Ctrl-C while it is written is held until it is whole (a second one stops it at once), here or, ``held``,
+    by the caller."""
+    import contextlib
+    import json
+
     out = sys.stdout
     if out is None:
         raise PerceptronError("cannot write the report: standard output is closed")
     try:
         report.encode(out.encoding or "utf-8")
     except (UnicodeEncodeError, LookupError):
-        report = _ascii(report, as_json)
+        report = ("".join(c if c < "\x80" else json.dumps(c)[1:-1] for c in report) if as_json
+                  else report.replace("§", "sec. ").encode("ascii", "backslashreplace").decode("ascii"))
     try:
-        import contextlib
-
         with contextlib.nullcontext() if held else _Held():
-            _write_all(out, report + "\n")
+            try:
+                fd = out.fileno()
+            except (AttributeError, OSError, ValueError):  # a file in memory (a test's capture)
+                out.write(report + "\n")
+                out.flush()
+            else:
+                out.flush()
+                _write_fd(fd, (report + "\n").encode(out.encoding or "utf-8"))
     except BrokenPipeError:
         raise
     except (OSError, ValueError) as err:  # a full disk; a closed file
@@ -3673,32 +3675,10 @@ def _emit(report, as_json=False, held=False):
                               ) from None
 
 
-def _write_all(out, text):
-    """text on the text file out, every byte of it: through its file descriptor where it has one, since a
-    buffered write that a signal interrupts returns part way and the text layer drops the rest."""
-    try:
-        fd = out.fileno()
-    except (AttributeError, OSError, ValueError):  # a file in memory (a test's capture)
-        out.write(text)
-        out.flush()
-        return
-    out.flush()
-    _write_fd(fd, text.encode(out.encoding or "utf-8"))
-
-
 def _write_fd(fd, data):
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
-
-
-def _ascii(report, as_json):
-    """The report in ASCII: JSON with \\u escapes; text with "sec." for § and escapes for the rest."""
-    if as_json:
-        import json
-
-        return "".join(c if c < "\x80" else json.dumps(c)[1:-1] for c in report)
-    return report.replace("§", "sec. ").encode("ascii", "backslashreplace").decode("ascii")
 
 
 def _drop_output():
