@@ -3316,47 +3316,110 @@ _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first a
 
 
 def _text(report) -> str:
+    """The report for people: its head and its mistakes (the trace table, or --explain's account), then the
+    summary, alone with --quiet: the weights, the counts, the predictors kept, the test, the hints, the bound."""
     args, data, run, labels = report.args, report.data, report.run, report.labels
-    lines = _summary(report)
-    if args.quiet:
-        return "\n".join(lines)
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
-    names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
+
+    def weights_lines(label, by_class) -> list:  # under the feature names where the file had a header
+        d = len(next(iter(by_class.values()))) - run.bias
+        if args.quiet and d > 8:
+            return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
+                    f"{', and a bias' if run.bias else ''} (shown without --quiet, or with --json)"]
+        if data.names is None:
+            return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
+        rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
+        return _table([""] + data.names + (["bias"] if run.bias else []), rows)
     label_text = (lambda y: f"{y:+d}") if labels == (-1, 1) else str
-    shown_labels = "classes, in order of first appearance" if args.multiclass else "/".join(map(label_text, labels))
-    passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
-    head = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
-            f"rule:   {RULE_TEXT[run.rule]}"]
-    head += [f"multiclass: {MULTICLASS_TEXT[run.multiclass]}"] if run.multiclass else []
-    head += [f"labels: {shown_labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
-             f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
-    if args.explain:
-        return "\n".join(head + _explained(run, [x for _, x in report.where], report.bound, args.trace == "all",
-                                           labels) + [""] + lines)
-    if not run.trace:
-        return "\n".join(head + ["no mistakes", ""] + lines)
-    # The trace table: a row a mistake, with w after it for a primal binary run of 8 features (or --weights).
-    header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
-    header += (["x"] if d <= 8 else []) + (["y", "predicted"] if joint else ["y", "score"])
-    after = None
-    if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights) and report.after is not None
-            and len(report.after) == len(run.trace)):
-        header.append("w after")
-        after = iter(report.after)
-    rows = []
-    for m, (line, x) in zip(run.trace, report.where):
-        row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
-        row += ([str(line)] if data.numbered else []) + ([_vec(x)] if d <= 8 else [])
-        if joint:
-            row += [str(m.y), str(m.predicted)]
-        else:
-            row += [f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels)), _num(m.score)]
-        rows.append(row + ([_vec(next(after))] if after is not None else []))
-    hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
-    table = _table(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
-    if hidden > 0:
-        table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
-    return "\n".join(head + table + [""] + lines)
+    lines = []
+    if not args.quiet:
+        names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
+        shown = "classes, in order of first appearance" if args.multiclass else "/".join(map(label_text, labels))
+        passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
+        lines = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
+                 f"rule:   {RULE_TEXT[run.rule]}"]
+        lines += [f"multiclass: {MULTICLASS_TEXT[run.multiclass]}"] if run.multiclass else []
+        lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
+                  f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
+        if args.explain:
+            lines += _explained(run, [x for _, x in report.where], report.bound, args.trace == "all", labels)
+        elif not run.trace:
+            lines.append("no mistakes")
+        else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
+            header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
+            header += (["x"] if d <= 8 else []) + (["y", "predicted"] if joint else ["y", "score"])
+            after = None
+            if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights) and report.after is not None
+                    and len(report.after) == len(run.trace)):
+                header.append("w after")
+                after = iter(report.after)
+            rows = []
+            for m, (line, x) in zip(run.trace, report.where):
+                row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
+                row += ([str(line)] if data.numbered else []) + ([_vec(x)] if d <= 8 else [])
+                if joint:
+                    row += [str(m.y), str(m.predicted)]
+                else:
+                    row += [f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels)), _num(m.score)]
+                rows.append(row + ([_vec(next(after))] if after is not None else []))
+            hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
+            table = _table(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
+            if hidden > 0:
+                table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
+            lines += table
+        lines.append("")
+    if run.w is None:
+        lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
+                     f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
+    else:
+        lines.extend(weights_lines("w", run.w if args.multiclass else {None: run.w}))
+    lines.append(f"mistakes: {run.mistakes}")
+    stopped = "converged" if run.converged else (
+        f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
+        else "not converged in the passes asked for")
+    if report.interrupted:
+        stopped = f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
+    lines.append(f"epochs: {run.epochs}, {stopped}")
+    pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
+    for c, p in pockets.items() if run.pocket is not None else ():
+        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
+        lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
+                     f"the weights after {p.mistakes} mistakes")
+        if isinstance(p.w, dict):
+            lines.extend(weights_lines("pocket w", p.w))
+    if run.average is not None:
+        lines.extend(weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
+                                   else {None: run.average}))
+        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
+    if run.voted is not None:
+        count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
+        lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
+                     "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
+    test = report.test
+    if test is not None and test["errors"] is None:
+        lines.append(f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)")
+    elif test is not None:
+        errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
+        lines.append(f"test: {test['file']}: {test['examples']} examples; errors: {errors}")
+    if report.errors:
+        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
+                     + f" (of {data.count})")
+    if report.hint:
+        lines.append(report.hint)
+    if args.epochs is None and not run.converged and not report.interrupted:
+        lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
+                     "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
+                     "scale the features")
+    if args.svg and not report.interrupted:  # an interrupted run draws nothing
+        lines.append(f"picture: {args.svg}")
+    if args.svg_steps and not report.interrupted:
+        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
+    if report.bound is not None:
+        r2, g2, bound, w_star = report.bound
+        holds = "at most" if run.mistakes <= bound else "MORE than"
+        lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
+                     f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
+    return "\n".join(lines)
 
 
 def _table(header, rows) -> list:
@@ -3454,73 +3517,6 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                       + (", tight" if n == k * r2 else "")]
         lines.append("")
     return lines[:-1]
-
-
-def _summary(report) -> list:
-    args, data, run = report.args, report.data, report.run
-
-    def weights_lines(label, by_class) -> list:  # under the feature names where the file had a header
-        d = len(next(iter(by_class.values()))) - run.bias
-        if args.quiet and d > 8:
-            return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
-                    f"{', and a bias' if run.bias else ''} (shown without --quiet, or with --json)"]
-        if data.names is None:
-            return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
-        rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
-        return _table([""] + data.names + (["bias"] if run.bias else []), rows)
-    lines = []
-    if run.w is None:
-        lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
-                     f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
-    else:
-        lines.extend(weights_lines("w", run.w if args.multiclass else {None: run.w}))
-    lines.append(f"mistakes: {run.mistakes}")
-    stopped = "converged" if run.converged else (
-        f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
-        else "not converged in the passes asked for")
-    if report.interrupted:
-        stopped = f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
-    lines.append(f"epochs: {run.epochs}, {stopped}")
-    pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
-    for c, p in pockets.items() if run.pocket is not None else ():
-        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
-        lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
-                     f"the weights after {p.mistakes} mistakes")
-        if isinstance(p.w, dict):
-            lines.extend(weights_lines("pocket w", p.w))
-    if run.average is not None:
-        lines.extend(weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
-                                   else {None: run.average}))
-        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
-    if run.voted is not None:
-        count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
-        lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
-                     "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
-    test = report.test
-    if test is not None and test["errors"] is None:
-        lines.append(f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)")
-    elif test is not None:
-        errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
-        lines.append(f"test: {test['file']}: {test['examples']} examples; errors: {errors}")
-    if report.errors:
-        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
-                     + f" (of {data.count})")
-    if report.hint:
-        lines.append(report.hint)
-    if args.epochs is None and not run.converged and not report.interrupted:
-        lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
-                     "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
-                     "scale the features")
-    if args.svg and not report.interrupted:  # an interrupted run draws nothing
-        lines.append(f"picture: {args.svg}")
-    if args.svg_steps and not report.interrupted:
-        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
-    if report.bound is not None:
-        r2, g2, bound, w_star = report.bound
-        holds = "at most" if run.mistakes <= bound else "MORE than"
-        lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
-                     f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
-    return lines
 
 
 def _count_text(n, noun) -> str:
