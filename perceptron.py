@@ -2520,14 +2520,9 @@ class _Terminated(KeyboardInterrupt):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line; ``python3 perceptron.py --help`` lists its options.
-
-    Exit status: 0 the run converged or made the passes asked for (--check: the runs agree), 1 it stopped
-    at its bound (--check: they differ), 2 bad input or usage, 130 Ctrl-C, 143 SIGTERM, 141 a reader that
-    left (| head), 3 an internal error -- a bug, never a verdict.  Nothing process-wide outlives the call:
-    SIGTERM raises _Terminated while main() runs in the main thread (_Held holds it as it holds Ctrl-C),
-    and --literal holds for this call's context alone.
-    """
+    """The command line: ``--help`` lists its options and exit statuses (and 141: a reader that left, | head).
+    Nothing process-wide outlives the call: SIGTERM raises _Terminated while main() runs in the main thread
+    (_Held holds it as it holds Ctrl-C), and --literal holds for this call's context alone."""
     import signal
 
     argv = sys.argv[1:] if argv is None else argv
@@ -2728,8 +2723,7 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
         "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
     arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
     arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
-    arg = parser.add_argument
-    arg("--version", action="version", version=f"perceptron {__version__}")
+    parser.add_argument("--version", action="version", version=f"perceptron {__version__}")
     return parser
 
 
@@ -2798,10 +2792,9 @@ class _Input:
     embedded example), with where each came from: ``where(i)`` is the file line and x of example i -- of
     any example when kept, else of the one read last, which is the one a streamed run is at."""
 
-    def __init__(self, source, names, rows, keep, numbered=True):
-        self.source, self.names, self.numbered = source, names, numbered
+    def __init__(self, source, names, rows, keep, numbered=True, labeled=True):
+        self.source, self.names, self.numbered, self.labeled = source, names, numbered, labeled
         self.rows = rows  # (line, x, y) triples
-        self.labeled = True
         self.count, self.d, self.current = 0, 0, None
         self.kept: list | None = [] if keep else None
 
@@ -2978,9 +2971,7 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
 
-    data = _Input(source, names, examples(), keep)
-    data.labeled = not unlabeled
-    return data
+    return _Input(source, names, examples(), keep, labeled=not unlabeled)
 
 
 def _rows(path, source, delimiter=","):
@@ -3235,11 +3226,9 @@ def _kept_predictors(run) -> list:
 
 def _training_errors_and_hint(args, examples, kernel, run, interrupted):
     """What the report adds about a run whose examples it kept: {predictor: training errors} of a run that
-    did not converge or kept more than w (an interrupted run's without its vote, whose count, every
-    hypothesis on every example, would outlast the Ctrl-C); and for a run without a bias that stopped at its
-    bound, a hint where the same examples converge with one.  That check is the run itself with --bias, for
-    at most 100 passes: where it converges, the data is separable, but not by a hyperplane through the
-    origin (Cornell §1), and --bias is the fix."""
+    did not converge or kept more than w (an interrupted run's without its vote, which would outlast the
+    Ctrl-C); and for a run with no bias that stopped at its bound, a hint where the run with --bias converges
+    within 100 passes: then the data is separable, but not through the origin (Cornell §1)."""
     errors: dict = {}
     if not isinstance(examples, list):
         return errors, None
@@ -3283,7 +3272,7 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
     kept = _kept_predictors(run)
     if args.predictor not in kept:
         raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
-                              f"{args.predictor} (train with --{'voted' if args.predictor == 'voted' else args.predictor}"
+                              f"{args.predictor} (train with --{args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
     errors, predictions, i = dict.fromkeys(kept, 0), [], 0
     progress = _Progress(f"{data.source}: {{1:,}} examples so far")
@@ -3429,15 +3418,12 @@ def _table(header, rows) -> list:
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake written as the notes write it, with its numbers.  The run is
-    replayed by Part I's own steps from w = 0 on its mistakes alone (w changes only at a mistake), xs being
-    the x of each mistake as given: the score as its sum of products (a kernel run: eq. (2)'s terms; the
-    joint update: every class's score and the argmax), the rule's decision, the update.  With ``bound``
-    (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 are checked
-    exactly at each mistake, for a w* of any length and without square roots: w.w* >= M gamma ||w*|| as
-    w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <= M R^2.  The first and last mistakes,
-    as the trace table shows them, unless ``every``.  A binary run's labels other than -1 and +1 are named
-    beside them (``labels``, as the input names them: the run's by default)."""
+    """--explain and Run.explain: each mistake as the notes write it, with its numbers, replayed by Part I's
+    own steps from w = 0 on the mistakes alone (w changes only at one; xs their x as given): the score as its
+    sum of products (a kernel run: eq. (2)'s terms), the rule's decision, the update.  With ``bound`` (R^2,
+    gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked exactly, with
+    no square root: w.w* >= M gamma ||w*|| as w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <=
+    M R^2.  The trace table's first and last mistakes unless ``every``; ``labels`` as the input names them."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3637,10 +3623,9 @@ def _json_text(doc) -> str:
 
 
 def _emit(report, as_json=False, held=False):
-    """Print the report: whole, or one error line; in ASCII where the output cannot encode it (JSON with \\u
-    escapes, text with "sec." for § and escapes for the rest); through the file descriptor where there is
-    one, since a buffered write that a signal interrupts returns part way and the text layer drops the rest.
-    Ctrl-C while it is written is held until it is whole (a second one stops it at once), here or, ``held``,
+    """Print the report whole, or one error line; in ASCII where the output cannot encode it; through the
+    file descriptor where there is one (a buffered write that a signal interrupts returns part way, and the
+    text layer drops the rest).  Ctrl-C is held until it is whole (a second one stops it), here or, ``held``,
     by the caller."""
     import contextlib
     import json
