@@ -2602,7 +2602,7 @@ def _arguments(argv):
             raise PerceptronError(f"{flag(name)} needs a value (see --help)")
     for option, others in _NOT_BESIDE.items():
         for other in others:
-            if option in given and other in given:
+            if {option, other} <= given:
                 raise PerceptronError(f"{flag(other)} does not apply to {flag(option)}")
     if args.vectors is not None and given - {"vectors", "literal"}:
         other = min(given - {"vectors", "literal"})
@@ -3114,11 +3114,8 @@ def _train_report(args, path, shown_as=None, so_far=True):
     # passes, the pocket, a kernel, the bound, the pictures) keeps them.  The trace is kept where it is shown.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
-    if path is None:
-        data = _Input("the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream,
-                      numbered=False)
-    else:
-        data = _read(args, path, keep=not stream)
+    data = _read(args, path, keep=not stream) if path is not None else _Input(
+        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream, numbered=False)
     if shown_as is not None:
         data.source = shown_as
     shown = not args.quiet or args.json or args.svg or args.svg_steps
@@ -3180,9 +3177,8 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
 
 
 class _Progress:
-    """A line on standard error, when it is a terminal, for work of more than a second: a run's pass and
-    mistakes, or ``what`` (formatted with the step's ``at`` and the count of steps), looked at every ``every``
-    steps."""
+    """A line on standard error, a terminal, for work of more than a second: a run's pass and mistakes, or
+    ``what`` (formatted with the step's ``at`` and the count of steps), looked at every ``every`` steps."""
 
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
@@ -3612,13 +3608,8 @@ def _json_text(doc) -> str:
         return "[" + ", ".join(map(dump, value)) + "]"
     import json
 
-    fields = []
-    for key, value in doc.items():
-        if key == "trace" and value:
-            entries = ",\n".join(f"    {dump(entry)}" for entry in value)
-            fields.append(f'  "trace": [\n{entries}\n  ]')
-        else:
-            fields.append(f"  {dump(key)}: {dump(value)}")
+    fields = [f"  {dump(key)}: " + ("[\n" + ",\n".join(f"    {dump(entry)}" for entry in value) + "\n  ]"
+                                    if key == "trace" and value else dump(value)) for key, value in doc.items()]
     return "{\n" + ",\n".join(fields) + "\n}"
 
 
