@@ -2549,8 +2549,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PerceptronError as err:
         _say(f"error: {err}")
         return 2
-    except SystemExit as done:  # --help, --version
-        return done.code
+    except SystemExit as done:  # --help, --version: argparse's exit, with its status
+        return int(done.code or 0)
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
         _drop_output()
         return 141
