@@ -2677,8 +2677,7 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
     arg("--epochs", type=typed("passes"), metavar="K",
         help="make K passes (1: one online pass); default: until a pass makes no mistake")
-    arg("--max-epochs", type=typed("passes"), metavar="M",
-        help="the most passes until convergence (default: 1000)")
+    arg("--max-epochs", type=typed("passes"), metavar="M", help="the most passes until convergence (default: 1000)")
     arg("--kernel", metavar="NAME[:PARAM]",
         help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
              "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
@@ -2717,8 +2716,7 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
     arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
         "(with --json: each trace entry's weights)")
-    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
-        "the last 5)")
+    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and the last 5)")
     arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
         "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
     arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
