@@ -3022,9 +3022,8 @@ def _rows(path, source, delimiter=","):
 
 
 def _opened(path, source):
-    """The one place a file named on the command line is opened to read, binary: '-' is standard input;
-    any other name is opened without blocking and must be a regular file (a FIFO would wait for a writer
-    for ever, a device may never end): one error line otherwise."""
+    """The one place a file named on the command line is opened to read, binary: '-' is standard input; any
+    other, opened without blocking, must be a regular file (a FIFO waits for a writer, a device may not end)."""
     import stat
 
     if path == "-":
@@ -3045,10 +3044,9 @@ def _opened(path, source):
 
 
 def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1)
-    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that
-    is neither is told the option that reads the file's labels, ``found(text)``: --labels, or --multiclass
-    (found None: no option applies, as to --model)."""
+    """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1) or names, as
+    --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that is neither is told the option that
+    reads the file's labels, ``found(text)``: --labels, or --multiclass (found None: none applies, as to --model)."""
     t = text.strip()
     if multiclass:
         if not t:
