@@ -2520,21 +2520,37 @@ class _Terminated(KeyboardInterrupt):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line; ``python3 perceptron.py --help`` lists its options.
+    """The command line: ``--help`` lists its options and exit statuses (and 141: a reader that left, | head).
+    Nothing process-wide outlives the call: SIGTERM raises _Terminated while main() runs in the main thread
+    (_Held holds it as it holds Ctrl-C), and --literal holds for this call's context alone."""
+    import signal
 
-    Exit status: 0 the run converged or made the passes asked for (--check: the runs agree), 1 it stopped
-    at its bound (--check: they differ), 2 bad input or usage, 130 Ctrl-C, 143 SIGTERM, 141 a reader that
-    left (| head), 3 an internal error -- a bug, never a verdict.  Nothing process-wide outlives the call.
-    """
     argv = sys.argv[1:] if argv is None else argv
+    previous = None
+    if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        def terminate(signum, frame):
+            raise _Terminated()
+        terminate.perceptron_main = True  # type: ignore[attr-defined]
+        try:
+            previous = signal.signal(signal.SIGTERM, terminate)
+        except ValueError:  # not the main thread
+            pass
     try:
-        with _SigtermRaises():
-            return _main(argv)
+        try:
+            args = _arguments(argv)
+            context = contextvars.copy_context()
+            if args.literal:
+                context.run(_LITERAL.set, True)
+            return context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)),
+                               args)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
     except PerceptronError as err:
         _say(f"error: {err}")
         return 2
-    except _Exit as done:  # --help, --version
-        return done.status
+    except SystemExit as done:  # --help, --version: argparse's exit, with its status
+        return int(done.code or 0)
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
         _drop_output()
         return 141
@@ -2548,32 +2564,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _INTERNAL
 
 
-class _SigtermRaises:
-    """While main() runs in the main thread, SIGTERM raises _Terminated (and _Held holds it as it holds
-    Ctrl-C); the handler before is restored after."""
-
-    def __enter__(self):
-        import signal
-
-        self.previous = None
-        if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-            def terminate(signum, frame):
-                raise _Terminated()
-            terminate.perceptron_main = True  # type: ignore[attr-defined]
-            try:
-                self.previous = signal.signal(signal.SIGTERM, terminate)
-            except ValueError:  # not the main thread
-                pass
-        return self
-
-    def __exit__(self, *exc):
-        import signal
-
-        if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
-        return False
-
-
 def _say(line):
     """One line on standard error, its control characters escaped (a file name may hold a newline)."""
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
@@ -2581,23 +2571,6 @@ def _say(line):
         print(text, file=sys.stderr, flush=True)
     except (OSError, ValueError, AttributeError):  # no standard error to say it on
         pass
-
-
-def _main(argv) -> int:
-    args = _arguments(argv)
-    token = _LITERAL.set(True) if args.literal else None
-    try:
-        for option, mode in _MODES:
-            if option is None or getattr(args, option):
-                return mode(args)
-        raise AssertionError("no mode")  # the table ends with the default
-    finally:
-        if token is not None:
-            _LITERAL.reset(token)
-
-
-def _passes_text(args) -> str:
-    return f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
 
 
 # Options that take a value, and options that do not apply beside another one (or without a FILE).
@@ -2616,6 +2589,9 @@ _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs"
 
 def _arguments(argv):
     """The parsed options, with every usage error said in one line."""
+    def flag(name):
+        return "--no-header" if name == "header" else "--" + name.replace("_", "-")
+
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser().parse_args(list(argv))
@@ -2623,19 +2599,19 @@ def _arguments(argv):
     given |= {"header"} if not args.header else set()
     for name in _VALUED:
         if getattr(args, name) == "":
-            raise PerceptronError(f"{_flag_name(name)} needs a value (see --help)")
+            raise PerceptronError(f"{flag(name)} needs a value (see --help)")
     for option, others in _NOT_BESIDE.items():
         for other in others:
-            if option in given and other in given:
-                raise PerceptronError(f"{_flag_name(other)} does not apply to {_flag_name(option)}")
+            if {option, other} <= given:
+                raise PerceptronError(f"{flag(other)} does not apply to {flag(option)}")
     if args.vectors is not None and given - {"vectors", "literal"}:
         other = min(given - {"vectors", "literal"})
-        raise PerceptronError(f"{'a FILE' if other == 'file' else _flag_name(other)} does not apply to --vectors")
+        raise PerceptronError(f"{'a FILE' if other == 'file' else flag(other)} does not apply to --vectors")
     for name in ("tolerance", "bitwise"):
         if name in given and "check" not in given:
             raise PerceptronError(f"--{name} applies to --check only")
     if args.tolerance is not None:
-        args.tolerance = _tolerance_option(args.tolerance)
+        args.tolerance = _numbers_option("--tolerance", args.tolerance, exact=True)
     if "predictor" in given and not (args.model or args.test):
         raise PerceptronError("--predictor applies to --model and --test")
     if args.multiclass == "joint" and "rule" in given:
@@ -2643,17 +2619,13 @@ def _arguments(argv):
     if args.file is None:
         for name in _NEED_FILE:
             if name in given:
-                raise PerceptronError(f"{_flag_name(name)} applies to a FILE, not to the embedded example")
+                raise PerceptronError(f"{flag(name)} applies to a FILE, not to the embedded example")
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
     args.given = given
     _refuse_overwriting(args)
     return args
-
-
-def _flag_name(name):
-    return "--no-header" if name == "header" else "--" + name.replace("_", "-")
 
 
 def _parser():
@@ -2666,10 +2638,13 @@ def _parser():
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
 
         def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
-            raise _Exit(status)
+            raise SystemExit(status)
 
         def _print_message(self, message, file=None):
             _emit(message.rstrip("\n"))
+
+    def typed(kind):
+        return lambda text: _option_value(kind, text)
 
     parser = Parser(
         prog="perceptron",
@@ -2688,22 +2663,21 @@ passes until convergence stopped at --max-epochs (--check: they differ), 2 for b
 for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
-    arg("--label-column", type=_whole_option, metavar="N",
+    arg("--label-column", type=typed("whole"), metavar="N",
         help="the label's column, 0-based, negative from the end (default: -1)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", type=_labels_option, metavar="NEG,POS",
+    arg("--labels", type=typed("labels"), metavar="NEG,POS",
         help="the two labels, negative first: -1,1 (default), 0,1 (Kalyanakrishnan's), or names (--labels=B,M)")
-    arg("--delimiter", type=_delimiter_option, metavar="C", help="the separator of the cells (default ','; 'tab')")
-    arg("--drop-column", type=_whole_option, action="append", metavar="N",
+    arg("--delimiter", type=typed("delimiter"), metavar="C", help="the separator of the cells (default ','; 'tab')")
+    arg("--drop-column", type=typed("whole"), action="append", metavar="N",
         help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
     arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
-    arg("--epochs", type=_passes_option, metavar="K",
+    arg("--epochs", type=typed("passes"), metavar="K",
         help="make K passes (1: one online pass); default: until a pass makes no mistake")
-    arg("--max-epochs", type=_passes_option, metavar="M",
-        help="the most passes until convergence (default: 1000)")
+    arg("--max-epochs", type=typed("passes"), metavar="M", help="the most passes until convergence (default: 1000)")
     arg("--kernel", metavar="NAME[:PARAM]",
         help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
              "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
@@ -2742,70 +2716,51 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
     arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
         "(with --json: each trace entry's weights)")
-    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and "
-        "the last 5)")
+    arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and the last 5)")
     arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
         "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
     arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
     arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
-    arg = parser.add_argument
-    arg("--version", action="version", version=f"perceptron {__version__}")
+    parser.add_argument("--version", action="version", version=f"perceptron {__version__}")
     return parser
 
 
-class _Exit(Exception):
-    """argparse's exit after --help or --version, with its status."""
-
-    def __init__(self, status):
-        super().__init__(status)
-        self.status = status
-
-
-def _whole_option(text):
+def _option_value(kind, text):
+    """argparse's type of --label-column and --drop-column ("whole"), --epochs and --max-epochs ("passes", a
+    whole number >= 1), --labels ("labels": NEG,POS, two distinct names, whole numbers read as numbers) and
+    --delimiter ("delimiter": one character, or 'tab')."""
     import argparse
 
-    if _form(text) != "int" or len(text) > 20:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number")
-    return int(text)
+    if kind == "labels":
+        names = [t.strip() for t in text.split(",")]
+        if len(names) == 2 and all(names) and names[0] != names[1]:
+            return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+        wanted = "two distinct labels NEG,POS (as --labels=B,M)"
+    elif kind == "delimiter":
+        text = "\t" if text in ("tab", "\\t") else text
+        if len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
+            return text
+        wanted = "one separator character (or 'tab')"
+    else:
+        whole = _form(text) == "int" and len(text) <= (20 if kind == "whole" else 19)
+        if whole and (kind == "whole" or int(text) >= 1):
+            return int(text)
+        wanted = "a whole number" if kind == "whole" else "a whole number >= 1"
+    raise argparse.ArgumentTypeError(f"{_short(text)} is not {wanted}")
 
 
-def _passes_option(text):
-    import argparse
-
-    value = int(text) if _form(text) == "int" and len(text) < 20 else 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number >= 1")
-    return value
-
-
-def _tolerance_option(text):
-    """--tolerance T: a number >= 0 in the cells' grammar, read exactly (so 1e999999999 is refused, not built)."""
+def _numbers_option(option, text, exact):
+    """--w-star W (numbers, as 1,2,3) or --tolerance T (one number >= 0, read exactly, as a Fraction), in the
+    cells' grammar (so 1e999999999 is refused, not built)."""
     try:
-        value = _parse_number(text, exact=True)
+        values = [_parse_number(cell, exact) for cell in (text.split(",") if option == "--w-star" else [text])]
     except ValueError as err:
-        raise PerceptronError(f"--tolerance: {err}") from None
-    if value < 0:
+        raise PerceptronError(f"{option}: {err}") from None
+    if option == "--w-star":
+        return values
+    if values[0] < 0:
         raise PerceptronError(f"--tolerance: {_short(text)} is not a number >= 0 (as 1e-12)")
-    return Fraction(value)
-
-
-def _labels_option(text):
-    """--labels=NEG,POS: two distinct names; whole numbers are read as numbers."""
-    import argparse
-
-    names = [t.strip() for t in text.split(",")]
-    if len(names) != 2 or not all(names) or names[0] == names[1]:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not two distinct labels NEG,POS (as --labels=B,M)")
-    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
-
-
-def _delimiter_option(text):
-    import argparse
-
-    text = "\t" if text in ("tab", "\\t") else text
-    if len(text) != 1 or text in "\r\n\"" or text.isalnum():
-        raise argparse.ArgumentTypeError(f"{_short(text)} is not one separator character (or 'tab')")
-    return text
+    return Fraction(values[0])
 
 
 def _kernel_of(spec):
@@ -2824,13 +2779,6 @@ def _kernel_of(spec):
         raise PerceptronError(str(err)) from None
 
 
-def _vector_option(text, exact, option):
-    try:
-        return [_parse_number(cell, exact) for cell in text.split(",")]
-    except ValueError as err:
-        raise PerceptronError(f"{option}: {err}") from None
-
-
 # Reading CSV: one line at a time, every cell in one number grammar.
 
 class _Located(PerceptronError):
@@ -2842,10 +2790,9 @@ class _Input:
     embedded example), with where each came from: ``where(i)`` is the file line and x of example i -- of
     any example when kept, else of the one read last, which is the one a streamed run is at."""
 
-    def __init__(self, source, names, rows, keep, numbered=True):
-        self.source, self.names, self.numbered = source, names, numbered
+    def __init__(self, source, names, rows, keep, numbered=True, labeled=True):
+        self.source, self.names, self.numbered, self.labeled = source, names, numbered, labeled
         self.rows = rows  # (line, x, y) triples
-        self.labeled = True
         self.count, self.d, self.current = 0, 0, None
         self.kept: list | None = [] if keep else None
 
@@ -2865,20 +2812,17 @@ class _Input:
         """Every example, read whole; an error of the run names its line."""
         try:
             return list(self)
-        except _Located:
-            raise
         except PerceptronError as err:
-            raise _at_line(err, self) from None
+            raise self.located(err) from None
 
-
-def _at_line(err, data):
-    """A run's PerceptronError, re-told with the file's line for the index."""
-    if isinstance(err, _Located):
-        return err
-    line = None if err.index is None or data.where(err.index) is None else data.where(err.index)[0]
-    if line is None:
-        return _Located(f"{data.source}: {err}")
-    return _Located(f"{data.source}:{line}: {err.reason}")
+    def located(self, err):
+        """A run's PerceptronError, re-told with the file's line for the index."""
+        if isinstance(err, _Located):
+            return err
+        line = None if err.index is None or self.where(err.index) is None else self.where(err.index)[0]
+        if line is None:
+            return _Located(f"{self.source}: {err}")
+        return _Located(f"{self.source}:{line}: {err.reason}")
 
 
 _INT = r"[+-]?[0-9]+"
@@ -2900,28 +2844,6 @@ def _form(text):
 def _exponent(decimal_text):
     """|e| of a number written in the "decimal" form, 0 if it has no exponent."""
     return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
-
-
-def _plain_row(cells):
-    """A row's cells as _parse_number reads them, quickly, where they are all ints or all finite decimals with
-    a point: the text ASCII, with no "_", not long (int() and float() read more than this grammar: other
-    digits, 1_000), and every cell an int (then ints), or else every cell a finite float with a "." (then
-    floats: a cell with no point could be an int).  None where any cell needs _parse_number, which reads it,
-    or says what is wrong with it."""
-    text = "".join(cells)
-    if not text.isascii() or "_" in text or len(text) > _DIGITS:
-        return None
-    try:
-        return list(map(int, cells))
-    except ValueError:
-        pass
-    if not all(map(str.__contains__, cells, repeat("."))):
-        return None
-    try:
-        x = list(map(float, cells))
-    except ValueError:
-        return None
-    return x if all(map(isfinite, x)) else None
 
 
 def _int_of(text):
@@ -2959,19 +2881,23 @@ def _parse_number(text, exact):
     raise ValueError(f"{_short(text)} is not a number")
 
 
-def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, delimiter=",", drop=(),
-              features=None) -> _Input:
+def _read(args, path, keep=True, labels=None, features=None) -> _Input:
     """The examples of a CSV file ('-' for standard input; bytes for a text held in memory, as --vectors has
-    them), read as they are needed.  With ``features`` (--model's d), a file of that many columns (less
-    the dropped ones) has no label column: its examples' labels are None."""
+    them), read with the options given, as they are needed.  With ``features`` (--model's d), a file of that
+    many columns (less the dropped ones) has no label column: its examples' labels are None."""
+    exact, drop, delimiter = args.exact, args.drop_column, args.delimiter
+    labels = args.labels if labels is None else labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
     if first is None:
         raise _Located(f"{source}: no examples: the file is empty")
     width = len(first[1])
-    _check_delimiter(source, first, delimiter)
-    label = label_column + width if label_column < 0 else label_column
+    for other, name in ((";", "';'"), ("\t", "tab"), ("|", "'|'")) if width == 1 else ():
+        if other != delimiter and other in first[1][0]:  # name the separator, rather than read the file wrong
+            raise _Located(f"{source}:{first[0]}: one column, separated by {name} rather than "
+                           f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
+    label = args.label_column + width if args.label_column < 0 else args.label_column
     unlabeled, training = features is not None and width - len(set(drop)) == features, features is None
     if unlabeled:
         label = width  # no column: every column not dropped is a feature
@@ -2979,16 +2905,23 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
         raise _Located(f"{source}: {width - len(set(drop))} columns: the model has {features} features, so a file "
                        f"for it has {features} columns ({features + 1} with the labels)")
     if not 0 <= label < width + unlabeled or any(not 0 <= c < width for c in drop):
-        wrong = label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
-        option = "--label-column" if wrong == label_column and not 0 <= label < width else "--drop-column"
+        wrong = args.label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
+        option = "--label-column" if wrong == args.label_column and not 0 <= label < width else "--drop-column"
         raise _Located(f"{source}: {option} {wrong} is out of range for {width} columns")
     features = [c for c in range(width) if c != label and c not in drop]
-    numeric = not multiclass and all(isinstance(name, int) for name in labels)
+    numeric = not args.multiclass and all(isinstance(name, int) for name in labels)
     names = None
-    if header and not _all_numbers(first[1], range(width) if numeric else features):
+    # A header: a first row with a cell that is not a number (nan and inf count: they are data, refused later).
+    if args.header and not all(_form(first[1][c]) for c in (range(width) if numeric else features)):
         names = [first[1][c].strip() for c in features]
         if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
-            _refuse_an_index(source, rows, first)
+            second = next(rows, None)
+            if second is not None and second[1][0].strip() == "0":  # pandas' row index (df.to_csv(path))
+                raise _Located(f"{source}:{first[0]}: the first column has no name and counts 0, 1, 2, ...: it is the "
+                               "row index pandas writes, not a feature; write the file with index=False, or skip the "
+                               "column with --drop-column 0 (or give it a name to use it)")
+            raise _Located(f"{source}:{first[0]}: the first column has no name; name it, or skip it with "
+                           "--drop-column 0")
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
@@ -3008,7 +2941,19 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
             if len(row) != width:
                 raise _Located(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
             cells = [row[c] for c in features]
-            x = None if exact else _plain_row(cells)
+            text, x = "".join(cells), None
+            # Quickly where every cell is an int, or else every one a finite float with a point (one with none
+            # could be an int); int() and float() read more than the cells' grammar (other digits, 1_000), so
+            # only for ASCII text with no "_", not long.  Else _parse_number reads each cell, or says what is wrong.
+            if not exact and text.isascii() and "_" not in text and len(text) <= _DIGITS:
+                try:
+                    x = list(map(int, cells))
+                except ValueError:
+                    try:
+                        x = list(map(float, cells)) if all("." in cell for cell in cells) else None
+                    except ValueError:
+                        pass
+                    x = x if x is not None and all(map(isfinite, x)) else None
             if x is None:
                 x = []
                 for c, cell in zip(features, cells):
@@ -3018,45 +2963,53 @@ def _read_csv(path, *, exact, header, label_column, labels, multiclass, keep, de
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, multiclass,
-                                                                        found if training else None))
+                    seen.setdefault(row[label], _parse_label(row[label], labels, args.multiclass,
+                                                             found if training else None))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
 
-    data = _Input(source, names, examples(), keep)
-    data.labeled = not unlabeled
-    return data
-
-
-def _check_delimiter(source, first, delimiter):
-    """One column whose text holds another separator: name it, rather than read the file wrong."""
-    line, row = first
-    if len(row) == 1:
-        for other, name in ((";", "';'"), ("\t", "tab"), ("|", "'|'")):
-            if other != delimiter and other in row[0]:
-                raise _Located(f"{source}:{line}: one column, separated by {name} rather than "
-                               f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
-
-
-def _refuse_an_index(source, rows, header):
-    """A first column with no name whose first value is 0: pandas' row index (df.to_csv(path)), never a feature."""
-    first = next(rows, None)
-    if first is not None and first[1][0].strip() == "0":
-        raise _Located(f"{source}:{header[0]}: the first column has no name and counts 0, 1, 2, ...: it is the row "
-                       "index pandas writes, not a feature; write the file with index=False, or skip the column "
-                       "with --drop-column 0 (or give it a name to use it)")
-    raise _Located(f"{source}:{header[0]}: the first column has no name; name it, or skip it with --drop-column 0")
+    return _Input(source, names, examples(), keep, labeled=not unlabeled)
 
 
 def _rows(path, source, delimiter=","):
-    """(line, cells) of every row that is not blank, the file read one line at a time."""
+    """(line, cells) of every row that is not blank, the file read one line at a time: UTF-8 (a byte-order
+    mark read as a mark), each line with its end (\\n, \\r\\n or a lone \\r), none longer than _LINE_LIMIT
+    bytes, none with a NUL byte."""
     import csv
     import io
 
+    def lines(f):
+        number, carry = 0, b""
+        while True:
+            try:
+                block = f.read1(1 << 16)
+            except OSError as err:
+                raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
+            pieces = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
+            carry = pieces.pop() if block and pieces and (pieces[-1][-1:] not in (b"\n", b"\r")
+                                                          or pieces[-1].endswith(b"\r")) else b""
+            for raw in pieces:
+                number += 1
+                if len(raw) > _LINE_LIMIT:
+                    raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
+                if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
+                    raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
+                    raw = raw[3:]
+                try:
+                    yield raw.decode("utf-8")
+                except UnicodeDecodeError as err:
+                    raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of "
+                                   "the line)") from None
+            if len(carry) > _LINE_LIMIT:
+                raise _Located(f"{source}:{number + 1}: the line is longer than {_LINE_LIMIT} bytes")
+            if not block:
+                return
+
     f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
     try:
-        reader = csv.reader(_lines(f, source), delimiter=delimiter)
+        reader = csv.reader(lines(f), delimiter=delimiter)
         try:
             for row in reader:
                 if any(cell.strip() for cell in row):
@@ -3069,9 +3022,8 @@ def _rows(path, source, delimiter=","):
 
 
 def _opened(path, source):
-    """The one place a file named on the command line is opened to read, binary: '-' is standard input;
-    any other name is opened without blocking and must be a regular file (a FIFO would wait for a writer
-    for ever, a device may never end): one error line otherwise."""
+    """The one place a file named on the command line is opened to read, binary: '-' is standard input; any
+    other, opened without blocking, must be a regular file (a FIFO waits for a writer, a device may not end)."""
     import stat
 
     if path == "-":
@@ -3091,47 +3043,10 @@ def _opened(path, source):
     return os.fdopen(fd, "rb")
 
 
-def _lines(f, source):
-    """The lines of a binary file as text, each with its end (\\n, \\r\\n or a lone \\r): UTF-8, a byte-order
-    mark read as a mark, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
-    number, carry = 0, b""
-    while True:
-        try:
-            block = f.read1(1 << 16)
-        except OSError as err:
-            raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-        lines = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
-        carry = lines.pop() if block and lines and (lines[-1][-1:] not in (b"\n", b"\r")
-                                                    or lines[-1].endswith(b"\r")) else b""
-        for raw in lines:
-            number += 1
-            if len(raw) > _LINE_LIMIT:
-                raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
-            if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
-                raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
-            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
-                raw = raw[3:]
-            try:
-                yield raw.decode("utf-8")
-            except UnicodeDecodeError as err:
-                raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of the "
-                               "line)") from None
-        if len(carry) > _LINE_LIMIT:
-            raise _Located(f"{source}:{number + 1}: the line is longer than {_LINE_LIMIT} bytes")
-        if not block:
-            return
-
-
-def _all_numbers(row, columns) -> bool:
-    """Whether every cell looks like a number (nan and inf count: they are data, refused later)."""
-    return all(_form(row[c]) for c in columns)
-
-
 def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1)
-    or names (compared as text), as --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that
-    is neither is told the option that reads the file's labels, ``found(text)``: --labels, or --multiclass
-    (found None: no option applies, as to --model)."""
+    """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1) or names, as
+    --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that is neither is told the option that
+    reads the file's labels, ``found(text)``: --labels, or --multiclass (found None: none applies, as to --model)."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -3188,36 +3103,41 @@ def _train_report(args, path, shown_as=None, so_far=True):
     far, marked interrupted, with no file, where the caller prints it (``so_far``), and is raised elsewhere
     (--vectors, whose expected outputs are finished runs or nothing)."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
-    w_star = _vector_option(args.w_star, args.exact, "--w-star") if args.w_star else None
+    w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)
     # One online pass streams the file, in constant memory; anything that reads the examples again (more
     # passes, the pocket, a kernel, the bound, the pictures) keeps them.  The trace is kept where it is shown.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
-    data = _embedded(not stream) if path is None else _read(args, path, keep=not stream)
+    data = _read(args, path, keep=not stream) if path is not None else _Input(
+        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream, numbered=False)
     if shown_as is not None:
         data.source = shown_as
     shown = not args.quiet or args.json or args.svg or args.svg_steps
-    progress = _Progress() if sys.stderr is not None and sys.stderr.isatty() else None
+    progress = _Progress()
     where: list = []
-    keep_after = _weights_kept(args, data) if shown else False
-    after: list | None = [] if keep_after else None
+    # w after each mistake: for --json --weights and --check, and for the text report's "w after" column (a
+    # primal binary run, 8 features at most unless --weights: known once the first example gives d).
+    if args.json or args.check:
+        listed = args.weights or bool(args.check)
+    else:
+        listed = not (args.quiet or kernel or args.multiclass)
+    after: list | None = [] if shown and listed else None
 
     def told(mistake, model):
         if shown:
             where.append(data.where(mistake.index))
-            if after is not None and (keep_after is True or keep_after()):
+            if after is not None and (args.json or args.check or args.weights or data.d <= 8):
                 after.append(_copied(_explicit(model)))
-        if progress is not None:
-            progress.mistake(mistake.epoch)
+        progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()
     interrupted = False
     try:
-        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=told if shown or progress else None)
+        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=told if shown or progress.on else None)
         bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
     except PerceptronError as err:
-        raise _at_line(err, data) from None
+        raise data.located(err) from None
     except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
         run = getattr(stop, "run", None)
         if run is None or isinstance(stop, _Terminated) or not so_far:
@@ -3225,12 +3145,10 @@ def _train_report(args, path, shown_as=None, so_far=True):
         bound, interrupted = None, True
         examples = examples if isinstance(examples, list) else None
     finally:
-        if progress is not None:
-            progress.done()
+        progress.done()
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
-    hint = _bias_hint(args, examples, kernel, run) if not interrupted else None
-    report = _Report(args, data, args.labels, run, where, after, bound, _training_errors(run, examples, interrupted),
-                     test, interrupted, hint)
+    errors, hint = _training_errors_and_hint(args, examples, kernel, run, interrupted)
+    report = _Report(args, data, args.labels, run, where, after, bound, errors, test, interrupted, hint)
     files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
     if args.save and not interrupted:
         files[args.save] = _json_text(_document(report.run, report.labels, report.data.names)) + "\n"
@@ -3240,36 +3158,6 @@ def _train_report(args, path, shown_as=None, so_far=True):
 def _options_copy(args):
     """A copy of the parsed options, to change for a variant run (without importing copy at start-up)."""
     return type(args)(**vars(args))
-
-
-def _bias_hint(args, examples, kernel, run):
-    """For a run without a bias that stopped at its bound: whether the same examples converge with one.  The
-    check is the run itself, with --bias, for at most 100 passes: where it converges, the data is separable,
-    but not by a hyperplane through the origin (Cornell §1), and --bias is the fix."""
-    if args.epochs is not None or run.converged or args.bias or not isinstance(examples, list) or kernel:
-        return None
-    variant = _options_copy(args)
-    variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
-    try:
-        again = _fit(variant, examples, kernel, trace=False, on_mistake=None)
-    except PerceptronError:
-        return None
-    if not again.converged:
-        return None
-    return (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are separable, "
-            "but not by a hyperplane through the origin (Cornell §1); try --bias")
-
-
-def _read(args, path, keep=True, labels=None, features=None):
-    """The examples of a CSV file, read with the options given."""
-    return _read_csv(path, exact=args.exact, header=args.header, label_column=args.label_column,
-                     labels=args.labels if labels is None else labels, multiclass=args.multiclass, keep=keep,
-                     delimiter=args.delimiter, drop=args.drop_column, features=features)
-
-
-def _embedded(keep):
-    return _Input("the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), keep,
-                  numbered=False)
 
 
 def _fit(args, examples, kernel, trace, on_mistake) -> Run:
@@ -3284,17 +3172,6 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
                  on_mistake=on_mistake)
 
 
-def _weights_kept(args, data):
-    """Whether the report keeps w after each mistake: for --json --weights and --check, and for the text
-    report's "w after" column (a primal binary run, 8 features at most unless --weights): a function that
-    says so once the first example has given the number of features."""
-    if args.json or args.check:
-        return args.weights or bool(args.check)
-    if args.quiet or args.kernel or args.multiclass:
-        return False
-    return lambda: args.weights or data.d <= 8
-
-
 class _Progress:
     """A line on standard error, a terminal, for work of more than a second: a run's pass and mistakes, or
     ``what`` (formatted with the step's ``at`` and the count of steps), looked at every ``every`` steps."""
@@ -3302,13 +3179,14 @@ class _Progress:
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
 
+        self.on = sys.stderr is not None and sys.stderr.isatty()
         self.clock = time.monotonic
         self.next = self.clock() + 1.0
         self.count, self.shown, self.what, self.every = 0, False, what, every
 
     def mistake(self, at):
         self.count += 1
-        if self.count % self.every == 0 and self.clock() >= self.next:
+        if self.on and self.count % self.every == 0 and self.clock() >= self.next:
             self.next = self.clock() + 0.5
             self.shown = True
             print("\r" + self.what.format(at, self.count) + " ", end="", file=sys.stderr, flush=True)
@@ -3338,28 +3216,37 @@ def _kept_predictors(run) -> list:
                     (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
 
 
-def _training_errors(run, examples, interrupted=False) -> dict:
-    """{predictor: training errors} of a kept run that did not converge or kept more than w; an interrupted
-    run's without its vote, whose count (every hypothesis on every example) would outlast the Ctrl-C."""
-    if not isinstance(examples, list) or run.w is None:
-        return {}
-    kept = _kept_predictors(run)
-    if run.converged and kept == ["w"]:
-        return {}
-    errors = {name: run.errors(examples, name) for name in kept if name != "voted"}
+def _training_errors_and_hint(args, examples, kernel, run, interrupted):
+    """What the report adds about a run whose examples it kept: {predictor: training errors} of a run that
+    did not converge or kept more than w (an interrupted run's without its vote, which would outlast the
+    Ctrl-C); and for a run with no bias that stopped at its bound, a hint where the run with --bias converges
+    within 100 passes: then the data is separable, but not through the origin (Cornell §1)."""
+    errors: dict = {}
+    if not isinstance(examples, list):
+        return errors, None
+    kept = _kept_predictors(run) if run.w is not None else ["w"]
+    if run.w is not None and not (run.converged and kept == ["w"]):
+        errors = {name: run.errors(examples, name) for name in kept if name != "voted"}
     if "voted" in kept and not interrupted:  # on a terminal 64 examples at a time, with a progress line
-        progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1) \
-            if sys.stderr is not None and sys.stderr.isatty() else None
-        errors["voted"], size = 0, 64 if progress is not None else max(len(examples), 1)
+        progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1)
+        errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
         try:
             for k in range(0, len(examples), size):
                 errors["voted"] += run.errors(examples[k:k + size], "voted")
-                if progress is not None:
-                    progress.mistake(min(k + size, len(examples)))
+                progress.mistake(min(k + size, len(examples)))
         finally:
-            if progress is not None:
-                progress.done()
-    return errors
+            progress.done()
+    if interrupted or args.epochs is not None or run.converged or args.bias or kernel:
+        return errors, None
+    variant = _options_copy(args)
+    variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
+    try:
+        again = _fit(variant, examples, kernel, trace=False, on_mistake=None)
+    except PerceptronError:
+        return errors, None
+    return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are "
+                    "separable, but not by a hyperplane through the origin (Cornell §1); try --bias"
+                    if again.converged else None)
 
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:
@@ -3377,11 +3264,10 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
     kept = _kept_predictors(run)
     if args.predictor not in kept:
         raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
-                              f"{args.predictor} (train with --{'voted' if args.predictor == 'voted' else args.predictor}"
+                              f"{args.predictor} (train with --{args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
     errors, predictions, i = dict.fromkeys(kept, 0), [], 0
-    progress = _Progress(f"{data.source}: {{1:,}} examples so far") if sys.stderr is not None and \
-        sys.stderr.isatty() else None
+    progress = _Progress(f"{data.source}: {{1:,}} examples so far")
     try:
         for i, (x, y) in enumerate(data):
             for name in kept if y is not None else [args.predictor]:
@@ -3389,14 +3275,12 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                 errors[name] += guess != y
                 if name == args.predictor:
                     predictions.append(guess if run.multiclass else _shown_label(guess, labels))
-            if progress is not None:
-                progress.mistake(i)
+            progress.mistake(i)
     except PerceptronError as err:
-        err = _at_line(err if isinstance(err, _Located) else PerceptronError(err.reason, i), data)
+        err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
         raise err if note is None else _Located(f"{err}; {note}") from None
     finally:
-        if progress is not None:
-            progress.done()
+        progress.done()
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
             "errors": errors if data.labeled else None, "predictions": predictions,
             "note": note and f"note: {data.source}: {note}"}
@@ -3407,67 +3291,116 @@ def _shown_label(y, labels):
     return labels[1] if y == 1 else labels[0]
 
 
-def _label_text(y, labels):
-    return f"{y:+d}" if labels == (-1, 1) else str(y)
-
-
 # The report as text, for people.
 
 _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first and the last
 
 
 def _text(report) -> str:
-    args, data, run = report.args, report.data, report.run
-    d = data.d
+    """The report for people: its head and its mistakes (the trace table, or --explain's account), then the
+    summary, alone with --quiet: the weights, the counts, the predictors kept, the test, the hints, the bound."""
+    args, data, run, labels = report.args, report.data, report.run, report.labels
+    d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+
+    def weights_lines(label, by_class) -> list:  # under the feature names where the file had a header
+        d = len(next(iter(by_class.values()))) - run.bias
+        if args.quiet and d > 8:
+            return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
+                    f"{', and a bias' if run.bias else ''} (shown without --quiet, or with --json)"]
+        if data.names is None:
+            return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
+        rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
+        return _table([""] + data.names + (["bias"] if run.bias else []), rows)
+    label_text = (lambda y: f"{y:+d}") if labels == (-1, 1) else str
     lines = []
     if not args.quiet:
         names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
-        labels = ("classes, in order of first appearance" if args.multiclass
-                  else "/".join(_label_text(v, report.labels) for v in report.labels))
-        lines += [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
-                  f"rule:   {RULE_TEXT[run.rule]}"]
-        if run.multiclass:
-            lines.append(f"multiclass: {MULTICLASS_TEXT[run.multiclass]}")
-        lines += [f"labels: {labels}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
-                  f"kernel: {run.kernel or 'none (primal)'}", f"passes: {_passes_text(args)}", ""]
-        lines.extend(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all", report.labels)
-                     if args.explain else _trace_table(report, d))
+        shown = "classes, in order of first appearance" if args.multiclass else "/".join(map(label_text, labels))
+        passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
+        lines = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
+                 f"rule:   {RULE_TEXT[run.rule]}"]
+        lines += [f"multiclass: {MULTICLASS_TEXT[run.multiclass]}"] if run.multiclass else []
+        lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
+                  f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
+        if args.explain:
+            lines += _explained(run, [x for _, x in report.where], report.bound, args.trace == "all", labels)
+        elif not run.trace:
+            lines.append("no mistakes")
+        else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
+            header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
+            header += (["x"] if d <= 8 else []) + (["y", "predicted"] if joint else ["y", "score"])
+            after = None
+            if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights) and report.after is not None
+                    and len(report.after) == len(run.trace)):
+                header.append("w after")
+                after = iter(report.after)
+            rows = []
+            for m, (line, x) in zip(run.trace, report.where):
+                row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
+                row += ([str(line)] if data.numbered else []) + ([_vec(x)] if d <= 8 else [])
+                if joint:
+                    row += [str(m.y), str(m.predicted)]
+                else:
+                    row += [f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels)), _num(m.score)]
+                rows.append(row + ([_vec(next(after))] if after is not None else []))
+            hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
+            table = _table(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
+            if hidden > 0:
+                table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
+            lines += table
         lines.append("")
-    lines.extend(_summary(report))
+    if run.w is None:
+        lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
+                     f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
+    else:
+        lines.extend(weights_lines("w", run.w if args.multiclass else {None: run.w}))
+    lines.append(f"mistakes: {run.mistakes}")
+    stopped = "converged" if run.converged else (
+        f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
+        else "not converged in the passes asked for")
+    if report.interrupted:
+        stopped = f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
+    lines.append(f"epochs: {run.epochs}, {stopped}")
+    pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
+    for c, p in pockets.items() if run.pocket is not None else ():
+        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
+        lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
+                     f"the weights after {p.mistakes} mistakes")
+        if isinstance(p.w, dict):
+            lines.extend(weights_lines("pocket w", p.w))
+    if run.average is not None:
+        lines.extend(weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
+                                   else {None: run.average}))
+        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
+    if run.voted is not None:
+        count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
+        lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
+                     "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
+    test = report.test
+    if test is not None and test["errors"] is None:
+        lines.append(f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)")
+    elif test is not None:
+        errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
+        lines.append(f"test: {test['file']}: {test['examples']} examples; errors: {errors}")
+    if report.errors:
+        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
+                     + f" (of {data.count})")
+    if report.hint:
+        lines.append(report.hint)
+    if args.epochs is None and not run.converged and not report.interrupted:
+        lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
+                     "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
+                     "scale the features")
+    if args.svg and not report.interrupted:  # an interrupted run draws nothing
+        lines.append(f"picture: {args.svg}")
+    if args.svg_steps and not report.interrupted:
+        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
+    if report.bound is not None:
+        r2, g2, bound, w_star = report.bound
+        holds = "at most" if run.mistakes <= bound else "MORE than"
+        lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
+                     f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
     return "\n".join(lines)
-
-
-def _trace_table(report, d) -> list:
-    args, data, run = report.args, report.data, report.run
-    if not run.trace:
-        return ["no mistakes"]
-    one_vs_rest = run.multiclass == "one-vs-rest"
-    small = d <= 8
-    header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
-    header += (["x"] if small else []) + (["y", "predicted"] if run.multiclass == "joint" else ["y", "score"])
-    after = None
-    if (not args.multiclass and run.kernel is None and (small or args.weights) and report.after is not None
-            and len(report.after) == len(run.trace)):
-        header.append("w after")
-        after = iter(report.after)
-    rows = []
-    for m, (line, x) in zip(run.trace, report.where):
-        row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
-        row += ([str(line)] if data.numbered else []) + ([_vec(x)] if small else [])
-        if run.multiclass == "joint":
-            row += [str(m.y), str(m.predicted)]
-        elif one_vs_rest:
-            row += [f"{m.y:+d}", _num(m.score)]
-        else:
-            row += [_label_text(_shown_label(m.y, report.labels), report.labels), _num(m.score)]
-        if after is not None:
-            row.append(_vec(next(after)))
-        rows.append(row)
-    hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
-    if hidden <= 0:
-        return _table(header, rows)
-    lines = _table(header, rows[:_HEAD] + rows[-_TAIL:])
-    return lines[:1 + _HEAD] + [f"... {hidden:,} more mistakes ('--trace all' shows them)"] + lines[1 + _HEAD:]
 
 
 def _table(header, rows) -> list:
@@ -3477,15 +3410,15 @@ def _table(header, rows) -> list:
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake written as the notes write it, with its numbers.  The run is
-    replayed by Part I's own steps from w = 0 on its mistakes alone (w changes only at a mistake), xs being
-    the x of each mistake as given: the score as its sum of products (a kernel run: eq. (2)'s terms; the
-    joint update: every class's score and the argmax), the rule's decision, the update.  With ``bound``
-    (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 are checked
-    exactly at each mistake, for a w* of any length and without square roots: w.w* >= M gamma ||w*|| as
-    w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <= M R^2.  The first and last mistakes,
-    as the trace table shows them, unless ``every``.  A binary run's labels other than -1 and +1 are named
-    beside them (``labels``, as the input names them: the run's by default)."""
+    """--explain and Run.explain: each mistake as the notes write it, with its numbers, replayed by Part I's
+    own steps from w = 0 on the mistakes alone (w changes only at one; xs their x as given): the score as its
+    sum of products (a kernel run: eq. (2)'s terms), the rule's decision, the update.  With ``bound`` (R^2,
+    gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked exactly, with
+    no square root: w.w* >= M gamma ||w*|| as w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <=
+    M R^2.  The trace table's first and last mistakes unless ``every``; ``labels`` as the input names them."""
+    def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
+        terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
+        return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
     labels = labels or run.labels
     if not run.trace:
         return ["no mistakes"]
@@ -3529,7 +3462,7 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                      + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
                      + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
-            lines += [f"  w({c}).x = {_products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
+            lines += [f"  w({c}).x = {products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
             tie = " (a tie, to the class listed first)" if list(scores.values()).count(scores[s]) > 1 else ""
             lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)",
                       f"  w({y}) <- w({y}) + x = {_vec(before[y])} + {_vec(x_read)} = {_vec(learner.w[y])}",
@@ -3537,10 +3470,10 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                       "(Collins 2002)", ""]
             continue
         if terms is not None:
-            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {_products(*zip(*terms)) if terms else '0 (none stored)'}"
+            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
                          f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})")
         else:
-            lines.append(f"  {w}.x = {_products(before, x_read)} = {_num(s)}")
+            lines.append(f"  {w}.x = {products(before, x_read)} = {_num(s)}")
         lines.append(f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
                      if run.rule == "margin" else
                      f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
@@ -3553,97 +3486,15 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         if bound is not None and w_now is not None:
             a, n = dot(w_now, w_star), dot(w_now, w_now)
             holds = a >= 0 and a * a >= k * k * g2 * ww
-            lines += [f"  Claim 1.2, M = {k}: w.w* = {_products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
+            lines += [f"  Claim 1.2, M = {k}: w.w* = {products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
                       f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = "
                       f"{_num(k * k * g2 * ww)}: " + ("holds" if holds else "FAILS")
                       + (", tight" if a * a == k * k * g2 * ww else ""),
-                      f"  Claim 1.3, M = {k}: ||w||^2 = {_products(w_now, w_now)} = {_num(n)} <= M R^2 = "
+                      f"  Claim 1.3, M = {k}: ||w||^2 = {products(w_now, w_now)} = {_num(n)} <= M R^2 = "
                       f"({k})({_num(r2)}) = {_num(k * r2)}: " + ("holds" if n <= k * r2 else "FAILS")
                       + (", tight" if n == k * r2 else "")]
         lines.append("")
     return lines[:-1]
-
-
-def _products(a, b, shown=10) -> str:
-    """a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ..., the first ``shown`` of them."""
-    terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
-    more = len(a) - shown
-    return " + ".join(terms) + (f" + ... ({more:,} more)" if more > 0 else "")
-
-
-def _summary(report) -> list:
-    args, data, run = report.args, report.data, report.run
-    lines = []
-    if args.multiclass:
-        lines.extend(_weights_lines("w", run.w, data.names, run.bias, args.quiet))
-    elif run.w is None:
-        lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
-                     f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
-    else:
-        lines.extend(_weights_lines("w", {None: run.w}, data.names, run.bias, args.quiet))
-    lines.append(f"mistakes: {run.mistakes}")
-    stopped = "converged" if run.converged else (
-        f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
-        else "not converged in the passes asked for")
-    if report.interrupted:
-        stopped = f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
-    lines.append(f"epochs: {run.epochs}, {stopped}")
-    pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
-    for c, p in pockets.items() if run.pocket is not None else ():
-        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
-        lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
-                     f"the weights after {p.mistakes} mistakes")
-        if isinstance(p.w, dict):
-            lines.extend(_weights_lines("pocket w", p.w, data.names, run.bias, args.quiet))
-    if run.average is not None:
-        lines.extend(_weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
-                                    else {None: run.average}, data.names, run.bias, args.quiet))
-        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
-    if run.voted is not None:
-        count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
-        lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
-                     "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
-    if report.test is not None:
-        lines.extend(_test_lines(report.test))
-    if report.errors:
-        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
-                     + f" (of {data.count})")
-    if report.hint:
-        lines.append(report.hint)
-    if args.epochs is None and not run.converged and not report.interrupted:
-        lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
-                     "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
-                     "scale the features")
-    if args.svg and not report.interrupted:  # an interrupted run draws nothing
-        lines.append(f"picture: {args.svg}")
-    if args.svg_steps and not report.interrupted:
-        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
-    if report.bound is not None:
-        r2, g2, bound, w_star = report.bound
-        holds = "at most" if run.mistakes <= bound else "MORE than"
-        lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
-                     f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
-    return lines
-
-
-def _test_lines(test) -> list:
-    if test["errors"] is None:
-        return [f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)"]
-    errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
-    return [f"test: {test['file']}: {test['examples']} examples; errors: {errors}"]
-
-
-def _weights_lines(label, by_class, names, bias, quiet=False) -> list:
-    """The weights, under the feature names when the file had a header (--quiet: up to 8 features)."""
-    d = len(next(iter(by_class.values()))) - bias
-    if quiet and d > 8:
-        return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
-                f"{', and a bias' if bias else ''} (shown without --quiet, or with --json)"]
-    if names is None:
-        return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
-    header = [""] + names + (["bias"] if bias else [])
-    rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
-    return _table(header, rows)
 
 
 def _count_text(n, noun) -> str:
@@ -3677,36 +3528,40 @@ def _vec(v) -> str:
 # The report as JSON, for programs: one document, the same bytes on every run.
 
 def _json_number(v):
-    """int as a JSON integer, float as a JSON number that reads back the same, Fraction as the string
-    "p/q" (always with the slash), Decimal as its string."""
+    """A number, a vector or {class: vector} for JSON: int as a JSON integer, float as a JSON number that reads
+    back the same, Fraction as the string "p/q" (always with the slash), Decimal as its string."""
     if isinstance(v, Fraction):
         return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
     if isinstance(v, decimal.Decimal):
         return str(v)
-    return v
+    if isinstance(v, dict):
+        return {c: _json_number(w) for c, w in v.items()}
+    return [_json_number(x) for x in v] if isinstance(v, (list, tuple)) else v
 
 
-def _json_vector(v):
-    return None if v is None else [_json_number(x) for x in v]
-
-
-def _json_weights(w):
-    return {c: _json_vector(v) for c, v in w.items()} if isinstance(w, dict) else _json_vector(w)
+_json_weights = _json_number  # a w, or {class: w}
 
 
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
-    history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
-               "converged": run.converged, **({"interrupted": True} if report.interrupted else {}),
-               "trace": [_json_mistake(m, line, report.labels, run.multiclass)
-                         for m, (line, _) in zip(run.trace or [], report.where)]}
+    trace = []
+    for m, (line, _) in zip(run.trace or [], report.where):
+        entry = {"class": m.cls} if run.multiclass == "one-vs-rest" else {}
+        entry.update(epoch=m.epoch, index=m.index, **({} if line is None else {"line": line}))
+        if run.multiclass == "joint":
+            entry.update(y=m.y, predicted=m.predicted)
+        else:
+            entry.update(y=m.y if run.multiclass else _shown_label(m.y, report.labels), score=_json_number(m.score))
+        trace.append(entry)
     if args.weights and report.after is not None:
-        for entry, w in zip(history["trace"], report.after):  # w after the mistake's update
-            entry["weights"] = _json_weights(w)
+        for entry, w in zip(trace, report.after):  # w after the mistake's update
+            entry["weights"] = _json_number(w)
+    history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
+               "converged": run.converged, **({"interrupted": True} if report.interrupted else {}), "trace": trace}
     if args.multiclass:
         history["labels"] = "classes"
     if run.average is not None:
-        history["average"] = {"convention": args.average, "weights": _json_weights(run.average),
+        history["average"] = {"convention": args.average, "weights": _json_number(run.average),
                               "examples": run.epochs * data.count}
     if report.errors:
         history["training_errors"] = report.errors
@@ -3714,7 +3569,7 @@ def _json(report) -> str:
         history["test"] = {key: value for key, value in report.test.items() if key not in ("file", "note")}
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
-        history["bound"] = {"w_star": _json_vector(w_star), "radius_squared": _json_number(r2),
+        history["bound"] = {"w_star": _json_number(w_star), "radius_squared": _json_number(r2),
                             "margin_squared": _json_number(g2), "bound": _json_number(bound),
                             "holds": run.mistakes <= bound}
     return _json_text(_document(run, report.labels, data.names, history))
@@ -3725,26 +3580,12 @@ def _json_votes(voted):
     per class for one-vs-rest."""
     if isinstance(voted, dict):
         return {c: _json_votes(v) for c, v in voted.items()}
-    return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_weights(v), "count": c}
+    return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_number(v), "count": c}
             for v, c in voted]
 
 
 def _json_pocket(p):
-    return {"weights": _json_weights(p.w), "errors": p.errors, "mistakes": p.mistakes}
-
-
-def _json_mistake(m, line, labels, multiclass) -> dict:
-    entry = {"class": m.cls} if multiclass == "one-vs-rest" else {}
-    entry.update(epoch=m.epoch, index=m.index)
-    if line is not None:
-        entry["line"] = line
-    if multiclass == "joint":
-        entry.update(y=m.y, predicted=m.predicted)
-    elif multiclass == "one-vs-rest":
-        entry.update(y=m.y, score=_json_number(m.score))
-    else:
-        entry.update(y=_shown_label(m.y, labels), score=_json_number(m.score))
-    return entry
+    return {"weights": _json_number(p.w), "errors": p.errors, "mistakes": p.mistakes}
 
 
 def _json_text(doc) -> str:
@@ -3763,31 +3604,37 @@ def _json_text(doc) -> str:
         return "[" + ", ".join(map(dump, value)) + "]"
     import json
 
-    fields = []
-    for key, value in doc.items():
-        if key == "trace" and value:
-            entries = ",\n".join(f"    {dump(entry)}" for entry in value)
-            fields.append(f'  "trace": [\n{entries}\n  ]')
-        else:
-            fields.append(f"  {dump(key)}: {dump(value)}")
+    fields = [f"  {dump(key)}: " + ("[\n" + ",\n".join(f"    {dump(entry)}" for entry in value) + "\n  ]"
+                                    if key == "trace" and value else dump(value)) for key, value in doc.items()]
     return "{\n" + ",\n".join(fields) + "\n}"
 
 
 def _emit(report, as_json=False, held=False):
-    """Print the report: whole, in characters the output can encode, or one error line.  Ctrl-C while it is
-    written is held until it is whole (a second one stops it at once), here or, ``held``, by the caller."""
+    """Print the report whole, or one error line; in ASCII where the output cannot encode it; through the
+    file descriptor where there is one (a buffered write that a signal interrupts returns part way, and the
+    text layer drops the rest).  Ctrl-C is held until it is whole (a second one stops it), here or, ``held``,
+    by the caller."""
+    import contextlib
+    import json
+
     out = sys.stdout
     if out is None:
         raise PerceptronError("cannot write the report: standard output is closed")
     try:
         report.encode(out.encoding or "utf-8")
     except (UnicodeEncodeError, LookupError):
-        report = _ascii(report, as_json)
+        report = ("".join(c if c < "\x80" else json.dumps(c)[1:-1] for c in report) if as_json
+                  else report.replace("§", "sec. ").encode("ascii", "backslashreplace").decode("ascii"))
     try:
-        import contextlib
-
         with contextlib.nullcontext() if held else _Held():
-            _write_all(out, report + "\n")
+            try:
+                fd = out.fileno()
+            except (AttributeError, OSError, ValueError):  # a file in memory (a test's capture)
+                out.write(report + "\n")
+                out.flush()
+            else:
+                out.flush()
+                _write_fd(fd, (report + "\n").encode(out.encoding or "utf-8"))
     except BrokenPipeError:
         raise
     except (OSError, ValueError) as err:  # a full disk; a closed file
@@ -3796,32 +3643,10 @@ def _emit(report, as_json=False, held=False):
                               ) from None
 
 
-def _write_all(out, text):
-    """text on the text file out, every byte of it: through its file descriptor where it has one, since a
-    buffered write that a signal interrupts returns part way and the text layer drops the rest."""
-    try:
-        fd = out.fileno()
-    except (AttributeError, OSError, ValueError):  # a file in memory (a test's capture)
-        out.write(text)
-        out.flush()
-        return
-    out.flush()
-    _write_fd(fd, text.encode(out.encoding or "utf-8"))
-
-
 def _write_fd(fd, data):
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
-
-
-def _ascii(report, as_json):
-    """The report in ASCII: JSON with \\u escapes; text with "sec." for § and escapes for the rest."""
-    if as_json:
-        import json
-
-        return "".join(c if c < "\x80" else json.dumps(c)[1:-1] for c in report)
-    return report.replace("§", "sec. ").encode("ascii", "backslashreplace").decode("ascii")
 
 
 def _drop_output():
