@@ -118,29 +118,10 @@ from types import MappingProxyType
 
 __version__ = "0.4.0"
 
-__all__ = [
-    "ClassMistake",
-    "DualPerceptron",
-    "Mistake",
-    "MulticlassMistake",
-    "MulticlassPerceptron",
-    "Perceptron",
-    "PerceptronError",
-    "Pocket",
-    "RULES",
-    "Run",
-    "dot",
-    "is_mistake",
-    "load",
-    "main",
-    "margin_squared",
-    "mistake_bound",
-    "radius_squared",
-    "sign",
-    "svg",
-    "train",
-    "train_multiclass",
-    "with_bias",
+__all__ = [  # sorted
+    "ClassMistake", "DualPerceptron", "Mistake", "MulticlassMistake", "MulticlassPerceptron", "Perceptron",
+    "PerceptronError", "Pocket", "RULES", "Run", "dot", "is_mistake", "load", "main", "margin_squared",
+    "mistake_bound", "radius_squared", "sign", "svg", "train", "train_multiclass", "with_bias"
 ]
 
 
