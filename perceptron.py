@@ -3834,7 +3834,7 @@ def _drop_output():
 
 # One document for a run and its model.  --json writes the run; --save and Run.save its model, which is the
 # run without its history (no trace, counts, test or bound) and with a kernel run's stored examples.  load
-# and --model read either through _model_of (known= adds fields, as THEIRS's), every field checked before
+# and --model read either through _model_of, as --check reads THEIRS's (read=), every field checked before
 # use, an error naming the file and the field.  (--json keeps the bytes it always wrote: a multiclass run's
 # labels are "classes", and it writes no "format" and no stored examples.)
 
@@ -3889,11 +3889,9 @@ def _kernel_named(name):
 
 
 def _model_of(path, doc, known=_RUN_FIELDS, read=None):
-    """The one reader: (the Run that a model or a run's JSON, doc, read from path, holds; its features' names,
-    or None).  The Run predicts, scores and counts errors as the run saved; it has no history (epochs 0,
-    converged None, no trace).  A model's numbers are read in one kind: a decimal's text as a Decimal, or as its
-    exact Fraction in a model that also holds a "p/q" or a float.  Given read, THEIRS's _Fields (--check), the
-    fields a run and its model share are read in this run's form (read.form), into a Run of no model."""
+    """The one reader: (the Run, with no history, that doc, a model or a run's JSON read from path, holds; its
+    features' names, or None).  Given read (--check's THEIRS), the fields a run shares with its model are read
+    in this run's form (read.form), into a Run of no model."""
     read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
@@ -3922,7 +3920,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
                              "kernel run's --json does not: save its model with --save or Run.save)")
         explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
         values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
-        while values and not read.fractions:  # one kind of number: are there ratios or floats?
+        while values and not read.fractions:  # numbers of one kind: decimals as Fractions beside a ratio or float
             v = values.pop()
             values.extend(v.values() if isinstance(v, dict) else v if isinstance(v, list) else ())
             read.fractions = type(v) is float or isinstance(v, str) and "/" in v
@@ -4039,10 +4037,8 @@ def _model_mode(args) -> int:
 
 
 class _Fields:
-    """The fields of a run's JSON read back from a file, each checked before use; an unknown field, or one of
-    the wrong type or shape, is a PerceptronError that names the file and the field.  Its vectors have one
-    length, n, that the first read fixes; THEIRS's (form: this run's d, update, classes and kernel) have d
-    numbers, or d + 1 with a bias, and its numbers are ints, floats (each kept in floats) or Fractions."""
+    """A run's JSON read back, field by field.  Its vectors have one length, n, that the first read fixes; THEIRS's
+    (form: this run's d, update, classes and kernel) have d numbers, or d + 1 with a bias.  floats: those read."""
 
     def __init__(self, path, doc, known, what, form=None):
         self.path = path
@@ -4064,7 +4060,6 @@ class _Fields:
         return PerceptronError(f"{self.path}: {field}: {what}")
 
     def need(self, field, kind=None, what=""):
-        """The field, of the type kind where given (else it is not what)."""
         if field not in self.doc:
             raise self.wrong(field, "missing")
         if kind is not None and type(self.doc[field]) is not kind:
@@ -4084,8 +4079,7 @@ class _Fields:
         return value
 
     def weights(self, field, value, one_class=False):
-        """A predictor's weights: a vector, {class: vector} (multiclass), or null where a kernel's w is implicit
-        (or THEIRS gives none)."""
+        """A vector, {class: vector} (multiclass), or null where a kernel's w is implicit (or THEIRS gives none)."""
         if value is None and (self.implicit or self.form and not one_class):
             return None
         if self.implicit:
@@ -4161,10 +4155,11 @@ def _json_file(path, what):
         raise ValueError(f"{name} is not a number JSON has")
 
     def no_duplicate(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
-        doc = dict(pairs)
-        if len(doc) != len(pairs):
-            twice = next(key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1)
-            raise ValueError(f"the key {_short(twice)} appears twice in one object")
+        doc = {}
+        for key, value in pairs:
+            if key in doc:
+                raise ValueError(f"the key {_short(key)} appears twice in one object")
+            doc[key] = value
         return doc
     f = _opened(path, path)
     try:
@@ -4187,20 +4182,17 @@ def _json_file(path, what):
         raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
 
 
-# --check THEIRS.json: another implementation's run against this one; where they part, and why.
-#
-# THEIRS is read strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The
-# notes' run itself (train: Part I and its accelerators) is compared first, exactly (_trained).  Where they
-# part, a law read off THEIRS's own trace (_law) may find one step that breaks what every other step
-# keeps: a bug in THEIRS.  Else the run is replayed (_replay: Part I's steps, conventions layered on them
-# by _Variant and _JointVariant) and compared within a rounding bound carried through the run (_Rounding);
-# the check looks for the fewest conventions (_CONVENTIONS) under which THEIRS agrees from its first step
-# on; then for one step of THEIRS that explains all that follows (a skipped update, ...); then the law
-# itself, where it holds at every step (outside the notes, not a bug); else it says what the notes
-# require at that step and what THEIRS did (unexplained).
+# --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is
+# read strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run
+# itself (_trained: Part I and its accelerators) is compared first, exactly; where they part, a law read off
+# THEIRS's own trace (_law) may find one step that breaks what every other step keeps: a bug in THEIRS.  Else
+# the run is replayed (_replay: Part I's steps, conventions layered on them by _Variant and _JointVariant)
+# within a rounding bound carried through it (_Rounding), and the check looks for the fewest conventions
+# (_CONVENTIONS) under which THEIRS agrees from its first step on; then for one step of THEIRS that explains
+# all that follows (a skipped update, ...); then the law itself, where it holds at every step (outside the
+# notes, not a bug); else it says what the notes require at that step and what THEIRS did (unexplained).
 
-# The fields of THEIRS: those --json writes, and "precision", "start", "rate", "order"; "extra" holds
-# whatever an implementer keeps beside them, which the check does not read.
+# THEIRS's fields: --json's, "precision", "start", "rate", "order", and "extra" (the implementer's, not read).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
@@ -4214,9 +4206,8 @@ _Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket v
                                 "floats mistakes", defaults=(None,))
 
 _Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
-_Side.__doc__ = """A run as the check compares it: its mistakes (_Step), final weights, passes, whether it
-converged, average and votes, our score at each visit where only THEIRS made a mistake (watched), and the
-bound on the final weights."""
+_Side.__doc__ = """A run as the check compares it (steps: its _Steps); watched: our score at each visit where only
+THEIRS made a mistake; final_bound: the bound on the final weights."""
 
 
 def _check_mode(args) -> int:
@@ -4238,30 +4229,28 @@ def _check_mode(args) -> int:
     agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
     found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
-    trained = None if args.multiclass or kernel or found_first else _trained(args, examples)
-    if trained is not None:  # the notes' run itself, by Part I's learners and pass: exactly alike, or where not
-        exact = _Rounding(args, theirs, examples)
+    trained = not (args.multiclass or kernel or found_first)
+    if trained:  # the notes' run itself, by Part I's learners and pass: exactly alike, or where not
+        ours, exact = _trained(args, examples), _Rounding(args, theirs, examples)
         exact.off = True
-        difference, agreement = _compare(trained, theirs, base, exact)
-        if difference is None:
-            _emit(f"{agrees}: {agreement.text(trained, theirs, model)}")
-            return 0
-        law = _law(examples, args, theirs, model)
+        difference, agreement = _compare(ours, theirs, base, exact)
+        law = None if difference is None else _law(examples, args, theirs, model)
         if law and law[0] == "bug":  # a law every other step keeps: no replay within bounds can change that
-            return _differ(head, law[1], _where(difference, trained, theirs, examples, data, model))
-    try:  # the notes' run again, step by step, within the rounding THEIRS's arithmetic allows
-        ours = _replay(examples, base, model, theirs)
-    except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
-        raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-    difference, agreement = _compare(ours, theirs, base, model)
-    if difference is not None and model.guessed:  # whole numbers written as floats say nothing of their format:
-        narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)  # the commonest narrower one
+            return _differ(head, law[1], _where(difference, ours, theirs, examples, data, model))
+    if not trained or difference is not None:  # the notes' run again, step by step, within THEIRS's rounding
+        try:
+            ours = _replay(examples, base, model, theirs)
+        except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
+            raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
+        difference, agreement = _compare(ours, theirs, base, model)
+    # whole numbers written as floats say nothing of their format: try the commonest narrower one
+    if difference is not None and model.guessed and all(_held_in(v, "binary32") for v in theirs.floats):
+        narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)
         narrower.guessed = True
-        if all(_held_in(v, "binary32") for v in theirs.floats):
-            side = _replay(examples, base, narrower, theirs)
-            again, alike = _compare(side, theirs, base, narrower)
-            if again is None:
-                model, ours, difference, agreement = narrower, side, None, alike
+        side = _replay(examples, base, narrower, theirs)
+        again, alike = _compare(side, theirs, base, narrower)
+        if again is None:
+            model, ours, difference, agreement = narrower, side, None, alike
     if difference is None and not found_first:
         _emit(f"{agrees}: {agreement.text(ours, theirs, model)}")
         return 0
@@ -4325,13 +4314,11 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             raise read.wrong(key, f"THEIRS is a {key} {doc[key]} run: check with {option} {doc[key]}" if doc[key]
                              else f"THEIRS is a run without {option}: check without it")
     run = _model_of(path, doc, read=read)[0]
-    if trace is not None and not isinstance(trace, list):
-        raise read.wrong("trace", "a list of mistakes")
-    if trace is not None and len(trace) > _TRACE_LIMIT:  # read in seconds, or refused in one
-        raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; "
-                         "check a shorter run (fewer --epochs)")
     if trace is None and args.kernel:
         raise read.wrong("trace", "missing: a kernel run is compared by its mistakes: give each one's epoch and index")
+    if trace is not None and not (isinstance(trace, list) and len(trace) <= _TRACE_LIMIT):  # read in seconds
+        raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
+                         "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
 
     def step(k, entry):
         where = f"trace[{k}]"
@@ -4391,13 +4378,12 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         k = indexes.index(n)
         raise read.wrong(f"trace[{k}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
-        for k, s in enumerate(steps):
-            visits = order[min(max(s.epoch, 1), len(order)) - 1]
-            base = 1 if n in indexes else 0  # indexes from 1
-            if k and steps[k - 1].epoch == s.epoch and s.cls == steps[k - 1].cls and \
-                    visits.index(s.index - base) <= visits.index(steps[k - 1].index - base):
-                raise read.wrong(f"trace[{k}]", f"index {s.index} after index {steps[k - 1].index} in epoch {s.epoch}: "
-                                 "not the order \"order\" declares for that pass")
+        base = 1 if n in indexes else 0  # indexes from 1
+        for k, (s, t) in enumerate(zip(steps, steps[1:]), 1):
+            visits = order[min(max(t.epoch, 1), len(order)) - 1]
+            if s.epoch == t.epoch and s.cls == t.cls and visits.index(t.index - base) <= visits.index(s.index - base):
+                raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
+                                 "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
     return _Theirs(run.w, steps, doc.get("epochs"), doc.get("converged"), run.average, pocket, run.voted, precision,
                    None if doc.get("start") is None else read.weights("start", doc["start"]), rate, order, read.floats,
