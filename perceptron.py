@@ -3937,38 +3937,33 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
 
-    def entry(field, value, parts, optional=()):
-        """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
+    def entry(field, value, parts, optional=(), one_class=False):
+        """An object of the parts (and optional ones), each read; THEIRS's pocket or average may be its weights
+        alone.  After k mistakes, a kernel model's hypothesis is its first k stored examples."""
         if read.form and "count" not in parts:
             value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
             parts, optional = ("weights",), parts + optional
         if not (isinstance(value, dict) and set(parts) <= set(value) <= set(parts) | set(optional)):
             raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(parts)}")
-        return value
-
-    def after(field, value):
-        """After how many mistakes: a kernel model's hypothesis is its first k stored examples."""
-        k = read.count(field, value)
-        if stored is not None and k > len(stored):
-            raise read.wrong(field, f"{k}: the model stored {len(stored)} examples")
-        return k
+        got = {"errors": 0, "mistakes": 0}
+        for key, v in value.items():
+            where = f"{field}.{key}"
+            got[key] = (read.weights(where, v, one_class) if key == "weights" else
+                        read.choice(where, ("after", "before"), v) if key == "convention" else read.count(where, v))
+        if stored is not None and got["mistakes"] > len(stored):
+            raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
+        return got
 
     def pocket(field, value, one_class=False):
-        p = entry(field, value, ("weights", "errors", "mistakes"))
-        return Pocket(read.weights(f"{field}.weights", p["weights"], one_class),
-                      read.count(f"{field}.errors", p.get("errors", 0)),
-                      after(f"{field}.mistakes", p.get("mistakes", 0)))
+        p = entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class)
+        return Pocket(p["weights"], p["errors"], p["mistakes"])
 
     def votes(field, value, one_class=False):
         if not isinstance(value, list) or not value:
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
-        voted = []
-        for k, v in enumerate(value):
-            v = entry(f"{field}[{k}]", v, ("mistakes" if kernel is not None else "weights", "count"))
-            voted.append((after(f"{field}[{k}].mistakes", v["mistakes"]) if kernel is not None else
-                          read.weights(f"{field}[{k}].weights", v["weights"], one_class),
-                          read.count(f"{field}[{k}].count", v["count"])))
-        return voted
+        key = "weights" if kernel is None else "mistakes"
+        voted = [entry(f"{field}[{k}]", v, (key, "count"), one_class=one_class) for k, v in enumerate(value)]
+        return [(v[key], v["count"]) for v in voted]
 
     w, kept, n = read.weights("weights", doc["weights"]), {}, read.n
     for k, row in enumerate(stored or ()):
@@ -3980,17 +3975,13 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
                      each(key, value))
     average = doc.get("average")
     if average is not None:
-        average = entry("average", average, ("weights",), ("convention", "examples"))
-        read.choice("average.convention", ("after", "before"), average.get("convention", "after"))
-        read.count("average.examples", average.get("examples", 0))
-        average = read.weights("average.weights", average["weights"])
+        average = entry("average", average, ("weights",), ("convention", "examples"))["weights"]
     if read.form:
         return Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=kept["pocket"],
                    rule=None, bias=None, kernel=name, average=average, voted=kept["voted"], multiclass=update,
                    labels=None), None
     d = None if n is None else n - bias
-    if names is not None and not (isinstance(names, list) and len(names) == d and all(isinstance(v, str)
-                                                                                      for v in names)):
+    if not (names is None or isinstance(names, list) and len(names) == d and all(type(v) is str for v in names)):
         raise read.wrong("features", f"{_short(names)} is not {d} column names, or null")
     try:
         if update:
