@@ -3976,10 +3976,10 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     average = doc.get("average")
     if average is not None:
         average = entry("average", average, ("weights",), ("convention", "examples"))["weights"]
+    run = Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=kept["pocket"],
+              rule=None, bias=None, kernel=name, average=average, voted=kept["voted"], multiclass=update, labels=None)
     if read.form:
-        return Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=kept["pocket"],
-                   rule=None, bias=None, kernel=name, average=average, voted=kept["voted"], multiclass=update,
-                   labels=None), None
+        return run, None
     d = None if n is None else n - bias
     if not (names is None or isinstance(names, list) and len(names) == d and all(type(v) is str for v in names)):
         raise read.wrong("features", f"{_short(names)} is not {d} column names, or null")
@@ -4000,15 +4000,13 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             model.w = w
     except PerceptronError as err:
         raise read.wrong("labels" if update else "weights", err.reason) from None
-    return Run(w=model.w if update else w, model=model, mistakes=model.mistakes, epochs=0, converged=None,
-               trace=None, pocket=kept["pocket"], rule=rule, bias=bias, kernel=name, average=average,
-               voted=kept["voted"], multiclass=update, labels=None if update else tuple(labels)), names
+    return run._replace(w=model.w if update else w, model=model, mistakes=model.mistakes, epochs=0, rule=rule,
+                        bias=bias, labels=None if update else tuple(labels)), names
 
-
-# --model MODEL.json: a model (or a run's --json) applied to FILE: its predictions in the file's label names,
-# one a line; with the file's labels, its errors too.
 
 def _model_mode(args) -> int:
+    """--model MODEL.json: a model (or a run's --json) applied to FILE: its predictions in the file's label names,
+    one a line; with the file's labels, its errors too."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
@@ -4133,8 +4131,7 @@ def _nearest_name(name, known):
 
 def _json_file(path, what):
     """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (a run's weights, sums of
-    cells of at most _DIGITS digits, fit, and nothing takes quadratic time to read), read without touching
-    this process's int <-> str limit."""
+    cells of at most _DIGITS digits, fit; none takes quadratic time), read without changing the int <-> str limit."""
     import json
 
     def integer(text):
@@ -4262,8 +4259,7 @@ def _check_mode(args) -> int:
     law = None if difference is None or told else _law(examples, args, theirs, model)
     names, named = (None if told or law and law[0] == "bug" else
                     _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None, None)
-    declared = {name for name, v in (("start", theirs.start), ("rate", theirs.rate), ("order", theirs.order))
-                if v is not None}
+    declared = {name for name in ("start", "rate", "order") if getattr(theirs, name) is not None}
     if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
         _emit(f"{agrees} under what it declares ({_declared(theirs, sorted(declared))}), confirmed at every "
               "step:\n" + "\n".join(named[1:-1]))
