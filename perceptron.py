@@ -3848,9 +3848,10 @@ _RUN_FIELDS = frozenset(_RUN_ORDER)
 def _document(run, labels=None, features=None, history=None) -> dict:
     """The one writer: the run's model (labels: the file's names of -1 and +1, else run.labels; features: the
     column names, or None), or with ``history`` (--json's fields of the run's past) the whole run."""
+    labels = list(run.model.classes if run.multiclass else labels or run.labels)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
-           "multiclass": run.multiclass, "labels": list(run.model.classes if run.multiclass else labels or run.labels),
-           "kernel": run.kernel, "features": features, "weights": _json_weights(run.w)}
+           "multiclass": run.multiclass, "labels": labels, "kernel": run.kernel, "features": features,
+           "weights": _json_weights(run.w)}
     if run.pocket is not None:
         doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
                          else _json_pocket(run.pocket))
@@ -3861,9 +3862,8 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     if history is not None:
         doc = {**doc, **history}
         del doc["format"]
-    elif not all(type(v) in (str, int, bool, float) for v in doc["labels"]) or \
-            len(set(map(str, doc["labels"]))) < len(doc["labels"]):
-        raise PerceptronError(f"labels {_short(doc['labels'])} cannot be saved: a model's labels are str, int, bool "
+    elif len(set(map(str, labels))) < len(labels) or not all(type(v) in (str, int, bool, float) for v in labels):
+        raise PerceptronError(f"labels {_short(labels)} cannot be saved: a model's labels are str, int, bool "
                               "or float, each with its own text")
     elif run.kernel is not None:
         K = run.model.kernel
@@ -4012,11 +4012,10 @@ def _model_mode(args) -> int:
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
                  names=names)
     if args.json:
-        text = _json_text({"perceptron": __version__, "model": args.model,
-                           "test": {k: v for k, v in test.items() if k not in ("file", "note")}})
+        _emit(_json_text({"perceptron": __version__, "model": args.model,
+                          "test": {k: v for k, v in test.items() if k not in ("file", "note")}}), True)
     else:
-        text = "\n".join(map(str, test["predictions"]))
-    _emit(text, args.json)
+        _emit("\n".join(map(str, test["predictions"])))
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
@@ -4030,12 +4029,11 @@ class _Fields:
     (form: this run's d, update, classes and kernel) have d numbers, or d + 1 with a bias.  floats: those read."""
 
     def __init__(self, path, doc, known, what, form=None):
-        self.path = path
         if not isinstance(doc, dict):
             raise PerceptronError(f"{path}: not {what}: a JSON object is expected")
-        self.known(doc, known, what)
-        self.doc, self.form, self.fractions, self.floats = doc, form, form is not None, []
+        self.path, self.doc, self.form, self.fractions, self.floats = path, doc, form, form is not None, []
         self.n = self.classes = self.implicit = None  # _model_of sets the classes and the implicit w's kernel
+        self.known(doc, known, what)
 
     def known(self, doc, known, what, where=""):
         unknown = sorted(set(doc) - known)
