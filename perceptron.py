@@ -3640,7 +3640,7 @@ def _drop_output():
 
 # One document for a run and its model.  --json writes the run; --save and Run.save its model, which is the
 # run without its history (no trace, counts, test or bound) and with a kernel run's stored examples.  load
-# and --model read either through _model_of (known= adds fields, as THEIRS's), every field checked before
+# and --model read either through _model_of, as --check reads THEIRS's (read=), every field checked before
 # use, an error naming the file and the field.  (--json keeps the bytes it always wrote: a multiclass run's
 # labels are "classes", and it writes no "format" and no stored examples.)
 
@@ -3654,9 +3654,10 @@ _RUN_FIELDS = frozenset(_RUN_ORDER)
 def _document(run, labels=None, features=None, history=None) -> dict:
     """The one writer: the run's model (labels: the file's names of -1 and +1, else run.labels; features: the
     column names, or None), or with ``history`` (--json's fields of the run's past) the whole run."""
+    labels = list(run.model.classes if run.multiclass else labels or run.labels)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
-           "multiclass": run.multiclass, "labels": list(run.model.classes if run.multiclass else labels or run.labels),
-           "kernel": run.kernel, "features": features, "weights": _json_weights(run.w)}
+           "multiclass": run.multiclass, "labels": labels, "kernel": run.kernel, "features": features,
+           "weights": _json_weights(run.w)}
     if run.pocket is not None:
         doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
                          else _json_pocket(run.pocket))
@@ -3667,9 +3668,8 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     if history is not None:
         doc = {**doc, **history}
         del doc["format"]
-    elif not all(type(v) in (str, int, bool, float) for v in doc["labels"]) or \
-            len(set(map(str, doc["labels"]))) < len(doc["labels"]):
-        raise PerceptronError(f"labels {_short(doc['labels'])} cannot be saved: a model's labels are str, int, bool "
+    elif len(set(map(str, labels))) < len(labels) or not all(type(v) in (str, int, bool, float) for v in labels):
+        raise PerceptronError(f"labels {_short(labels)} cannot be saved: a model's labels are str, int, bool "
                               "or float, each with its own text")
     elif run.kernel is not None:
         K = run.model.kernel
@@ -3695,11 +3695,9 @@ def _kernel_named(name):
 
 
 def _model_of(path, doc, known=_RUN_FIELDS, read=None):
-    """The one reader: (the Run that a model or a run's JSON, doc, read from path, holds; its features' names,
-    or None).  The Run predicts, scores and counts errors as the run saved; it has no history (epochs 0,
-    converged None, no trace).  A model's numbers are read in one kind: a decimal's text as a Decimal, or as its
-    exact Fraction in a model that also holds a "p/q" or a float.  Given read, THEIRS's _Fields (--check), the
-    fields a run and its model share are read in this run's form (read.form), into a Run of no model."""
+    """The one reader: (the Run, with no history, that doc, a model or a run's JSON read from path, holds; its
+    features' names, or None).  Given read (--check's THEIRS), the fields a run shares with its model are read
+    in this run's form (read.form), into a Run of no model."""
     read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
@@ -3728,7 +3726,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
                              "kernel run's --json does not: save its model with --save or Run.save)")
         explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
         values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
-        while values and not read.fractions:  # one kind of number: are there ratios or floats?
+        while values and not read.fractions:  # numbers of one kind: decimals as Fractions beside a ratio or float
             v = values.pop()
             values.extend(v.values() if isinstance(v, dict) else v if isinstance(v, list) else ())
             read.fractions = type(v) is float or isinstance(v, str) and "/" in v
@@ -3745,38 +3743,33 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
 
-    def entry(field, value, parts, optional=()):
-        """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
+    def entry(field, value, parts, optional=(), one_class=False):
+        """An object of the parts (and optional ones), each read; THEIRS's pocket or average may be its weights
+        alone.  After k mistakes, a kernel model's hypothesis is its first k stored examples."""
         if read.form and "count" not in parts:
             value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
             parts, optional = ("weights",), parts + optional
         if not (isinstance(value, dict) and set(parts) <= set(value) <= set(parts) | set(optional)):
             raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(parts)}")
-        return value
-
-    def after(field, value):
-        """After how many mistakes: a kernel model's hypothesis is its first k stored examples."""
-        k = read.count(field, value)
-        if stored is not None and k > len(stored):
-            raise read.wrong(field, f"{k}: the model stored {len(stored)} examples")
-        return k
+        got = {"errors": 0, "mistakes": 0}
+        for key, v in value.items():
+            where = f"{field}.{key}"
+            got[key] = (read.weights(where, v, one_class) if key == "weights" else
+                        read.choice(where, ("after", "before"), v) if key == "convention" else read.count(where, v))
+        if stored is not None and got["mistakes"] > len(stored):
+            raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
+        return got
 
     def pocket(field, value, one_class=False):
-        p = entry(field, value, ("weights", "errors", "mistakes"))
-        return Pocket(read.weights(f"{field}.weights", p["weights"], one_class),
-                      read.count(f"{field}.errors", p.get("errors", 0)),
-                      after(f"{field}.mistakes", p.get("mistakes", 0)))
+        p = entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class)
+        return Pocket(p["weights"], p["errors"], p["mistakes"])
 
     def votes(field, value, one_class=False):
         if not isinstance(value, list) or not value:
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
-        voted = []
-        for k, v in enumerate(value):
-            v = entry(f"{field}[{k}]", v, ("mistakes" if kernel is not None else "weights", "count"))
-            voted.append((after(f"{field}[{k}].mistakes", v["mistakes"]) if kernel is not None else
-                          read.weights(f"{field}[{k}].weights", v["weights"], one_class),
-                          read.count(f"{field}[{k}].count", v["count"])))
-        return voted
+        key = "weights" if kernel is None else "mistakes"
+        voted = [entry(f"{field}[{k}]", v, (key, "count"), one_class=one_class) for k, v in enumerate(value)]
+        return [(v[key], v["count"]) for v in voted]
 
     w, kept, n = read.weights("weights", doc["weights"]), {}, read.n
     for k, row in enumerate(stored or ()):
@@ -3788,17 +3781,13 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
                      each(key, value))
     average = doc.get("average")
     if average is not None:
-        average = entry("average", average, ("weights",), ("convention", "examples"))
-        read.choice("average.convention", ("after", "before"), average.get("convention", "after"))
-        read.count("average.examples", average.get("examples", 0))
-        average = read.weights("average.weights", average["weights"])
+        average = entry("average", average, ("weights",), ("convention", "examples"))["weights"]
+    run = Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=kept["pocket"],
+              rule=None, bias=None, kernel=name, average=average, voted=kept["voted"], multiclass=update, labels=None)
     if read.form:
-        return Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=kept["pocket"],
-                   rule=None, bias=None, kernel=name, average=average, voted=kept["voted"], multiclass=update,
-                   labels=None), None
+        return run, None
     d = None if n is None else n - bias
-    if names is not None and not (isinstance(names, list) and len(names) == d and all(isinstance(v, str)
-                                                                                      for v in names)):
+    if not (names is None or isinstance(names, list) and len(names) == d and all(type(v) is str for v in names)):
         raise read.wrong("features", f"{_short(names)} is not {d} column names, or null")
     try:
         if update:
@@ -3817,25 +3806,22 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             model.w = w
     except PerceptronError as err:
         raise read.wrong("labels" if update else "weights", err.reason) from None
-    return Run(w=model.w if update else w, model=model, mistakes=model.mistakes, epochs=0, converged=None,
-               trace=None, pocket=kept["pocket"], rule=rule, bias=bias, kernel=name, average=average,
-               voted=kept["voted"], multiclass=update, labels=None if update else tuple(labels)), names
+    return run._replace(w=model.w if update else w, model=model, mistakes=model.mistakes, epochs=0, rule=rule,
+                        bias=bias, labels=None if update else tuple(labels)), names
 
-
-# --model MODEL.json: a model (or a run's --json) applied to FILE: its predictions in the file's label names,
-# one a line; with the file's labels, its errors too.
 
 def _model_mode(args) -> int:
+    """--model MODEL.json: a model (or a run's --json) applied to FILE: its predictions in the file's label names,
+    one a line; with the file's labels, its errors too."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
                  names=names)
     if args.json:
-        text = _json_text({"perceptron": __version__, "model": args.model,
-                           "test": {k: v for k, v in test.items() if k not in ("file", "note")}})
+        _emit(_json_text({"perceptron": __version__, "model": args.model,
+                          "test": {k: v for k, v in test.items() if k not in ("file", "note")}}), True)
     else:
-        text = "\n".join(map(str, test["predictions"]))
-    _emit(text, args.json)
+        _emit("\n".join(map(str, test["predictions"])))
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
@@ -3845,18 +3831,15 @@ def _model_mode(args) -> int:
 
 
 class _Fields:
-    """The fields of a run's JSON read back from a file, each checked before use; an unknown field, or one of
-    the wrong type or shape, is a PerceptronError that names the file and the field.  Its vectors have one
-    length, n, that the first read fixes; THEIRS's (form: this run's d, update, classes and kernel) have d
-    numbers, or d + 1 with a bias, and its numbers are ints, floats (each kept in floats) or Fractions."""
+    """A run's JSON read back, field by field.  Its vectors have one length, n, that the first read fixes; THEIRS's
+    (form: this run's d, update, classes and kernel) have d numbers, or d + 1 with a bias.  floats: those read."""
 
     def __init__(self, path, doc, known, what, form=None):
-        self.path = path
         if not isinstance(doc, dict):
             raise PerceptronError(f"{path}: not {what}: a JSON object is expected")
-        self.known(doc, known, what)
-        self.doc, self.form, self.fractions, self.floats = doc, form, form is not None, []
+        self.path, self.doc, self.form, self.fractions, self.floats = path, doc, form, form is not None, []
         self.n = self.classes = self.implicit = None  # _model_of sets the classes and the implicit w's kernel
+        self.known(doc, known, what)
 
     def known(self, doc, known, what, where=""):
         unknown = sorted(set(doc) - known)
@@ -3870,7 +3853,6 @@ class _Fields:
         return PerceptronError(f"{self.path}: {field}: {what}")
 
     def need(self, field, kind=None, what=""):
-        """The field, of the type kind where given (else it is not what)."""
         if field not in self.doc:
             raise self.wrong(field, "missing")
         if kind is not None and type(self.doc[field]) is not kind:
@@ -3890,8 +3872,7 @@ class _Fields:
         return value
 
     def weights(self, field, value, one_class=False):
-        """A predictor's weights: a vector, {class: vector} (multiclass), or null where a kernel's w is implicit
-        (or THEIRS gives none)."""
+        """A vector, {class: vector} (multiclass), or null where a kernel's w is implicit (or THEIRS gives none)."""
         if value is None and (self.implicit or self.form and not one_class):
             return None
         if self.implicit:
@@ -3954,8 +3935,7 @@ def _nearest_name(name, known):
 
 def _json_file(path, what):
     """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (a run's weights, sums of
-    cells of at most _DIGITS digits, fit, and nothing takes quadratic time to read), read without touching
-    this process's int <-> str limit."""
+    cells of at most _DIGITS digits, fit; none takes quadratic time), read without changing the int <-> str limit."""
     import json
 
     def integer(text):
@@ -3967,10 +3947,11 @@ def _json_file(path, what):
         raise ValueError(f"{name} is not a number JSON has")
 
     def no_duplicate(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
-        doc = dict(pairs)
-        if len(doc) != len(pairs):
-            twice = next(key for key, _ in pairs if sum(k == key for k, _ in pairs) > 1)
-            raise ValueError(f"the key {_short(twice)} appears twice in one object")
+        doc = {}
+        for key, value in pairs:
+            if key in doc:
+                raise ValueError(f"the key {_short(key)} appears twice in one object")
+            doc[key] = value
         return doc
     f = _opened(path, path)
     try:
@@ -3993,20 +3974,17 @@ def _json_file(path, what):
         raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
 
 
-# --check THEIRS.json: another implementation's run against this one; where they part, and why.
-#
-# THEIRS is read strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The
-# notes' run itself (train: Part I and its accelerators) is compared first, exactly (_trained).  Where they
-# part, a law read off THEIRS's own trace (_law) may find one step that breaks what every other step
-# keeps: a bug in THEIRS.  Else the run is replayed (_replay: Part I's steps, conventions layered on them
-# by _Variant and _JointVariant) and compared within a rounding bound carried through the run (_Rounding);
-# the check looks for the fewest conventions (_CONVENTIONS) under which THEIRS agrees from its first step
-# on; then for one step of THEIRS that explains all that follows (a skipped update, ...); then the law
-# itself, where it holds at every step (outside the notes, not a bug); else it says what the notes
-# require at that step and what THEIRS did (unexplained).
+# --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is
+# read strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run
+# itself (_trained: Part I and its accelerators) is compared first, exactly; where they part, a law read off
+# THEIRS's own trace (_law) may find one step that breaks what every other step keeps: a bug in THEIRS.  Else
+# the run is replayed (_replay: Part I's steps, conventions layered on them by _Variant and _JointVariant)
+# within a rounding bound carried through it (_Rounding), and the check looks for the fewest conventions
+# (_CONVENTIONS) under which THEIRS agrees from its first step on; then for one step of THEIRS that explains
+# all that follows (a skipped update, ...); then the law itself, where it holds at every step (outside the
+# notes, not a bug); else it says what the notes require at that step and what THEIRS did (unexplained).
 
-# The fields of THEIRS: those --json writes, and "precision", "start", "rate", "order"; "extra" holds
-# whatever an implementer keeps beside them, which the check does not read.
+# THEIRS's fields: --json's, "precision", "start", "rate", "order", and "extra" (the implementer's, not read).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
@@ -4020,9 +3998,8 @@ _Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket v
                                 "floats mistakes", defaults=(None,))
 
 _Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
-_Side.__doc__ = """A run as the check compares it: its mistakes (_Step), final weights, passes, whether it
-converged, average and votes, our score at each visit where only THEIRS made a mistake (watched), and the
-bound on the final weights."""
+_Side.__doc__ = """A run as the check compares it (steps: its _Steps); watched: our score at each visit where only
+THEIRS made a mistake; final_bound: the bound on the final weights."""
 
 
 def _check_mode(args) -> int:
@@ -4044,30 +4021,28 @@ def _check_mode(args) -> int:
     agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
     found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
-    trained = None if args.multiclass or kernel or found_first else _trained(args, examples)
-    if trained is not None:  # the notes' run itself, by Part I's learners and pass: exactly alike, or where not
-        exact = _Rounding(args, theirs, examples)
+    trained = not (args.multiclass or kernel or found_first)
+    if trained:  # the notes' run itself, by Part I's learners and pass: exactly alike, or where not
+        ours, exact = _trained(args, examples), _Rounding(args, theirs, examples)
         exact.off = True
-        difference, agreement = _compare(trained, theirs, base, exact)
-        if difference is None:
-            _emit(f"{agrees}: {agreement.text(trained, theirs, model)}")
-            return 0
-        law = _law(examples, args, theirs, model)
+        difference, agreement = _compare(ours, theirs, base, exact)
+        law = None if difference is None else _law(examples, args, theirs, model)
         if law and law[0] == "bug":  # a law every other step keeps: no replay within bounds can change that
-            return _differ(head, law[1], _where(difference, trained, theirs, examples, data, model))
-    try:  # the notes' run again, step by step, within the rounding THEIRS's arithmetic allows
-        ours = _replay(examples, base, model, theirs)
-    except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
-        raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-    difference, agreement = _compare(ours, theirs, base, model)
-    if difference is not None and model.guessed:  # whole numbers written as floats say nothing of their format:
-        narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)  # the commonest narrower one
+            return _differ(head, law[1], _where(difference, ours, theirs, examples, data, model))
+    if not trained or difference is not None:  # the notes' run again, step by step, within THEIRS's rounding
+        try:
+            ours = _replay(examples, base, model, theirs)
+        except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
+            raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
+        difference, agreement = _compare(ours, theirs, base, model)
+    # whole numbers written as floats say nothing of their format: try the commonest narrower one
+    if difference is not None and model.guessed and all(_held_in(v, "binary32") for v in theirs.floats):
+        narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)
         narrower.guessed = True
-        if all(_held_in(v, "binary32") for v in theirs.floats):
-            side = _replay(examples, base, narrower, theirs)
-            again, alike = _compare(side, theirs, base, narrower)
-            if again is None:
-                model, ours, difference, agreement = narrower, side, None, alike
+        side = _replay(examples, base, narrower, theirs)
+        again, alike = _compare(side, theirs, base, narrower)
+        if again is None:
+            model, ours, difference, agreement = narrower, side, None, alike
     if difference is None and not found_first:
         _emit(f"{agrees}: {agreement.text(ours, theirs, model)}")
         return 0
@@ -4088,8 +4063,7 @@ def _check_mode(args) -> int:
     law = None if difference is None or told else _law(examples, args, theirs, model)
     names, named = (None if told or law and law[0] == "bug" else
                     _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None, None)
-    declared = {name for name, v in (("start", theirs.start), ("rate", theirs.rate), ("order", theirs.order))
-                if v is not None}
+    declared = {name for name in ("start", "rate", "order") if getattr(theirs, name) is not None}
     if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
         _emit(f"{agrees} under what it declares ({_declared(theirs, sorted(declared))}), confirmed at every "
               "step:\n" + "\n".join(named[1:-1]))
@@ -4131,13 +4105,11 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             raise read.wrong(key, f"THEIRS is a {key} {doc[key]} run: check with {option} {doc[key]}" if doc[key]
                              else f"THEIRS is a run without {option}: check without it")
     run = _model_of(path, doc, read=read)[0]
-    if trace is not None and not isinstance(trace, list):
-        raise read.wrong("trace", "a list of mistakes")
-    if trace is not None and len(trace) > _TRACE_LIMIT:  # read in seconds, or refused in one
-        raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; "
-                         "check a shorter run (fewer --epochs)")
     if trace is None and args.kernel:
         raise read.wrong("trace", "missing: a kernel run is compared by its mistakes: give each one's epoch and index")
+    if trace is not None and not (isinstance(trace, list) and len(trace) <= _TRACE_LIMIT):  # read in seconds
+        raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
+                         "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
 
     def step(k, entry):
         where = f"trace[{k}]"
@@ -4197,13 +4169,12 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         k = indexes.index(n)
         raise read.wrong(f"trace[{k}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
-        for k, s in enumerate(steps):
-            visits = order[min(max(s.epoch, 1), len(order)) - 1]
-            base = 1 if n in indexes else 0  # indexes from 1
-            if k and steps[k - 1].epoch == s.epoch and s.cls == steps[k - 1].cls and \
-                    visits.index(s.index - base) <= visits.index(steps[k - 1].index - base):
-                raise read.wrong(f"trace[{k}]", f"index {s.index} after index {steps[k - 1].index} in epoch {s.epoch}: "
-                                 "not the order \"order\" declares for that pass")
+        base = 1 if n in indexes else 0  # indexes from 1
+        for k, (s, t) in enumerate(zip(steps, steps[1:]), 1):
+            visits = order[min(max(t.epoch, 1), len(order)) - 1]
+            if s.epoch == t.epoch and s.cls == t.cls and visits.index(t.index - base) <= visits.index(s.index - base):
+                raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
+                                 "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
     return _Theirs(run.w, steps, doc.get("epochs"), doc.get("converged"), run.average, pocket, run.voted, precision,
                    None if doc.get("start") is None else read.weights("start", doc["start"]), rate, order, read.floats,
