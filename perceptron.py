@@ -4480,12 +4480,11 @@ def _settings(args, kernel, classes) -> _Settings:
 
 
 def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
-    """The run under the settings st, step by step: the notes' run where st are the notes' conventions (the
-    tests check it equals train's).  With THEIRS given it
-    notes our score at the first visit where only THEIRS makes a mistake, and (``stop``) stops where the two
-    part."""
+    """The run under the settings st, by Part I's pass and learners with the conventions layered on them: the
+    notes' run where st are the notes' conventions (a test holds it to train's).  With THEIRS given it notes our
+    score at the first visit where only THEIRS makes a mistake, and (``stop``) stops where the two part."""
     xs, ys = [x for x, _ in examples], [y for _, y in examples]
-    expected = _Expected(theirs.trace if theirs is not None else None, stop)
+    expected = {"trace": theirs.trace if theirs is not None else None, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest":
         sides = {c: _replay_binary(xs, [1 if y == c else -1 for y in ys], st, model, expected, c)
                  for c in st.classes}
@@ -4499,58 +4498,28 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
     return _replay_binary(xs, ys, st, model, expected)
 
 
-class _Expected:
-    """THEIRS's mistakes in order, against which a replay checks each visit: it notes our score where only
-    THEIRS makes a mistake, and (``stop``, in a search) stops the replay where the two part."""
-
-    def __init__(self, trace, stop):
-        self.trace, self.stop, self.k, self.parted = trace, stop, 0, False
-
-    def visit(self, cls, epoch, index, wrong) -> bool:
-        """Whether THEIRS's next mistake is at this visit, where ours is none (so our score is to be noted)."""
-        if self.trace is None or self.parted:
-            return False
-        t = self.trace[self.k] if self.k < len(self.trace) else None
-        here = t is not None and (t.cls, t.epoch, t.index) == (cls, epoch, index)
-        if wrong and here:
-            self.k += 1
-            return False
-        self.parted = wrong or here
-        return here
-
-
-def _visits(st, n, epoch):
-    return st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)
-
-
-def _decide(st, y, s):
-    """(the output o, whether it is a mistake) under the rule and the zero-score convention."""
+def _decided(st, y, s, made):
+    """(whether the score s is a mistake, the factor f of the update w <- w + f x) under the settings: the rule,
+    or a zero-score convention; f is y (the notes), y - o (t - o), times a rate, or the faulty step planted at
+    the mistake numbered ``made``."""
     if st.zero == "negative":  # np.where(w @ x > 0, 1, -1)
         o = 1 if s > 0 else -1
     elif st.zero == "t-o":     # sign(0) = 0, never a label
         o = 1 if s > 0 else -1 if s < 0 else 0
     else:
         o = sign(s)
-        return o, RULES[st.rule](y, s)
-    return o, o != y
-
-
-def _factor(st, y, o, made):
-    """The factor f of an update w <- w + f x under the settings: y (the notes), y - o (t - o), times a rate,
-    or the faulty step planted at the mistake numbered ``made``."""
     f = (y - o) if st.zero == "t-o" else y
     if st.rate is not None and st.rate != 1:
         f = st.rate * f
     if st.fault is not None and st.fault[1] in (made, "always"):
         f = {"skip": 0, "twice": 2 * f, "prediction": -f}[st.fault[0]]
-    return f
+    return (RULES[st.rule](y, s) if st.zero is None else o != y), f
 
 
 class _Variant(Perceptron):
-    """Part I's Perceptron with a run's conventions outside the notes layered on it, each written once: the
-    decision at a zero score (_decide), the factor f of the update (_factor), a start, stale scores, the
-    batch rule's w in force.  It decides and chooses f; the update is Part I's _step, w <- w + f x, with f
-    given as the label its rule does not read."""
+    """Part I's Perceptron with a run's conventions outside the notes layered on it: _decided decides and chooses
+    f, and the update is Part I's _step, w <- w + f x, with f given as the label its rule does not read.  A start,
+    stale scores and the batch rule's w in force change only the w that scores."""
 
     def __init__(self, d, st, start, n):
         super().__init__(d, rule="sign", bias=st.bias)
@@ -4565,114 +4534,163 @@ class _Variant(Perceptron):
 
     def _step(self, x, y):
         s = self._score(self._read(x))
-        o, self.wrong = _decide(self.st, y, s)
-        self.f, before = _factor(self.st, y, o, self.mistakes), self.w
+        self.wrong, self.f = _decided(self.st, y, s, self.mistakes)
         if self.st.batch == "mean":  # the pass's updates summed, then divided by n: each one's f / n, exactly
             self.f = Fraction(self.f) / self.n
+        before = self.w
         if super()._step(x, self.f)[1]:  # Part I: w <- w + f x
             self.before = before
         return s, self.wrong
 
 
+class _DualVariant(DualPerceptron):
+    """Part I's DualPerceptron with the same conventions, stepping on example i: it stores (x, f), and the score
+    is eq. (2), its _score, or where the accelerators are on the scores Part II's _KernelScores keeps (it stores
+    as the step does).  A linear kernel's w, eq. (1), is Part I's primal step on the same (x, f)."""
+
+    def __init__(self, st, xs, ys, linear):
+        from types import SimpleNamespace
+
+        super().__init__(st.kernel, bias=st.bias)
+        self.st, self.xs, self.wrong = st, xs, False
+        self.mistake = lambda f, s: self.wrong
+        self.kept = None if _LITERAL.get() else _KernelScores(self, SimpleNamespace(
+            examples=list(zip(xs, ys)), d=len(xs[0]) if xs else 0))
+        self.primal = Perceptron(len(xs[0]), bias=st.bias) if linear and xs else None
+        if self.primal is not None:
+            self.primal.mistake = lambda f, s: True
+
+    def _step(self, i, y):
+        x = self.xs[i]
+        s = _finite(self.kept.scores[i], "w.x", _NOT_REAL) if self.kept else self._score(self._read(x))
+        self.wrong, f = _decided(self.st, y, s, self.mistakes)
+        if self.wrong:
+            if not (self.kept and self.kept.store(i, f)):
+                self.kept = None  # the kernel failed there: Part I's step meets it as it would
+                super()._step(x, f)  # Part I: stored <- stored + [(x, f)]
+            if self.primal is not None:
+                self.primal._step(x, f)  # Part I: w <- w + f x
+        return s, self.wrong
+
+
 class _JointVariant(MulticlassPerceptron):
-    """Part I's joint update with its conventions outside the notes: ties to the last class (the classes
-    listed in reverse, as _argmax gives a tie to the first); no prediction while every vector is 0, when
-    only the true class's vector moves."""
+    """Part I's joint update with its conventions outside the notes: ties to the last class (the classes listed
+    in reverse, as _argmax gives a tie to the first); no prediction while every vector is 0, when only the true
+    class's vector moves: Part I's step with a first class of no one, the argmax of zeros, then dropped."""
 
     def __init__(self, d, st):
         super().__init__(st.classes[::-1] if st.ties == "last" else st.classes, d, update="joint", bias=st.bias)
         self.empty = st.empty
 
     def _step(self, x, y):
-        if self.empty and not any(v for w in self._w.values() for v in w):
-            w = dict(self._w)
-            w[y] = [w_i + x_i for w_i, x_i in zip(w[y], self._read(x))]  # toward the true class alone
-            self._w, self._mistakes = w, self._mistakes + 1
-            return None, True
-        return super()._step(x, y)
+        if not self.empty or any(v for w in self._w.values() for v in w):
+            return super()._step(x, y)
+        classes, no_one = self.classes, object()
+        self.classes, self._w = (no_one, *classes), {no_one: [0] * len(self._w[y]), **self._w}
+        try:
+            super()._step(x, y)  # w(y) += x; w(no one) -= x
+        finally:
+            self.classes = classes
+            self._w.pop(no_one)
+        return None, True
 
 
 def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
-    """The run under st, step by step: a primal run by Part I's step (_Variant), a kernel run by eq. (2) kept
-    up to date for each example; each mistake with the bound THEIRS may differ by."""
-    n, K = len(xs), st.kernel
-    X = [[*x, 1] if st.bias else list(x) for x in xs]
+    """The run under st by Part I's pass, _pass, of a learner of Part I with the conventions layered on it
+    (_Variant, _DualVariant, _JointVariant), each example given by its index; each mistake with the bound
+    THEIRS may differ by."""
+    n, K, joint = len(xs), st.kernel, st.multiclass == "joint"
+    d = len(xs[0]) if xs else 0
     start = st.start[cls] if isinstance(st.start, dict) else st.start
-    d, joint = len(xs[0]) if xs else 0, st.multiclass == "joint"
-    learner: Any = None if K is not None else _JointVariant(d, st) if joint else _Variant(d, st, start, n)
-    w: Any = learner.w if learner is not None else [0] * (len(X[0]) if X else 0)
+    linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
+    learner: Any = _JointVariant(d, st) if joint else _DualVariant(st, xs, ys, linear) if K is not None else \
+        _Variant(d, st, start, n)
+    X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
-    E = [0.0] * len(w)  # the float model's bound on |THEIRS's w - ours|, weight by weight
-    stored: list = []   # a kernel run's (x, the factor of its update)
-    summed, upto = [(0, 0.0, 0.0)] * n, [0] * n  # each example's eq. (2) sum, |terms|, kernel values' bound
-    linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights
-    steps, watched = [], {}
-    history = _History(flat(w) if K is None else [0], n, st.voted) if st.average in ("after", "before") or \
-        st.voted else None
+    E = [0.0] * (d + st.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
+    steps: list = []
+    watched: dict = {}
+    parts: list = []  # the batch rule's pass: its (f, x)
     after_updates: list = []
-    made = epoch = m = 0
+    history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
+        if st.average in ("after", "before") or st.voted else None
     AX = [None if joint else model.magnitudes(x) for x in X]
-    magnitudes: tuple = (None, None)  # |x| for each x, and |w| for the w in force
-    while epoch < st.passes:
-        epoch, m, parts = epoch + 1, 0, []
-        for position, i in enumerate(_visits(st, n, epoch)):
-            x, y = X[i], ys[i]
-            if K is not None:  # eq. (2) in mistake order from 0: i's sum so far, then the terms stored since
-                s, S, apart = summed[i]
-                for x_j, f_j in stored[upto[i]:]:
-                    term = f_j * K(x_j, x)
-                    s = s + term
-                    if not model.off:
-                        S, apart = S + abs(float(term)), apart + abs(float(f_j)) * model.kernel_error(K, x_j, x)
-                summed[i], upto[i] = (s, S, apart), len(stored)
-                s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S, apart)
-                o, wrong = _decide(st, y, s)
+    magnitudes: tuple = (None, None)  # the w in force, and its |w_i|
+    sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
+    epoch = visits = 0
+    step = learner._step
+
+    def visit(i, y):  # Part I's pass steps on (i, y): the learner's step on example i, then what the check notes
+        nonlocal E, magnitudes, visits
+        if expected["parted"] and expected["stop"]:
+            return None, False
+        scored, stored = None if joint or K is not None else learner.force if st.batch else learner.w, \
+            learner.mistakes
+        s, wrong = step(i if K is not None else xs[i], y)  # (a dual steps on the example's index)
+        visits += 1
+        trace, watch = expected["trace"], False
+        if trace is not None and not expected["parted"]:  # THEIRS's next mistake: at this visit, or parted
+            t = trace[expected["k"]] if expected["k"] < len(trace) else None
+            here = t is not None and (t.cls, t.epoch, t.index) == (cls, epoch, i)
+            if wrong and here:
+                expected["k"] += 1
             else:
-                scored = learner.force if st.batch else learner.w  # the w of the score (its bound's)
-                (s, wrong), bound = learner._step(xs[i], y), 0 if joint else None  # an argmax: its class
-            watch = expected.visit(cls, epoch, i, wrong)
-            if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
+                expected["parted"], watch = wrong or here, here
+        bound = 0.0 if joint else None  # an argmax: its class
+        if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
+            if K is not None and not model.off:  # the magnitudes of eq. (2)'s terms, stored since the last
+                S, apart = sums[i]
+                for x_j, f_j in learner.stored[upto[i]:stored]:
+                    S += abs(float(f_j * K(x_j, X[i])))
+                    apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
+                sums[i], upto[i] = (S, apart), stored
+                bound = model.kernel_bound(stored, S, apart)
+            elif K is not None:
+                bound = 0.0
+            else:
                 if magnitudes[0] is not scored:
                     magnitudes = (scored, model.magnitudes(scored))
                 bound = model.score_bound(magnitudes[1], E, AX[i])
-            if watch:
-                watched[(cls, epoch, i)] = (s, bound)
-            if expected.parted and expected.stop:
-                if wrong:
-                    steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
-                return _Side(steps, None, epoch, False, None, None, watched, E)
+        if watch:
+            watched[(cls, epoch, i)] = (s, bound)
+        if expected["parted"] and expected["stop"]:
             if wrong:
-                made, m = made + 1, m + 1
-                if K is not None:
-                    f = _factor(st, y, o, made - 1)
-                    stored.append((x, f))
-                    if linear:  # eq. (1)'s w = sum_j y_j x_j, in mistake order from 0, as DualPerceptron.weights
-                        w = [w_i + f * x_i for w_i, x_i in zip(w, x)]
-                elif st.batch:
-                    parts.append((learner.f, x))
-                else:
-                    w = learner.w
-                    E = E if joint else model.moved(E, w, [(learner.f, x)])
-                    after_updates.append(w)
-                steps.append(_Step(cls, epoch, i, y, s, None if K is not None and not linear or st.batch else w,
-                                   bound, None if joint else E))
-                if history is not None:
-                    history.at((epoch - 1) * n + position + 1, flat(w) if K is None else [len(stored)])
+                steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
+            return s, wrong
+        if wrong:
+            w = learner.w if K is None else learner.primal.w if linear else None
+            if st.batch:
+                parts.append((learner.f, X[i]))
+            elif K is None:
+                E = E if joint else model.moved(E, w, [(learner.f, X[i])])
+                after_updates.append(w)
+            steps.append(_Step(cls, epoch, i, y, s, None if st.batch else w, bound, None if joint else E))
+            if history is not None:
+                history.at(visits, flat(w) if K is None else [learner.mistakes])
+        return s, wrong
+
+    learner._step = visit
+    m = 0
+    while epoch < st.passes and not (expected["parted"] and expected["stop"]):
+        epoch, parts[:] = epoch + 1, []
+        order = st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)
+        m = _pass(learner, [(i, ys[i]) for i in order], epoch, lambda mistake: None)
         if parts:  # the batch rule: the pass's updates, made in order, in force from its end
-            learner.force = learner.before = w = learner.w
-            E = model.moved(E, w, parts, mean=st.batch == "mean" and n)
-            after_updates.append(w)
+            learner.force = learner.before = learner.w
+            E = model.moved(E, learner.w, parts, mean=st.batch == "mean" and n)
+            after_updates.append(learner.w)
         if m == 0 and not st.exactly:
             break
-    if K is not None and not linear:
-        w = None
+    if expected["parted"] and expected["stop"]:
+        return _Side(steps, None, epoch, False, None, None, watched, E)
+    w = learner.w if K is None else learner.primal.w if linear else None
     average: Any = None
     if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
             if after_updates else list(w)
     votes = None
     if history is not None:
-        size = len(X[0]) if X else 0
+        size = d + st.bias
         shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
             else (lambda v: v)
         means = history.means(epoch * n)
@@ -4751,16 +4769,46 @@ class _Rounding:
             return 0.0
         return max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values, self.tolerance * S)
 
+    # How far a kernel computed in a precision of unit roundoff u, on inputs each within a relative delta of a
+    # and b, may lie from the exact K(a, b) (Higham §3.1 for the sums; A = sum |a_i b_i|):
+    #   linear      a.b moves by at most A ((1 + delta)^2 - 1) from its inputs, gamma_d A' from its sum;
+    #   polynomial  the base t = a.b + c then moves by e, as above (gamma_(d+1) for the added c), and
+    #               |(t + e)^p - t^p| <= (|t| + e)^p - |t|^p, the power's p roundings adding gamma_p (|t| + e)^p;
+    #   gaussian    t = ||a - b||^2 / (2 sigma^2) moves by e (each a_i - b_i by delta (|a_i| + |b_i|), then
+    #               gamma_(d+3) t' for the squares, the sum, the division and sigma's own rounding), and
+    #               |exp(-t') - exp(-t)| <= exp(-t) expm1(e), exp's own rounding adding 2u exp(-t + e).
+    # The kernels of bits count ones, and their values, whole numbers, are exact in every format; a kernel
+    # this does not know (from_features) is taken as exact on both sides.
     def kernel_error(self, K, a, b) -> float:
-        """How far THEIRS's K(a, b) may lie from ours: THEIRS's from the exact K of its inputs (ours rounded
-        to its precision, or read from the text directly) and ours from the exact K of ours."""
-        if self.off:
-            return 0.0
-        delta = self.u_in + self.u_ours if self.u_in else 0.0
+        """How far THEIRS's K(a, b) may lie from ours: THEIRS's from the exact K of its inputs (ours rounded to its
+        precision, or read from the text directly) plus ours from the exact K of ours."""
+        d, error = len(a), 0.0
         try:
-            return _kernel_error(K, a, b, self.u, delta) + _kernel_error(K, a, b, self.u_ours, 0.0)
+            fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
+            degree, sigma = getattr(K, "degree", None), getattr(K, "sigma", None)
+            for u, delta in ((self.u, self.u_in + self.u_ours if self.u_in else 0.0), (self.u_ours, 0.0)):
+                if u == 0 and delta == 0:
+                    continue
+                if K is dot or getattr(K, "linear", False) is True or degree is not None:
+                    A = sum(p * q for p, q in zip(fa, fb))
+                    moved = A * ((1 + delta) ** 2 - 1)
+                    if degree is None:
+                        error += moved + _gamma(d, u) * (A + moved)
+                        continue
+                    c = abs(float(K.c))
+                    t = abs(float(sum(map(mul, a, b))) + float(K.c))
+                    e = moved + _gamma(d + 1, u) * (A + moved + c)
+                    error += (t + e) ** degree - t ** degree + _gamma(degree, u) * (t + e) ** degree
+                elif sigma is not None:
+                    scale = 2 * float(sigma) ** 2
+                    gaps = [abs(float(p) - float(q)) for p, q in zip(a, b)]
+                    t = sum(g * g for g in gaps) / scale
+                    spread = sum((2 * g + delta * (p + q)) * delta * (p + q) for g, p, q in zip(gaps, fa, fb)) / scale
+                    e = spread + _gamma(d + 3, u) * (t + spread) + 3 * u * t
+                    error += math.exp(-t) * math.expm1(e) + 2 * u * math.exp(-t + e)
         except OverflowError:
             return math.inf
+        return error
 
     def moved(self, E, w, parts, mean=0):
         """The bound on each weight after w += sum of f x over parts (one, or a pass's for the batch rule)."""
@@ -4804,42 +4852,6 @@ def _is_whole(v) -> bool:
 
 def _gamma(n, u):
     return n * u / (1 - n * u) if n * u < 1 else math.inf
-
-
-# How far a kernel computed in a precision of unit roundoff u, on inputs each within a relative delta of a
-# and b, may lie from the exact K(a, b) (Higham §3.1 for the sums; A = sum |a_i b_i|):
-#   linear      a.b moves by at most A ((1 + delta)^2 - 1) from its inputs, gamma_d A' from its sum;
-#   polynomial  the base t = a.b + c then moves by e, as above (gamma_(d+1) for the added c), and
-#               |(t + e)^p - t^p| <= (|t| + e)^p - |t|^p, the power's p roundings adding gamma_p (|t| + e)^p;
-#   gaussian    t = ||a - b||^2 / (2 sigma^2) moves by e (each a_i - b_i by delta (|a_i| + |b_i|), then
-#               gamma_(d+3) t' for the squares, the sum, the division and sigma's own rounding), and
-#               |exp(-t') - exp(-t)| <= exp(-t) expm1(e), exp's own rounding adding 2u exp(-t + e).
-# The kernels of bits count ones, and their values, whole numbers, are exact in every format; a kernel
-# this does not know (from_features) is taken as exact on both sides.
-def _kernel_error(K, a, b, u, delta) -> float:
-    if u == 0 and delta == 0:
-        return 0.0
-    d = len(a)
-    fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
-    if K is dot or getattr(K, "linear", False) is True or getattr(K, "degree", None) is not None:
-        A = sum(p * q for p, q in zip(fa, fb))
-        moved = A * ((1 + delta) ** 2 - 1)
-        degree = getattr(K, "degree", None)
-        if degree is None:
-            return moved + _gamma(d, u) * (A + moved)
-        c = abs(float(K.c))
-        t = abs(float(sum(map(mul, a, b))) + float(K.c))
-        e = moved + _gamma(d + 1, u) * (A + moved + c)
-        return (t + e) ** degree - t ** degree + _gamma(degree, u) * (t + e) ** degree
-    sigma = getattr(K, "sigma", None)
-    if sigma is not None:
-        scale = 2 * float(sigma) ** 2
-        gaps = [abs(float(p) - float(q)) for p, q in zip(a, b)]
-        t = sum(g * g for g in gaps) / scale
-        spread = sum((2 * g + delta * (p + q)) * delta * (p + q) for g, p, q in zip(gaps, fa, fb)) / scale
-        e = spread + _gamma(d + 3, u) * (t + spread) + 3 * u * t
-        return math.exp(-t) * math.expm1(e) + 2 * u * math.exp(-t + e)
-    return 0.0
 
 
 def _held_in(v, precision) -> bool:
