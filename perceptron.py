@@ -4899,7 +4899,12 @@ class _Agreement:
         difference = abs(Fraction(theirs) - Fraction(ours))
         if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
             return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
-        ulp = _ulp(max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53)
+        # the unit in the last place of the larger in a format of ``bits`` significand bits and binary64's range
+        # below (at least 2^-1074): 2^(e - bits) where 2^(e-1) <= v < 2^e, exact for any v
+        v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53
+        e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
+        e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
+        ulp = max(Fraction(2) ** (e - bits), Fraction(2) ** -1074)
         if difference / ulp > self.ulps:
             self.ulps, self.bound_ulps = float(difference / ulp), float(Fraction(bound) / ulp)
         return True
@@ -4925,16 +4930,6 @@ class _Agreement:
                                                    "format: declare \"precision\" to be sure)" if model.guessed
                                                    else ""))
         return f"{mistakes}; compared: {compared}; {alike}"
-
-
-def _ulp(v: Fraction, bits) -> Fraction:
-    """The unit in the last place of v >= 0 in a format of ``bits`` significand bits and binary64's range
-    below (at least 2^-1074), exact for any v: 2^(e - bits) where 2^(e-1) <= v < 2^e."""
-    if v == 0:
-        return Fraction(2) ** -1074
-    e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
-    e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
-    return max(Fraction(2) ** (e - bits), Fraction(2) ** -1074)
 
 
 _Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
@@ -5000,10 +4995,6 @@ def _bounds_of(model, w, bounds):
     return model.weights_bound(w, bounds)
 
 
-def _flat(w):
-    return [v for c in w.values() for v in c] if isinstance(w, dict) else list(w)
-
-
 # The conventions the check knows, as data: where each is met, and the option that reproduces it (None: it
 # lies outside the notes' algorithm, and the check replays it itself).
 _Convention = namedtuple("_Convention", "name text where option")
@@ -5056,6 +5047,10 @@ _CONVENTIONS = tuple(_CONVENTION.values())
 _WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # how THEIRS writes the same numbers
 _SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
 _SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
+_REPLAYED = {  # the settings the conventions outside the options change (besides THEIRS's order, start and rate)
+    "sign(0) = -1": {"zero": "negative"}, "t - o": {"zero": "t-o"}, "batch sum": {"batch": "sum"},
+    "batch mean": {"batch": "mean"}, "no prediction": {"empty": True}, "ties to the last": {"ties": "last"},
+    "average over updates": {"average": "updates"}, "rate": {"rate": 1}}
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
@@ -5064,7 +5059,10 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     n, d = len(examples), data.d
     choices = _choices(args, theirs, n, d, kernel)
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
-    candidates = sorted(_combinations(choices), key=lambda names: (len(names), _rank(names)))
+    candidates: list = [()]
+    for alternatives in choices:
+        candidates = [c + a for c in candidates for a in alternatives]
+    candidates.sort(key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
     eta: Any = Fraction(1)
     agreeing_eta = eta
     tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int
@@ -5082,10 +5080,16 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         if told is None:
             continue
         model = _Rounding(variant, told, examples)
+        changed = {key: v for name in forced + names for key, v in _REPLAYED.get(name, {}).items()}
+        for name, field in (("order", "order"), ("start", "start")):
+            if name in forced + names:
+                changed[field] = getattr(told, field)
         try:
-            st = _settings(variant, kernel, classes)._replace(**_replayed(forced + names, 1, told))
-            eta = _rate_of(examples, st, model, told) if {"rate", "start"} & set(forced + names) else 1
-            st = st._replace(**_replayed(forced + names, eta, told))
+            st = _settings(variant, kernel, classes)._replace(**changed)
+            eta = 1
+            if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
+                eta = _rate_of(examples, st, model, told)
+                st = st._replace(rate=eta)
             ours = _replay(examples, st, model, told, stop=True)
         except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
             continue
@@ -5141,7 +5145,9 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if args.multiclass != "joint":
         other = "rule margin" if args.rule == "sign" else "rule sign"
         choices.append([(), (other,), ("sign(0) = -1",), ("t - o",)])
-    lengths = {len(w) for w in _vectors_of(theirs)}
+    vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in steps]
+    lengths = {len(w) for v in vectors if v is not None for w in (v.values() if isinstance(v, dict) else [v])
+               if isinstance(w, list)}
     if lengths == {d + 1}:
         bias = () if args.bias else ("bias",)
         choices.append([bias, bias + ("bias first",), bias + ("bias on -1",), bias + ("bias first", "bias on -1")])
@@ -5163,24 +5169,6 @@ def _choices(args, theirs, n, d, kernel) -> list:
         moments = [("average after",), ("average before",), ("average over updates",)]
         choices.append([()] + [m for m in moments if m != (f"average {args.average}",)] if args.average else moments)
     return choices
-
-
-def _combinations(choices):
-    combos: list = [()]
-    for alternatives in choices:
-        combos = [c + a for c in combos for a in alternatives]
-    return combos
-
-
-def _rank(names):
-    order = list(_CONVENTION)
-    return [order.index(name) for name in names]
-
-
-def _vectors_of(theirs):
-    vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in theirs.trace or []]
-    return [w for v in vectors if v is not None for w in (v.values() if isinstance(v, dict) else [v])
-            if isinstance(w, list)]
 
 
 def _variant(args, names, passes=None):
@@ -5207,31 +5195,6 @@ def _variant(args, names, passes=None):
             else:
                 variant.epochs = passes
     return variant
-
-
-def _replayed(names, eta, theirs) -> dict:
-    """The settings the conventions outside the options change."""
-    changed: dict = {}
-    for name in names:
-        if name == "start":
-            changed.update(start=theirs.start, rate=eta)
-        elif name == "order":
-            changed["order"] = theirs.order
-        if name == "sign(0) = -1":
-            changed["zero"] = "negative"
-        elif name == "t - o":
-            changed["zero"] = "t-o"
-        elif name == "rate":
-            changed["rate"] = eta
-        elif name in ("batch sum", "batch mean"):
-            changed["batch"] = name.split()[1]
-        elif name == "no prediction":
-            changed["empty"] = True
-        elif name == "ties to the last":
-            changed["ties"] = "last"
-        elif name == "average over updates":
-            changed["average"] = "updates"
-    return changed
 
 
 def _converted(theirs, names, n):
@@ -5598,7 +5561,17 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
     lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
     for name, m in (("ours:  ", o), ("theirs:", t)):
-        lines.append(f"  {name} " + ("no more mistakes" if m is None else _step_line(m, data, o)))
+        if m is None:
+            lines.append(f"  {name} no more mistakes")
+            continue
+        at = data.where(m.index)[0] if m.index < len(data.kept) else None
+        line = f" (line {at})" if at is not None else ""
+        lines.append(f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") +
+                     f"epoch {m.epoch}, index {m.index}{line}"
+                     + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
+                        if m.score is not None else "")
+                     + (f", w after {_shown_any(m.weights, o.weights if o is not None else None)}"
+                        if m.weights is not None else ""))
     visit = _parting(difference)
     if what == "mistake":
         did = {name: "an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
@@ -5613,29 +5586,19 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
     return lines
 
 
-def _step_line(m, data, ours=None) -> str:
-    line = data.where(m.index)[0] if m.index < len(data.kept) else None
-    text = (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index {m.index}"
-    text += f" (line {line})" if line is not None else ""
-    if m.score is not None:
-        text += f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
-    if m.weights is not None:
-        text += f", w after {_shown_any(m.weights, ours.weights if ours is not None else None)}"
-    return text
-
-
 def _shown_number(v) -> str:
     """A number for a person: an int in full (a float's 1e308 as its shortest decimal), anything else as the
     shortest decimal of the float nearest it; p/q only beyond a float's range.  Exact values are --json's."""
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
-    if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
-        return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and _is_float_value(v) else _digits(v.numerator)
     try:
+        if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
+            return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v else \
+                _digits(v.numerator)
         return repr(float(v))
     except OverflowError:
-        return _num(v)
+        return _digits(v.numerator) if v.denominator == 1 else _num(v)
 
 
 def _shown_vector(v, other=None) -> str:
@@ -5657,13 +5620,6 @@ def _shown_vector(v, other=None) -> str:
             text += "; most apart: " + ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})"
                                                 for i in apart)
     return text
-
-
-def _is_float_value(v: Fraction) -> bool:
-    try:
-        return Fraction(float(v)) == v
-    except OverflowError:
-        return False
 
 
 def _shown_any(v, other=None) -> str:
