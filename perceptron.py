@@ -4720,7 +4720,12 @@ class _Rounding:
 
     def __init__(self, args, theirs, examples):
         ours_float = any(type(v) is float for x, _ in examples for v in x)
-        self.name = theirs.precision or _inferred_precision(theirs.floats, ours_float)
+        # THEIRS's precision, else the narrowest format that holds every float it wrote, where one of them is
+        # not a whole number (whole numbers say nothing); else binary64, or "exact" where neither side wrote a float
+        telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
+        self.name = theirs.precision or (next(
+            (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
+            "binary64") if telling else "binary64" if theirs.floats or ours_float else "exact")
         self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
                                                                                   if isfinite(v))
         bits = _PRECISIONS.get(self.name)
@@ -4833,7 +4838,12 @@ class _Rounding:
         except OverflowError:
             return [math.inf] * len(E)
 
-    def weights_bound(self, w, E) -> list:
+    def weights_bound(self, w, E):
+        """The bounds on the weights w (a list, or a dict of the classes' lists), E shaped as w or None."""
+        if isinstance(w, dict):
+            return {c: self.weights_bound(v, E.get(c) if isinstance(E, dict) else None) for c, v in w.items()}
+        if not isinstance(E, list):
+            E = [0.0] * len(w)
         if self.off:
             return [0.0] * len(w)
         try:
@@ -4872,19 +4882,6 @@ def _held_in(v, precision) -> bool:
         return False
 
 
-def _inferred_precision(floats, ours_float) -> str:
-    """THEIRS's precision from its numbers: the narrowest format that holds every float it wrote, where one
-    of them is not a whole number (whole numbers say nothing); else binary64, or "exact" where neither side
-    wrote a float."""
-    telling = [v for v in floats if v != int(v)] if all(map(isfinite, floats)) else floats
-    if telling:
-        for name in ("bfloat16", "binary16", "binary32"):
-            if all(_held_in(v, name) for v in telling):
-                return name
-        return "binary64"
-    return "binary64" if floats or ours_float else "exact"
-
-
 class _Agreement:
     """What a comparison found alike: the largest difference, in units in the last place of the precision,
     and its bound, for the line that says the runs agree."""
@@ -4918,6 +4915,16 @@ class _Agreement:
                        for c in ours)
         return len(theirs) == len(ours) and all(
             self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
+
+    def votes(self, theirs, ours, bounds) -> bool:
+        """Whether the votes agree: the same counts, and hypotheses alike within the final bound."""
+        if isinstance(theirs, dict):
+            return isinstance(ours, dict) and set(theirs) == set(ours) and all(
+                self.votes(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds) for c in theirs)
+        return isinstance(ours, list) and len(ours) == len(theirs) and all(
+            tc == oc and (tv == ov if isinstance(tv, int) or isinstance(ov, int) else
+                          self.vectors(tv, ov, self.model.weights_bound(ov, bounds), "votes"))
+            for (tv, tc), (ov, oc) in zip(theirs, ours))
 
     def text(self, ours, theirs, model) -> str:
         mistakes = _count_text(len(ours.steps), "mistake")
@@ -4954,12 +4961,12 @@ def _compare(ours, theirs, st, model, whole=True):
             batch = o.weights is None and st.batch
             if t.weights is not None and not batch and (o.weights is None or not alike.vectors(
                     t.weights, o.weights, None if isinstance(o.weights, dict) else
-                    model.weights_bound(o.weights, o.weight_bound or [0.0] * len(o.weights)), "w after")):
+                    model.weights_bound(o.weights, o.weight_bound), "w after")):
                 return _Difference("w after", k, o, t), alike
     bounds = ours.final_bound
     for what, t, o in (("weights", theirs.weights, ours.weights), ("average", theirs.average if whole else None,
                                                                      ours.average)):
-        if t is not None and (o is None or not alike.vectors(t, o, _bounds_of(model, o, bounds), what)):
+        if t is not None and (o is None or not alike.vectors(t, o, model.weights_bound(o, bounds), what)):
             return _Difference(what, None, o, t), alike
     for what, t, o in (("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
                        ("mistakes", theirs.mistakes, len(ours.steps))):
@@ -4969,30 +4976,9 @@ def _compare(ours, theirs, st, model, whole=True):
                 return _Difference(what, None, o, t), alike
     if theirs.voted is not None and whole:
         alike.compared.add("votes")
-        if not _same_votes(theirs.voted, ours.voted, alike, model, bounds):
+        if not alike.votes(theirs.voted, ours.voted, bounds):
             return _Difference("votes", None, ours.voted, theirs.voted), alike
     return None, alike
-
-
-def _same_votes(theirs, ours, alike, model, bounds) -> bool:
-    """Whether the votes agree: the same counts, and hypotheses alike within the final bound."""
-    if isinstance(theirs, dict):
-        return isinstance(ours, dict) and set(theirs) == set(ours) and all(
-            _same_votes(theirs[c], ours[c], alike, model, bounds.get(c) if isinstance(bounds, dict) else bounds)
-            for c in theirs)
-    return isinstance(ours, list) and len(ours) == len(theirs) and all(
-        tc == oc and (tv == ov if isinstance(tv, int) or isinstance(ov, int) else
-                      alike.vectors(tv, ov, _bounds_of(model, ov, bounds), "votes"))
-        for (tv, tc), (ov, oc) in zip(theirs, ours))
-
-
-def _bounds_of(model, w, bounds):
-    """The final weights' bounds, shaped as w (a list, or a dict of the classes' lists)."""
-    if isinstance(w, dict):
-        return {c: _bounds_of(model, v, bounds.get(c) if isinstance(bounds, dict) else None) for c, v in w.items()}
-    if not isinstance(bounds, list):
-        bounds = [0.0] * len(w)
-    return model.weights_bound(w, bounds)
 
 
 # The conventions the check knows, as data: where each is met, and the option that reproduces it (None: it
@@ -5230,20 +5216,12 @@ def _rate_of(examples, st, model, theirs):
              if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]
     for t, o in pairs:
         if o != 0 and t != 0 and (t > 0) == (o > 0):
-            return _simplest(Fraction(t) / Fraction(o)) if type(t) is float else Fraction(t) / Fraction(o)  # exact
+            ratio = Fraction(t) / Fraction(o)
+            if type(t) is float and ratio.denominator & (ratio.denominator - 1):  # their eta * ours rounds, so the
+                # ratio is eta only nearly: the float of the shortest decimal near it (0.1, not 0.1000000000000000194)
+                return Fraction(float(_simplest_float(float(ratio), 2.0 ** -50)))
+            return ratio  # exact, or a binary fraction
     return Fraction(1)
-
-
-def _simplest(ratio):
-    """The shortest decimal within a few units in the last place of ratio (their eta * ours rounds, so the
-    ratio of a float run's numbers is eta only nearly: 0.1, not 0.1000000000000000194...)."""
-    if ratio.denominator & (ratio.denominator - 1) == 0:
-        return ratio  # a binary fraction: exact
-    for digits in range(1, 18):
-        near = Fraction(float(f"{float(ratio):.{digits}g}"))
-        if abs(near - ratio) <= abs(ratio) * Fraction(1, 2 ** 50):
-            return near
-    return ratio
 
 
 def _named(args, data, names, others, eta, passes, until=None) -> list:
@@ -5318,27 +5296,25 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
         return None
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
+
+    def agrees(st):  # whether THEIRS's trace and final weights are those of the run under st
+        return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
     for j in range(difference.k, max(-1, difference.k - 12), -1):
         for fault in _FAULTS:
-            if _agrees(examples, st._replace(fault=(fault, j)), theirs, model):
+            if agrees(st._replace(fault=(fault, j))):
                 m = theirs.trace[j] if j < len(theirs.trace) else difference.ours
                 later = len(theirs.trace) - j - 1
                 return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault]} mistake {j + 1} (epoch "
                         f"{m.epoch}, index {m.index}): with that step so, "
                         + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
-    if _agrees(examples, st._replace(stale=True), theirs, model):
+    if agrees(st._replace(stale=True)):
         return ["diagnosis: a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
                 "(kept from before w changed); with scores so, the whole run agrees."]
-    if _agrees(examples, st._replace(fault=("prediction", "always")), theirs, model):
+    if agrees(st._replace(fault=("prediction", "always"))):
         return ["diagnosis: a bug in THEIRS: every update is by the prediction sign(w.x), which is -y on a mistake, "
                 "instead of by the label y: w - y x moves w away from the label; with updates so, the whole run "
                 "agrees."]
     return None
-
-
-def _agrees(examples, st, theirs, model) -> bool:
-    """Whether THEIRS's trace and final weights are those of the run under st."""
-    return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
 
 
 # A law read off THEIRS's own trace, where no convention makes its run: its weights after each mistake say
@@ -5502,11 +5478,11 @@ def _passed_margins(examples, X, steps, W, w, order, n):
                 yield examples[i][1] * sum(map(mul, w, X[i]))
 
 
-def _simplest_float(v) -> str:
-    """The shortest decimal within a few parts in 10^9 of v."""
-    for digits in range(1, 17):
+def _simplest_float(v, within=1e-9) -> str:
+    """The shortest decimal within a relative ``within`` of the float v."""
+    for digits in range(1, 18):
         text = f"{v:.{digits}g}"
-        if abs(float(text) - v) <= 1e-9 * abs(v):
+        if abs(float(text) - v) <= within * abs(v):
             return text
     return repr(v)
 
@@ -5523,16 +5499,24 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
                       "and its weights after) to find the first step where they part.")]
     lines = [head]
     visit = _parting(difference)
+
+    def why(y, s):
+        if st.multiclass == "joint" or s is None or isinstance(s, str):
+            return "the argmax is not y"
+        if st.rule == "margin":
+            return f"y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+        return f"the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
+               f"{'!=' if sign(s) != y else '='} y = {y:+d}"
     y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None
     if what == "mistake" and y is not None:
-        lines.append(f"  the notes require an update here: {_why(st, o.y, o.score)}, so w <- w + y x"
+        lines.append(f"  the notes require an update here: {why(o.y, o.score)}, so w <- w + y x"
                      + (f" = {_shown_vector(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
                         else "") + " (Columbia §1.1, Cornell §3);")
         lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
                                                        if t is not None else ", and no more mistakes."))
     elif what == "mistake":
         s = ours.watched.get(visit, (None, 0))[0]
-        lines.append("  the notes require no update here" + (f": {_why(st, examples[visit[2]][1], s)};"
+        lines.append("  the notes require no update here" + (f": {why(examples[visit[2]][1], s)};"
                                                              if s is not None and st.multiclass is None else ";"))
         lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown_number(t.score)}")
                      + ".")
@@ -5543,15 +5527,6 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
         lines.append(f"  the weights after this update differ beyond rounding: ours {_shown_vector(o.weights)}, "
                      f"theirs {_shown_vector(t.weights, o.weights)}; the notes' update is w <- w + y x.")
     return lines
-
-
-def _why(st, y, s) -> str:
-    if st.multiclass == "joint" or s is None or isinstance(s, str):
-        return "the argmax is not y"
-    if st.rule == "margin":
-        return f"y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
-    return f"the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} {'!=' if sign(s) != y else '='} " \
-           f"y = {y:+d}"
 
 
 def _where(difference, ours, theirs, examples, data, model) -> list:
