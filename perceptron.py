@@ -5618,25 +5618,19 @@ def _command(args, data) -> str:
     """The command line of a run with these settings, checking THEIRS."""
     import shlex
 
-    options = [args.file]
-    options += ["--exact"] if args.exact else []
-    options += [f"--label-column={args.label_column}"] if args.label_column != -1 else []
-    options += [f"--labels={args.labels[0]},{args.labels[1]}"] if args.labels != (-1, 1) else []
-    options += [f"--delimiter={args.delimiter}"] if args.delimiter != "," else []
-    options += [f"--drop-column={c}" for c in args.drop_column] + (["--no-header"] if not args.header else [])
-    options += [f"--multiclass={args.multiclass}"] if args.multiclass else []
-    options += [f"--kernel={args.kernel}"] if args.kernel else []
-    options += [f"--rule={args.rule}"] if args.rule != "sign" and args.multiclass != "joint" else []
-    options += ["--bias"] if args.bias else []
-    options += [f"--epochs={args.epochs}"] if args.epochs else []
-    options += [f"--max-epochs={args.max_epochs}"] if args.max_epochs != 1000 and not args.epochs else []
-    options += ["--pocket"] if args.pocket else []
-    options += [f"--average={args.average}"] if args.average else []
-    options += ["--voted"] if args.voted else []
-    options += [f"--tolerance={_num(args.tolerance)}"] if args.tolerance else []
-    options += ["--bitwise"] if args.bitwise else []
-    options += ["--literal"] if args.literal else []
-    return "python3 perceptron.py " + " ".join(map(shlex.quote, options + ["--check", args.check]))
+    given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
+             (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
+             (f"--delimiter={args.delimiter}", args.delimiter != ","),
+             *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
+             (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
+             (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
+             (f"--epochs={args.epochs}", args.epochs),
+             (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
+             ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
+             (f"--tolerance={args.tolerance and _num(args.tolerance)}", args.tolerance), ("--bitwise", args.bitwise),
+             ("--literal", args.literal)]
+    options = [args.file] + [option for option, on in given if on] + ["--check", args.check]
+    return "python3 perceptron.py " + " ".join(map(shlex.quote, options))
 
 
 # --vectors DIR: a conformance corpus for any implementation, in any language.  Each case is a small CSV
