@@ -4600,18 +4600,14 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     (_Variant, _DualVariant, _JointVariant), each example given by its index; each mistake with the bound
     THEIRS may differ by."""
     n, K, joint = len(xs), st.kernel, st.multiclass == "joint"
-    d = len(xs[0]) if xs else 0
-    start = st.start[cls] if isinstance(st.start, dict) else st.start
+    d, start = len(xs[0]) if xs else 0, st.start[cls] if isinstance(st.start, dict) else st.start
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
     learner: Any = _JointVariant(d, st) if joint else _DualVariant(st, xs, ys, linear) if K is not None else \
         _Variant(d, st, start, n)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * (d + st.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
-    steps: list = []
-    watched: dict = {}
-    parts: list = []  # the batch rule's pass: its (f, x)
-    after_updates: list = []
+    steps, watched, parts, after_updates = [], {}, [], []  # type: list, dict, list, list  # parts: a batch's (f, x)
     history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
         if st.average in ("after", "before") or st.voted else None
     AX = [None if joint else model.magnitudes(x) for x in X]
@@ -4638,15 +4634,13 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
                 expected["parted"], watch = wrong or here, here
         bound = 0.0 if joint else None  # an argmax: its class
         if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
-            if K is not None and not model.off:  # the magnitudes of eq. (2)'s terms, stored since the last
+            if K is not None:  # from the magnitudes of eq. (2)'s terms, each stored since the last added
                 S, apart = sums[i]
-                for x_j, f_j in learner.stored[upto[i]:stored]:
+                for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
                     S += abs(float(f_j * K(x_j, X[i])))
                     apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
                 sums[i], upto[i] = (S, apart), stored
                 bound = model.kernel_bound(stored, S, apart)
-            elif K is not None:
-                bound = 0.0
             else:
                 if magnitudes[0] is not scored:
                     magnitudes = (scored, model.magnitudes(scored))
