@@ -4677,7 +4677,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
             break
     if expected["parted"] and expected["stop"]:
         return _Side(steps, None, epoch, False, None, None, watched, E)
-    w = learner.w if K is None else learner.primal.w if linear else None
+    w: Any = learner.w if K is None else learner.primal.w if linear else None
     average: Any = None
     if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
@@ -5027,7 +5027,7 @@ _CONVENTIONS = tuple(_CONVENTION.values())
 _WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # how THEIRS writes the same numbers
 _SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
 _SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
-_REPLAYED = {  # the settings the conventions outside the options change (besides THEIRS's order, start and rate)
+_REPLAYED: dict = {  # the settings the conventions outside the options change (besides THEIRS's order, start and rate)
     "sign(0) = -1": {"zero": "negative"}, "t - o": {"zero": "t-o"}, "batch sum": {"batch": "sum"},
     "batch mean": {"batch": "mean"}, "no prediction": {"empty": True}, "ties to the last": {"ties": "last"},
     "average over updates": {"average": "updates"}, "rate": {"rate": 1}}
