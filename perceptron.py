@@ -4196,12 +4196,11 @@ def _settings(args, kernel, classes) -> _Settings:
 
 
 def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
-    """The run under the settings st, step by step: the notes' run where st are the notes' conventions (the
-    tests check it equals train's).  With THEIRS given it
-    notes our score at the first visit where only THEIRS makes a mistake, and (``stop``) stops where the two
-    part."""
+    """The run under the settings st, by Part I's pass and learners with the conventions layered on them: the
+    notes' run where st are the notes' conventions (a test holds it to train's).  With THEIRS given it notes our
+    score at the first visit where only THEIRS makes a mistake, and (``stop``) stops where the two part."""
     xs, ys = [x for x, _ in examples], [y for _, y in examples]
-    expected = _Expected(theirs.trace if theirs is not None else None, stop)
+    expected = {"trace": theirs.trace if theirs is not None else None, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest":
         sides = {c: _replay_binary(xs, [1 if y == c else -1 for y in ys], st, model, expected, c)
                  for c in st.classes}
@@ -4215,58 +4214,28 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
     return _replay_binary(xs, ys, st, model, expected)
 
 
-class _Expected:
-    """THEIRS's mistakes in order, against which a replay checks each visit: it notes our score where only
-    THEIRS makes a mistake, and (``stop``, in a search) stops the replay where the two part."""
-
-    def __init__(self, trace, stop):
-        self.trace, self.stop, self.k, self.parted = trace, stop, 0, False
-
-    def visit(self, cls, epoch, index, wrong) -> bool:
-        """Whether THEIRS's next mistake is at this visit, where ours is none (so our score is to be noted)."""
-        if self.trace is None or self.parted:
-            return False
-        t = self.trace[self.k] if self.k < len(self.trace) else None
-        here = t is not None and (t.cls, t.epoch, t.index) == (cls, epoch, index)
-        if wrong and here:
-            self.k += 1
-            return False
-        self.parted = wrong or here
-        return here
-
-
-def _visits(st, n, epoch):
-    return st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)
-
-
-def _decide(st, y, s):
-    """(the output o, whether it is a mistake) under the rule and the zero-score convention."""
+def _decided(st, y, s, made):
+    """(whether the score s is a mistake, the factor f of the update w <- w + f x) under the settings: the rule,
+    or a zero-score convention; f is y (the notes), y - o (t - o), times a rate, or the faulty step planted at
+    the mistake numbered ``made``."""
     if st.zero == "negative":  # np.where(w @ x > 0, 1, -1)
         o = 1 if s > 0 else -1
     elif st.zero == "t-o":     # sign(0) = 0, never a label
         o = 1 if s > 0 else -1 if s < 0 else 0
     else:
         o = sign(s)
-        return o, RULES[st.rule](y, s)
-    return o, o != y
-
-
-def _factor(st, y, o, made):
-    """The factor f of an update w <- w + f x under the settings: y (the notes), y - o (t - o), times a rate,
-    or the faulty step planted at the mistake numbered ``made``."""
     f = (y - o) if st.zero == "t-o" else y
     if st.rate is not None and st.rate != 1:
         f = st.rate * f
     if st.fault is not None and st.fault[1] in (made, "always"):
         f = {"skip": 0, "twice": 2 * f, "prediction": -f}[st.fault[0]]
-    return f
+    return (RULES[st.rule](y, s) if st.zero is None else o != y), f
 
 
 class _Variant(Perceptron):
-    """Part I's Perceptron with a run's conventions outside the notes layered on it, each written once: the
-    decision at a zero score (_decide), the factor f of the update (_factor), a start, stale scores, the
-    batch rule's w in force.  It decides and chooses f; the update is Part I's _step, w <- w + f x, with f
-    given as the label its rule does not read."""
+    """Part I's Perceptron with a run's conventions outside the notes layered on it: _decided decides and chooses
+    f, and the update is Part I's _step, w <- w + f x, with f given as the label its rule does not read.  A start,
+    stale scores and the batch rule's w in force change only the w that scores."""
 
     def __init__(self, d, st, start, n):
         super().__init__(d, rule="sign", bias=st.bias)
@@ -4281,114 +4250,157 @@ class _Variant(Perceptron):
 
     def _step(self, x, y):
         s = self._score(self._read(x))
-        o, self.wrong = _decide(self.st, y, s)
-        self.f, before = _factor(self.st, y, o, self.mistakes), self.w
+        self.wrong, self.f = _decided(self.st, y, s, self.mistakes)
         if self.st.batch == "mean":  # the pass's updates summed, then divided by n: each one's f / n, exactly
             self.f = Fraction(self.f) / self.n
+        before = self.w
         if super()._step(x, self.f)[1]:  # Part I: w <- w + f x
             self.before = before
         return s, self.wrong
 
 
+class _DualVariant(DualPerceptron):
+    """Part I's DualPerceptron with the same conventions, stepping on example i: it stores (x, f), and the score
+    is eq. (2), its _score, or where the accelerators are on the scores Part II's _KernelScores keeps (it stores
+    as the step does).  A linear kernel's w, eq. (1), is Part I's primal step on the same (x, f)."""
+
+    def __init__(self, st, xs, ys, linear):
+        from types import SimpleNamespace
+
+        super().__init__(st.kernel, bias=st.bias)
+        self.st, self.xs, self.wrong = st, xs, False
+        self.mistake = lambda f, s: self.wrong
+        self.kept = None if _LITERAL.get() else _KernelScores(self, SimpleNamespace(
+            examples=list(zip(xs, ys)), d=len(xs[0]) if xs else 0))
+        self.primal = Perceptron(len(xs[0]), bias=st.bias) if linear and xs else None
+        if self.primal is not None:
+            self.primal.mistake = lambda f, s: True
+
+    def _step(self, i, y):
+        x = self.xs[i]
+        s = _finite(self.kept.scores[i], "w.x", _NOT_REAL) if self.kept else self._score(self._read(x))
+        self.wrong, f = _decided(self.st, y, s, self.mistakes)
+        if self.wrong:
+            if not (self.kept and self.kept.store(i, f)):
+                self.kept = None  # the kernel failed there: Part I's step meets it as it would
+                super()._step(x, f)  # Part I: stored <- stored + [(x, f)]
+            if self.primal is not None:
+                self.primal._step(x, f)  # Part I: w <- w + f x
+        return s, self.wrong
+
+
 class _JointVariant(MulticlassPerceptron):
-    """Part I's joint update with its conventions outside the notes: ties to the last class (the classes
-    listed in reverse, as _argmax gives a tie to the first); no prediction while every vector is 0, when
-    only the true class's vector moves."""
+    """Part I's joint update with its conventions outside the notes: ties to the last class (the classes listed
+    in reverse, as _argmax gives a tie to the first); no prediction while every vector is 0, when only the true
+    class's vector moves: Part I's step with a first class of no one, the argmax of zeros, then dropped."""
 
     def __init__(self, d, st):
         super().__init__(st.classes[::-1] if st.ties == "last" else st.classes, d, update="joint", bias=st.bias)
         self.empty = st.empty
 
     def _step(self, x, y):
-        if self.empty and not any(v for w in self._w.values() for v in w):
-            w = dict(self._w)
-            w[y] = [w_i + x_i for w_i, x_i in zip(w[y], self._read(x))]  # toward the true class alone
-            self._w, self._mistakes = w, self._mistakes + 1
-            return None, True
-        return super()._step(x, y)
+        if not self.empty or any(v for w in self._w.values() for v in w):
+            return super()._step(x, y)
+        classes, no_one = self.classes, object()
+        self.classes, self._w = (no_one, *classes), {no_one: [0] * len(self._w[y]), **self._w}
+        try:
+            super()._step(x, y)  # w(y) += x; w(no one) -= x
+        finally:
+            self.classes = classes
+            self._w.pop(no_one)
+        return None, True
 
 
 def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
-    """The run under st, step by step: a primal run by Part I's step (_Variant), a kernel run by eq. (2) kept
-    up to date for each example; each mistake with the bound THEIRS may differ by."""
-    n, K = len(xs), st.kernel
-    X = [[*x, 1] if st.bias else list(x) for x in xs]
-    start = st.start[cls] if isinstance(st.start, dict) else st.start
-    d, joint = len(xs[0]) if xs else 0, st.multiclass == "joint"
-    learner: Any = None if K is not None else _JointVariant(d, st) if joint else _Variant(d, st, start, n)
-    w: Any = learner.w if learner is not None else [0] * (len(X[0]) if X else 0)
+    """The run under st by Part I's pass, _pass, of a learner of Part I with the conventions layered on it
+    (_Variant, _DualVariant, _JointVariant), each example given by its index; each mistake with the bound
+    THEIRS may differ by."""
+    n, K, joint = len(xs), st.kernel, st.multiclass == "joint"
+    d, start = len(xs[0]) if xs else 0, st.start[cls] if isinstance(st.start, dict) else st.start
+    linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
+    learner: Any = _JointVariant(d, st) if joint else _DualVariant(st, xs, ys, linear) if K is not None else \
+        _Variant(d, st, start, n)
+    X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
-    E = [0.0] * len(w)  # the float model's bound on |THEIRS's w - ours|, weight by weight
-    stored: list = []   # a kernel run's (x, the factor of its update)
-    summed, upto = [(0, 0.0, 0.0)] * n, [0] * n  # each example's eq. (2) sum, |terms|, kernel values' bound
-    linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights
-    steps, watched = [], {}
-    history = _History(flat(w) if K is None else [0], n, st.voted) if st.average in ("after", "before") or \
-        st.voted else None
-    after_updates: list = []
-    made = epoch = m = 0
+    E = [0.0] * (d + st.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
+    steps, watched, parts, after_updates = [], {}, [], []  # type: list, dict, list, list  # parts: a batch's (f, x)
+    history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
+        if st.average in ("after", "before") or st.voted else None
     AX = [None if joint else model.magnitudes(x) for x in X]
-    magnitudes: tuple = (None, None)  # |x| for each x, and |w| for the w in force
-    while epoch < st.passes:
-        epoch, m, parts = epoch + 1, 0, []
-        for position, i in enumerate(_visits(st, n, epoch)):
-            x, y = X[i], ys[i]
-            if K is not None:  # eq. (2) in mistake order from 0: i's sum so far, then the terms stored since
-                s, S, apart = summed[i]
-                for x_j, f_j in stored[upto[i]:]:
-                    term = f_j * K(x_j, x)
-                    s = s + term
-                    if not model.off:
-                        S, apart = S + abs(float(term)), apart + abs(float(f_j)) * model.kernel_error(K, x_j, x)
-                summed[i], upto[i] = (s, S, apart), len(stored)
-                s, bound = _finite(s, "w.x", _NOT_REAL), model.kernel_bound(len(stored), S, apart)
-                o, wrong = _decide(st, y, s)
+    magnitudes: tuple = (None, None)  # the w in force, and its |w_i|
+    sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
+    epoch = visits = 0
+    step = learner._step
+
+    def visit(i, y):  # Part I's pass steps on (i, y): the learner's step on example i, then what the check notes
+        nonlocal E, magnitudes, visits
+        if expected["parted"] and expected["stop"]:
+            return None, False
+        scored, stored = None if joint or K is not None else learner.force if st.batch else learner.w, \
+            learner.mistakes
+        s, wrong = step(i if K is not None else xs[i], y)  # (a dual steps on the example's index)
+        visits += 1
+        trace, watch = expected["trace"], False
+        if trace is not None and not expected["parted"]:  # THEIRS's next mistake: at this visit, or parted
+            t = trace[expected["k"]] if expected["k"] < len(trace) else None
+            here = t is not None and (t.cls, t.epoch, t.index) == (cls, epoch, i)
+            if wrong and here:
+                expected["k"] += 1
             else:
-                scored = learner.force if st.batch else learner.w  # the w of the score (its bound's)
-                (s, wrong), bound = learner._step(xs[i], y), 0 if joint else None  # an argmax: its class
-            watch = expected.visit(cls, epoch, i, wrong)
-            if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
+                expected["parted"], watch = wrong or here, here
+        bound = 0.0 if joint else None  # an argmax: its class
+        if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
+            if K is not None:  # from the magnitudes of eq. (2)'s terms, each stored since the last added
+                S, apart = sums[i]
+                for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
+                    S += abs(float(f_j * K(x_j, X[i])))
+                    apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
+                sums[i], upto[i] = (S, apart), stored
+                bound = model.kernel_bound(stored, S, apart)
+            else:
                 if magnitudes[0] is not scored:
                     magnitudes = (scored, model.magnitudes(scored))
                 bound = model.score_bound(magnitudes[1], E, AX[i])
-            if watch:
-                watched[(cls, epoch, i)] = (s, bound)
-            if expected.parted and expected.stop:
-                if wrong:
-                    steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
-                return _Side(steps, None, epoch, False, None, None, watched, E)
+        if watch:
+            watched[(cls, epoch, i)] = (s, bound)
+        if expected["parted"] and expected["stop"]:
             if wrong:
-                made, m = made + 1, m + 1
-                if K is not None:
-                    f = _factor(st, y, o, made - 1)
-                    stored.append((x, f))
-                    if linear:  # eq. (1)'s w = sum_j y_j x_j, in mistake order from 0, as DualPerceptron.weights
-                        w = [w_i + f * x_i for w_i, x_i in zip(w, x)]
-                elif st.batch:
-                    parts.append((learner.f, x))
-                else:
-                    w = learner.w
-                    E = E if joint else model.moved(E, w, [(learner.f, x)])
-                    after_updates.append(w)
-                steps.append(_Step(cls, epoch, i, y, s, None if K is not None and not linear or st.batch else w,
-                                   bound, None if joint else E))
-                if history is not None:
-                    history.at((epoch - 1) * n + position + 1, flat(w) if K is None else [len(stored)])
+                steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
+            return s, wrong
+        if wrong:
+            w = learner.w if K is None else learner.primal.w if linear else None
+            if st.batch:
+                parts.append((learner.f, X[i]))
+            elif K is None:
+                E = E if joint else model.moved(E, w, [(learner.f, X[i])])
+                after_updates.append(w)
+            steps.append(_Step(cls, epoch, i, y, s, None if st.batch else w, bound, None if joint else E))
+            if history is not None:
+                history.at(visits, flat(w) if K is None else [learner.mistakes])
+        return s, wrong
+
+    learner._step = visit
+    m = 0
+    while epoch < st.passes and not (expected["parted"] and expected["stop"]):
+        epoch, parts[:] = epoch + 1, []
+        order = st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)
+        m = _pass(learner, [(i, ys[i]) for i in order], epoch, lambda mistake: None)
         if parts:  # the batch rule: the pass's updates, made in order, in force from its end
-            learner.force = learner.before = w = learner.w
-            E = model.moved(E, w, parts, mean=st.batch == "mean" and n)
-            after_updates.append(w)
+            learner.force = learner.before = learner.w
+            E = model.moved(E, learner.w, parts, mean=st.batch == "mean" and n)
+            after_updates.append(learner.w)
         if m == 0 and not st.exactly:
             break
-    if K is not None and not linear:
-        w = None
+    if expected["parted"] and expected["stop"]:
+        return _Side(steps, None, epoch, False, None, None, watched, E)
+    w: Any = learner.w if K is None else learner.primal.w if linear else None
     average: Any = None
     if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
             if after_updates else list(w)
     votes = None
     if history is not None:
-        size = len(X[0]) if X else 0
+        size = d + st.bias
         shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
             else (lambda v: v)
         means = history.means(epoch * n)
@@ -4418,7 +4430,12 @@ class _Rounding:
 
     def __init__(self, args, theirs, examples):
         ours_float = any(type(v) is float for x, _ in examples for v in x)
-        self.name = theirs.precision or _inferred_precision(theirs.floats, ours_float)
+        # THEIRS's precision, else the narrowest format that holds every float it wrote, where one of them is
+        # not a whole number (whole numbers say nothing); else binary64, or "exact" where neither side wrote a float
+        telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
+        self.name = theirs.precision or (next(
+            (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
+            "binary64") if telling else "binary64" if theirs.floats or ours_float else "exact")
         self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
                                                                                   if isfinite(v))
         bits = _PRECISIONS.get(self.name)
@@ -4467,16 +4484,46 @@ class _Rounding:
             return 0.0
         return max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values, self.tolerance * S)
 
+    # How far a kernel computed in a precision of unit roundoff u, on inputs each within a relative delta of a
+    # and b, may lie from the exact K(a, b) (Higham §3.1 for the sums; A = sum |a_i b_i|):
+    #   linear      a.b moves by at most A ((1 + delta)^2 - 1) from its inputs, gamma_d A' from its sum;
+    #   polynomial  the base t = a.b + c then moves by e, as above (gamma_(d+1) for the added c), and
+    #               |(t + e)^p - t^p| <= (|t| + e)^p - |t|^p, the power's p roundings adding gamma_p (|t| + e)^p;
+    #   gaussian    t = ||a - b||^2 / (2 sigma^2) moves by e (each a_i - b_i by delta (|a_i| + |b_i|), then
+    #               gamma_(d+3) t' for the squares, the sum, the division and sigma's own rounding), and
+    #               |exp(-t') - exp(-t)| <= exp(-t) expm1(e), exp's own rounding adding 2u exp(-t + e).
+    # The kernels of bits count ones, and their values, whole numbers, are exact in every format; a kernel
+    # this does not know (from_features) is taken as exact on both sides.
     def kernel_error(self, K, a, b) -> float:
-        """How far THEIRS's K(a, b) may lie from ours: THEIRS's from the exact K of its inputs (ours rounded
-        to its precision, or read from the text directly) and ours from the exact K of ours."""
-        if self.off:
-            return 0.0
-        delta = self.u_in + self.u_ours if self.u_in else 0.0
+        """How far THEIRS's K(a, b) may lie from ours: THEIRS's from the exact K of its inputs (ours rounded to its
+        precision, or read from the text directly) plus ours from the exact K of ours."""
+        d, error = len(a), 0.0
         try:
-            return _kernel_error(K, a, b, self.u, delta) + _kernel_error(K, a, b, self.u_ours, 0.0)
+            fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
+            degree, sigma = getattr(K, "degree", None), getattr(K, "sigma", None)
+            for u, delta in ((self.u, self.u_in + self.u_ours if self.u_in else 0.0), (self.u_ours, 0.0)):
+                if u == 0 and delta == 0:
+                    continue
+                if K is dot or getattr(K, "linear", False) is True or degree is not None:
+                    A = sum(p * q for p, q in zip(fa, fb))
+                    moved = A * ((1 + delta) ** 2 - 1)
+                    if degree is None:
+                        error += moved + _gamma(d, u) * (A + moved)
+                        continue
+                    c = abs(float(K.c))
+                    t = abs(float(sum(map(mul, a, b))) + float(K.c))
+                    e = moved + _gamma(d + 1, u) * (A + moved + c)
+                    error += (t + e) ** degree - t ** degree + _gamma(degree, u) * (t + e) ** degree
+                elif sigma is not None:
+                    scale = 2 * float(sigma) ** 2
+                    gaps = [abs(float(p) - float(q)) for p, q in zip(a, b)]
+                    t = sum(g * g for g in gaps) / scale
+                    spread = sum((2 * g + delta * (p + q)) * delta * (p + q) for g, p, q in zip(gaps, fa, fb)) / scale
+                    e = spread + _gamma(d + 3, u) * (t + spread) + 3 * u * t
+                    error += math.exp(-t) * math.expm1(e) + 2 * u * math.exp(-t + e)
         except OverflowError:
             return math.inf
+        return error
 
     def moved(self, E, w, parts, mean=0):
         """The bound on each weight after w += sum of f x over parts (one, or a pass's for the batch rule)."""
@@ -4501,7 +4548,12 @@ class _Rounding:
         except OverflowError:
             return [math.inf] * len(E)
 
-    def weights_bound(self, w, E) -> list:
+    def weights_bound(self, w, E):
+        """The bounds on the weights w (a list, or a dict of the classes' lists), E shaped as w or None."""
+        if isinstance(w, dict):
+            return {c: self.weights_bound(v, E.get(c) if isinstance(E, dict) else None) for c, v in w.items()}
+        if not isinstance(E, list):
+            E = [0.0] * len(w)
         if self.off:
             return [0.0] * len(w)
         try:
@@ -4522,42 +4574,6 @@ def _gamma(n, u):
     return n * u / (1 - n * u) if n * u < 1 else math.inf
 
 
-# How far a kernel computed in a precision of unit roundoff u, on inputs each within a relative delta of a
-# and b, may lie from the exact K(a, b) (Higham §3.1 for the sums; A = sum |a_i b_i|):
-#   linear      a.b moves by at most A ((1 + delta)^2 - 1) from its inputs, gamma_d A' from its sum;
-#   polynomial  the base t = a.b + c then moves by e, as above (gamma_(d+1) for the added c), and
-#               |(t + e)^p - t^p| <= (|t| + e)^p - |t|^p, the power's p roundings adding gamma_p (|t| + e)^p;
-#   gaussian    t = ||a - b||^2 / (2 sigma^2) moves by e (each a_i - b_i by delta (|a_i| + |b_i|), then
-#               gamma_(d+3) t' for the squares, the sum, the division and sigma's own rounding), and
-#               |exp(-t') - exp(-t)| <= exp(-t) expm1(e), exp's own rounding adding 2u exp(-t + e).
-# The kernels of bits count ones, and their values, whole numbers, are exact in every format; a kernel
-# this does not know (from_features) is taken as exact on both sides.
-def _kernel_error(K, a, b, u, delta) -> float:
-    if u == 0 and delta == 0:
-        return 0.0
-    d = len(a)
-    fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
-    if K is dot or getattr(K, "linear", False) is True or getattr(K, "degree", None) is not None:
-        A = sum(p * q for p, q in zip(fa, fb))
-        moved = A * ((1 + delta) ** 2 - 1)
-        degree = getattr(K, "degree", None)
-        if degree is None:
-            return moved + _gamma(d, u) * (A + moved)
-        c = abs(float(K.c))
-        t = abs(float(sum(map(mul, a, b))) + float(K.c))
-        e = moved + _gamma(d + 1, u) * (A + moved + c)
-        return (t + e) ** degree - t ** degree + _gamma(degree, u) * (t + e) ** degree
-    sigma = getattr(K, "sigma", None)
-    if sigma is not None:
-        scale = 2 * float(sigma) ** 2
-        gaps = [abs(float(p) - float(q)) for p, q in zip(a, b)]
-        t = sum(g * g for g in gaps) / scale
-        spread = sum((2 * g + delta * (p + q)) * delta * (p + q) for g, p, q in zip(gaps, fa, fb)) / scale
-        e = spread + _gamma(d + 3, u) * (t + spread) + 3 * u * t
-        return math.exp(-t) * math.expm1(e) + 2 * u * math.exp(-t + e)
-    return 0.0
-
-
 def _held_in(v, precision) -> bool:
     """Whether the number v is exactly a value of the floating-point format named."""
     import struct
@@ -4576,19 +4592,6 @@ def _held_in(v, precision) -> bool:
         return False
 
 
-def _inferred_precision(floats, ours_float) -> str:
-    """THEIRS's precision from its numbers: the narrowest format that holds every float it wrote, where one
-    of them is not a whole number (whole numbers say nothing); else binary64, or "exact" where neither side
-    wrote a float."""
-    telling = [v for v in floats if v != int(v)] if all(map(isfinite, floats)) else floats
-    if telling:
-        for name in ("bfloat16", "binary16", "binary32"):
-            if all(_held_in(v, name) for v in telling):
-                return name
-        return "binary64"
-    return "binary64" if floats or ours_float else "exact"
-
-
 class _Agreement:
     """What a comparison found alike: the largest difference, in units in the last place of the precision,
     and its bound, for the line that says the runs agree."""
@@ -4603,7 +4606,12 @@ class _Agreement:
         difference = abs(Fraction(theirs) - Fraction(ours))
         if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
             return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
-        ulp = _ulp(max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53)
+        # the unit in the last place of the larger in a format of ``bits`` significand bits and binary64's range
+        # below (at least 2^-1074): 2^(e - bits) where 2^(e-1) <= v < 2^e, exact for any v
+        v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53
+        e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
+        e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
+        ulp = max(Fraction(2) ** (e - bits), Fraction(2) ** -1074)
         if difference / ulp > self.ulps:
             self.ulps, self.bound_ulps = float(difference / ulp), float(Fraction(bound) / ulp)
         return True
@@ -4618,6 +4626,16 @@ class _Agreement:
         return len(theirs) == len(ours) and all(
             self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
 
+    def votes(self, theirs, ours, bounds) -> bool:
+        """Whether the votes agree: the same counts, and hypotheses alike within the final bound."""
+        if isinstance(theirs, dict):
+            return isinstance(ours, dict) and set(theirs) == set(ours) and all(
+                self.votes(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds) for c in theirs)
+        return isinstance(ours, list) and len(ours) == len(theirs) and all(
+            tc == oc and (tv == ov if isinstance(tv, int) or isinstance(ov, int) else
+                          self.vectors(tv, ov, self.model.weights_bound(ov, bounds), "votes"))
+            for (tv, tc), (ov, oc) in zip(theirs, ours))
+
     def text(self, ours, theirs, model) -> str:
         mistakes = _count_text(len(ours.steps), "mistake")
         compared = ", ".join(sorted(self.compared)) or "nothing but the form"
@@ -4629,16 +4647,6 @@ class _Agreement:
                                                    "format: declare \"precision\" to be sure)" if model.guessed
                                                    else ""))
         return f"{mistakes}; compared: {compared}; {alike}"
-
-
-def _ulp(v: Fraction, bits) -> Fraction:
-    """The unit in the last place of v >= 0 in a format of ``bits`` significand bits and binary64's range
-    below (at least 2^-1074), exact for any v: 2^(e - bits) where 2^(e-1) <= v < 2^e."""
-    if v == 0:
-        return Fraction(2) ** -1074
-    e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
-    e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
-    return max(Fraction(2) ** (e - bits), Fraction(2) ** -1074)
 
 
 _Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
@@ -4663,12 +4671,12 @@ def _compare(ours, theirs, st, model, whole=True):
             batch = o.weights is None and st.batch
             if t.weights is not None and not batch and (o.weights is None or not alike.vectors(
                     t.weights, o.weights, None if isinstance(o.weights, dict) else
-                    model.weights_bound(o.weights, o.weight_bound or [0.0] * len(o.weights)), "w after")):
+                    model.weights_bound(o.weights, o.weight_bound), "w after")):
                 return _Difference("w after", k, o, t), alike
     bounds = ours.final_bound
     for what, t, o in (("weights", theirs.weights, ours.weights), ("average", theirs.average if whole else None,
                                                                      ours.average)):
-        if t is not None and (o is None or not alike.vectors(t, o, _bounds_of(model, o, bounds), what)):
+        if t is not None and (o is None or not alike.vectors(t, o, model.weights_bound(o, bounds), what)):
             return _Difference(what, None, o, t), alike
     for what, t, o in (("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
                        ("mistakes", theirs.mistakes, len(ours.steps))):
@@ -4678,34 +4686,9 @@ def _compare(ours, theirs, st, model, whole=True):
                 return _Difference(what, None, o, t), alike
     if theirs.voted is not None and whole:
         alike.compared.add("votes")
-        if not _same_votes(theirs.voted, ours.voted, alike, model, bounds):
+        if not alike.votes(theirs.voted, ours.voted, bounds):
             return _Difference("votes", None, ours.voted, theirs.voted), alike
     return None, alike
-
-
-def _same_votes(theirs, ours, alike, model, bounds) -> bool:
-    """Whether the votes agree: the same counts, and hypotheses alike within the final bound."""
-    if isinstance(theirs, dict):
-        return isinstance(ours, dict) and set(theirs) == set(ours) and all(
-            _same_votes(theirs[c], ours[c], alike, model, bounds.get(c) if isinstance(bounds, dict) else bounds)
-            for c in theirs)
-    return isinstance(ours, list) and len(ours) == len(theirs) and all(
-        tc == oc and (tv == ov if isinstance(tv, int) or isinstance(ov, int) else
-                      alike.vectors(tv, ov, _bounds_of(model, ov, bounds), "votes"))
-        for (tv, tc), (ov, oc) in zip(theirs, ours))
-
-
-def _bounds_of(model, w, bounds):
-    """The final weights' bounds, shaped as w (a list, or a dict of the classes' lists)."""
-    if isinstance(w, dict):
-        return {c: _bounds_of(model, v, bounds.get(c) if isinstance(bounds, dict) else None) for c, v in w.items()}
-    if not isinstance(bounds, list):
-        bounds = [0.0] * len(w)
-    return model.weights_bound(w, bounds)
-
-
-def _flat(w):
-    return [v for c in w.values() for v in c] if isinstance(w, dict) else list(w)
 
 
 # The conventions the check knows, as data: where each is met, and the option that reproduces it (None: it
@@ -4760,6 +4743,10 @@ _CONVENTIONS = tuple(_CONVENTION.values())
 _WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # how THEIRS writes the same numbers
 _SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
 _SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
+_REPLAYED: dict = {  # the settings the conventions outside the options change (besides THEIRS's order, start and rate)
+    "sign(0) = -1": {"zero": "negative"}, "t - o": {"zero": "t-o"}, "batch sum": {"batch": "sum"},
+    "batch mean": {"batch": "mean"}, "no prediction": {"empty": True}, "ties to the last": {"ties": "last"},
+    "average over updates": {"average": "updates"}, "rate": {"rate": 1}}
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
@@ -4768,7 +4755,10 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     n, d = len(examples), data.d
     choices = _choices(args, theirs, n, d, kernel)
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
-    candidates = sorted(_combinations(choices), key=lambda names: (len(names), _rank(names)))
+    candidates: list = [()]
+    for alternatives in choices:
+        candidates = [c + a for c in candidates for a in alternatives]
+    candidates.sort(key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
     eta: Any = Fraction(1)
     agreeing_eta = eta
     tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int
@@ -4786,10 +4776,16 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         if told is None:
             continue
         model = _Rounding(variant, told, examples)
+        changed = {key: v for name in forced + names for key, v in _REPLAYED.get(name, {}).items()}
+        for name, field in (("order", "order"), ("start", "start")):
+            if name in forced + names:
+                changed[field] = getattr(told, field)
         try:
-            st = _settings(variant, kernel, classes)._replace(**_replayed(forced + names, 1, told))
-            eta = _rate_of(examples, st, model, told) if {"rate", "start"} & set(forced + names) else 1
-            st = st._replace(**_replayed(forced + names, eta, told))
+            st = _settings(variant, kernel, classes)._replace(**changed)
+            eta = 1
+            if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
+                eta = _rate_of(examples, st, model, told)
+                st = st._replace(rate=eta)
             ours = _replay(examples, st, model, told, stop=True)
         except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
             continue
@@ -4845,7 +4841,9 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if args.multiclass != "joint":
         other = "rule margin" if args.rule == "sign" else "rule sign"
         choices.append([(), (other,), ("sign(0) = -1",), ("t - o",)])
-    lengths = {len(w) for w in _vectors_of(theirs)}
+    vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in steps]
+    lengths = {len(w) for v in vectors if v is not None for w in (v.values() if isinstance(v, dict) else [v])
+               if isinstance(w, list)}
     if lengths == {d + 1}:
         bias = () if args.bias else ("bias",)
         choices.append([bias, bias + ("bias first",), bias + ("bias on -1",), bias + ("bias first", "bias on -1")])
@@ -4867,24 +4865,6 @@ def _choices(args, theirs, n, d, kernel) -> list:
         moments = [("average after",), ("average before",), ("average over updates",)]
         choices.append([()] + [m for m in moments if m != (f"average {args.average}",)] if args.average else moments)
     return choices
-
-
-def _combinations(choices):
-    combos: list = [()]
-    for alternatives in choices:
-        combos = [c + a for c in combos for a in alternatives]
-    return combos
-
-
-def _rank(names):
-    order = list(_CONVENTION)
-    return [order.index(name) for name in names]
-
-
-def _vectors_of(theirs):
-    vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in theirs.trace or []]
-    return [w for v in vectors if v is not None for w in (v.values() if isinstance(v, dict) else [v])
-            if isinstance(w, list)]
 
 
 def _variant(args, names, passes=None):
@@ -4911,31 +4891,6 @@ def _variant(args, names, passes=None):
             else:
                 variant.epochs = passes
     return variant
-
-
-def _replayed(names, eta, theirs) -> dict:
-    """The settings the conventions outside the options change."""
-    changed: dict = {}
-    for name in names:
-        if name == "start":
-            changed.update(start=theirs.start, rate=eta)
-        elif name == "order":
-            changed["order"] = theirs.order
-        if name == "sign(0) = -1":
-            changed["zero"] = "negative"
-        elif name == "t - o":
-            changed["zero"] = "t-o"
-        elif name == "rate":
-            changed["rate"] = eta
-        elif name in ("batch sum", "batch mean"):
-            changed["batch"] = name.split()[1]
-        elif name == "no prediction":
-            changed["empty"] = True
-        elif name == "ties to the last":
-            changed["ties"] = "last"
-        elif name == "average over updates":
-            changed["average"] = "updates"
-    return changed
 
 
 def _converted(theirs, names, n):
@@ -4971,20 +4926,12 @@ def _rate_of(examples, st, model, theirs):
              if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]
     for t, o in pairs:
         if o != 0 and t != 0 and (t > 0) == (o > 0):
-            return _simplest(Fraction(t) / Fraction(o)) if type(t) is float else Fraction(t) / Fraction(o)  # exact
+            ratio = Fraction(t) / Fraction(o)
+            if type(t) is float and ratio.denominator & (ratio.denominator - 1):  # their eta * ours rounds, so the
+                # ratio is eta only nearly: the float of the shortest decimal near it (0.1, not 0.1000000000000000194)
+                return Fraction(float(_simplest_float(float(ratio), 2.0 ** -50)))
+            return ratio  # exact, or a binary fraction
     return Fraction(1)
-
-
-def _simplest(ratio):
-    """The shortest decimal within a few units in the last place of ratio (their eta * ours rounds, so the
-    ratio of a float run's numbers is eta only nearly: 0.1, not 0.1000000000000000194...)."""
-    if ratio.denominator & (ratio.denominator - 1) == 0:
-        return ratio  # a binary fraction: exact
-    for digits in range(1, 18):
-        near = Fraction(float(f"{float(ratio):.{digits}g}"))
-        if abs(near - ratio) <= abs(ratio) * Fraction(1, 2 ** 50):
-            return near
-    return ratio
 
 
 def _named(args, data, names, others, eta, passes, until=None) -> list:
@@ -5059,27 +5006,25 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
         return None
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
+
+    def agrees(st):  # whether THEIRS's trace and final weights are those of the run under st
+        return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
     for j in range(difference.k, max(-1, difference.k - 12), -1):
         for fault in _FAULTS:
-            if _agrees(examples, st._replace(fault=(fault, j)), theirs, model):
+            if agrees(st._replace(fault=(fault, j))):
                 m = theirs.trace[j] if j < len(theirs.trace) else difference.ours
                 later = len(theirs.trace) - j - 1
                 return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault]} mistake {j + 1} (epoch "
                         f"{m.epoch}, index {m.index}): with that step so, "
                         + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
-    if _agrees(examples, st._replace(stale=True), theirs, model):
+    if agrees(st._replace(stale=True)):
         return ["diagnosis: a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
                 "(kept from before w changed); with scores so, the whole run agrees."]
-    if _agrees(examples, st._replace(fault=("prediction", "always")), theirs, model):
+    if agrees(st._replace(fault=("prediction", "always"))):
         return ["diagnosis: a bug in THEIRS: every update is by the prediction sign(w.x), which is -y on a mistake, "
                 "instead of by the label y: w - y x moves w away from the label; with updates so, the whole run "
                 "agrees."]
     return None
-
-
-def _agrees(examples, st, theirs, model) -> bool:
-    """Whether THEIRS's trace and final weights are those of the run under st."""
-    return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
 
 
 # A law read off THEIRS's own trace, where no convention makes its run: its weights after each mistake say
@@ -5243,11 +5188,11 @@ def _passed_margins(examples, X, steps, W, w, order, n):
                 yield examples[i][1] * sum(map(mul, w, X[i]))
 
 
-def _simplest_float(v) -> str:
-    """The shortest decimal within a few parts in 10^9 of v."""
-    for digits in range(1, 17):
+def _simplest_float(v, within=1e-9) -> str:
+    """The shortest decimal within a relative ``within`` of the float v."""
+    for digits in range(1, 18):
         text = f"{v:.{digits}g}"
-        if abs(float(text) - v) <= 1e-9 * abs(v):
+        if abs(float(text) - v) <= within * abs(v):
             return text
     return repr(v)
 
@@ -5264,16 +5209,24 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
                       "and its weights after) to find the first step where they part.")]
     lines = [head]
     visit = _parting(difference)
+
+    def why(y, s):
+        if st.multiclass == "joint" or s is None or isinstance(s, str):
+            return "the argmax is not y"
+        if st.rule == "margin":
+            return f"y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+        return f"the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
+               f"{'!=' if sign(s) != y else '='} y = {y:+d}"
     y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None
     if what == "mistake" and y is not None:
-        lines.append(f"  the notes require an update here: {_why(st, o.y, o.score)}, so w <- w + y x"
+        lines.append(f"  the notes require an update here: {why(o.y, o.score)}, so w <- w + y x"
                      + (f" = {_shown_vector(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
                         else "") + " (Columbia §1.1, Cornell §3);")
         lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
                                                        if t is not None else ", and no more mistakes."))
     elif what == "mistake":
         s = ours.watched.get(visit, (None, 0))[0]
-        lines.append("  the notes require no update here" + (f": {_why(st, examples[visit[2]][1], s)};"
+        lines.append("  the notes require no update here" + (f": {why(examples[visit[2]][1], s)};"
                                                              if s is not None and st.multiclass is None else ";"))
         lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown_number(t.score)}")
                      + ".")
@@ -5286,15 +5239,6 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
     return lines
 
 
-def _why(st, y, s) -> str:
-    if st.multiclass == "joint" or s is None or isinstance(s, str):
-        return "the argmax is not y"
-    if st.rule == "margin":
-        return f"y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
-    return f"the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} {'!=' if sign(s) != y else '='} " \
-           f"y = {y:+d}"
-
-
 def _where(difference, ours, theirs, examples, data, model) -> list:
     """Where the runs part, and what each side did there."""
     what, k, o, t = difference
@@ -5302,7 +5246,17 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
     lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
     for name, m in (("ours:  ", o), ("theirs:", t)):
-        lines.append(f"  {name} " + ("no more mistakes" if m is None else _step_line(m, data, o)))
+        if m is None:
+            lines.append(f"  {name} no more mistakes")
+            continue
+        at = data.where(m.index)[0] if m.index < len(data.kept) else None
+        line = f" (line {at})" if at is not None else ""
+        lines.append(f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") +
+                     f"epoch {m.epoch}, index {m.index}{line}"
+                     + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
+                        if m.score is not None else "")
+                     + (f", w after {_shown_any(m.weights, o.weights if o is not None else None)}"
+                        if m.weights is not None else ""))
     visit = _parting(difference)
     if what == "mistake":
         did = {name: "an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
@@ -5317,29 +5271,19 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
     return lines
 
 
-def _step_line(m, data, ours=None) -> str:
-    line = data.where(m.index)[0] if m.index < len(data.kept) else None
-    text = (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index {m.index}"
-    text += f" (line {line})" if line is not None else ""
-    if m.score is not None:
-        text += f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
-    if m.weights is not None:
-        text += f", w after {_shown_any(m.weights, ours.weights if ours is not None else None)}"
-    return text
-
-
 def _shown_number(v) -> str:
     """A number for a person: an int in full (a float's 1e308 as its shortest decimal), anything else as the
     shortest decimal of the float nearest it; p/q only beyond a float's range.  Exact values are --json's."""
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
-    if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
-        return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and _is_float_value(v) else _digits(v.numerator)
     try:
+        if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
+            return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v else \
+                _digits(v.numerator)
         return repr(float(v))
     except OverflowError:
-        return _num(v)
+        return _digits(v.numerator) if v.denominator == 1 else _num(v)
 
 
 def _shown_vector(v, other=None) -> str:
@@ -5363,13 +5307,6 @@ def _shown_vector(v, other=None) -> str:
     return text
 
 
-def _is_float_value(v: Fraction) -> bool:
-    try:
-        return Fraction(float(v)) == v
-    except OverflowError:
-        return False
-
-
 def _shown_any(v, other=None) -> str:
     if isinstance(v, list) and v and isinstance(v[0], tuple):  # votes: each hypothesis's count
         return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
@@ -5391,25 +5328,19 @@ def _command(args, data) -> str:
     """The command line of a run with these settings, checking THEIRS."""
     import shlex
 
-    options = [args.file]
-    options += ["--exact"] if args.exact else []
-    options += [f"--label-column={args.label_column}"] if args.label_column != -1 else []
-    options += [f"--labels={args.labels[0]},{args.labels[1]}"] if args.labels != (-1, 1) else []
-    options += [f"--delimiter={args.delimiter}"] if args.delimiter != "," else []
-    options += [f"--drop-column={c}" for c in args.drop_column] + (["--no-header"] if not args.header else [])
-    options += [f"--multiclass={args.multiclass}"] if args.multiclass else []
-    options += [f"--kernel={args.kernel}"] if args.kernel else []
-    options += [f"--rule={args.rule}"] if args.rule != "sign" and args.multiclass != "joint" else []
-    options += ["--bias"] if args.bias else []
-    options += [f"--epochs={args.epochs}"] if args.epochs else []
-    options += [f"--max-epochs={args.max_epochs}"] if args.max_epochs != 1000 and not args.epochs else []
-    options += ["--pocket"] if args.pocket else []
-    options += [f"--average={args.average}"] if args.average else []
-    options += ["--voted"] if args.voted else []
-    options += [f"--tolerance={_num(args.tolerance)}"] if args.tolerance else []
-    options += ["--bitwise"] if args.bitwise else []
-    options += ["--literal"] if args.literal else []
-    return "python3 perceptron.py " + " ".join(map(shlex.quote, options + ["--check", args.check]))
+    given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
+             (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
+             (f"--delimiter={args.delimiter}", args.delimiter != ","),
+             *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
+             (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
+             (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
+             (f"--epochs={args.epochs}", args.epochs),
+             (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
+             ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
+             (f"--tolerance={args.tolerance and _num(args.tolerance)}", args.tolerance), ("--bitwise", args.bitwise),
+             ("--literal", args.literal)]
+    options = [args.file] + [option for option, on in given if on] + ["--check", args.check]
+    return "python3 perceptron.py " + " ".join(map(shlex.quote, options))
 
 
 # --vectors DIR: a conformance corpus for any implementation, in any language.  Each case is a small CSV
