@@ -696,16 +696,28 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         (joint).
         """
         kept = self._kept(_predictor(weights))
-        if self.multiclass is not None:
-            return _class_prediction(self, x, weights, kept)
-        return self.labels[self._sign(x, weights, kept) > 0]
+        if self.multiclass is None:
+            return self.labels[self._sign(x, weights, kept) > 0]
+        classes, x = self.model.classes, self.model._read(_vector(x, self.model.d))
+
+        def argmax(w):
+            return _argmax(classes, {c: _finite(dot(w[c], x), "w(l).x") for c in classes})
+        if weights != "voted":
+            return argmax(kept)
+        if self.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
+            return _argmax(classes, {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c])
+                                     for c in classes})
+        votes = dict.fromkeys(classes, 0)  # joint: each hypothesis's argmax, counted c_k times
+        for W, c_k in kept:
+            votes[argmax(W)] += c_k
+        return _argmax(classes, votes)
 
     def _sign(self, x, weights, kept) -> int:
         """A binary predictor's +1 or -1."""
         if weights == "voted":
             if self.kernel is not None:  # v_k: the dual of the first k stored examples
-                scores = _prefix_scores(self.model, x)
-                return sign(sum(c * sign(scores[k]) for k, c in kept))
+                scores = _prefix_scores(self.model, [x])
+                return sign(sum(c * sign(scores[k][0]) for k, c in kept))
             return _voted_signs(kept, self.bias, [x])[0]
         return sign(self.score(x, weights))
 
@@ -714,11 +726,14 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return [self.predict(x, weights) for x in _matrix(X)]
 
     def _kept(self, weights):
-        """The predictor's weights (the pocket, the average, the votes), or the error that says the run kept none."""
+        """The predictor's weights (the pocket's, the average, the votes), or the error that says the run kept
+        none."""
         kept = {"w": self.w, "pocket": self.pocket, "average": self.average, "voted": self.voted}[weights]
         if kept is None and weights != "w":
             raise PerceptronError(f"this run kept no {'votes' if weights == 'voted' else weights}: train(..., "
                                   f"{weights}={'True' if weights != 'average' else repr('after')})")
+        if weights == "pocket":  # {class: its pocket's w}, or the pocket's w
+            return {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else kept.w
         return kept
 
     def errors(self, examples: Iterable, y: Iterable | None = None, weights: str = "w") -> int:
@@ -728,12 +743,12 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             weights, y = y, None
         if self.multiclass:
             D = _Data(_pairs(examples, y), keep=True, label=_class_label)
-            return _count(lambda x, label: self.predict(x, weights) != label, D.examples)
+            return _count(self.predict(x, weights) != label for x, label in D.examples)
         kept = self._kept(_predictor(weights))
         D = _Data(_pairs(examples, y), keep=True, label=_Labels(*self.labels).read)
         if weights == "voted" and self.kernel is None:  # every x at once
             return sum(map(ne, _voted_signs(kept, self.bias, [x for x, _ in D.examples]), [y for _, y in D.examples]))
-        return _count(lambda x, label: self._sign(x, weights, kept) != label, D.examples)
+        return _count(self._sign(x, weights, kept) != label for x, label in D.examples)
 
     @_told("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
@@ -746,19 +761,18 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if weights == "voted":
             raise PerceptronError("the vote has no score: predict(x, 'voted')")
         if weights == "pocket" and self.pocket is not None and self.pocket.w is None and self.kernel is not None:
-            return _prefix_scores(self.model, x)[self.pocket.mistakes]  # a kernel run's pocket: its dual then
+            return _prefix_scores(self.model, [x])[self.pocket.mistakes][0]  # a kernel run's pocket: its dual then
         w = {"w": self.w, "pocket": self.pocket and self.pocket.w, "average": self.average}[weights]
         if w is None:
             raise PerceptronError(f"this run kept no {weights} weights")
-        return _plain_score(w, _vector(x, len(w) - self.bias), self.bias)
+        x = _vector(x, len(w) - self.bias)
+        return _finite(dot(w, [*x, 1] if self.bias else x), "w.x")
 
     def save(self, path) -> None:
         """Write the run's model to the file ``path``: the run without its history, as ``--save`` writes it
         (JSON, read back by ``load``).  Written whole or not at all, as the command line writes: never over a
         device, a FIFO or a folder; a link is followed."""
-        path = _file_name(path)
-        _write_files({path: _json_text(_document(self)) + "\n"})
-
+        _write_files({_file_name(path): _json_text(_document(self)) + "\n"})
 
     def _repr_svg_(self) -> str | None:
         """The run's picture (``svg``), which Jupyter shows: a binary run on 2 features that kept its examples
@@ -823,41 +837,22 @@ def _file_name(path) -> str:
     return name
 
 
-def _plain_score(w, x, bias):
-    return _finite(dot(w, [*x, 1] if bias else x), "w.x")
-
-
 def _voted_signs(kept, bias, xs) -> list:
     """sign(sum_k c_k sign(v_k.x)) for each x: the vote of a primal run."""
-    d = len(kept[0][0]) - bias
-    return [sign(sum(c * sign(_plain_score(v, x, bias)) for v, c in kept)) for x in (_vector(x, d) for x in xs)]
+    xs = [[*x, 1] if bias else x for x in (_vector(x, len(kept[0][0]) - bias) for x in xs)]
+    return [sign(sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept)) for x in xs]
 
 
-def _prefix_scores(dual, x):
-    """eq. (2) for x after each number k of the dual's stored examples, k = 0, 1, ...: the scores of its votes."""
-    x = dual._read(_vector(x, dual.d))
-    s, scores = 0, [0]
+def _prefix_scores(dual, xs) -> list:
+    """eq. (2) for each x after each number k of the dual's stored examples, k = 0, 1, ...: [[score of x for
+    x in xs] for k], the scores of its votes and pocket, as _KernelScores moves them one stored example at a
+    time."""
+    kept = _KernelScores(dual, [dual._read(_vector(x, dual.d)) for x in xs])
+    scores = [kept.scores]
     for x_j, y_j in dual.stored:
-        s = s + y_j * dual.kernel(x_j, x)
-        scores.append(_finite(s, "w.x", _NOT_REAL))
-    return [scores[k] for k in range(len(scores))]
-
-
-def _class_prediction(run, x, weights, kept):
-    """argmax_l of a multiclass predictor: the final vectors, the pocket's, the average's, or the vote."""
-    model, classes = run.model, run.model.classes
-    x = model._read(_vector(x, model.d))
-    if weights == "pocket":
-        kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else kept.w
-    if weights != "voted":
-        return _argmax(classes, {c: _finite(dot(kept[c], x), "w(l).x") for c in classes})
-    if run.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
-        return _argmax(classes, {c: sum(v_c * sign(_finite(dot(v, x), "w(l).x")) for v, v_c in kept[c])
-                                 for c in classes})
-    votes = dict.fromkeys(classes, 0)  # joint: each hypothesis's argmax, counted c_k times
-    for W, count in kept:
-        votes[_argmax(classes, {c: _finite(dot(W[c], x), "w(l).x") for c in classes})] += count
-    return _argmax(classes, votes)
+        kept.scores = kept.moved(x_j, y_j)
+        scores.append([_finite(s, "w.x", _NOT_REAL) for s in kept.scores])
+    return scores
 
 
 def _predictor(weights):
@@ -866,15 +861,10 @@ def _predictor(weights):
     return weights
 
 
-def _count(wrong, examples, at_most=None) -> int:
-    """How many of the (x, y) are wrong, counted up to at_most: the one error counter."""
-    n = 0
-    for x, y in examples:
-        if wrong(x, y):
-            n += 1
-            if n == at_most:
-                break
-    return n
+def _count(wrong, at_most=None) -> int:
+    """How many of the iterable ``wrong`` are true, counted up to at_most (None or below 1: all): the one
+    error counter."""
+    return len(list(islice(filter(None, wrong), at_most if at_most and at_most > 0 else None)))
 
 
 def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", kernel: Kernel | None = None,
@@ -1266,7 +1256,7 @@ def _pocket_errors(learner, D):
     else:
         def wrong(x, y):
             return learner.mistake(y, learner._score(learner._read(x)))
-    return lambda at_most, mistake: _count(wrong, D.examples, at_most)
+    return lambda at_most, mistake: _count((wrong(x, y) for x, y in D.examples), at_most)
 
 
 def _copied(w):
@@ -2108,57 +2098,22 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
 
 
 class _KernelScores:
-    """eq. (2) for every example of a kept data set, kept up to date.  When example j is stored,
-    y_j K(x_j, x_i) is added to score[i] for every i: in mistake order from the int 0, the very sum
-    DualPerceptron._score takes.  The row [K(x_j, x_i) for every i] is computed the first time j is
-    stored and kept, so a run makes n kernel calls per distinct stored example and a clean pass none."""
+    """eq. (2) for each of the xs, kept up to date: when (x_j, y_j) is stored, y_j K(x_j, x) is added to the
+    score of every x, in mistake order from the int 0, the very sum DualPerceptron._score takes.  The row
+    [K(x_j, x) for every x] of the j-th of the xs (a kept data set's) is computed the first time it is stored
+    and kept, so a run makes n kernel calls per distinct stored example and a clean pass none."""
 
-    def __init__(self, learner, D):
-        self.learner, self.D = learner, D
-        self.xs = [learner._read(x) for x, _ in D.examples]
-        self.scores: list = [0] * len(self.xs)
-        self.rows: dict = {}
+    def __init__(self, learner, xs):
+        self.learner, self.xs, self.scores, self.rows = learner, xs, [0] * len(xs), {}
 
-    def store(self, i, y) -> bool:
-        """Store example i, as DualPerceptron._step does, and move every score; False (nothing changed)
-        if the kernel or the sums fail, which the literal step will then meet where it would."""
-        K, xs, row = self.learner.kernel, self.xs, self.rows.get(i)
-        try:
-            if row is None:
-                row = [K(xs[i], x_j) for x_j in xs]
-            scores = [s_j + y * k_j for s_j, k_j in zip(self.scores, row)]
-        except (TypeError, ValueError, ArithmeticError):
-            return False
-        self.rows[i] = row
-        self.learner.stored.append((xs[i], y))  # stored whole, then the scores move
-        self.learner.d = self.D.d
-        self.scores = scores
-        return True
-
-
-def _dual_pass(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I) for a DualPerceptron over a kept data set, fast: eq. (2) kept up to date
-    (_KernelScores), each score read rather than summed again; the same mistakes and stored examples.
-    After a kernel failure, and for a learner that did not start with these scores, the literal step."""
-    D.passes = epoch
-    if D.cache is None and learner.mistakes == 0:
-        D.cache = _KernelScores(learner, D)
-    m = 0
-    for i, (x, y) in enumerate(D.examples):
-        D.at = i
-        cache = D.cache
-        if isinstance(cache, _KernelScores) and cache.learner is learner:
-            s = _finite(cache.scores[i], "w.x", _NOT_REAL)
-            wrong = learner.mistake(y, s)
-            if wrong and not cache.store(i, y):
-                D.cache = False  # the literal step from here on
-                s, wrong = learner._step(x, y)
-        else:
-            s, wrong = learner._step(x, y)
-        if wrong:
-            m += 1
-            on_mistake(Mistake(epoch, i, y, s))
-    return m
+    def moved(self, x_j, y_j, j=None) -> list:
+        """The scores once (x_j, y_j) is stored (x_j the j-th of the xs if j is given), not yet kept."""
+        row = self.rows.get(j)
+        if row is None:
+            row = [self.learner.kernel(x_j, x) for x in self.xs]
+            if j is not None:
+                self.rows[j] = row
+        return [s + y_j * k for s, k in zip(self.scores, row)]
 
 
 def _primal_score(learner, x) -> Number:
@@ -2188,24 +2143,42 @@ class _OneExample:
         return _vector(x, self.d), _label(y)
 
 
-def _primal_learn(learner, x, y) -> bool:
-    """Perceptron.learn (Part I), fast: the fast pass over the one example."""
-    return _primal_pass(learner, _OneExample((x, y), learner.d), 1, _no_one) == 1
-
-
-def _no_one(mistake):
-    """on_mistake of a step that tells no one."""
-
-
 _literal_pass, _literal_score = _pass, Perceptron._score
 
 
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
+    """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2)
+    kept up to date (_KernelScores), each score read rather than summed again: the same mistakes and stored
+    examples.  After a kernel failure, and for a learner that did not start with these scores, the literal
+    step."""
     if type(learner) is Perceptron:
         return _primal_pass(learner, D, epoch, on_mistake)
-    if type(learner) is DualPerceptron and D.checked:
-        return _dual_pass(learner, D, epoch, on_mistake)
-    return _literal_pass(learner, D, epoch, on_mistake)
+    if type(learner) is not DualPerceptron or not D.checked:
+        return _literal_pass(learner, D, epoch, on_mistake)
+    D.passes = epoch
+    if D.cache is None and learner.mistakes == 0:
+        D.cache = _KernelScores(learner, [learner._read(x) for x, _ in D.examples])
+    m = 0
+    for i, (x, y) in enumerate(D.examples):
+        D.at, cache = i, D.cache
+        if isinstance(cache, _KernelScores) and cache.learner is learner:
+            s = _finite(cache.scores[i], "w.x", _NOT_REAL)
+            wrong = learner.mistake(y, s)
+            try:
+                scores = cache.moved(cache.xs[i], y, i) if wrong else None
+            except (TypeError, ValueError, ArithmeticError):  # met again by the literal step, where it would be
+                D.cache = False  # the literal step from here on
+                s, wrong = learner._step(x, y)
+            else:
+                if wrong:
+                    learner.stored.append((cache.xs[i], y))  # stored whole, then the scores move
+                    learner.d, cache.scores = D.d, scores
+        else:
+            s, wrong = learner._step(x, y)
+        if wrong:
+            m += 1
+            on_mistake(Mistake(epoch, i, y, s))
+    return m
 
 
 _KEPT_ROWS = 2000  # the most examples whose rows (n each) the pocket keeps: at most n^2 numbers
@@ -2222,7 +2195,7 @@ def _kept_errors(learner, D):
             cache = D.cache
             if not (isinstance(cache, _KernelScores) and cache.learner is learner and _all_finite(cache.scores)):
                 return literal(at_most, mistake)
-            return _up_to(filter(None, map(learner.mistake, ys, cache.scores)), at_most)
+            return _count(map(learner.mistake, ys, cache.scores), at_most)
         ys = [y for _, y in D.examples]
         return from_kept_scores
     if isinstance(learner, MulticlassPerceptron) and learner.binary is None and len(D.examples) <= _KEPT_ROWS:
@@ -2287,13 +2260,8 @@ def _kept_argmax_errors(learner, D, literal):
         for j in (j for j, k in enumerate(near) if k > 1):  # a tie, or a float argmax in doubt: found again
             found = {c: _sum_float(learner.w[c], xs[j]) if B else scores[c][j] for c in learner.classes}
             wrong[j] = _argmax(learner.classes, found) != D.examples[j][1]
-        return _up_to(filter(None, wrong), at_most)
+        return _count(wrong, at_most)
     return errors
-
-
-def _up_to(wrong, at_most) -> int:
-    """How many there are of the iterable wrong, counted up to at_most, as _count counts."""
-    return len(list(islice(wrong, at_most if at_most and at_most > 0 else None)))
 
 
 def _plain_floats(w) -> bool:
@@ -2356,7 +2324,7 @@ class _KeptMargins:
         if scores is None or not _all_finite(scores):
             return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
         self.q, self.G, self.H = list(map(mul, self.ys, scores)), self.gamma * W, self.eta
-        return _up_to(filter(None, map(self.learner.mistake, self.ys, scores)), at_most)
+        return _count(map(self.learner.mistake, self.ys, scores), at_most)
 
     def row(self, i):
         """[y_j (x_i.x_j + 1) for every j] (without the 1 if there is no bias), or None if one is not finite."""
@@ -2390,7 +2358,7 @@ class _KeptMargins:
         if B is None:
             return self.start(W, at_most, mistake)
         # y_j S_j < 0 for certain where q_j < -B: if there are at_most such, the count is at_most
-        wrong = _up_to(filter(functools.partial(gt, -B), q), at_most)
+        wrong = _count(filter(functools.partial(gt, -B), q), at_most)
         if at_most and wrong == at_most or min(map(abs, q), default=B + 1) > B:
             return wrong
         w, b = _split(learner.w, learner.bias)
@@ -2479,7 +2447,7 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
 Perceptron.learn = _fenced(Perceptron.learn, _told("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
-    _primal_learn))
+    lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
 _pocket_errors = _fenced(_pocket_errors, _kept_errors)
 _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign]
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
