@@ -956,9 +956,8 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                    voted=tally and (tally.votes if kernel is None else [(k, c) for (k,), c in tally.votes]),
                    labels=labels)
     try:
-        passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
-            _flag(voted, "voted")
-        average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
+        passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
+                                                                   trace, on_mistake)
         rule = _rule_name(rule)
         if kernel is not None:
             _callable(kernel)
@@ -974,22 +973,31 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         if D.d == 2 and D.checked:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
         keeper = _Pocket(learner, D) if pocket else None
-        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
-                         _explicit if kernel is None else _stored_count, average is not None) if history else None
-        record = _Recorder(learner, log, [keeper, tally, hook])
-        epoch, converged = _through(learner, D, passes, record, history and epochs is not None,
-                                    lambda e: run(e, False))
+        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,  # a kernel run's
+                         _explicit if kernel is None else lambda dual: [dual.mistakes],  # v_k: its first k stored
+                         average is not None) if history else None
+        epoch, converged = _run_cornell(learner, D, passes, log, [keeper, tally, hook], history and epochs is not None)
         return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
     except KeyboardInterrupt as stop:
-        _so_far(stop, lambda: None if learner is None else run(D.passes, False))
+        stop.run = None if learner is None else run(D.passes, False)  # type: ignore[attr-defined]
         raise
 
 
-def _so_far(stop, so_far):
-    """A KeyboardInterrupt leaving train or train_multiclass, at any moment, carries the run so far as its
-    ``run``: the one _through gave it, or so_far() (None before the learner exists; then unfinished)."""
-    if getattr(stop, "run", None) is None:
-        stop.run = so_far()  # type: ignore[attr-defined]
+def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake) -> tuple:
+    """A run's options, checked: (passes, bias, pocket, average, voted, the trace to keep, on_mistake).  The
+    trace is a new list, None, or the list given (which sees each mistake as it is made)."""
+    for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
+    if max_epochs is None:
+        raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
+    if average is not None and (not isinstance(average, str) or average not in ("after", "before")):
+        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before' or None")
+    if on_mistake is not None and not callable(on_mistake):
+        raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
+    return (max_epochs if epochs is None else epochs, _flag(bias, "bias"), _flag(pocket, "pocket"), average,
+            _flag(voted, "voted"), trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None,
+            on_mistake)
 
 
 def _pairs(examples, y):
@@ -1056,8 +1064,16 @@ def _label_value(y):
 
 def _binary_data(examples, keep, labels):
     """(the checked data, its labels (negative, positive)).  Labels -1 and +1 as they are; two other values,
-    in a list or a kept data set, are read as -1 for the one that sorts first; ``labels`` says which is which
-    (and must, for a stream of other labels)."""
+    in a list or a kept data set, are read as -1 for the one that sorts first (as first met if they do not
+    sort); ``labels`` says which is which (and must, for a stream of other labels)."""
+    def two_labels(ys):  # (negative, positive) of two labels other than -1 and +1, else None
+        values = _distinct(ys)
+        if values is None or len(values) != 2 or all(type(v) is not bool and v in (-1, 1) for v in values):
+            return None
+        try:
+            return tuple(sorted(values))
+        except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
+            return tuple(values)
     if labels is not None:
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
@@ -1070,11 +1086,11 @@ def _binary_data(examples, keep, labels):
         except Exception:  # an item that is not a pair: named where the run meets it
             ys = [-1]
         # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
-        two = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else _two_labels(map(_label_value, ys))
+        two = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else two_labels(map(_label_value, ys))
         return (_Data(examples, keep), (-1, 1)) if two is None else (_Data(examples, keep, _Labels(*two).read), two)
     D = _Data(examples, keep, label=_label_value)
     ys = [y for _, y in D.examples]
-    two = _two_labels(ys)
+    two = two_labels(ys)
     read = _label if two is None else _Labels(*two).read  # -1/+1, or a label that is neither, as the notes say
     for i, (x, y) in enumerate(D.examples):
         try:
@@ -1094,49 +1110,30 @@ def _distinct(ys) -> list | None:
         return None
 
 
-def _two_labels(ys) -> tuple | None:
-    """(negative, positive) of labels that are two values other than -1 and +1, the one that sorts first
-    negative (as first met if they do not sort); None for any other labels."""
-    values = _distinct(ys)
-    if values is None or len(values) != 2 or all(type(v) is not bool and v in (-1, 1) for v in values):
-        return None
-    try:
-        return tuple(sorted(values))
-    except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
-        return tuple(values)
-
-
-def _through(learner, D, passes, record, every_pass, so_far):
-    """_cornell(learner, D, ...), the one place a run meets Ctrl-C and errors.  Ctrl-C (and SIGTERM under
-    main) is held while a step is not whole, then raises KeyboardInterrupt with ``run`` = so_far(passes);
-    an error names the example in hand."""
+def _run_cornell(learner, D, passes, trace, observers, every_pass):
+    """_cornell(learner, D, ...) for a run, the one place a run meets Ctrl-C and errors: Ctrl-C (and SIGTERM
+    under main) is held while a step is not whole (the caller's handler gives the run so far); an error names
+    the example in hand, and a kernel's the two examples it failed on."""
+    record = _Recorder(learner, trace, observers)
     with _Held(record.whole) as held:
         record.held = held
         try:
             return _cornell(learner, D, passes, record, every_pass)
-        except KeyboardInterrupt as stop:
-            stop.run = so_far(D.passes)  # type: ignore[attr-defined]
-            raise
         except PerceptronError as err:
             raise (err if err.index is not None or D.at is None else PerceptronError(err.reason, D.at)) from None
         except (ArithmeticError, TypeError, ValueError) as err:
-            raise _failure(learner, D, record, err) from None
-
-
-def _failure(learner, D, record, err):
-    """The PerceptronError of an arithmetic or kernel failure at the example in hand."""
-    if isinstance(learner, DualPerceptron) and D.examples is not None and D.at is not None:
-        x = learner._read(D.examples[D.at][0])
-        for j, (x_j, _) in enumerate(learner.stored):  # again, one call at a time, to name the pair
-            try:
-                learner.kernel(x_j, x)
-            except (TypeError, ValueError, ArithmeticError) as again:
-                first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
-                return PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), the "
-                                       f"examples {first} and {D.at}: {_reason(again)}")
-        return PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at)
-    what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
-    return PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at)
+            if not isinstance(learner, DualPerceptron):
+                what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
+                raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
+            x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
+            for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
+                try:
+                    learner.kernel(x_j, x)
+                except (TypeError, ValueError, ArithmeticError) as again:
+                    first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), the "
+                                          f"examples {first} and {D.at}: {_reason(again)}") from None
+            raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
 
 
 class _Recorder:
@@ -1159,12 +1156,6 @@ class _Recorder:
         mistakes, w = self.seen
         return mistakes == self.learner.mistakes and w is getattr(self.learner, "w", None)
 
-    def whole_now(self):
-        """The step is whole: what __call__ does last, for a pass that has nothing else to tell."""
-        self.seen = self._state()
-        if self.held is not None and self.held.held is not None:
-            self.held.checkpoint()
-
     def __call__(self, mistake):
         if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
             self.indexes.append(mistake.index)
@@ -1172,6 +1163,10 @@ class _Recorder:
             observe(mistake, self.learner)
         if self.trace is not None:
             self.trace.append(mistake)
+        self.whole_now()
+
+    def whole_now(self):
+        """The step is whole: what __call__ does last, and all a lean pass tells."""
         self.seen = self._state()
         if self.held is not None and self.held.held is not None:  # a Ctrl-C came while the step was not whole
             self.held.checkpoint()
@@ -1281,55 +1276,36 @@ class _History:
 
     def at(self, t, w):
         """w is the hypothesis from the step t on."""
-        self._close(t)
-        self.w, self.since = list(w), t
-
-    def _close(self, t):
-        c = t - self.since  # the current w stood for the steps since .. t - 1
+        c = t - self.since  # the one before stood for the steps since .. t - 1
         if self.total is not None:
             self.add(c)
         if self.votes is not None:
             self.votes.append((self.w, c))
+        self.w, self.since = list(w), t
 
     def add(self, c):
-        """sum_t W_t += c w, exactly."""
-        self.total = [s + c * _as_rational(v) for s, v in zip(self.total, self.w)]
+        """sum_t W_t += c w, exactly (a float or Decimal is a ratio of ints)."""
+        self.total = [s + c * (v if type(v) in (int, Fraction) else Fraction(v)) for s, v in zip(self.total, self.w)]
 
     def means(self, N) -> dict:
-        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N}, after the run ({} without sums)."""
-        self._close(N + 1)
+        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N}, after the run ({} without sums):
+        floats for a float run (rounded once), Decimals for a Decimal run (divided once in the current
+        context), else Fractions."""
+        w = self.w
+        self.at(N + 1, w)
         if self.total is None:
             return {}
         if N == 0:
-            return {"after": list(self.w), "before": list(self.w)}
-        mean = _mean_kind(self.w)
-        last = [_as_rational(v) for v in self.w]
+            return {"after": list(w), "before": list(w)}
+        kinds = set(map(type, w))
+        mean = float if float in kinds else Fraction if decimal.Decimal not in kinds else \
+            lambda q: decimal.Decimal(q.numerator) / decimal.Decimal(q.denominator)
         total = [s + Fraction(a, 1 << self.k) for s, a in zip(self.total, self.scaled)]
         try:
             return {"after": [mean(Fraction(s) / N) for s in total],
-                    "before": [mean((Fraction(s) - v) / N) for s, v in zip(total, last)]}
+                    "before": [mean((Fraction(s) - Fraction(v)) / N) for s, v in zip(total, w)]}
         except ArithmeticError as err:  # the caller's Decimal context traps the division
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
-
-
-def _stored_count(learner):
-    """A kernel run's hypothesis, for its votes: the dual of its first k stored examples, k."""
-    return [learner.mistakes]
-
-
-def _as_rational(v):
-    """v as an int or Fraction of the same value (a float or Decimal is a ratio of ints)."""
-    return v if type(v) in (int, Fraction) else Fraction(v)
-
-
-def _mean_kind(w):
-    """How a run's exact mean is given back: floats for a float run (rounded once), Decimals for a
-    Decimal run (divided once in the current context), else Fractions."""
-    if any(type(v) is float for v in w):
-        return float
-    if any(type(v) is decimal.Decimal for v in w):
-        return lambda q: decimal.Decimal(q.numerator) / decimal.Decimal(q.denominator)
-    return Fraction
 
 
 def _explicit(learner):
@@ -1377,50 +1353,22 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    so_far: list = [lambda: None]  # the run so far, for a Ctrl-C at any moment: none before the learner exists
-    try:
-        passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-        log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
-        return _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook,
-                            average, voted, so_far)
-    except KeyboardInterrupt as stop:
-        _so_far(stop, so_far[0])
-        raise
+    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
+    runs: dict = {}  # one-vs-rest: each class's run
 
+    def flat(learner):  # the joint update's class vectors, one after another: one vector for the history
+        return [v for c in learner.classes for v in learner.w[c]]
 
-def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook, average,
-                 voted, so_far):
-    """train_multiclass's run, its arguments read; so_far[0]() is the run so far, once there is one."""
-    D = _Data(_pairs(examples, y), keep=True, label=_class_label)
-    learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
-                                   D.d, update=update, rule=rule, bias=bias)
-    for i, (_, y) in enumerate(D.examples):
-        try:
-            learner._class(y)
-        except PerceptronError as err:
-            raise PerceptronError(err.reason, i) from None
-    history = average is not None or voted
-    if learner.binary is None:
-        size = learner.d + bias  # the class vectors, one after another, as one vector for the averages
-        keeper = tally = None
+    def by_class(flat):
+        size = learner.d + bias
+        return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
 
-        def by_class(flat):
-            return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
-
-        def run(epochs, converged, means=None):
-            return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
-                       trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
-                       average=by_class(means[average]) if means and average else None,
-                       voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
-                       multiclass="joint", labels=None)
-        so_far[0] = lambda: run(D.passes, False)
-        keeper = _Pocket(learner, D) if pocket else None
-        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes, average is not None) \
-            if history else None
-        epoch, converged = _through(learner, D, passes, _Recorder(learner, log, [keeper, tally, hook]),
-                                    history and epochs is not None, lambda e: run(e, False))
-        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
-    runs: dict = {}
+    def joint(epochs, converged, means=None):
+        return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
+                   trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
+                   average=by_class(means[average]) if means and average else None,
+                   voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
+                   multiclass="joint", labels=None)
 
     def one_vs_rest(converged):
         for c, r in runs.items():
@@ -1431,7 +1379,6 @@ def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_e
                    kernel=None, average={c: r.average for c, r in runs.items()} if average else None,
                    voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
                    labels=None)
-    so_far[0] = lambda: one_vs_rest(False)
 
     def told(c):
         def tell(mistake, model):
@@ -1442,48 +1389,34 @@ def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_e
                 hook(entry, model)
         return tell
     try:
+        passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
+                                                                   trace, on_mistake)
+        D = _Data(_pairs(examples, y), keep=True, label=_class_label)
+        learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
+                                       D.d, update=update, rule=rule, bias=bias)
+        for i, (_, y) in enumerate(D.examples):
+            try:
+                learner._class(y)
+            except PerceptronError as err:
+                raise PerceptronError(err.reason, i) from None
+        if learner.binary is None:
+            keeper = _Pocket(learner, D) if pocket else None
+            tally = _History(flat(learner), len(D.examples), voted, flat, average is not None) \
+                if average is not None or voted else None
+            epoch, converged = _run_cornell(learner, D, passes, log, [keeper, tally, hook],
+                                            tally is not None and epochs is not None)
+            return joint(epoch, converged, tally and tally.means(epoch * len(D.examples)))
         for c in learner.classes:
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
                             trace=False, on_mistake=told(c))
-    except KeyboardInterrupt as stop:  # the classes before, this one so far, the ones after still at w = 0
-        so_far = getattr(stop, "run", None)
-        if so_far is not None:
-            runs[c] = so_far
-        stop.run = one_vs_rest(False)  # type: ignore[attr-defined]
+        return one_vs_rest(all(r.converged for r in runs.values()))
+    except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
+        if learner is not None and learner.binary is not None and getattr(stop, "run", None) is not None:
+            runs[c] = stop.run  # type: ignore[attr-defined]
+        stop.run = None if learner is None else joint(D.passes, False) if learner.binary is None \
+            else one_vs_rest(False)  # type: ignore[attr-defined]
         raise
-    return one_vs_rest(all(r.converged for r in runs.values()))
-
-
-def _flat_classes(learner):
-    """A joint learner's class vectors, one after another: one vector, for the averages and votes."""
-    return [v for c in learner.classes for v in learner.w[c]]
-
-
-def _passes(epochs, max_epochs) -> int:
-    for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
-    if max_epochs is None:
-        raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
-    return max_epochs if epochs is None else epochs
-
-
-def _average(average):
-    if average is not None and (not isinstance(average, str) or average not in ("after", "before")):
-        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before' or None")
-    return average
-
-
-def _trace_list(trace) -> list | None:
-    """The trace to keep: a new list, none, or the list given (which sees each mistake as it is made)."""
-    return trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None
-
-
-def _hook(on_mistake):
-    if on_mistake is not None and not callable(on_mistake):
-        raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
-    return on_mistake
 
 
 class Classifier:
@@ -1634,8 +1567,6 @@ class Classifier:
         """The predictor's weights: [w] for two classes, [w(l) for l in classes_] for more."""
         run, predictor = self.run_, _predictor(self.predictor)
         kept = run._kept(predictor) if predictor != "voted" else None
-        if predictor == "pocket":
-            kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else getattr(kept, "w", None)
         if kept is None:
             raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
         return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
