@@ -1458,6 +1458,7 @@ class Classifier:
 
     def fit(self, X, y):
         """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
+        y = self._column(y)
         D, classes = self._data(X, y, None)
         options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
                        trace=False,
@@ -1474,6 +1475,7 @@ class Classifier:
     def partial_fit(self, X, y, classes=None):
         """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
         all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
+        y = self._column(y)
         if not hasattr(self, "run_"):
             D, classes = self._data(X, y, classes)
             kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
@@ -1512,7 +1514,7 @@ class Classifier:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
         if sample_weight is not None:
             raise PerceptronError("sample_weight: every example counts once here")
-        pairs = _pairs(self._rows(X), y)
+        pairs = _pairs(self._rows(X), self._column(y))
         if not pairs:
             raise PerceptronError("X has no rows: no accuracy")
         predicted = self.run_.predictions([x for x, _ in pairs], self.predictor)
@@ -1550,6 +1552,18 @@ class Classifier:
             return D, sorted(given)
         except (TypeError, ArithmeticError):
             return D, given
+
+    @staticmethod
+    def _column(y):
+        """y, or a column vector y (shape (n, 1)) as its column, with scikit-learn's DataConversionWarning (a
+        UserWarning without scikit-learn), as scikit-learn's estimators read it."""
+        if getattr(y, "ndim", 1) != 2 or getattr(y, "shape", (0, 0))[1] != 1:
+            return y
+        import warnings
+
+        warnings.warn(getattr(sys.modules.get("sklearn.exceptions"), "DataConversionWarning", UserWarning)(
+            "A column-vector y was passed when a 1d array was expected: read as y.ravel()"), stacklevel=3)
+        return _like(y, [label for label, in _values(y)])
 
     def _rows(self, X) -> list:
         """X's rows, each checked to be as long as the fitted examples (told in scikit-learn's words)."""
@@ -1721,9 +1735,11 @@ def _real(v, name):
     """One feature, taken by value, or the PerceptronError that says why not."""
     value = _by_value(v)
     if value is None:
-        raise PerceptronError(f"{name} is {_short(v)} ({type(v).__name__}), not a real number")
+        complex_ = ": Complex data not supported" if isinstance(v, (complex, numbers.Complex)) and not isinstance(
+            v, numbers.Real) else ""  # scikit-learn's words
+        raise PerceptronError(f"{name} is {_short(v)} ({type(v).__name__}), not a real number{complex_}")
     if not _is_finite(value):
-        raise PerceptronError(f"{name} is {_short(value)}; features must be finite")
+        raise PerceptronError(f"{name} is {_short(value)}; features must be finite, not NaN or inf")
     return value
 
 
