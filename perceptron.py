@@ -1951,24 +1951,6 @@ else:
     _sum_float = _sum_exact
 
 
-def _sum_for(kind):
-    """(the fast sum, or None for sum(map(mul, w, x)) written in the pass; the score's type; whether each x's
-    element types are checked) for a primal pass whose scores are of type ``kind``.  An int or float score
-    with a foreign element is not one: NumPy's numbers make NumPy scores.  A Fraction or Decimal score can
-    be, since a Fraction times a NumPy int is a Fraction."""
-    fast = None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact
-    if kind is float:
-        return fast, float, False
-    if kind in (Fraction, decimal.Decimal):
-        return fast, kind, True
-    return fast, int, False
-
-
-def _split(w, bias):
-    """(the weights of x's features, the bias weight or None)."""
-    return (w[:-1], w[-1]) if bias else (w, None)
-
-
 def _primal_pass(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I) for a Perceptron, fast: the same mistakes, scores and weights, bit for bit.
 
@@ -1983,10 +1965,18 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     products with plain numbers are plain numbers other than those of its value (no number library's
     are): PERCEPTRON_LITERAL=1 takes it by value.
     """
+    def kind_of(s):
+        """(the fast sum, or None for sum(map(mul, w, x)) written below; the type of a score; whether each x's
+        element types are checked) for a run whose scores are of the type of s.  An int or float score with a
+        foreign element is not one: NumPy's numbers make NumPy scores.  A Fraction or Decimal score can be,
+        since a Fraction times a NumPy int is a Fraction."""
+        kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
+        return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
+            kind is not int and kind is not float
     D.passes = epoch
     checked, bias, mistake, d = D.checked, learner.bias, learner.mistake, learner.d
-    w, b = _split(learner.w, bias)
-    sum_of, kind, exact = _sum_for(type(w[0]) if w else int)
+    w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
+    sum_of, kind, exact = kind_of(w[0] if w else 0)
     plain, lists = _PLAIN.issuperset, _LISTS
     lean = getattr(on_mistake, "lean", False)
     named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
@@ -1995,7 +1985,6 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     # w_i + x_i or w_i - x_i: y x_i is x_i or -x_i exactly, and IEEE 754 defines a - b as a + (-b).  (A
     # Decimal's y x_i is rounded to the context, so Fractions and Decimals keep the literal form.)
     rule = "margin" if mistake is _margin_rule else "sign" if mistake is _sign_rule else None
-    plain_kind = kind is int or kind is float
     m, i = 0, -1
     try:
         for i, item in enumerate(D.items):
@@ -2013,7 +2002,7 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
                     raise TypeError
                 wrong = y * s <= 0 if rule == "margin" else (s >= 0) != (y > 0) if rule == "sign" else mistake(y, s)
                 if wrong:  # w <- w + y x
-                    moved = list(map(add if y > 0 else sub, w, x)) if plain_kind else \
+                    moved = list(map(add if y > 0 else sub, w, x)) if not exact else \
                         [w_i + y * x_i for w_i, x_i in zip(w, x)]
                     if not (checked or exact):  # the new w's sum is of the run's type and finite, too
                         total = sum(moved)
@@ -2022,9 +2011,8 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
             except (TypeError, ValueError, ArithmeticError):
                 x, y = item if checked else D.check(item, i)
                 s, wrong = learner._step(x, y)  # the literal step: its score, its update, its errors
-                w, b = _split(learner.w, bias)
-                sum_of, kind, exact = _sum_for(type(s))  # the run's type, which an example may change
-                plain_kind = kind is int or kind is float
+                w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
+                sum_of, kind, exact = kind_of(s)  # the run's type, which an example may change
             else:
                 if wrong:
                     w = moved
@@ -2134,8 +2122,15 @@ _KEPT_ROWS = 2000  # the most examples whose rows (n each) the pocket keeps: at 
 def _kept_errors(learner, D):
     """_pocket_errors (above), fast: the same counts, without summing every w.x again.
 
-    A kernel run reads the scores _KernelScores keeps.  A primal run keeps every margin y_j w.x_j up to
-    date as the kernel run does (_KeptMargins), in O(n) per update."""
+    A kernel run reads the scores _KernelScores keeps.  A primal run keeps every margin y_j w.x_j up to date
+    as the kernel run does (_KeptMargins), in O(n) per update.  A joint run keeps every class's score of every
+    example (the joint update adds x_i's row [x_i.x_j] to the true class's scores and takes it from the
+    predicted one's); an example is wrong where its class's score is not the largest or not the only one there
+    (a tie is found again by the argmax).  Ints and Fractions: the kept scores are the run's.  Floats: each
+    kept score is within _KeptMargins' bound B of the run's (its derivation holds for each class vector, G
+    growing with every update of any), so the argmax is the kept one's wherever every other class's score is
+    more than 2B below the largest (3B asked, for the sum's own rounding); the other examples are summed again.
+    """
     literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
     if isinstance(learner, DualPerceptron):
         def from_kept_scores(at_most, mistake):
@@ -2145,35 +2140,25 @@ def _kept_errors(learner, D):
             return _count(map(learner.mistake, ys, cache.scores), at_most)
         ys = [y for _, y in D.examples]
         return from_kept_scores
-    if isinstance(learner, MulticlassPerceptron) and learner.binary is None and len(D.examples) <= _KEPT_ROWS:
-        return _kept_argmax_errors(learner, D, literal)
-    if not isinstance(learner, Perceptron) or len(D.examples) > _KEPT_ROWS:
+    if len(D.examples) > _KEPT_ROWS or isinstance(learner, MulticlassPerceptron) and (
+            learner.binary is not None or len(learner.classes) < 2) or not isinstance(learner, (Perceptron,
+                                                                                         MulticlassPerceptron)):
         return literal
     xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
-    if all(type(v) in _EXACT for x in xs for v in x):
-        return _KeptMargins(learner, xs, ys, literal, exact=True)
-    if all(type(v) is float for x in xs for v in x) and _plain_floats(learner.w):
-        return _KeptMargins(learner, xs, ys, literal, exact=False)
-    return literal
-
-
-def _kept_argmax_errors(learner, D, literal):
-    """_pocket_errors of a joint run, fast: every class's score of every example kept up to date (the joint
-    update adds x_i's row [x_i.x_j] to the true class's scores and takes it from the predicted one's); an
-    example is wrong where its class's score is not the largest or not the only one there (a tie is found
-    again by the argmax).  Ints and Fractions: the kept scores are the run's.  Floats: each kept score is within
-    _KeptMargins' bound B of the run's (its derivation holds for each class vector, G growing with every
-    update of any), so the argmax is the kept one's wherever every other class's score is more than 2B below
-    the largest (3B asked, for the sum's own rounding); the other examples are summed again."""
-    xs = [learner._read(x) for x, _ in D.examples]
     exact = all(type(v) in _EXACT for x in xs for v in x)
-    if len(learner.classes) < 2 or not (exact or all(type(v) is float for x, _ in D.examples for v in x)):
+    if not (exact or all(type(v) is float for x in xs for v in x)):
         return literal
-    bound = _KeptMargins(learner, [x for x, _ in D.examples], [], literal, exact)  # its rows, N, X and bound
+
+    def plain_floats(w):  # every weight a float, or an int that converts to a float exactly
+        return all(type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in w)
+    if isinstance(learner, Perceptron):
+        return _KeptMargins(learner, xs, ys, literal, exact) if exact or plain_floats(learner.w) else literal
+    bound = _KeptMargins(learner, xs, [], literal, exact)  # its rows, N, X and bound
+    xs = [learner._read(x) for x in xs]
     m = learner.d + learner.bias + 3
     bound.gamma, bound.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
     position = {c: k for k, c in enumerate(learner.classes)}
-    truth, kept = [position[y] for _, y in D.examples], [None, -1, 0]  # the scores, after which mistake, updates
+    truth, kept = [position[y] for y in ys], [None, -1, 0]  # the scores, after which mistake, updates
 
     def errors(at_most, mistake):
         scores, after, updates = kept
@@ -2189,7 +2174,7 @@ def _kept_argmax_errors(learner, D, literal):
             scores[mistake.predicted] = list(map(sub, scores[mistake.predicted], bound.rows[i]))
             B, updates = (0 if exact else bound.bound(W, i)), updates + 1
         else:
-            scores = None if not (exact or _plain_floats(flat) and W * bound.N <= 2.0 ** 1000) else \
+            scores = None if not (exact or plain_floats(flat) and W * bound.N <= 2.0 ** 1000) else \
                 {c: list(map(_sum_exact if exact else _sum_float, repeat(w), xs)) for c, w in learner.w.items()}
             if scores is None or not (exact or all(_all_finite(v) for v in scores.values())):
                 kept[0] = None
@@ -2206,20 +2191,9 @@ def _kept_argmax_errors(learner, D, literal):
         wrong = list(map(ne, map(getitem, map(getitem, repeat(lists), truth), range(len(xs))), top))
         for j in (j for j, k in enumerate(near) if k > 1):  # a tie, or a float argmax in doubt: found again
             found = {c: _sum_float(learner.w[c], xs[j]) if B else scores[c][j] for c in learner.classes}
-            wrong[j] = _argmax(learner.classes, found) != D.examples[j][1]
+            wrong[j] = _argmax(learner.classes, found) != ys[j]
         return _count(wrong, at_most)
     return errors
-
-
-def _plain_floats(w) -> bool:
-    """Whether every weight is a float, or an int that converts to a float exactly."""
-    return all(type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in w)
-
-
-def _run_score(w, b, x):
-    """w.x as the run sums it: dot's order, the bias weight b (or None) added last."""
-    s = _sum_float(w, x)
-    return s if b is None else s + b
 
 
 # After w <- w + y_i (x_i, 1), the margin q_j = y_j w.x_j moves by y_i y_j
@@ -2267,7 +2241,7 @@ class _KeptMargins:
     def start(self, W, at_most, mistake):
         """Every score summed in the run's order, and the bound started over."""
         self.q, self.updates = None, 0
-        scores = _run_scores(self.learner, self.xs) if W * self.N <= 2.0 ** 1000 else None
+        scores = self.scores(self.xs) if W * self.N <= 2.0 ** 1000 else None
         if scores is None or not _all_finite(scores):
             return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
         self.q, self.G, self.H = list(map(mul, self.ys, scores)), self.gamma * W, self.eta
@@ -2308,15 +2282,15 @@ class _KeptMargins:
         wrong = _count(filter(functools.partial(gt, -B), q), at_most)
         if at_most and wrong == at_most or min(map(abs, q), default=B + 1) > B:
             return wrong
-        w, b = _split(learner.w, learner.bias)
-        wrong += sum(learner.mistake(y, _run_score(w, b, x)) for x, y, q_j in zip(self.xs, self.ys, q)
-                     if -B <= q_j <= B)
+        near = [j for j, q_j in enumerate(q) if -B <= q_j <= B]
+        wrong += sum(map(learner.mistake, [self.ys[j] for j in near], self.scores([self.xs[j] for j in near])))
         return min(wrong, at_most) if at_most and at_most > 0 else wrong
 
-
-def _run_scores(learner, xs) -> list:
-    w, b = _split(learner.w, learner.bias)
-    return list(map(_sum_float, repeat(w), xs)) if b is None else [_sum_float(w, x) + b for x in xs]
+    def scores(self, xs) -> list:
+        """w.x for each x as the run sums it: dot's order, the bias weight added last."""
+        w, bias = self.learner.w, self.learner.bias
+        scores = list(map(_sum_float, repeat(w[:-1] if bias else w), xs))
+        return [s + w[-1] for s in scores] if bias else scores
 
 
 def _all_finite(values) -> bool:
