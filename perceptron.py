@@ -716,10 +716,22 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         """A binary predictor's +1 or -1."""
         if weights == "voted":
             if self.kernel is not None:  # v_k: the dual of the first k stored examples
-                scores = _prefix_scores(self.model, [x])
+                scores = self._prefix_scores([x])
                 return sign(sum(c * sign(scores[k][0]) for k, c in kept))
             return _voted_signs(kept, self.bias, [x])[0]
         return sign(self.score(x, weights))
+
+    def _prefix_scores(self, xs) -> list:
+        """A kernel run's eq. (2) for each x after each number k of its stored examples, k = 0, 1, ...:
+        [[score of x for x in xs] for k], the scores of its votes and pocket, as _KernelScores moves them one
+        stored example at a time."""
+        dual = self.model
+        kept = _KernelScores(dual, [dual._read(_vector(x, dual.d)) for x in xs])
+        scores = [kept.scores]
+        for x_j, y_j in dual.stored:
+            kept.scores = kept.moved(x_j, y_j)
+            scores.append([_finite(s, "w.x", _NOT_REAL) for s in kept.scores])
+        return scores
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
         """The prediction of every row of X (a list of vectors, a NumPy matrix, a DataFrame), as ``predict``."""
@@ -761,7 +773,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if weights == "voted":
             raise PerceptronError("the vote has no score: predict(x, 'voted')")
         if weights == "pocket" and self.pocket is not None and self.pocket.w is None and self.kernel is not None:
-            return _prefix_scores(self.model, [x])[self.pocket.mistakes][0]  # a kernel run's pocket: its dual then
+            return self._prefix_scores([x])[self.pocket.mistakes][0]  # a kernel run's pocket: its dual then
         w = {"w": self.w, "pocket": self.pocket and self.pocket.w, "average": self.average}[weights]
         if w is None:
             raise PerceptronError(f"this run kept no {weights} weights")
@@ -841,18 +853,6 @@ def _voted_signs(kept, bias, xs) -> list:
     """sign(sum_k c_k sign(v_k.x)) for each x: the vote of a primal run."""
     xs = [[*x, 1] if bias else x for x in (_vector(x, len(kept[0][0]) - bias) for x in xs)]
     return [sign(sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept)) for x in xs]
-
-
-def _prefix_scores(dual, xs) -> list:
-    """eq. (2) for each x after each number k of the dual's stored examples, k = 0, 1, ...: [[score of x for
-    x in xs] for k], the scores of its votes and pocket, as _KernelScores moves them one stored example at a
-    time."""
-    kept = _KernelScores(dual, [dual._read(_vector(x, dual.d)) for x in xs])
-    scores = [kept.scores]
-    for x_j, y_j in dual.stored:
-        kept.scores = kept.moved(x_j, y_j)
-        scores.append([_finite(s, "w.x", _NOT_REAL) for s in kept.scores])
-    return scores
 
 
 def _predictor(weights):
@@ -958,7 +958,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     try:
         passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
                                                                    trace, on_mistake)
-        rule = _rule_name(rule)
+        _rule(rule)
         if kernel is not None:
             _callable(kernel)
             if average is not None:
@@ -1469,7 +1469,7 @@ class Classifier:
         else:
             run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
                                    rule=None if self.multiclass == "joint" else self.rule, **options)
-        self.run_, self.classes_, self.n_features_in_ = run, _like(y, classes), D.d
+        self.run_, self.classes_, self.n_features_in_ = run, self._like(y, classes), D.d
         return self
 
     def partial_fit(self, X, y, classes=None):
@@ -1486,7 +1486,7 @@ class Classifier:
             self.run_ = Run(None, learner, 0, 0, True, None, None, learner.rule, learner.bias,
                             None if kernel is None else _name(kernel), multiclass=getattr(learner, "update", None),
                             labels=None if len(classes) > 2 else tuple(classes))
-            self.classes_, self.n_features_in_ = _like(y, classes), D.d
+            self.classes_, self.n_features_in_ = self._like(y, classes), D.d
         learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
         D = _Data(_pairs(self._rows(X), y), keep=True, label=read)
         if _predictor(self.predictor) != "w":
@@ -1501,14 +1501,15 @@ class Classifier:
     def predict(self, X):
         """The predicted class of each row of X."""
         rows = self._rows(X)
-        return _like(X, self.run_.predictions(rows, self.predictor))
+        return self._like(X, self.run_.predictions(rows, self.predictor))
 
     def decision_function(self, X):
         """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
         rows, run = self._rows(X), self.run_
         if run.multiclass is None:
-            return _like(X, [run.score(x, self.predictor) for x in rows])
-        return _like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
+            return self._like(X, [run.score(x, self.predictor) for x in rows])
+        return self._like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()]
+                              for x in rows])
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
@@ -1563,7 +1564,7 @@ class Classifier:
 
         warnings.warn(getattr(sys.modules.get("sklearn.exceptions"), "DataConversionWarning", UserWarning)(
             "A column-vector y was passed when a 1d array was expected: read as y.ravel()"), stacklevel=3)
-        return _like(y, [label for label, in _values(y)])
+        return Classifier._like(y, [label for label, in _values(y)])
 
     def _rows(self, X) -> list:
         """X's rows, each checked to be as long as the fitted examples (told in scikit-learn's words)."""
@@ -1585,16 +1586,16 @@ class Classifier:
             raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
         return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
 
+    @staticmethod
+    def _like(X, values):
+        """values as a NumPy array if X has one (NumPy is then loaded), else as the list."""
+        numpy = sys.modules.get("numpy") if hasattr(X, "__array__") else None
+        return values if numpy is None else numpy.asarray(values)
+
     def __sklearn_tags__(self):  # called by scikit-learn only: it is then imported
         from sklearn.utils import ClassifierTags, Tags, TargetTags  # type: ignore[import-not-found]
         return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
                     classifier_tags=ClassifierTags(multi_class=self.kernel is None))
-
-
-def _like(X, values):
-    """values as a NumPy array if X has one (NumPy is then loaded), else as the list."""
-    numpy = sys.modules.get("numpy") if hasattr(X, "__array__") else None
-    return values if numpy is None else numpy.asarray(values)
 
 
 # The boundary: every value from outside is checked here, once, and numbers
@@ -1636,14 +1637,10 @@ def _name(kernel) -> str:
     return name if isinstance(name, str) else _short(kernel)
 
 
-def _rule_name(rule) -> str:
+def _rule(rule):
     if not isinstance(rule, str) or rule not in RULES:
         raise PerceptronError(f"unknown rule {_short(rule)}: use 'sign' or 'margin'")
-    return rule
-
-
-def _rule(rule):
-    return RULES[_rule_name(rule)]
+    return RULES[rule]
 
 
 def _update(update, rule):
@@ -1655,7 +1652,9 @@ def _update(update, rule):
             raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
                                   "zero-score question")
         return update, "argmax"
-    return update, "sign" if rule is None else _rule_name(rule)
+    if rule is not None:
+        _rule(rule)
+    return update, "sign" if rule is None else rule
 
 
 def _flag(value, name) -> bool:
@@ -1731,18 +1730,6 @@ def _finite(v, name, why="the sum overflowed"):
     return value
 
 
-def _real(v, name):
-    """One feature, taken by value, or the PerceptronError that says why not."""
-    value = _by_value(v)
-    if value is None:
-        complex_ = ": Complex data not supported" if isinstance(v, (complex, numbers.Complex)) and not isinstance(
-            v, numbers.Real) else ""  # scikit-learn's words
-        raise PerceptronError(f"{name} is {_short(v)} ({type(v).__name__}), not a real number{complex_}")
-    if not _is_finite(value):
-        raise PerceptronError(f"{name} is {_short(value)}; features must be finite, not NaN or inf")
-    return value
-
-
 def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") -> list:
     """x as a new list of d finite real numbers, each taken by value (any length if d is None).
     x is read once, and its length is that of what was read."""
@@ -1771,7 +1758,15 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
             return x
     except OverflowError:  # an int beyond floats beside floats: one by one, below
         pass
-    return [_real(v, f"{name}[{j}]") for j, v in enumerate(x)]
+    values = [_by_value(v) for v in x]
+    for j, (v, value) in enumerate(zip(x, values)):  # the first that is not a finite real number, named
+        if value is None:
+            complex_ = ": Complex data not supported" if isinstance(v, numbers.Complex) and not isinstance(
+                v, numbers.Real) else ""  # scikit-learn's words
+            raise PerceptronError(f"{name}[{j}] is {_short(v)} ({type(v).__name__}), not a real number{complex_}")
+        if not _is_finite(value):
+            raise PerceptronError(f"{name}[{j}] is {_short(value)}; features must be finite, not NaN or inf")
+    return values
 
 
 def _two_vectors(a, b):
@@ -1806,14 +1801,6 @@ def _class_label(y):
     return y
 
 
-def _pair(item):
-    try:
-        x, y = item
-    except Exception:  # not a pair; a pair that cannot be read
-        raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
-    return x, y
-
-
 class _Data:
     """The examples of a run, checked at the boundary.  Kept (several passes, the pocket, a kernel, an
     average): ``examples`` is a list of checked copies, every example checked once before the run, and a
@@ -1846,7 +1833,10 @@ class _Data:
         """The checked (x, y) of the item at index i, x a new list of d numbers."""
         self.at = i
         try:
-            x, y = _pair(item)
+            try:
+                x, y = item
+            except Exception:  # not a pair; a pair that cannot be read
+                raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
             return _vector(x, getattr(self, "d", None)), self.label(y)
         except PerceptronError as err:
             raise PerceptronError(err.reason, i) from None
@@ -2068,14 +2058,13 @@ def _primal_score(learner, x) -> Number:
 
 class _OneExample:
     """learn's one example as a stream the fast pass checks in passing; its errors name no index."""
-    checked, passes, at, cache = False, 0, None, None
+    checked, passes, at, cache, label = False, 0, None, None, staticmethod(_label)
 
     def __init__(self, item, d):
         self.items, self.d = (item,), d
 
     def check(self, item, i):
-        x, y = _pair(item)
-        return _vector(x, self.d), _label(y)
+        return _Data.check(self, item, None)  # type: ignore[arg-type]
 
 
 _literal_pass, _literal_score = _pass, Perceptron._score

@@ -1798,13 +1798,13 @@ def trapping(f):
 
 API_REFUSED = [  # (what is called, the call or a bad Example, how the message begins -- or Says: words in it)
     # A bad example (x, y).  learn() says the words below, exactly; a run says "example i: " and them.
-    ("x = (nan, 1)", Example([float("nan"), 1], 1), "x[0] is nan; features must be finite"),
-    ("x = (1, inf)", Example([1, float("inf")], 1), "x[1] is inf; features must be finite"),
+    ("x = (nan, 1)", Example([float("nan"), 1], 1), "x[0] is nan; features must be finite, not NaN or inf"),
+    ("x = (1, inf)", Example([1, float("inf")], 1), "x[1] is inf; features must be finite, not NaN or inf"),
     ("x = (1, Decimal('Infinity'))", Example([1, Decimal("Infinity")], 1),
-     "x[1] is Decimal('Infinity'); features must be finite"),
+     "x[1] is Decimal('Infinity'); features must be finite, not NaN or inf"),
     ("x = (1, 'abc')", Example([1, "abc"], 1), "x[1] is 'abc' (str), not a real number"),
     ("x = (None, 1)", Example([None, 1], 1), "x[0] is None (NoneType), not a real number"),
-    ("x = (1, 2j)", Example([1, 2j], 1), "x[1] is 2j (complex), not a real number"),
+    ("x = (1, 2j)", Example([1, 2j], 1), "x[1] is 2j (complex), not a real number: Complex data not supported"),
     ("x of length 3", Example([1, 2, 3], 1), "x has length 3, expected 2"),
     ("x of length 1", Example([1], 1), "x has length 1, expected 2"),
     ("x = 5", Example(5, 1), "x is int, not a sequence of numbers"),
