@@ -784,7 +784,15 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         """Write the run's model to the file ``path``: the run without its history, as ``--save`` writes it
         (JSON, read back by ``load``).  Written whole or not at all, as the command line writes: never over a
         device, a FIFO or a folder; a link is followed."""
-        _write_files({_file_name(path): _json_text(_document(self)) + "\n"})
+        _write_files({self._file_name(path): _json_text(_document(self)) + "\n"})
+
+    @staticmethod
+    def _file_name(path) -> str:
+        """The path of a model file (``save``, ``load``): a str, or a pathlib.Path's."""
+        name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+        if not isinstance(name, str):
+            raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
+        return name
 
     def _repr_svg_(self) -> str | None:
         """The run's picture (``svg``), which Jupyter shows: a binary run on 2 features that kept its examples
@@ -838,15 +846,8 @@ def load(path) -> Run:
     >>> model.w == run.w, model.predict([3, 0]), model.pocket == run.pocket
     (True, 'yes', True)
     """
-    path = _file_name(path)
+    path = Run._file_name(path)
     return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
-
-
-def _file_name(path) -> str:
-    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
-    if not isinstance(name, str):
-        raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
-    return name
 
 
 def _voted_signs(kept, bias, xs) -> list:
