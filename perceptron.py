@@ -648,10 +648,9 @@ def _ratio(a, b, name):
     return value
 
 
-# Part II: the same results, safe and fast.  The runs, with what a run keeps
-# beyond the notes (the pocket, the averages, the votes) and Ctrl-C handled
-# in one place; every input checked at the boundary; and the accelerators,
-# each fenced, naming the Part I function it replaces and giving its results.
+# Part II: the same results, safe and fast.  The runs, with what a run keeps beyond the notes (the pocket, the
+# averages, the votes) and Ctrl-C handled in one place; every input checked at the boundary; and the
+# accelerators, each fenced, naming the Part I function it replaces and giving its results.
 
 Pocket = namedtuple("Pocket", "w errors mistakes")
 Pocket.__doc__ = """The pocket (Gallant 1990; the refinement Kalyanakrishnan §4 alludes to): the
@@ -663,13 +662,10 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                             "multiclass labels", defaults=(None, None, None, (-1, 1)))):
     """What ``train`` and ``train_multiclass`` return.
 
-    w          the final weights, the bias last (a kernel run: None, except
-               for the linear kernel ``dot`` or a kernel whose ``linear``
-               attribute is True; multiclass: a dict {class: weights})
-    model      the learner: a Perceptron, a DualPerceptron for a kernel run,
-               a MulticlassPerceptron
-    mistakes   the number of mistakes (= updates)
-    epochs     the number of passes made
+    w          the final weights, the bias last (a kernel run: None, except for the linear kernel ``dot`` or a
+               kernel whose ``linear`` attribute is True; multiclass: a dict {class: weights})
+    model      the learner: a Perceptron, a DualPerceptron for a kernel run, a MulticlassPerceptron
+    mistakes   the number of mistakes (= updates);  epochs  the number of passes made
     converged  True iff the last pass made no mistake
     trace      a list of Mistake(epoch, index, y, score), or None (trace=False)
     pocket     a Pocket(w, errors, mistakes), or None (pocket=False)
@@ -677,8 +673,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     average    the averaged weights (average="after" or "before"), or None
     voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True), or None
     multiclass "one-vs-rest" or "joint" for a multiclass run, else None
-    labels     a binary run's two labels, (negative, positive): (-1, 1), or
-               the two values its examples had, which it predicts
+    labels     a binary run's two labels, (negative, positive): (-1, 1), or the two values its examples had,
+               which it predicts
     """
 
     __slots__ = ()
@@ -687,13 +683,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's own conventions (its bias appended).
 
-        weights="w" (the final weights), "pocket", "average", or "voted":
-        Freund and Schapire's sign(sum_k c_k sign(v_k.x)), with sign(0) = +1
-        at both levels (a kernel run's v_k is its dual after k mistakes).  A
-        multiclass run predicts argmax_l w(l).x, ties to the earliest class,
-        with each predictor's class vectors; its vote is each class's voted
-        sum (one-vs-rest), or the argmax of each hypothesis counted c_k times
-        (joint).
+        weights="w" (the final weights), "pocket", "average", or "voted": Freund and Schapire's
+        sign(sum_k c_k sign(v_k.x)), with sign(0) = +1 at both levels (a kernel run's v_k is its dual after k
+        mistakes).  A multiclass run predicts argmax_l w(l).x, ties to the earliest class, with each
+        predictor's class vectors; its vote is each class's voted sum (one-vs-rest), or the argmax of each
+        hypothesis counted c_k times (joint).
         """
         kept = self._kept(_predictor(weights))
         if self.multiclass is None:
@@ -723,8 +717,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def _prefix_scores(self, xs) -> list:
         """A kernel run's eq. (2) for each x after each number k of its stored examples, k = 0, 1, ...:
-        [[score of x for x in xs] for k], the scores of its votes and pocket, as _KernelScores moves them one
-        stored example at a time."""
+        [[score of x for x in xs] for k], as _KernelScores moves them one stored example at a time."""
         dual = self.model
         kept = _KernelScores(dual, [dual._read(_vector(x, dual.d)) for x in xs])
         scores = [kept.scores]
@@ -738,8 +731,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return [self.predict(x, weights) for x in _matrix(X)]
 
     def _kept(self, weights):
-        """The predictor's weights (the pocket's, the average, the votes), or the error that says the run kept
-        none."""
+        """The predictor's weights (the pocket's, the average, the votes), or the error: the run kept none."""
         kept = {"w": self.w, "pocket": self.pocket, "average": self.average, "voted": self.voted}[weights]
         if kept is None and weights != "w":
             raise PerceptronError(f"this run kept no {'votes' if weights == 'voted' else weights}: train(..., "
@@ -765,18 +757,13 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     @_told("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
         """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
-        weights = _predictor(weights)
         if self.model is None or self.multiclass is not None:
             raise PerceptronError("score is for a binary run")
-        if weights == "w" and self.w is None:
-            return self.model.score(x)
-        if weights == "voted":
+        if _predictor(weights) == "voted":
             raise PerceptronError("the vote has no score: predict(x, 'voted')")
-        if weights == "pocket" and self.pocket is not None and self.pocket.w is None and self.kernel is not None:
-            return self._prefix_scores([x])[self.pocket.mistakes][0]  # a kernel run's pocket: its dual then
-        w = {"w": self.w, "pocket": self.pocket and self.pocket.w, "average": self.average}[weights]
-        if w is None:
-            raise PerceptronError(f"this run kept no {weights} weights")
+        w = self._kept(weights)
+        if w is None:  # a kernel run: its dual's score, or its pocket's (its first k stored examples)
+            return self.model.score(x) if weights == "w" else self._prefix_scores([x])[self.pocket.mistakes][0]
         x = _vector(x, len(w) - self.bias)
         return _finite(dot(w, [*x, 1] if self.bias else x), "w.x")
 
@@ -806,10 +793,10 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
                 y: Iterable | None = None) -> str:
         """The run's mistakes written as the notes write them, with their numbers, as ``--explain`` prints
-        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for
-        the joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit
-        weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the
-        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one.
+        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for the
+        joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit weights),
+        Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the run's own
+        (or X with y=); the first 20 and the last 5 mistakes, or every one.
 
         >>> run = train(EXAMPLE)
         >>> print(*run.explain(EXAMPLE, W_STAR).splitlines()[2:6], sep="\\n")
@@ -874,65 +861,48 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
           on_mistake: Callable | None = None) -> Run:
     """Run the Perceptron over a sequence of (x, y) pairs, or over X and y; return a Run.
 
-    train(examples) takes (x, y) pairs; train(X, y) the vectors X (lists, a
-    NumPy matrix, a DataFrame's .to_numpy()) and their labels y.  Labels are
-    -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as
-    -1 for the one that sorts first and +1 for the other, or as ``labels =
-    (negative, positive)`` says (which a one-pass run over a stream of such
-    labels needs); the run predicts them (``run.labels``).
+    train(examples) takes (x, y) pairs; train(X, y) the vectors X (lists, a NumPy matrix, a DataFrame's
+    .to_numpy()) and their labels y.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are
+    read as -1 for the one that sorts first and +1 for the other, or as ``labels = (negative, positive)`` says
+    (which a one-pass run over a stream of such labels needs); the run predicts them (``run.labels``).
 
-    epochs=None   passes in the given order until a pass makes no mistake
-                  (Cornell §3; Kalyanakrishnan's PLA taking the first
-                  misclassified point in order), at most ``max_epochs``
-                  passes, after which ``converged`` is False.
-    epochs=1      one online pass (Columbia §1.1; the Perceptron Algorithm
-                  notes' Algorithm 1) over any iterable, a generator
-                  included: with trace=False memory does not grow with it.
-    epochs=k      k passes, stopping early after a pass with no mistake
-                  (with ``average`` or ``voted``: exactly k passes, since
-                  every example visited counts).
+    epochs=None  passes in the given order until a pass makes no mistake (Cornell §3; Kalyanakrishnan's PLA
+                 taking the first misclassified point in order), at most ``max_epochs`` passes, after which
+                 ``converged`` is False.
+    epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any
+                 iterable, a generator included: with trace=False memory does not grow with it.
+    epochs=k     k passes, stopping early after a pass with no mistake (with ``average`` or ``voted``:
+                 exactly k passes, since every example visited counts).
 
-    ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is
-    the last weight.  ``kernel=K`` runs the dual of Columbia §2.3 with K.
-    ``trace`` may be a list, which receives each Mistake as it is made, and
-    ``on_mistake(mistake, model)`` is called after each update (model.w is
-    then the weights after it).  Ctrl-C lands between whole steps: it raises
-    KeyboardInterrupt with the run so far as its ``run`` attribute, at any
+    ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is the last weight.  ``kernel=K`` runs
+    the dual of Columbia §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made, and
+    ``on_mistake(mistake, model)`` is called after each update (model.w is then the weights after it).  Ctrl-C
+    lands between whole steps: it raises KeyboardInterrupt with the run so far as its ``run`` attribute, at any
     moment (None while the examples are read, before there is a learner).
 
-    Beyond the notes, for data that is not separable (Kalyanakrishnan §4
-    mentions such refinements without naming them):
+    Beyond the notes, for data that is not separable (Kalyanakrishnan §4 mentions such refinements without
+    naming them):
 
-    pocket=True   the pocket with ratchet of S. I. Gallant, "Perceptron-based
-                  learning algorithms", IEEE Trans. Neural Networks 1(2),
-                  1990: after every update the new w's training errors
-                  under the run's rule are counted over all the examples,
-                  and w is pocketed only if they are strictly fewer; the
-                  pocket starts as w = 0 with its count.
-    average="after"   the mean of the weights after every example visited,
-                  updated or not, over all passes: sum_t W_t / N (M. Collins,
-                  "Discriminative training methods for hidden Markov models:
-                  theory and experiments with perceptron algorithms", EMNLP
-                  2002, averaged parameters; Freund and Schapire's
-                  sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True)
-                  up to its float rounding).
-    average="before"  the mean of the weights before every example,
-                  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).
-                  Either mean is exact: a Fraction for int and Fraction
-                  data, and for floats the exact mean of the float iterates
-                  rounded once to a float (Decimal: divided once in the
-                  current context).
-    voted=True    Y. Freund and R. E. Schapire, "Large margin classification
-                  using the perceptron algorithm", Machine Learning 37(3),
-                  1999: ``run.voted`` lists every hypothesis v_k with c_k,
-                  the number of examples visited while it stood (the
-                  example that made it counts for it); run.predict(x,
-                  "voted") is sign(sum_k c_k sign(v_k.x)), sign(0) = +1.
+    pocket=True  the pocket with ratchet of S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans.
+                 Neural Networks 1(2), 1990: after every update the new w's training errors under the run's
+                 rule are counted over all the examples, and w is pocketed only if they are strictly fewer;
+                 the pocket starts as w = 0 with its count.
+    average="after"  the mean of the weights after every example visited, updated or not, over all passes:
+                 sum_t W_t / N (M. Collins, "Discriminative training methods for hidden Markov models: theory
+                 and experiments with perceptron algorithms", EMNLP 2002, averaged parameters; Freund and
+                 Schapire's sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True) up to its rounding).
+    average="before"  the mean of the weights before every example, sum_{t=0}^{N-1} W_t / N (nltk's
+                 AveragedPerceptron).  Either mean is exact: a Fraction for int and Fraction data, and for
+                 floats the exact mean of the float iterates rounded once to a float (Decimal: divided once in
+                 the current context).
+    voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm",
+                 Machine Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of
+                 examples visited while it stood (the example that made it counts for it); run.predict(x,
+                 "voted") is sign(sum_k c_k sign(v_k.x)), sign(0) = +1.
 
-    A run that keeps its examples (several passes, the pocket, a kernel, an
-    average, votes) reads a one-shot iterator once, copies every example and
-    checks each before it starts; a one-pass run checks each when its turn
-    comes.  Either way a bad example raises a PerceptronError naming its index.
+    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) reads a one-shot
+    iterator once, copies every example and checks each before it starts; a one-pass run checks each when its
+    turn comes.  Either way a bad example raises a PerceptronError naming its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -1174,10 +1144,10 @@ class _Recorder:
 
 
 class _Held:
-    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False:
-    raised at the next checkpoint where it is true, or on leaving.  A second signal while one is held is
-    raised at once.  Only the default handlers (and main's) are wrapped; outside the main thread, where
-    no signal lands, nothing is.  The handlers are restored on leaving."""
+    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False: raised
+    at the next checkpoint where it is true, or on leaving.  A second signal while one is held is raised at
+    once.  Only the default handlers (and main's) are wrapped; outside the main thread, where no signal lands,
+    nothing is.  The handlers are restored on leaving."""
 
     def __init__(self, whole=lambda: False):
         self.whole, self.held, self.previous = whole, None, {}
@@ -1198,34 +1168,28 @@ class _Held:
     def _hold(self, signum, frame):
         if self.held is None and not self.whole():
             self.held = (signum, frame)
-            return
-        self.held = None
-        self._raise(signum, frame)
-
-    def _raise(self, signum, frame):
-        """The signal's own handler, run with every handler given back first: wherever it raises (in the
-        block, or as __exit__ begins), nothing of this _Held is left installed."""
-        import signal
-
-        for held, handler in self.previous.items():
-            signal.signal(held, handler)
-        self.previous[signum](signum, frame)
-
-    def checkpoint(self):
-        if self.held is not None and self.whole():
-            signum, frame = self.held
+        else:
             self.held = None
-            self._raise(signum, frame)
+            self._restore((signum, frame))
 
-    def __exit__(self, kind, value, traceback):
+    def _restore(self, held=None):
+        """Every handler given back, then the held signal's own handler run: wherever it raises (in the block,
+        or as __exit__ begins), nothing of this _Held is left installed."""
         import signal
 
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
-        if self.held is not None and kind is None:
-            signum, frame = self.held
-            self.held = None
-            self.previous[signum](signum, frame)
+        if held is not None:
+            self.previous[held[0]](*held)
+
+    def checkpoint(self):
+        if self.held is not None and self.whole():
+            held, self.held = self.held, None
+            self._restore(held)
+
+    def __exit__(self, kind, value, traceback):
+        held, self.held = self.held, None
+        self._restore(held if kind is None else None)
         return False
 
 
@@ -1325,28 +1289,23 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                      on_mistake: Callable | None = None) -> Run:
     """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run.
 
-    ``classes`` defaults to the labels in order of first appearance, which
-    is also the order that breaks ties.  ``w`` is the dict {class: weights}.
+    ``classes`` defaults to the labels in order of first appearance, which is also the order that breaks ties.
+    ``w`` is the dict {class: weights}.
 
-    update="one-vs-rest": for each class l in turn, ``train`` on the labels
-    +1 if y == l else -1, with the run's rule, bias, passes and pocket; each
-    class's run stops after its own clean pass, or at the bound, so
-    ``converged`` is true iff every class's run converged and ``epochs`` is
-    the most any made.  The trace holds ClassMistake(cls, epoch, index, y,
-    score), class by class; ``pocket`` is {class: Pocket}.
+    update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1, with the
+    run's rule, bias, passes and pocket; each class's run stops after its own clean pass, or at the bound, so
+    ``converged`` is true iff every class's run converged and ``epochs`` is the most any made.  The trace holds
+    ClassMistake(cls, epoch, index, y, score), class by class; ``pocket`` is {class: Pocket}.
 
-    update="joint": passes as in ``train`` with the joint update (Collins
-    2002; K. Crammer and Y. Singer, "Ultraconservative online algorithms for
-    multiclass problems", JMLR 3, 2003); the trace holds
-    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is
-    "argmax".  pocket=True keeps the pocket of the argmax predictor, its
-    errors counted over all the examples (Gallant's ratchet, as in train).
+    update="joint": passes as in ``train`` with the joint update (Collins 2002; K. Crammer and Y. Singer,
+    "Ultraconservative online algorithms for multiclass problems", JMLR 3, 2003); the trace holds
+    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax".  pocket=True keeps the pocket of
+    the argmax predictor, its errors counted over all the examples (Gallant's ratchet, as in train).
 
-    average= and voted=True as in ``train``: one-vs-rest class by class (as
-    scikit-learn's SGDClassifier(average=True) averages), {class: average};
-    joint over the class vectors together (average="before" is nltk's
-    AveragedPerceptron, before its rounding), {class: average}, and the
-    votes [({class: v_k(l)}, c_k), ...].
+    average= and voted=True as in ``train``: one-vs-rest class by class (as scikit-learn's
+    SGDClassifier(average=True) averages), {class: average}; joint over the class vectors together
+    (average="before" is nltk's AveragedPerceptron, before its rounding), {class: average}, and the votes
+    [({class: v_k(l)}, c_k), ...].
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
