@@ -1558,9 +1558,8 @@ class Classifier:
                     classifier_tags=ClassifierTags(multi_class=self.kernel is None))
 
 
-# The boundary: every value from outside is checked here, once, and numbers
-# are taken by value (a NumPy int64 as the int of its value, a float32 as the
-# float of its value), so that Part I sees only plain, finite numbers.  A check
+# The boundary: every value from outside is checked here, once, and numbers are taken by value (a NumPy int64 as the
+# int of its value, a float32 as the float of its value), so that Part I sees only plain, finite numbers.  A check
 # raises without a position; a run adds "example i:" where it knows i.
 
 _LISTS = (list, tuple)  # the containers a pass reads without a copy: their len() cannot lie
@@ -1830,18 +1829,16 @@ def _chain(first, rest):
     yield from rest
 
 
-# Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I
-# function and gives exactly its results: the same mistakes, scores, weights,
-# counts and errors, bit for bit.  The test suite proves it by running once
-# with each (CI runs it both ways).  PERCEPTRON_LITERAL=1 in the environment,
-# read at import, or the command line's --literal for one call, runs Part I
-# alone; the switch is a context variable, so threads do not share it.
+# Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I function and gives exactly its results: the
+# same mistakes, scores, weights, counts and errors, bit for bit.  The test suite proves it by running once with each
+# (CI runs it both ways).  PERCEPTRON_LITERAL=1 in the environment, read at import, or the command line's --literal for
+# one call, runs Part I alone; the switch is a context variable, so threads do not share it.
 
-# What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's
-# banner, had this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited),
-# the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read
-# (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew
-# the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
+# What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's banner, had
+# this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited), the notes' code runs
+# alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read (a zip, a frozen
+# module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew the digest:
+# python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
 _PART_I_DIGEST = "171464ac"
 
 
@@ -1930,10 +1927,10 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     plain, lists = _PLAIN.issuperset, _LISTS
     lean = getattr(on_mistake, "lean", False)
     named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
-    # For y = -1 or +1: the two rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, which
-    # is (s >= 0) != (y > 0) since sign(s) = +1 iff s >= 0.  The update w_i + y x_i, for ints and floats, is
-    # w_i + x_i or w_i - x_i: y x_i is x_i or -x_i exactly, and IEEE 754 defines a - b as a + (-b).  (A
-    # Decimal's y x_i is rounded to the context, so Fractions and Decimals keep the literal form.)
+    # For y = -1 or +1: the two rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, which is (s >= 0)
+    # != (y > 0) since sign(s) = +1 iff s >= 0.  The update w_i + y x_i, for ints and floats, is w_i + x_i or w_i -
+    # x_i: y x_i is x_i or -x_i exactly, and IEEE 754 defines a - b as a + (-b).  (A Decimal's y x_i is rounded to the
+    # context, so Fractions and Decimals keep the literal form.)
     rule = "margin" if mistake is _margin_rule else "sign" if mistake is _sign_rule else None
     m, i = 0, -1
     try:
@@ -2145,34 +2142,26 @@ def _kept_errors(learner, D):
     return errors
 
 
-# After w <- w + y_i (x_i, 1), the margin q_j = y_j w.x_j moves by y_i y_j
-# (x_i.x_j + 1): kept up to date, a margin costs O(1) per update once x_i's
-# row is known.  With ints and Fractions a kept margin is the very y_j S_j of
-# the run's score S_j, so the rule decides alike from it: y_j S_j < 0 is a
-# mistake under both rules, and S_j = 0 is decided by the rule itself.
+# After w <- w + y_i (x_i, 1), the margin q_j = y_j w.x_j moves by y_i y_j (x_i.x_j + 1): kept up to date, a margin
+# costs O(1) per update once x_i's row is known.  With ints and Fractions a kept margin is the very y_j S_j of the
+# run's score S_j, so the rule decides alike from it: y_j S_j < 0 is a mistake under both rules, and S_j = 0 is decided
+# by the rule itself.
 #
-# A float margin kept up to date is not the run's, but both are near the
-# exact e_j = sum_k w_k x_jk of the run's float weights w, and a rule reads
-# only the sign of a score and whether it is 0.  With the bias as a feature
-# x_j,d = 1, unit roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3
-# (one rounding per product, one more for an int weight, one per sum),
-# eta = m 2^-1074 for products that underflow, W = max_k |w_k|, X_i =
-# max_k |x_ik| and N_j = sum_k |x_jk|:
+# A float margin kept up to date is not the run's, but both are near the exact e_j = sum_k w_k x_jk of the run's float
+# weights w, and a rule reads only the sign of a score and whether it is 0.  With the bias as a feature x_j,d = 1, unit
+# roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (one rounding per product, one more for an int weight, one
+# per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|, X_i = max_k |x_ik| and N_j = sum_k |x_jk|:
 #   the run's score S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j + eta.
-# An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W',
-# moves e_j by y x_i.x_j + sum_k delta_k x_jk; the kept a'_j = fl(a_j + y r_ij),
-# with r_ij = fl(x_i.x_j) (+ 1), is off by |r_ij - x_i.x_j| <= gamma X_i N_j +
-# eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j|
-# stays within N_j G + H, where after each update
+# An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y x_i.x_j + sum_k delta_k
+# x_jk; the kept a'_j = fl(a_j + y r_ij), with r_ij = fl(x_i.x_j) (+ 1), is off by |r_ij - x_i.x_j| <= gamma X_i N_j +
+# eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j| stays within N_j G + H, where after each
+# update
 #   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u),
-# starting from a_j = S_j, G = gamma W, H = eta.  Hence |S_j - a_j| <=
-# N_j (G + gamma W) + H + eta <= B: a_j further than B from 0 has S_j's sign,
-# and S_j is not 0.  B is computed in floats with a margin of 2 for their own
-# roundings, with N = max_j N_j for every j, and only the margins within B of
-# 0 are summed again, in the run's order.  The bound holds while no sum
-# overflows: W N <= 2^1000 is asked, else every score is summed again.  After
-# n updates every score is summed again and G and H start over, so that B
-# stays small.
+# starting from a_j = S_j, G = gamma W, H = eta.  Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B: a_j further
+# than B from 0 has S_j's sign, and S_j is not 0.  B is computed in floats with a margin of 2 for their own roundings,
+# with N = max_j N_j for every j, and only the margins within B of 0 are summed again, in the run's order.  The bound
+# holds while no sum overflows: W N <= 2^1000 is asked, else every score is summed again.  After n updates every score
+# is summed again and G and H start over, so that B stays small.
 
 class _KeptMargins:
     """errors(at_most, mistake) of a primal run's pocket, from margins kept up to date (derived above)."""
@@ -2312,8 +2301,8 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     return [1 if 2 * p >= total else -1 for p in votes]
 
 
-# The switch: each accelerated name now runs its accelerator, or Part I's own.
-# On PyPy too (7.3) each accelerator beats Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
+# The switch: each accelerated name now runs its accelerator, or Part I's own.  On PyPy too (7.3) each accelerator beats
+# Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
 Perceptron.learn = _fenced(Perceptron.learn, _told("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
