@@ -1124,8 +1124,7 @@ class _Recorder:
 
     def whole(self) -> bool:
         """Whether every update stored so far has been recorded: the run so far is consistent."""
-        mistakes, w = self.seen
-        return mistakes == self.learner.mistakes and w is getattr(self.learner, "w", None)
+        return self.seen[0] == self.learner.mistakes and self.seen[1] is getattr(self.learner, "w", None)
 
     def __call__(self, mistake):
         if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
@@ -1801,14 +1800,13 @@ class _Data:
             raise PerceptronError(err.reason, i) from None
 
     def _mixes(self):
-        kinds = {}
+        first: dict = {}  # the first example with a float, and with a Decimal
         for i, (x, _) in enumerate(self.examples):
-            for v in x:
-                if type(v) in (float, decimal.Decimal):
-                    kinds.setdefault(type(v), i)
-        if len(kinds) == 2:
-            i = max(kinds.values())
-            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)", i)
+            for kind in set(map(type, x)) & {float, decimal.Decimal}:
+                first.setdefault(kind, i)
+        if len(first) == 2:
+            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)",
+                                  max(first.values()))
 
     def __iter__(self):
         """The checked examples, for the literal pass; ``at`` follows it."""
@@ -1901,17 +1899,15 @@ else:
 def _primal_pass(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I) for a Perceptron, fast: the same mistakes, scores and weights, bit for bit.
 
-    w.x is the fastest sum in dot's order, the bias added last without copying x, and an example is
-    checked in passing: it is taken as it is only if x is a list or tuple (whose len() cannot lie), y the
-    int -1 or +1, and its score finite and of the run's type -- a NumPy element makes a NumPy score, a
-    string or None makes the sum raise, an inf or nan makes it inf or nan -- and so is the sum of the w
-    an update makes (in a Fraction or Decimal run, every x's element types are checked instead, since a
-    Fraction times a NumPy int is a Fraction).  Any other example goes through the boundary and the
-    learner's own _step, whose results and errors are the literal pass's.  A kept data set was checked
-    whole before the run: its examples are taken as they are.  What this cannot see is an object whose
-    products with plain numbers are plain numbers other than those of its value (no number library's
-    are): PERCEPTRON_LITERAL=1 takes it by value.
-    """
+    w.x is the fastest sum in dot's order, the bias added last without copying x, and an example is checked in
+    passing: taken as it is only if x is a list or tuple (whose len() cannot lie), y the int -1 or +1, and its
+    score finite and of the run's type -- a NumPy element makes a NumPy score, a string or None makes the sum
+    raise, an inf or nan makes it inf or nan -- and so is the sum of the w an update makes (in a Fraction or
+    Decimal run, every x's element types are checked instead, since a Fraction times a NumPy int is a
+    Fraction).  Any other example goes through the boundary and the learner's own _step, whose results and
+    errors are the literal pass's.  A kept data set was checked whole before the run.  What this cannot see is
+    an object whose products with plain numbers are plain numbers other than those of its value (no number
+    library's are): PERCEPTRON_LITERAL=1 takes it by value."""
     def kind_of(s):
         """(the fast sum, or None for sum(map(mul, w, x)) written below; the type of a score; whether each x's
         element types are checked) for a run whose scores are of the type of s.  An int or float score with a
