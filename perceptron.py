@@ -1373,8 +1373,8 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
         if learner is not None and learner.binary is not None and getattr(stop, "run", None) is not None:
             runs[c] = stop.run  # type: ignore[attr-defined]
-        stop.run = None if learner is None else joint(D.passes, False) if learner.binary is None \
-            else one_vs_rest(False)  # type: ignore[attr-defined]
+        so_far = None if learner is None else joint(D.passes, False) if learner.binary is None else one_vs_rest(False)
+        stop.run = so_far  # type: ignore[attr-defined]
         raise
 
 
