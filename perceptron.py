@@ -1339,7 +1339,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                    voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
                    labels=None)
 
-    def told(c):
+    def class_hook(c):  # the on_mistake of class c's run: its mistakes as ClassMistake, to the trace and the hook
         def tell(mistake, model):
             entry = ClassMistake(c, *mistake)
             if log is not None:
@@ -1368,7 +1368,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
         for c in learner.classes:
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
-                            trace=False, on_mistake=told(c))
+                            trace=False, on_mistake=class_hook(c))
         return one_vs_rest(all(r.converged for r in runs.values()))
     except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
         if learner is not None and learner.binary is not None and getattr(stop, "run", None) is not None:
@@ -1865,10 +1865,10 @@ _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED o
 def _fenced(literal, fast):
     """``fast`` in place of the Part I function ``literal``, unless the literal switch is on."""
     @functools.wraps(literal)
-    def either(*args):
+    def literal_or_fast(*args):
         return (literal if _LITERAL.get() else fast)(*args)
-    either.literal = literal  # type: ignore[attr-defined]
-    return either
+    literal_or_fast.literal = literal  # type: ignore[attr-defined]
+    return literal_or_fast
 
 
 # The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...:
@@ -2265,16 +2265,12 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     and Fractions, v_k.x = v_(k-1).x + (v_k - v_(k-1)).x exactly, the row of each distinct difference over
     the xs computed once: O(1) a hypothesis and x.  With floats, each v_k.x by the fastest sum in dot's order.
     Anything else, or a score that is not finite, is the literal vote's to tell."""
-    d, literal = len(kept[0][0]) - bias, _voted_signs.literal  # type: ignore[attr-defined]
-    given = xs
-    try:
-        xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
-    except PerceptronError:
-        return literal(kept, bias, given)
-    kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
+    d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
     votes, before, scores = [0] * len(xs), None, []  # votes: sum_k c_k [v_k.x >= 0]
-    rows: dict = {}
-    try:
+    rows: dict = {}  # the row of each distinct v_k - v_(k-1)
+    try:  # a PerceptronError (an x to refuse) is a ValueError: the literal vote's to tell
+        xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
+        kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
         for v, c in kept:
             if kinds <= _EXACT and before is not None:
                 step = tuple(map(sub, v, before))
