@@ -666,15 +666,12 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                kernel whose ``linear`` attribute is True; multiclass: a dict {class: weights})
     model      the learner: a Perceptron, a DualPerceptron for a kernel run, a MulticlassPerceptron
     mistakes   the number of mistakes (= updates);  epochs  the number of passes made
-    converged  True iff the last pass made no mistake
+    converged  True iff the last pass made no mistake;  rule, bias, kernel  the conventions (kernel: its name)
     trace      a list of Mistake(epoch, index, y, score), or None (trace=False)
-    pocket     a Pocket(w, errors, mistakes), or None (pocket=False)
-    rule, bias, kernel   the conventions in force (kernel: its name, or None)
-    average    the averaged weights (average="after" or "before"), or None
-    voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True), or None
+    pocket     a Pocket(w, errors, mistakes);  average  the averaged weights (average="after" or "before");
+    voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True); each None if the run kept none
     multiclass "one-vs-rest" or "joint" for a multiclass run, else None
-    labels     a binary run's two labels, (negative, positive): (-1, 1), or the two values its examples had,
-               which it predicts
+    labels     a binary run's (negative, positive): (-1, 1), or the two values its examples had, which it predicts
     """
 
     __slots__ = ()
@@ -1006,11 +1003,8 @@ def _values(v):
     return v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
 
 
-class _Labels:
+class _Labels(namedtuple("_Labels", "negative positive")):
     """A binary run's two labels as given, read as -1 (the negative) and +1."""
-
-    def __init__(self, negative, positive):
-        self.negative, self.positive = negative, positive
 
     def read(self, y):
         label = _class_label(y)
