@@ -1203,12 +1203,11 @@ class _Pocket:
 def _pocket_errors(learner, D):
     """errors(at_most, mistake): the training errors of the learner's hypothesis under its rule (the
     argmax's, for the joint update), recounted over D's examples and stopped at at_most."""
-    if isinstance(learner, MulticlassPerceptron):
-        def wrong(x, y):
-            return _argmax(learner.classes, learner._scores(learner._read(x))) != y
-    else:
-        def wrong(x, y):
-            return learner.mistake(y, learner._score(learner._read(x)))
+    joint = isinstance(learner, MulticlassPerceptron)
+
+    def wrong(x, y):
+        x = learner._read(x)
+        return _argmax(learner.classes, learner._scores(x)) != y if joint else learner.mistake(y, learner._score(x))
     return lambda at_most, mistake: _count((wrong(x, y) for x, y in D.examples), at_most)
 
 
@@ -2019,9 +2018,8 @@ _literal_pass, _literal_score = _pass, Perceptron._score
 
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2)
-    kept up to date (_KernelScores), each score read rather than summed again: the same mistakes and stored
-    examples.  After a kernel failure, and for a learner that did not start with these scores, the literal
-    step."""
+    kept up to date (_KernelScores) and read, not summed again (after a kernel failure, or for a learner that
+    did not start with these scores, the literal step)."""
     if type(learner) is Perceptron:
         return _primal_pass(learner, D, epoch, on_mistake)
     if type(learner) is not DualPerceptron or not D.checked:
@@ -2056,17 +2054,14 @@ _KEPT_ROWS = 2000  # the most examples whose rows (n each) the pocket keeps: at 
 
 
 def _kept_errors(learner, D):
-    """_pocket_errors (above), fast: the same counts, without summing every w.x again.
-
-    A kernel run reads the scores _KernelScores keeps.  A primal run keeps every margin y_j w.x_j up to date
-    as the kernel run does (_KeptMargins), in O(n) per update.  A joint run keeps every class's score of every
-    example (the joint update adds x_i's row [x_i.x_j] to the true class's scores and takes it from the
-    predicted one's); an example is wrong where its class's score is not the largest or not the only one there
-    (a tie is found again by the argmax).  Ints and Fractions: the kept scores are the run's.  Floats: each
-    kept score is within _KeptMargins' bound B of the run's (its derivation holds for each class vector, G
-    growing with every update of any), so the argmax is the kept one's wherever every other class's score is
-    more than 2B below the largest (3B asked, for the sum's own rounding); the other examples are summed again.
-    """
+    """_pocket_errors (above), fast: the same counts, without summing every w.x again.  A kernel run reads the
+    scores _KernelScores keeps; a primal run keeps every margin y_j w.x_j up to date (_KeptMargins), O(n) an
+    update; a joint run every class's score of every example (the update adds x_i's row [x_i.x_j] to the true
+    class's scores, takes it from the predicted one's).  An example is wrong where its class's score is not the
+    largest or not the only one there (a tie found again by the argmax).  Ints and Fractions: the kept scores
+    are the run's.  Floats: each is within _KeptMargins' bound B of the run's (G growing with every update of
+    any class vector), so the argmax is the kept one's wherever every other class's score is more than 2B below
+    the largest (3B asked, for the sum's own rounding); the other examples are summed again."""
     literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
     if isinstance(learner, DualPerceptron):
         def from_kept_scores(at_most, mistake):
