@@ -629,10 +629,9 @@ def _ratio(a, b, name):
     return value
 
 
-# Part II: the same results, safe and fast.  The runs, with what a run keeps
-# beyond the notes (the pocket, the averages, the votes) and Ctrl-C handled
-# in one place; every input checked at the boundary; and the accelerators,
-# each fenced, naming the Part I function it replaces and giving its results.
+# Part II: the same results, safe and fast.  The runs, with what a run keeps beyond the notes (the pocket, the
+# averages, the votes) and Ctrl-C handled in one place; every input checked at the boundary; and the
+# accelerators, each fenced, naming the Part I function it replaces and giving its results.
 
 Pocket = namedtuple("Pocket", "w errors mistakes")
 Pocket.__doc__ = """The pocket (Gallant 1990; the refinement Kalyanakrishnan §4 alludes to): the
@@ -644,22 +643,16 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                             "multiclass labels", defaults=(None, None, None, (-1, 1)))):
     """What ``train`` and ``train_multiclass`` return.
 
-    w          the final weights, the bias last (a kernel run: None, except
-               for the linear kernel ``dot`` or a kernel whose ``linear``
-               attribute is True; multiclass: a dict {class: weights})
-    model      the learner: a Perceptron, a DualPerceptron for a kernel run,
-               a MulticlassPerceptron
-    mistakes   the number of mistakes (= updates)
-    epochs     the number of passes made
-    converged  True iff the last pass made no mistake
+    w          the final weights, the bias last (a kernel run: None, except for the linear kernel ``dot`` or a
+               kernel whose ``linear`` attribute is True; multiclass: a dict {class: weights})
+    model      the learner: a Perceptron, a DualPerceptron for a kernel run, a MulticlassPerceptron
+    mistakes   the number of mistakes (= updates);  epochs  the number of passes made
+    converged  True iff the last pass made no mistake;  rule, bias, kernel  the conventions (kernel: its name)
     trace      a list of Mistake(epoch, index, y, score), or None (trace=False)
-    pocket     a Pocket(w, errors, mistakes), or None (pocket=False)
-    rule, bias, kernel   the conventions in force (kernel: its name, or None)
-    average    the averaged weights (average="after" or "before"), or None
-    voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True), or None
+    pocket     a Pocket(w, errors, mistakes);  average  the averaged weights (average="after" or "before");
+    voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True); each None if the run kept none
     multiclass "one-vs-rest" or "joint" for a multiclass run, else None
-    labels     a binary run's two labels, (negative, positive): (-1, 1), or
-               the two values its examples had, which it predicts
+    labels     a binary run's (negative, positive): (-1, 1), or the two values its examples had, which it predicts
     """
 
     __slots__ = ()
@@ -668,38 +661,61 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's own conventions (its bias appended).
 
-        weights="w" (the final weights), "pocket", "average", or "voted":
-        Freund and Schapire's sign(sum_k c_k sign(v_k.x)), with sign(0) = +1
-        at both levels (a kernel run's v_k is its dual after k mistakes).  A
-        multiclass run predicts argmax_l w(l).x, ties to the earliest class,
-        with each predictor's class vectors; its vote is each class's voted
-        sum (one-vs-rest), or the argmax of each hypothesis counted c_k times
-        (joint).
+        weights="w" (the final weights), "pocket", "average", or "voted": Freund and Schapire's
+        sign(sum_k c_k sign(v_k.x)), with sign(0) = +1 at both levels (a kernel run's v_k is its dual after k
+        mistakes).  A multiclass run predicts argmax_l w(l).x, ties to the earliest class, with each
+        predictor's class vectors; its vote is each class's voted sum (one-vs-rest), or the argmax of each
+        hypothesis counted c_k times (joint).
         """
         kept = self._kept(_predictor(weights))
-        if self.multiclass is not None:
-            return _class_prediction(self, x, weights, kept)
-        return self.labels[self._sign(x, weights, kept) > 0]
+        if self.multiclass is None:
+            return self.labels[self._sign(x, weights, kept) > 0]
+        classes, x = self.model.classes, self.model._read(_vector(x, self.model.d))
+
+        def argmax(w):
+            return _argmax(classes, {c: _finite(dot(w[c], x), "w(l).x") for c in classes})
+        if weights != "voted":
+            return argmax(kept)
+        if self.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
+            return _argmax(classes, {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c])
+                                     for c in classes})
+        votes = dict.fromkeys(classes, 0)  # joint: each hypothesis's argmax, counted c_k times
+        for W, c_k in kept:
+            votes[argmax(W)] += c_k
+        return _argmax(classes, votes)
 
     def _sign(self, x, weights, kept) -> int:
         """A binary predictor's +1 or -1."""
         if weights == "voted":
             if self.kernel is not None:  # v_k: the dual of the first k stored examples
-                scores = _prefix_scores(self.model, x)
-                return sign(sum(c * sign(scores[k]) for k, c in kept))
+                scores = self._prefix_scores([x])
+                return sign(sum(c * sign(scores[k][0]) for k, c in kept))
             return _voted_signs(kept, self.bias, [x])[0]
         return sign(self.score(x, weights))
+
+    def _prefix_scores(self, xs) -> list:
+        """A kernel run's eq. (2) for each x after each number k of its stored examples, k = 0, 1, ...:
+        [[score of x for x in xs] for k], as _KernelScores moves them one stored example at a time."""
+        dual = self.model
+        kept = _KernelScores(dual, [dual._read(_vector(x, dual.d)) for x in xs])
+        scores = [kept.scores]
+        for x_j, y_j in dual.stored:
+            kept.scores = kept.moved(x_j, y_j)
+            scores.append([_finite(s, "w.x", _NOT_REAL) for s in kept.scores])
+        return scores
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
         """The prediction of every row of X (a list of vectors, a NumPy matrix, a DataFrame), as ``predict``."""
         return [self.predict(x, weights) for x in _matrix(X)]
 
     def _kept(self, weights):
-        """The predictor's weights (the pocket, the average, the votes), or the error that says the run kept none."""
+        """The predictor's weights (the pocket's, the average, the votes), or the error: the run kept none."""
         kept = {"w": self.w, "pocket": self.pocket, "average": self.average, "voted": self.voted}[weights]
         if kept is None and weights != "w":
             raise PerceptronError(f"this run kept no {'votes' if weights == 'voted' else weights}: train(..., "
                                   f"{weights}={'True' if weights != 'average' else repr('after')})")
+        if weights == "pocket":  # {class: its pocket's w}, or the pocket's w
+            return {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else kept.w
         return kept
 
     def errors(self, examples: Iterable, y: Iterable | None = None, weights: str = "w") -> int:
@@ -709,37 +725,39 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             weights, y = y, None
         if self.multiclass:
             D = _Data(_pairs(examples, y), keep=True, label=_class_label)
-            return _count(lambda x, label: self.predict(x, weights) != label, D.examples)
+            return _count(self.predict(x, weights) != label for x, label in D.examples)
         kept = self._kept(_predictor(weights))
         D = _Data(_pairs(examples, y), keep=True, label=_Labels(*self.labels).read)
         if weights == "voted" and self.kernel is None:  # every x at once
             return sum(map(ne, _voted_signs(kept, self.bias, [x for x, _ in D.examples]), [y for _, y in D.examples]))
-        return _count(lambda x, label: self._sign(x, weights, kept) != label, D.examples)
+        return _count(self._sign(x, weights, kept) != label for x, label in D.examples)
 
     @_told("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
         """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
-        weights = _predictor(weights)
         if self.model is None or self.multiclass is not None:
             raise PerceptronError("score is for a binary run")
-        if weights == "w" and self.w is None:
-            return self.model.score(x)
-        if weights == "voted":
+        if _predictor(weights) == "voted":
             raise PerceptronError("the vote has no score: predict(x, 'voted')")
-        if weights == "pocket" and self.pocket is not None and self.pocket.w is None and self.kernel is not None:
-            return _prefix_scores(self.model, x)[self.pocket.mistakes]  # a kernel run's pocket: its dual then
-        w = {"w": self.w, "pocket": self.pocket and self.pocket.w, "average": self.average}[weights]
-        if w is None:
-            raise PerceptronError(f"this run kept no {weights} weights")
-        return _plain_score(w, _vector(x, len(w) - self.bias), self.bias)
+        w = self._kept(weights)
+        if w is None:  # a kernel run: its dual's score, or its pocket's (its first k stored examples)
+            return self.model.score(x) if weights == "w" else self._prefix_scores([x])[self.pocket.mistakes][0]
+        x = _vector(x, len(w) - self.bias)
+        return _finite(dot(w, [*x, 1] if self.bias else x), "w.x")
 
     def save(self, path) -> None:
         """Write the run's model to the file ``path``: the run without its history, as ``--save`` writes it
         (JSON, read back by ``load``).  Written whole or not at all, as the command line writes: never over a
         device, a FIFO or a folder; a link is followed."""
-        path = _file_name(path)
-        _write_files({path: _json_text(_document(self)) + "\n"})
+        _write_files({self._file_name(path): _json_text(_document(self)) + "\n"})
 
+    @staticmethod
+    def _file_name(path) -> str:
+        """The path of a model file (``save``, ``load``): a str, or a pathlib.Path's."""
+        name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+        if not isinstance(name, str):
+            raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
+        return name
 
     def _repr_svg_(self) -> str | None:
         """The run's picture (``svg``), which Jupyter shows: a binary run on 2 features that kept its examples
@@ -753,10 +771,10 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
                 y: Iterable | None = None) -> str:
         """The run's mistakes written as the notes write them, with their numbers, as ``--explain`` prints
-        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for
-        the joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit
-        weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the
-        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one.
+        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for the
+        joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit weights),
+        Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the run's own
+        (or X with y=); the first 20 and the last 5 mistakes, or every one.
 
         >>> run = train(EXAMPLE)
         >>> print(*run.explain(EXAMPLE, W_STAR).splitlines()[2:6], sep="\\n")
@@ -793,52 +811,14 @@ def load(path) -> Run:
     >>> model.w == run.w, model.predict([3, 0]), model.pocket == run.pocket
     (True, 'yes', True)
     """
-    path = _file_name(path)
+    path = Run._file_name(path)
     return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
-
-
-def _file_name(path) -> str:
-    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
-    if not isinstance(name, str):
-        raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
-    return name
-
-
-def _plain_score(w, x, bias):
-    return _finite(dot(w, [*x, 1] if bias else x), "w.x")
 
 
 def _voted_signs(kept, bias, xs) -> list:
     """sign(sum_k c_k sign(v_k.x)) for each x: the vote of a primal run."""
-    d = len(kept[0][0]) - bias
-    return [sign(sum(c * sign(_plain_score(v, x, bias)) for v, c in kept)) for x in (_vector(x, d) for x in xs)]
-
-
-def _prefix_scores(dual, x):
-    """eq. (2) for x after each number k of the dual's stored examples, k = 0, 1, ...: the scores of its votes."""
-    x = dual._read(_vector(x, dual.d))
-    s, scores = 0, [0]
-    for x_j, y_j in dual.stored:
-        s = s + y_j * dual.kernel(x_j, x)
-        scores.append(_finite(s, "w.x", _NOT_REAL))
-    return [scores[k] for k in range(len(scores))]
-
-
-def _class_prediction(run, x, weights, kept):
-    """argmax_l of a multiclass predictor: the final vectors, the pocket's, the average's, or the vote."""
-    model, classes = run.model, run.model.classes
-    x = model._read(_vector(x, model.d))
-    if weights == "pocket":
-        kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else kept.w
-    if weights != "voted":
-        return _argmax(classes, {c: _finite(dot(kept[c], x), "w(l).x") for c in classes})
-    if run.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
-        return _argmax(classes, {c: sum(v_c * sign(_finite(dot(v, x), "w(l).x")) for v, v_c in kept[c])
-                                 for c in classes})
-    votes = dict.fromkeys(classes, 0)  # joint: each hypothesis's argmax, counted c_k times
-    for W, count in kept:
-        votes[_argmax(classes, {c: _finite(dot(W[c], x), "w(l).x") for c in classes})] += count
-    return _argmax(classes, votes)
+    xs = [[*x, 1] if bias else x for x in (_vector(x, len(kept[0][0]) - bias) for x in xs)]
+    return [sign(sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept)) for x in xs]
 
 
 def _predictor(weights):
@@ -847,15 +827,10 @@ def _predictor(weights):
     return weights
 
 
-def _count(wrong, examples, at_most=None) -> int:
-    """How many of the (x, y) are wrong, counted up to at_most: the one error counter."""
-    n = 0
-    for x, y in examples:
-        if wrong(x, y):
-            n += 1
-            if n == at_most:
-                break
-    return n
+def _count(wrong, at_most=None) -> int:
+    """How many of the iterable ``wrong`` are true, counted up to at_most (None or below 1: all): the one
+    error counter."""
+    return len(list(islice(filter(None, wrong), at_most if at_most and at_most > 0 else None)))
 
 
 def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", kernel: Kernel | None = None,
@@ -864,65 +839,48 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
           on_mistake: Callable | None = None) -> Run:
     """Run the Perceptron over a sequence of (x, y) pairs, or over X and y; return a Run.
 
-    train(examples) takes (x, y) pairs; train(X, y) the vectors X (lists, a
-    NumPy matrix, a DataFrame's .to_numpy()) and their labels y.  Labels are
-    -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as
-    -1 for the one that sorts first and +1 for the other, or as ``labels =
-    (negative, positive)`` says (which a one-pass run over a stream of such
-    labels needs); the run predicts them (``run.labels``).
+    train(examples) takes (x, y) pairs; train(X, y) the vectors X (lists, a NumPy matrix, a DataFrame's
+    .to_numpy()) and their labels y.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are
+    read as -1 for the one that sorts first and +1 for the other, or as ``labels = (negative, positive)`` says
+    (which a one-pass run over a stream of such labels needs); the run predicts them (``run.labels``).
 
-    epochs=None   passes in the given order until a pass makes no mistake
-                  (Cornell §3; Kalyanakrishnan's PLA taking the first
-                  misclassified point in order), at most ``max_epochs``
-                  passes, after which ``converged`` is False.
-    epochs=1      one online pass (Columbia §1.1; the Perceptron Algorithm
-                  notes' Algorithm 1) over any iterable, a generator
-                  included: with trace=False memory does not grow with it.
-    epochs=k      k passes, stopping early after a pass with no mistake
-                  (with ``average`` or ``voted``: exactly k passes, since
-                  every example visited counts).
+    epochs=None  passes in the given order until a pass makes no mistake (Cornell §3; Kalyanakrishnan's PLA
+                 taking the first misclassified point in order), at most ``max_epochs`` passes, after which
+                 ``converged`` is False.
+    epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any
+                 iterable, a generator included: with trace=False memory does not grow with it.
+    epochs=k     k passes, stopping early after a pass with no mistake (with ``average`` or ``voted``:
+                 exactly k passes, since every example visited counts).
 
-    ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is
-    the last weight.  ``kernel=K`` runs the dual of Columbia §2.3 with K.
-    ``trace`` may be a list, which receives each Mistake as it is made, and
-    ``on_mistake(mistake, model)`` is called after each update (model.w is
-    then the weights after it).  Ctrl-C lands between whole steps: it raises
-    KeyboardInterrupt with the run so far as its ``run`` attribute, at any
+    ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is the last weight.  ``kernel=K`` runs
+    the dual of Columbia §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made, and
+    ``on_mistake(mistake, model)`` is called after each update (model.w is then the weights after it).  Ctrl-C
+    lands between whole steps: it raises KeyboardInterrupt with the run so far as its ``run`` attribute, at any
     moment (None while the examples are read, before there is a learner).
 
-    Beyond the notes, for data that is not separable (Kalyanakrishnan §4
-    mentions such refinements without naming them):
+    Beyond the notes, for data that is not separable (Kalyanakrishnan §4 mentions such refinements without
+    naming them):
 
-    pocket=True   the pocket with ratchet of S. I. Gallant, "Perceptron-based
-                  learning algorithms", IEEE Trans. Neural Networks 1(2),
-                  1990: after every update the new w's training errors
-                  under the run's rule are counted over all the examples,
-                  and w is pocketed only if they are strictly fewer; the
-                  pocket starts as w = 0 with its count.
-    average="after"   the mean of the weights after every example visited,
-                  updated or not, over all passes: sum_t W_t / N (M. Collins,
-                  "Discriminative training methods for hidden Markov models:
-                  theory and experiments with perceptron algorithms", EMNLP
-                  2002, averaged parameters; Freund and Schapire's
-                  sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True)
-                  up to its float rounding).
-    average="before"  the mean of the weights before every example,
-                  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).
-                  Either mean is exact: a Fraction for int and Fraction
-                  data, and for floats the exact mean of the float iterates
-                  rounded once to a float (Decimal: divided once in the
-                  current context).
-    voted=True    Y. Freund and R. E. Schapire, "Large margin classification
-                  using the perceptron algorithm", Machine Learning 37(3),
-                  1999: ``run.voted`` lists every hypothesis v_k with c_k,
-                  the number of examples visited while it stood (the
-                  example that made it counts for it); run.predict(x,
-                  "voted") is sign(sum_k c_k sign(v_k.x)), sign(0) = +1.
+    pocket=True  the pocket with ratchet of S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans.
+                 Neural Networks 1(2), 1990: after every update the new w's training errors under the run's
+                 rule are counted over all the examples, and w is pocketed only if they are strictly fewer;
+                 the pocket starts as w = 0 with its count.
+    average="after"  the mean of the weights after every example visited, updated or not, over all passes:
+                 sum_t W_t / N (M. Collins, "Discriminative training methods for hidden Markov models: theory
+                 and experiments with perceptron algorithms", EMNLP 2002, averaged parameters; Freund and
+                 Schapire's sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True) up to its rounding).
+    average="before"  the mean of the weights before every example, sum_{t=0}^{N-1} W_t / N (nltk's
+                 AveragedPerceptron).  Either mean is exact: a Fraction for int and Fraction data, and for
+                 floats the exact mean of the float iterates rounded once to a float (Decimal: divided once in
+                 the current context).
+    voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm",
+                 Machine Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of
+                 examples visited while it stood (the example that made it counts for it); run.predict(x,
+                 "voted") is sign(sum_k c_k sign(v_k.x)), sign(0) = +1.
 
-    A run that keeps its examples (several passes, the pocket, a kernel, an
-    average, votes) reads a one-shot iterator once, copies every example and
-    checks each before it starts; a one-pass run checks each when its turn
-    comes.  Either way a bad example raises a PerceptronError naming its index.
+    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) reads a one-shot
+    iterator once, copies every example and checks each before it starts; a one-pass run checks each when its
+    turn comes.  Either way a bad example raises a PerceptronError naming its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -947,10 +905,9 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                    voted=tally and (tally.votes if kernel is None else [(k, c) for (k,), c in tally.votes]),
                    labels=labels)
     try:
-        passes, bias, pocket, voted = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket"), \
-            _flag(voted, "voted")
-        average, log, hook = _average(average), _trace_list(trace), _hook(on_mistake)
-        rule = _rule_name(rule)
+        passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
+                                                                   trace, on_mistake)
+        _rule(rule)
         if kernel is not None:
             _callable(kernel)
             if average is not None:
@@ -965,22 +922,31 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         if D.d == 2 and D.checked:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
         keeper = _Pocket(learner, D) if pocket else None
-        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,
-                         _explicit if kernel is None else _stored_count, average is not None) if history else None
-        record = _Recorder(learner, log, [keeper, tally, hook])
-        epoch, converged = _through(learner, D, passes, record, history and epochs is not None,
-                                    lambda e: run(e, False))
+        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,  # a kernel run's
+                         _explicit if kernel is None else lambda dual: [dual.mistakes],  # v_k: its first k stored
+                         average is not None) if history else None
+        epoch, converged = _run_cornell(learner, D, passes, log, [keeper, tally, hook], history and epochs is not None)
         return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
     except KeyboardInterrupt as stop:
-        _so_far(stop, lambda: None if learner is None else run(D.passes, False))
+        stop.run = None if learner is None else run(D.passes, False)  # type: ignore[attr-defined]
         raise
 
 
-def _so_far(stop, so_far):
-    """A KeyboardInterrupt leaving train or train_multiclass, at any moment, carries the run so far as its
-    ``run``: the one _through gave it, or so_far() (None before the learner exists; then unfinished)."""
-    if getattr(stop, "run", None) is None:
-        stop.run = so_far()  # type: ignore[attr-defined]
+def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake) -> tuple:
+    """A run's options, checked: (passes, bias, pocket, average, voted, the trace to keep, on_mistake).  The
+    trace is a new list, None, or the list given (which sees each mistake as it is made)."""
+    for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
+    if max_epochs is None:
+        raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
+    if average is not None and (not isinstance(average, str) or average not in ("after", "before")):
+        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before' or None")
+    if on_mistake is not None and not callable(on_mistake):
+        raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
+    return (max_epochs if epochs is None else epochs, _flag(bias, "bias"), _flag(pocket, "pocket"), average,
+            _flag(voted, "voted"), trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None,
+            on_mistake)
 
 
 def _pairs(examples, y):
@@ -1018,11 +984,8 @@ def _values(v):
     return v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
 
 
-class _Labels:
+class _Labels(namedtuple("_Labels", "negative positive")):
     """A binary run's two labels as given, read as -1 (the negative) and +1."""
-
-    def __init__(self, negative, positive):
-        self.negative, self.positive = negative, positive
 
     def read(self, y):
         label = _class_label(y)
@@ -1047,8 +1010,16 @@ def _label_value(y):
 
 def _binary_data(examples, keep, labels):
     """(the checked data, its labels (negative, positive)).  Labels -1 and +1 as they are; two other values,
-    in a list or a kept data set, are read as -1 for the one that sorts first; ``labels`` says which is which
-    (and must, for a stream of other labels)."""
+    in a list or a kept data set, are read as -1 for the one that sorts first (as first met if they do not
+    sort); ``labels`` says which is which (and must, for a stream of other labels)."""
+    def two_labels(ys):  # (negative, positive) of two labels other than -1 and +1, else None
+        values = _distinct(ys)
+        if values is None or len(values) != 2 or all(type(v) is not bool and v in (-1, 1) for v in values):
+            return None
+        try:
+            return tuple(sorted(values))
+        except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
+            return tuple(values)
     if labels is not None:
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
@@ -1061,11 +1032,11 @@ def _binary_data(examples, keep, labels):
         except Exception:  # an item that is not a pair: named where the run meets it
             ys = [-1]
         # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
-        two = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else _two_labels(map(_label_value, ys))
+        two = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else two_labels(map(_label_value, ys))
         return (_Data(examples, keep), (-1, 1)) if two is None else (_Data(examples, keep, _Labels(*two).read), two)
     D = _Data(examples, keep, label=_label_value)
     ys = [y for _, y in D.examples]
-    two = _two_labels(ys)
+    two = two_labels(ys)
     read = _label if two is None else _Labels(*two).read  # -1/+1, or a label that is neither, as the notes say
     for i, (x, y) in enumerate(D.examples):
         try:
@@ -1085,49 +1056,30 @@ def _distinct(ys) -> list | None:
         return None
 
 
-def _two_labels(ys) -> tuple | None:
-    """(negative, positive) of labels that are two values other than -1 and +1, the one that sorts first
-    negative (as first met if they do not sort); None for any other labels."""
-    values = _distinct(ys)
-    if values is None or len(values) != 2 or all(type(v) is not bool and v in (-1, 1) for v in values):
-        return None
-    try:
-        return tuple(sorted(values))
-    except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
-        return tuple(values)
-
-
-def _through(learner, D, passes, record, every_pass, so_far):
-    """_cornell(learner, D, ...), the one place a run meets Ctrl-C and errors.  Ctrl-C (and SIGTERM under
-    main) is held while a step is not whole, then raises KeyboardInterrupt with ``run`` = so_far(passes);
-    an error names the example in hand."""
+def _run_cornell(learner, D, passes, trace, observers, every_pass):
+    """_cornell(learner, D, ...) for a run, the one place a run meets Ctrl-C and errors: Ctrl-C (and SIGTERM
+    under main) is held while a step is not whole (the caller's handler gives the run so far); an error names
+    the example in hand, and a kernel's the two examples it failed on."""
+    record = _Recorder(learner, trace, observers)
     with _Held(record.whole) as held:
         record.held = held
         try:
             return _cornell(learner, D, passes, record, every_pass)
-        except KeyboardInterrupt as stop:
-            stop.run = so_far(D.passes)  # type: ignore[attr-defined]
-            raise
         except PerceptronError as err:
             raise (err if err.index is not None or D.at is None else PerceptronError(err.reason, D.at)) from None
         except (ArithmeticError, TypeError, ValueError) as err:
-            raise _failure(learner, D, record, err) from None
-
-
-def _failure(learner, D, record, err):
-    """The PerceptronError of an arithmetic or kernel failure at the example in hand."""
-    if isinstance(learner, DualPerceptron) and D.examples is not None and D.at is not None:
-        x = learner._read(D.examples[D.at][0])
-        for j, (x_j, _) in enumerate(learner.stored):  # again, one call at a time, to name the pair
-            try:
-                learner.kernel(x_j, x)
-            except (TypeError, ValueError, ArithmeticError) as again:
-                first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
-                return PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), the "
-                                       f"examples {first} and {D.at}: {_reason(again)}")
-        return PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at)
-    what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
-    return PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at)
+            if not isinstance(learner, DualPerceptron):
+                what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
+                raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
+            x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
+            for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
+                try:
+                    learner.kernel(x_j, x)
+                except (TypeError, ValueError, ArithmeticError) as again:
+                    first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), the "
+                                          f"examples {first} and {D.at}: {_reason(again)}") from None
+            raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
 
 
 class _Recorder:
@@ -1147,14 +1099,7 @@ class _Recorder:
 
     def whole(self) -> bool:
         """Whether every update stored so far has been recorded: the run so far is consistent."""
-        mistakes, w = self.seen
-        return mistakes == self.learner.mistakes and w is getattr(self.learner, "w", None)
-
-    def whole_now(self):
-        """The step is whole: what __call__ does last, for a pass that has nothing else to tell."""
-        self.seen = self._state()
-        if self.held is not None and self.held.held is not None:
-            self.held.checkpoint()
+        return self.seen[0] == self.learner.mistakes and self.seen[1] is getattr(self.learner, "w", None)
 
     def __call__(self, mistake):
         if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
@@ -1163,16 +1108,20 @@ class _Recorder:
             observe(mistake, self.learner)
         if self.trace is not None:
             self.trace.append(mistake)
+        self.whole_now()
+
+    def whole_now(self):
+        """The step is whole: what __call__ does last, and all a lean pass tells."""
         self.seen = self._state()
         if self.held is not None and self.held.held is not None:  # a Ctrl-C came while the step was not whole
             self.held.checkpoint()
 
 
 class _Held:
-    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False:
-    raised at the next checkpoint where it is true, or on leaving.  A second signal while one is held is
-    raised at once.  Only the default handlers (and main's) are wrapped; outside the main thread, where
-    no signal lands, nothing is.  The handlers are restored on leaving."""
+    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False: raised
+    at the next checkpoint where it is true, or on leaving.  A second signal while one is held is raised at
+    once.  Only the default handlers (and main's) are wrapped; outside the main thread, where no signal lands,
+    nothing is.  The handlers are restored on leaving."""
 
     def __init__(self, whole=lambda: False):
         self.whole, self.held, self.previous = whole, None, {}
@@ -1193,34 +1142,28 @@ class _Held:
     def _hold(self, signum, frame):
         if self.held is None and not self.whole():
             self.held = (signum, frame)
-            return
-        self.held = None
-        self._raise(signum, frame)
-
-    def _raise(self, signum, frame):
-        """The signal's own handler, run with every handler given back first: wherever it raises (in the
-        block, or as __exit__ begins), nothing of this _Held is left installed."""
-        import signal
-
-        for held, handler in self.previous.items():
-            signal.signal(held, handler)
-        self.previous[signum](signum, frame)
-
-    def checkpoint(self):
-        if self.held is not None and self.whole():
-            signum, frame = self.held
+        else:
             self.held = None
-            self._raise(signum, frame)
+            self._restore((signum, frame))
 
-    def __exit__(self, kind, value, traceback):
+    def _restore(self, held=None):
+        """Every handler given back, then the held signal's own handler run: wherever it raises (in the block,
+        or as __exit__ begins), nothing of this _Held is left installed."""
         import signal
 
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
-        if self.held is not None and kind is None:
-            signum, frame = self.held
-            self.held = None
-            self.previous[signum](signum, frame)
+        if held is not None:
+            self.previous[held[0]](*held)
+
+    def checkpoint(self):
+        if self.held is not None and self.whole():
+            held, self.held = self.held, None
+            self._restore(held)
+
+    def __exit__(self, kind, value, traceback):
+        held, self.held = self.held, None
+        self._restore(held if kind is None else None)
         return False
 
 
@@ -1241,13 +1184,12 @@ class _Pocket:
 def _pocket_errors(learner, D):
     """errors(at_most, mistake): the training errors of the learner's hypothesis under its rule (the
     argmax's, for the joint update), recounted over D's examples and stopped at at_most."""
-    if isinstance(learner, MulticlassPerceptron):
-        def wrong(x, y):
-            return _argmax(learner.classes, learner._scores(learner._read(x))) != y
-    else:
-        def wrong(x, y):
-            return learner.mistake(y, learner._score(learner._read(x)))
-    return lambda at_most, mistake: _count(wrong, D.examples, at_most)
+    joint = isinstance(learner, MulticlassPerceptron)
+
+    def wrong(x, y):
+        x = learner._read(x)
+        return _argmax(learner.classes, learner._scores(x)) != y if joint else learner.mistake(y, learner._score(x))
+    return lambda at_most, mistake: _count((wrong(x, y) for x, y in D.examples), at_most)
 
 
 def _copied(w):
@@ -1272,55 +1214,36 @@ class _History:
 
     def at(self, t, w):
         """w is the hypothesis from the step t on."""
-        self._close(t)
-        self.w, self.since = list(w), t
-
-    def _close(self, t):
-        c = t - self.since  # the current w stood for the steps since .. t - 1
+        c = t - self.since  # the one before stood for the steps since .. t - 1
         if self.total is not None:
             self.add(c)
         if self.votes is not None:
             self.votes.append((self.w, c))
+        self.w, self.since = list(w), t
 
     def add(self, c):
-        """sum_t W_t += c w, exactly."""
-        self.total = [s + c * _as_rational(v) for s, v in zip(self.total, self.w)]
+        """sum_t W_t += c w, exactly (a float or Decimal is a ratio of ints)."""
+        self.total = [s + c * (v if type(v) in (int, Fraction) else Fraction(v)) for s, v in zip(self.total, self.w)]
 
     def means(self, N) -> dict:
-        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N}, after the run ({} without sums)."""
-        self._close(N + 1)
+        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N}, after the run ({} without sums):
+        floats for a float run (rounded once), Decimals for a Decimal run (divided once in the current
+        context), else Fractions."""
+        w = self.w
+        self.at(N + 1, w)
         if self.total is None:
             return {}
         if N == 0:
-            return {"after": list(self.w), "before": list(self.w)}
-        mean = _mean_kind(self.w)
-        last = [_as_rational(v) for v in self.w]
+            return {"after": list(w), "before": list(w)}
+        kinds = set(map(type, w))
+        mean = float if float in kinds else Fraction if decimal.Decimal not in kinds else \
+            lambda q: decimal.Decimal(q.numerator) / decimal.Decimal(q.denominator)
         total = [s + Fraction(a, 1 << self.k) for s, a in zip(self.total, self.scaled)]
         try:
             return {"after": [mean(Fraction(s) / N) for s in total],
-                    "before": [mean((Fraction(s) - v) / N) for s, v in zip(total, last)]}
+                    "before": [mean((Fraction(s) - Fraction(v)) / N) for s, v in zip(total, w)]}
         except ArithmeticError as err:  # the caller's Decimal context traps the division
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
-
-
-def _stored_count(learner):
-    """A kernel run's hypothesis, for its votes: the dual of its first k stored examples, k."""
-    return [learner.mistakes]
-
-
-def _as_rational(v):
-    """v as an int or Fraction of the same value (a float or Decimal is a ratio of ints)."""
-    return v if type(v) in (int, Fraction) else Fraction(v)
-
-
-def _mean_kind(w):
-    """How a run's exact mean is given back: floats for a float run (rounded once), Decimals for a
-    Decimal run (divided once in the current context), else Fractions."""
-    if any(type(v) is float for v in w):
-        return float
-    if any(type(v) is decimal.Decimal for v in w):
-        return lambda q: decimal.Decimal(q.numerator) / decimal.Decimal(q.denominator)
-    return Fraction
 
 
 def _explicit(learner):
@@ -1339,28 +1262,23 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                      on_mistake: Callable | None = None) -> Run:
     """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run.
 
-    ``classes`` defaults to the labels in order of first appearance, which
-    is also the order that breaks ties.  ``w`` is the dict {class: weights}.
+    ``classes`` defaults to the labels in order of first appearance, which is also the order that breaks ties.
+    ``w`` is the dict {class: weights}.
 
-    update="one-vs-rest": for each class l in turn, ``train`` on the labels
-    +1 if y == l else -1, with the run's rule, bias, passes and pocket; each
-    class's run stops after its own clean pass, or at the bound, so
-    ``converged`` is true iff every class's run converged and ``epochs`` is
-    the most any made.  The trace holds ClassMistake(cls, epoch, index, y,
-    score), class by class; ``pocket`` is {class: Pocket}.
+    update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1, with the
+    run's rule, bias, passes and pocket; each class's run stops after its own clean pass, or at the bound, so
+    ``converged`` is true iff every class's run converged and ``epochs`` is the most any made.  The trace holds
+    ClassMistake(cls, epoch, index, y, score), class by class; ``pocket`` is {class: Pocket}.
 
-    update="joint": passes as in ``train`` with the joint update (Collins
-    2002; K. Crammer and Y. Singer, "Ultraconservative online algorithms for
-    multiclass problems", JMLR 3, 2003); the trace holds
-    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is
-    "argmax".  pocket=True keeps the pocket of the argmax predictor, its
-    errors counted over all the examples (Gallant's ratchet, as in train).
+    update="joint": passes as in ``train`` with the joint update (Collins 2002; K. Crammer and Y. Singer,
+    "Ultraconservative online algorithms for multiclass problems", JMLR 3, 2003); the trace holds
+    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax".  pocket=True keeps the pocket of
+    the argmax predictor, its errors counted over all the examples (Gallant's ratchet, as in train).
 
-    average= and voted=True as in ``train``: one-vs-rest class by class (as
-    scikit-learn's SGDClassifier(average=True) averages), {class: average};
-    joint over the class vectors together (average="before" is nltk's
-    AveragedPerceptron, before its rounding), {class: average}, and the
-    votes [({class: v_k(l)}, c_k), ...].
+    average= and voted=True as in ``train``: one-vs-rest class by class (as scikit-learn's
+    SGDClassifier(average=True) averages), {class: average}; joint over the class vectors together
+    (average="before" is nltk's AveragedPerceptron, before its rounding), {class: average}, and the votes
+    [({class: v_k(l)}, c_k), ...].
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
@@ -1368,50 +1286,22 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    so_far: list = [lambda: None]  # the run so far, for a Ctrl-C at any moment: none before the learner exists
-    try:
-        passes, bias, pocket = _passes(epochs, max_epochs), _flag(bias, "bias"), _flag(pocket, "pocket")
-        log, hook, average, voted = _trace_list(trace), _hook(on_mistake), _average(average), _flag(voted, "voted")
-        return _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook,
-                            average, voted, so_far)
-    except KeyboardInterrupt as stop:
-        _so_far(stop, so_far[0])
-        raise
+    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
+    runs: dict = {}  # one-vs-rest: each class's run
 
+    def flat(learner):  # the joint update's class vectors, one after another: one vector for the history
+        return [v for c in learner.classes for v in learner.w[c]]
 
-def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_epochs, pocket, log, hook, average,
-                 voted, so_far):
-    """train_multiclass's run, its arguments read; so_far[0]() is the run so far, once there is one."""
-    D = _Data(_pairs(examples, y), keep=True, label=_class_label)
-    learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
-                                   D.d, update=update, rule=rule, bias=bias)
-    for i, (_, y) in enumerate(D.examples):
-        try:
-            learner._class(y)
-        except PerceptronError as err:
-            raise PerceptronError(err.reason, i) from None
-    history = average is not None or voted
-    if learner.binary is None:
-        size = learner.d + bias  # the class vectors, one after another, as one vector for the averages
-        keeper = tally = None
+    def by_class(flat):
+        size = learner.d + bias
+        return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
 
-        def by_class(flat):
-            return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
-
-        def run(epochs, converged, means=None):
-            return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
-                       trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
-                       average=by_class(means[average]) if means and average else None,
-                       voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
-                       multiclass="joint", labels=None)
-        so_far[0] = lambda: run(D.passes, False)
-        keeper = _Pocket(learner, D) if pocket else None
-        tally = _History(_flat_classes(learner), len(D.examples), voted, _flat_classes, average is not None) \
-            if history else None
-        epoch, converged = _through(learner, D, passes, _Recorder(learner, log, [keeper, tally, hook]),
-                                    history and epochs is not None, lambda e: run(e, False))
-        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
-    runs: dict = {}
+    def joint(epochs, converged, means=None):
+        return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
+                   trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
+                   average=by_class(means[average]) if means and average else None,
+                   voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
+                   multiclass="joint", labels=None)
 
     def one_vs_rest(converged):
         for c, r in runs.items():
@@ -1422,9 +1312,8 @@ def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_e
                    kernel=None, average={c: r.average for c, r in runs.items()} if average else None,
                    voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
                    labels=None)
-    so_far[0] = lambda: one_vs_rest(False)
 
-    def told(c):
+    def class_hook(c):  # the on_mistake of class c's run: its mistakes as ClassMistake, to the trace and the hook
         def tell(mistake, model):
             entry = ClassMistake(c, *mistake)
             if log is not None:
@@ -1433,48 +1322,34 @@ def _classes_run(examples, classes, y, update, rule, bias, passes, epochs, max_e
                 hook(entry, model)
         return tell
     try:
+        passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
+                                                                   trace, on_mistake)
+        D = _Data(_pairs(examples, y), keep=True, label=_class_label)
+        learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
+                                       D.d, update=update, rule=rule, bias=bias)
+        for i, (_, y) in enumerate(D.examples):
+            try:
+                learner._class(y)
+            except PerceptronError as err:
+                raise PerceptronError(err.reason, i) from None
+        if learner.binary is None:
+            keeper = _Pocket(learner, D) if pocket else None
+            tally = _History(flat(learner), len(D.examples), voted, flat, average is not None) \
+                if average is not None or voted else None
+            epoch, converged = _run_cornell(learner, D, passes, log, [keeper, tally, hook],
+                                            tally is not None and epochs is not None)
+            return joint(epoch, converged, tally and tally.means(epoch * len(D.examples)))
         for c in learner.classes:
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
-                            trace=False, on_mistake=told(c))
-    except KeyboardInterrupt as stop:  # the classes before, this one so far, the ones after still at w = 0
-        so_far = getattr(stop, "run", None)
-        if so_far is not None:
-            runs[c] = so_far
-        stop.run = one_vs_rest(False)  # type: ignore[attr-defined]
+                            trace=False, on_mistake=class_hook(c))
+        return one_vs_rest(all(r.converged for r in runs.values()))
+    except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
+        if learner is not None and learner.binary is not None and getattr(stop, "run", None) is not None:
+            runs[c] = stop.run  # type: ignore[attr-defined]
+        so_far = None if learner is None else joint(D.passes, False) if learner.binary is None else one_vs_rest(False)
+        stop.run = so_far  # type: ignore[attr-defined]
         raise
-    return one_vs_rest(all(r.converged for r in runs.values()))
-
-
-def _flat_classes(learner):
-    """A joint learner's class vectors, one after another: one vector, for the averages and votes."""
-    return [v for c in learner.classes for v in learner.w[c]]
-
-
-def _passes(epochs, max_epochs) -> int:
-    for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
-    if max_epochs is None:
-        raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
-    return max_epochs if epochs is None else epochs
-
-
-def _average(average):
-    if average is not None and (not isinstance(average, str) or average not in ("after", "before")):
-        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before' or None")
-    return average
-
-
-def _trace_list(trace) -> list | None:
-    """The trace to keep: a new list, none, or the list given (which sees each mistake as it is made)."""
-    return trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None
-
-
-def _hook(on_mistake):
-    if on_mistake is not None and not callable(on_mistake):
-        raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
-    return on_mistake
 
 
 class Classifier:
@@ -1516,6 +1391,7 @@ class Classifier:
 
     def fit(self, X, y):
         """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
+        y = self._column(y)
         D, classes = self._data(X, y, None)
         options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
                        trace=False,
@@ -1526,12 +1402,13 @@ class Classifier:
         else:
             run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
                                    rule=None if self.multiclass == "joint" else self.rule, **options)
-        self.run_, self.classes_, self.n_features_in_ = run, _like(y, classes), D.d
+        self.run_, self.classes_, self.n_features_in_ = run, self._like(y, classes), D.d
         return self
 
     def partial_fit(self, X, y, classes=None):
         """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
         all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
+        y = self._column(y)
         if not hasattr(self, "run_"):
             D, classes = self._data(X, y, classes)
             kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
@@ -1542,7 +1419,7 @@ class Classifier:
             self.run_ = Run(None, learner, 0, 0, True, None, None, learner.rule, learner.bias,
                             None if kernel is None else _name(kernel), multiclass=getattr(learner, "update", None),
                             labels=None if len(classes) > 2 else tuple(classes))
-            self.classes_, self.n_features_in_ = _like(y, classes), D.d
+            self.classes_, self.n_features_in_ = self._like(y, classes), D.d
         learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
         D = _Data(_pairs(self._rows(X), y), keep=True, label=read)
         if _predictor(self.predictor) != "w":
@@ -1557,20 +1434,21 @@ class Classifier:
     def predict(self, X):
         """The predicted class of each row of X."""
         rows = self._rows(X)
-        return _like(X, self.run_.predictions(rows, self.predictor))
+        return self._like(X, self.run_.predictions(rows, self.predictor))
 
     def decision_function(self, X):
         """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
         rows, run = self._rows(X), self.run_
         if run.multiclass is None:
-            return _like(X, [run.score(x, self.predictor) for x in rows])
-        return _like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
+            return self._like(X, [run.score(x, self.predictor) for x in rows])
+        return self._like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()]
+                              for x in rows])
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
         if sample_weight is not None:
             raise PerceptronError("sample_weight: every example counts once here")
-        pairs = _pairs(self._rows(X), y)
+        pairs = _pairs(self._rows(X), self._column(y))
         if not pairs:
             raise PerceptronError("X has no rows: no accuracy")
         predicted = self.run_.predictions([x for x, _ in pairs], self.predictor)
@@ -1609,6 +1487,18 @@ class Classifier:
         except (TypeError, ArithmeticError):
             return D, given
 
+    @staticmethod
+    def _column(y):
+        """y, or a column vector y (shape (n, 1)) as its column, with scikit-learn's DataConversionWarning (a
+        UserWarning without scikit-learn), as scikit-learn's estimators read it."""
+        if getattr(y, "ndim", 1) != 2 or getattr(y, "shape", (0, 0))[1] != 1:
+            return y
+        import warnings
+
+        warnings.warn(getattr(sys.modules.get("sklearn.exceptions"), "DataConversionWarning", UserWarning)(
+            "A column-vector y was passed when a 1d array was expected: read as y.ravel()"), stacklevel=3)
+        return Classifier._like(y, [label for label, in _values(y)])
+
     def _rows(self, X) -> list:
         """X's rows, each checked to be as long as the fitted examples (told in scikit-learn's words)."""
         if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
@@ -1625,11 +1515,15 @@ class Classifier:
         """The predictor's weights: [w] for two classes, [w(l) for l in classes_] for more."""
         run, predictor = self.run_, _predictor(self.predictor)
         kept = run._kept(predictor) if predictor != "voted" else None
-        if predictor == "pocket":
-            kept = {c: p.w for c, p in kept.items()} if isinstance(kept, dict) else getattr(kept, "w", None)
         if kept is None:
             raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
         return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
+
+    @staticmethod
+    def _like(X, values):
+        """values as a NumPy array if X has one (NumPy is then loaded), else as the list."""
+        numpy = sys.modules.get("numpy") if hasattr(X, "__array__") else None
+        return values if numpy is None else numpy.asarray(values)
 
     def __sklearn_tags__(self):  # called by scikit-learn only: it is then imported
         from sklearn.utils import ClassifierTags, Tags, TargetTags  # type: ignore[import-not-found]
@@ -1637,15 +1531,8 @@ class Classifier:
                     classifier_tags=ClassifierTags(multi_class=self.kernel is None))
 
 
-def _like(X, values):
-    """values as a NumPy array if X has one (NumPy is then loaded), else as the list."""
-    numpy = sys.modules.get("numpy") if hasattr(X, "__array__") else None
-    return values if numpy is None else numpy.asarray(values)
-
-
-# The boundary: every value from outside is checked here, once, and numbers
-# are taken by value (a NumPy int64 as the int of its value, a float32 as the
-# float of its value), so that Part I sees only plain, finite numbers.  A check
+# The boundary: every value from outside is checked here, once, and numbers are taken by value (a NumPy int64 as the
+# int of its value, a float32 as the float of its value), so that Part I sees only plain, finite numbers.  A check
 # raises without a position; a run adds "example i:" where it knows i.
 
 _LISTS = (list, tuple)  # the containers a pass reads without a copy: their len() cannot lie
@@ -1682,14 +1569,10 @@ def _name(kernel) -> str:
     return name if isinstance(name, str) else _short(kernel)
 
 
-def _rule_name(rule) -> str:
+def _rule(rule):
     if not isinstance(rule, str) or rule not in RULES:
         raise PerceptronError(f"unknown rule {_short(rule)}: use 'sign' or 'margin'")
-    return rule
-
-
-def _rule(rule):
-    return RULES[_rule_name(rule)]
+    return RULES[rule]
 
 
 def _update(update, rule):
@@ -1701,7 +1584,9 @@ def _update(update, rule):
             raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
                                   "zero-score question")
         return update, "argmax"
-    return update, "sign" if rule is None else _rule_name(rule)
+    if rule is not None:
+        _rule(rule)
+    return update, "sign" if rule is None else rule
 
 
 def _flag(value, name) -> bool:
@@ -1777,16 +1662,6 @@ def _finite(v, name, why="the sum overflowed"):
     return value
 
 
-def _real(v, name):
-    """One feature, taken by value, or the PerceptronError that says why not."""
-    value = _by_value(v)
-    if value is None:
-        raise PerceptronError(f"{name} is {_short(v)} ({type(v).__name__}), not a real number")
-    if not _is_finite(value):
-        raise PerceptronError(f"{name} is {_short(value)}; features must be finite")
-    return value
-
-
 def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") -> list:
     """x as a new list of d finite real numbers, each taken by value (any length if d is None).
     x is read once, and its length is that of what was read."""
@@ -1815,7 +1690,15 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
             return x
     except OverflowError:  # an int beyond floats beside floats: one by one, below
         pass
-    return [_real(v, f"{name}[{j}]") for j, v in enumerate(x)]
+    values = [_by_value(v) for v in x]
+    for j, (v, value) in enumerate(zip(x, values)):  # the first that is not a finite real number, named
+        if value is None:
+            complex_ = ": Complex data not supported" if isinstance(v, numbers.Complex) and not isinstance(
+                v, numbers.Real) else ""  # scikit-learn's words
+            raise PerceptronError(f"{name}[{j}] is {_short(v)} ({type(v).__name__}), not a real number{complex_}")
+        if not _is_finite(value):
+            raise PerceptronError(f"{name}[{j}] is {_short(value)}; features must be finite, not NaN or inf")
+    return values
 
 
 def _two_vectors(a, b):
@@ -1850,14 +1733,6 @@ def _class_label(y):
     return y
 
 
-def _pair(item):
-    try:
-        x, y = item
-    except Exception:  # not a pair; a pair that cannot be read
-        raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
-    return x, y
-
-
 class _Data:
     """The examples of a run, checked at the boundary.  Kept (several passes, the pocket, a kernel, an
     average): ``examples`` is a list of checked copies, every example checked once before the run, and a
@@ -1890,20 +1765,22 @@ class _Data:
         """The checked (x, y) of the item at index i, x a new list of d numbers."""
         self.at = i
         try:
-            x, y = _pair(item)
+            try:
+                x, y = item
+            except Exception:  # not a pair; a pair that cannot be read
+                raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
             return _vector(x, getattr(self, "d", None)), self.label(y)
         except PerceptronError as err:
             raise PerceptronError(err.reason, i) from None
 
     def _mixes(self):
-        kinds = {}
+        first: dict = {}  # the first example with a float, and with a Decimal
         for i, (x, _) in enumerate(self.examples):
-            for v in x:
-                if type(v) in (float, decimal.Decimal):
-                    kinds.setdefault(type(v), i)
-        if len(kinds) == 2:
-            i = max(kinds.values())
-            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)", i)
+            for kind in set(map(type, x)) & {float, decimal.Decimal}:
+                first.setdefault(kind, i)
+        if len(first) == 2:
+            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)",
+                                  max(first.values()))
 
     def __iter__(self):
         """The checked examples, for the literal pass; ``at`` follows it."""
@@ -1924,18 +1801,16 @@ def _chain(first, rest):
     yield from rest
 
 
-# Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I
-# function and gives exactly its results: the same mistakes, scores, weights,
-# counts and errors, bit for bit.  The test suite proves it by running once
-# with each (CI runs it both ways).  PERCEPTRON_LITERAL=1 in the environment,
-# read at import, or the command line's --literal for one call, runs Part I
-# alone; the switch is a context variable, so threads do not share it.
+# Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I function and gives exactly its results: the
+# same mistakes, scores, weights, counts and errors, bit for bit.  The test suite proves it by running once with each
+# (CI runs it both ways).  PERCEPTRON_LITERAL=1 in the environment, read at import, or the command line's --literal for
+# one call, runs Part I alone; the switch is a context variable, so threads do not share it.
 
-# What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's
-# banner, had this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited),
-# the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read
-# (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew
-# the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
+# What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's banner, had
+# this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited), the notes' code runs
+# alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read (a zip, a frozen
+# module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew the digest:
+# python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
 _PART_I_DIGEST = "171464ac"
 
 
@@ -1964,10 +1839,10 @@ _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED o
 def _fenced(literal, fast):
     """``fast`` in place of the Part I function ``literal``, unless the literal switch is on."""
     @functools.wraps(literal)
-    def either(*args):
+    def literal_or_fast(*args):
         return (literal if _LITERAL.get() else fast)(*args)
-    either.literal = literal  # type: ignore[attr-defined]
-    return either
+    literal_or_fast.literal = literal  # type: ignore[attr-defined]
+    return literal_or_fast
 
 
 # The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...:
@@ -1995,51 +1870,38 @@ else:
     _sum_float = _sum_exact
 
 
-def _sum_for(kind):
-    """(the fast sum, or None for sum(map(mul, w, x)) written in the pass; the score's type; whether each x's
-    element types are checked) for a primal pass whose scores are of type ``kind``.  An int or float score
-    with a foreign element is not one: NumPy's numbers make NumPy scores.  A Fraction or Decimal score can
-    be, since a Fraction times a NumPy int is a Fraction."""
-    fast = None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact
-    if kind is float:
-        return fast, float, False
-    if kind in (Fraction, decimal.Decimal):
-        return fast, kind, True
-    return fast, int, False
-
-
-def _split(w, bias):
-    """(the weights of x's features, the bias weight or None)."""
-    return (w[:-1], w[-1]) if bias else (w, None)
-
-
 def _primal_pass(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I) for a Perceptron, fast: the same mistakes, scores and weights, bit for bit.
 
-    w.x is the fastest sum in dot's order, the bias added last without copying x, and an example is
-    checked in passing: it is taken as it is only if x is a list or tuple (whose len() cannot lie), y the
-    int -1 or +1, and its score finite and of the run's type -- a NumPy element makes a NumPy score, a
-    string or None makes the sum raise, an inf or nan makes it inf or nan -- and so is the sum of the w
-    an update makes (in a Fraction or Decimal run, every x's element types are checked instead, since a
-    Fraction times a NumPy int is a Fraction).  Any other example goes through the boundary and the
-    learner's own _step, whose results and errors are the literal pass's.  A kept data set was checked
-    whole before the run: its examples are taken as they are.  What this cannot see is an object whose
-    products with plain numbers are plain numbers other than those of its value (no number library's
-    are): PERCEPTRON_LITERAL=1 takes it by value.
-    """
+    w.x is the fastest sum in dot's order, the bias added last without copying x, and an example is checked in
+    passing: taken as it is only if x is a list or tuple (whose len() cannot lie), y the int -1 or +1, and its
+    score finite and of the run's type -- a NumPy element makes a NumPy score, a string or None makes the sum
+    raise, an inf or nan makes it inf or nan -- and so is the sum of the w an update makes (in a Fraction or
+    Decimal run, every x's element types are checked instead, since a Fraction times a NumPy int is a
+    Fraction).  Any other example goes through the boundary and the learner's own _step, whose results and
+    errors are the literal pass's.  A kept data set was checked whole before the run.  What this cannot see is
+    an object whose products with plain numbers are plain numbers other than those of its value (no number
+    library's are): PERCEPTRON_LITERAL=1 takes it by value."""
+    def kind_of(s):
+        """(the fast sum, or None for sum(map(mul, w, x)) written below; the type of a score; whether each x's
+        element types are checked) for a run whose scores are of the type of s.  An int or float score with a
+        foreign element is not one: NumPy's numbers make NumPy scores.  A Fraction or Decimal score can be,
+        since a Fraction times a NumPy int is a Fraction."""
+        kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
+        return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
+            kind is not int and kind is not float
     D.passes = epoch
     checked, bias, mistake, d = D.checked, learner.bias, learner.mistake, learner.d
-    w, b = _split(learner.w, bias)
-    sum_of, kind, exact = _sum_for(type(w[0]) if w else int)
+    w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
+    sum_of, kind, exact = kind_of(w[0] if w else 0)
     plain, lists = _PLAIN.issuperset, _LISTS
     lean = getattr(on_mistake, "lean", False)
     named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
-    # For y = -1 or +1: the two rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, which
-    # is (s >= 0) != (y > 0) since sign(s) = +1 iff s >= 0.  The update w_i + y x_i, for ints and floats, is
-    # w_i + x_i or w_i - x_i: y x_i is x_i or -x_i exactly, and IEEE 754 defines a - b as a + (-b).  (A
-    # Decimal's y x_i is rounded to the context, so Fractions and Decimals keep the literal form.)
+    # For y = -1 or +1: the two rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, which is (s >= 0)
+    # != (y > 0) since sign(s) = +1 iff s >= 0.  The update w_i + y x_i, for ints and floats, is w_i + x_i or w_i -
+    # x_i: y x_i is x_i or -x_i exactly, and IEEE 754 defines a - b as a + (-b).  (A Decimal's y x_i is rounded to the
+    # context, so Fractions and Decimals keep the literal form.)
     rule = "margin" if mistake is _margin_rule else "sign" if mistake is _sign_rule else None
-    plain_kind = kind is int or kind is float
     m, i = 0, -1
     try:
         for i, item in enumerate(D.items):
@@ -2057,7 +1919,7 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
                     raise TypeError
                 wrong = y * s <= 0 if rule == "margin" else (s >= 0) != (y > 0) if rule == "sign" else mistake(y, s)
                 if wrong:  # w <- w + y x
-                    moved = list(map(add if y > 0 else sub, w, x)) if plain_kind else \
+                    moved = list(map(add if y > 0 else sub, w, x)) if not exact else \
                         [w_i + y * x_i for w_i, x_i in zip(w, x)]
                     if not (checked or exact):  # the new w's sum is of the run's type and finite, too
                         total = sum(moved)
@@ -2066,9 +1928,8 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
             except (TypeError, ValueError, ArithmeticError):
                 x, y = item if checked else D.check(item, i)
                 s, wrong = learner._step(x, y)  # the literal step: its score, its update, its errors
-                w, b = _split(learner.w, bias)
-                sum_of, kind, exact = _sum_for(type(s))  # the run's type, which an example may change
-                plain_kind = kind is int or kind is float
+                w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
+                sum_of, kind, exact = kind_of(s)  # the run's type, which an example may change
             else:
                 if wrong:
                     w = moved
@@ -2089,57 +1950,22 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
 
 
 class _KernelScores:
-    """eq. (2) for every example of a kept data set, kept up to date.  When example j is stored,
-    y_j K(x_j, x_i) is added to score[i] for every i: in mistake order from the int 0, the very sum
-    DualPerceptron._score takes.  The row [K(x_j, x_i) for every i] is computed the first time j is
-    stored and kept, so a run makes n kernel calls per distinct stored example and a clean pass none."""
+    """eq. (2) for each of the xs, kept up to date: when (x_j, y_j) is stored, y_j K(x_j, x) is added to the
+    score of every x, in mistake order from the int 0, the very sum DualPerceptron._score takes.  The row
+    [K(x_j, x) for every x] of the j-th of the xs (a kept data set's) is computed the first time it is stored
+    and kept, so a run makes n kernel calls per distinct stored example and a clean pass none."""
 
-    def __init__(self, learner, D):
-        self.learner, self.D = learner, D
-        self.xs = [learner._read(x) for x, _ in D.examples]
-        self.scores: list = [0] * len(self.xs)
-        self.rows: dict = {}
+    def __init__(self, learner, xs):
+        self.learner, self.xs, self.scores, self.rows = learner, xs, [0] * len(xs), {}
 
-    def store(self, i, y) -> bool:
-        """Store example i, as DualPerceptron._step does, and move every score; False (nothing changed)
-        if the kernel or the sums fail, which the literal step will then meet where it would."""
-        K, xs, row = self.learner.kernel, self.xs, self.rows.get(i)
-        try:
-            if row is None:
-                row = [K(xs[i], x_j) for x_j in xs]
-            scores = [s_j + y * k_j for s_j, k_j in zip(self.scores, row)]
-        except (TypeError, ValueError, ArithmeticError):
-            return False
-        self.rows[i] = row
-        self.learner.stored.append((xs[i], y))  # stored whole, then the scores move
-        self.learner.d = self.D.d
-        self.scores = scores
-        return True
-
-
-def _dual_pass(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I) for a DualPerceptron over a kept data set, fast: eq. (2) kept up to date
-    (_KernelScores), each score read rather than summed again; the same mistakes and stored examples.
-    After a kernel failure, and for a learner that did not start with these scores, the literal step."""
-    D.passes = epoch
-    if D.cache is None and learner.mistakes == 0:
-        D.cache = _KernelScores(learner, D)
-    m = 0
-    for i, (x, y) in enumerate(D.examples):
-        D.at = i
-        cache = D.cache
-        if isinstance(cache, _KernelScores) and cache.learner is learner:
-            s = _finite(cache.scores[i], "w.x", _NOT_REAL)
-            wrong = learner.mistake(y, s)
-            if wrong and not cache.store(i, y):
-                D.cache = False  # the literal step from here on
-                s, wrong = learner._step(x, y)
-        else:
-            s, wrong = learner._step(x, y)
-        if wrong:
-            m += 1
-            on_mistake(Mistake(epoch, i, y, s))
-    return m
+    def moved(self, x_j, y_j, j=None) -> list:
+        """The scores once (x_j, y_j) is stored (x_j the j-th of the xs if j is given), not yet kept."""
+        row = self.rows.get(j)
+        if row is None:
+            row = [self.learner.kernel(x_j, x) for x in self.xs]
+            if j is not None:
+                self.rows[j] = row
+        return [s + y_j * k for s, k in zip(self.scores, row)]
 
 
 def _primal_score(learner, x) -> Number:
@@ -2159,82 +1985,92 @@ def _primal_score(learner, x) -> Number:
 
 class _OneExample:
     """learn's one example as a stream the fast pass checks in passing; its errors name no index."""
-    checked, passes, at, cache = False, 0, None, None
+    checked, passes, at, cache, label = False, 0, None, None, staticmethod(_label)
 
     def __init__(self, item, d):
         self.items, self.d = (item,), d
 
     def check(self, item, i):
-        x, y = _pair(item)
-        return _vector(x, self.d), _label(y)
-
-
-def _primal_learn(learner, x, y) -> bool:
-    """Perceptron.learn (Part I), fast: the fast pass over the one example."""
-    return _primal_pass(learner, _OneExample((x, y), learner.d), 1, _no_one) == 1
-
-
-def _no_one(mistake):
-    """on_mistake of a step that tells no one."""
+        return _Data.check(self, item, None)  # type: ignore[arg-type]
 
 
 _literal_pass, _literal_score = _pass, Perceptron._score
 
 
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
+    """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2)
+    kept up to date (_KernelScores) and read, not summed again (after a kernel failure, or for a learner that
+    did not start with these scores, the literal step)."""
     if type(learner) is Perceptron:
         return _primal_pass(learner, D, epoch, on_mistake)
-    if type(learner) is DualPerceptron and D.checked:
-        return _dual_pass(learner, D, epoch, on_mistake)
-    return _literal_pass(learner, D, epoch, on_mistake)
+    if type(learner) is not DualPerceptron or not D.checked:
+        return _literal_pass(learner, D, epoch, on_mistake)
+    D.passes = epoch
+    if D.cache is None and learner.mistakes == 0:
+        D.cache = _KernelScores(learner, [learner._read(x) for x, _ in D.examples])
+    m = 0
+    for i, (x, y) in enumerate(D.examples):
+        D.at, cache = i, D.cache
+        if isinstance(cache, _KernelScores) and cache.learner is learner:
+            s = _finite(cache.scores[i], "w.x", _NOT_REAL)
+            wrong = learner.mistake(y, s)
+            try:
+                scores = cache.moved(cache.xs[i], y, i) if wrong else None
+            except (TypeError, ValueError, ArithmeticError):  # met again by the literal step, where it would be
+                D.cache = False  # the literal step from here on
+                s, wrong = learner._step(x, y)
+            else:
+                if wrong:
+                    learner.stored.append((cache.xs[i], y))  # stored whole, then the scores move
+                    learner.d, cache.scores = D.d, scores
+        else:
+            s, wrong = learner._step(x, y)
+        if wrong:
+            m += 1
+            on_mistake(Mistake(epoch, i, y, s))
+    return m
 
 
 _KEPT_ROWS = 2000  # the most examples whose rows (n each) the pocket keeps: at most n^2 numbers
 
 
 def _kept_errors(learner, D):
-    """_pocket_errors (above), fast: the same counts, without summing every w.x again.
-
-    A kernel run reads the scores _KernelScores keeps.  A primal run keeps every margin y_j w.x_j up to
-    date as the kernel run does (_KeptMargins), in O(n) per update."""
+    """_pocket_errors (above), fast: the same counts, without summing every w.x again.  A kernel run reads the
+    scores _KernelScores keeps; a primal run keeps every margin y_j w.x_j up to date (_KeptMargins), O(n) an
+    update; a joint run every class's score of every example (the update adds x_i's row [x_i.x_j] to the true
+    class's scores, takes it from the predicted one's).  An example is wrong where its class's score is not the
+    largest or not the only one there (a tie found again by the argmax).  Ints and Fractions: the kept scores
+    are the run's.  Floats: each is within _KeptMargins' bound B of the run's (G growing with every update of
+    any class vector), so the argmax is the kept one's wherever every other class's score is more than 2B below
+    the largest (3B asked, for the sum's own rounding); the other examples are summed again."""
     literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
     if isinstance(learner, DualPerceptron):
         def from_kept_scores(at_most, mistake):
             cache = D.cache
             if not (isinstance(cache, _KernelScores) and cache.learner is learner and _all_finite(cache.scores)):
                 return literal(at_most, mistake)
-            return _up_to(filter(None, map(learner.mistake, ys, cache.scores)), at_most)
+            return _count(map(learner.mistake, ys, cache.scores), at_most)
         ys = [y for _, y in D.examples]
         return from_kept_scores
-    if isinstance(learner, MulticlassPerceptron) and learner.binary is None and len(D.examples) <= _KEPT_ROWS:
-        return _kept_argmax_errors(learner, D, literal)
-    if not isinstance(learner, Perceptron) or len(D.examples) > _KEPT_ROWS:
+    if len(D.examples) > _KEPT_ROWS or isinstance(learner, MulticlassPerceptron) and (
+            learner.binary is not None or len(learner.classes) < 2) or not isinstance(learner, (Perceptron,
+                                                                                         MulticlassPerceptron)):
         return literal
     xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
-    if all(type(v) in _EXACT for x in xs for v in x):
-        return _KeptMargins(learner, xs, ys, literal, exact=True)
-    if all(type(v) is float for x in xs for v in x) and _plain_floats(learner.w):
-        return _KeptMargins(learner, xs, ys, literal, exact=False)
-    return literal
-
-
-def _kept_argmax_errors(learner, D, literal):
-    """_pocket_errors of a joint run, fast: every class's score of every example kept up to date (the joint
-    update adds x_i's row [x_i.x_j] to the true class's scores and takes it from the predicted one's); an
-    example is wrong where its class's score is not the largest or not the only one there (a tie is found
-    again by the argmax).  Ints and Fractions: the kept scores are the run's.  Floats: each kept score is within
-    _KeptMargins' bound B of the run's (its derivation holds for each class vector, G growing with every
-    update of any), so the argmax is the kept one's wherever every other class's score is more than 2B below
-    the largest (3B asked, for the sum's own rounding); the other examples are summed again."""
-    xs = [learner._read(x) for x, _ in D.examples]
     exact = all(type(v) in _EXACT for x in xs for v in x)
-    if len(learner.classes) < 2 or not (exact or all(type(v) is float for x, _ in D.examples for v in x)):
+    if not (exact or all(type(v) is float for x in xs for v in x)):
         return literal
-    bound = _KeptMargins(learner, [x for x, _ in D.examples], [], literal, exact)  # its rows, N, X and bound
+
+    def plain_floats(w):  # every weight a float, or an int that converts to a float exactly
+        return all(type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in w)
+    if isinstance(learner, Perceptron):
+        return _KeptMargins(learner, xs, ys, literal, exact) if exact or plain_floats(learner.w) else literal
+    bound = _KeptMargins(learner, xs, [], literal, exact)  # its rows, N, X and bound
+    xs = [learner._read(x) for x in xs]
     m = learner.d + learner.bias + 3
     bound.gamma, bound.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
     position = {c: k for k, c in enumerate(learner.classes)}
-    truth, kept = [position[y] for _, y in D.examples], [None, -1, 0]  # the scores, after which mistake, updates
+    truth, kept = [position[y] for y in ys], [None, -1, 0]  # the scores, after which mistake, updates
 
     def errors(at_most, mistake):
         scores, after, updates = kept
@@ -2250,7 +2086,7 @@ def _kept_argmax_errors(learner, D, literal):
             scores[mistake.predicted] = list(map(sub, scores[mistake.predicted], bound.rows[i]))
             B, updates = (0 if exact else bound.bound(W, i)), updates + 1
         else:
-            scores = None if not (exact or _plain_floats(flat) and W * bound.N <= 2.0 ** 1000) else \
+            scores = None if not (exact or plain_floats(flat) and W * bound.N <= 2.0 ** 1000) else \
                 {c: list(map(_sum_exact if exact else _sum_float, repeat(w), xs)) for c, w in learner.w.items()}
             if scores is None or not (exact or all(_all_finite(v) for v in scores.values())):
                 kept[0] = None
@@ -2267,55 +2103,31 @@ def _kept_argmax_errors(learner, D, literal):
         wrong = list(map(ne, map(getitem, map(getitem, repeat(lists), truth), range(len(xs))), top))
         for j in (j for j, k in enumerate(near) if k > 1):  # a tie, or a float argmax in doubt: found again
             found = {c: _sum_float(learner.w[c], xs[j]) if B else scores[c][j] for c in learner.classes}
-            wrong[j] = _argmax(learner.classes, found) != D.examples[j][1]
-        return _up_to(filter(None, wrong), at_most)
+            wrong[j] = _argmax(learner.classes, found) != ys[j]
+        return _count(wrong, at_most)
     return errors
 
 
-def _up_to(wrong, at_most) -> int:
-    """How many there are of the iterable wrong, counted up to at_most, as _count counts."""
-    return len(list(islice(wrong, at_most if at_most and at_most > 0 else None)))
-
-
-def _plain_floats(w) -> bool:
-    """Whether every weight is a float, or an int that converts to a float exactly."""
-    return all(type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in w)
-
-
-def _run_score(w, b, x):
-    """w.x as the run sums it: dot's order, the bias weight b (or None) added last."""
-    s = _sum_float(w, x)
-    return s if b is None else s + b
-
-
-# After w <- w + y_i (x_i, 1), the margin q_j = y_j w.x_j moves by y_i y_j
-# (x_i.x_j + 1): kept up to date, a margin costs O(1) per update once x_i's
-# row is known.  With ints and Fractions a kept margin is the very y_j S_j of
-# the run's score S_j, so the rule decides alike from it: y_j S_j < 0 is a
-# mistake under both rules, and S_j = 0 is decided by the rule itself.
+# After w <- w + y_i (x_i, 1), the margin q_j = y_j w.x_j moves by y_i y_j (x_i.x_j + 1): kept up to date, a margin
+# costs O(1) per update once x_i's row is known.  With ints and Fractions a kept margin is the very y_j S_j of the
+# run's score S_j, so the rule decides alike from it: y_j S_j < 0 is a mistake under both rules, and S_j = 0 is decided
+# by the rule itself.
 #
-# A float margin kept up to date is not the run's, but both are near the
-# exact e_j = sum_k w_k x_jk of the run's float weights w, and a rule reads
-# only the sign of a score and whether it is 0.  With the bias as a feature
-# x_j,d = 1, unit roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3
-# (one rounding per product, one more for an int weight, one per sum),
-# eta = m 2^-1074 for products that underflow, W = max_k |w_k|, X_i =
-# max_k |x_ik| and N_j = sum_k |x_jk|:
+# A float margin kept up to date is not the run's, but both are near the exact e_j = sum_k w_k x_jk of the run's float
+# weights w, and a rule reads only the sign of a score and whether it is 0.  With the bias as a feature x_j,d = 1, unit
+# roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (one rounding per product, one more for an int weight, one
+# per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|, X_i = max_k |x_ik| and N_j = sum_k |x_jk|:
 #   the run's score S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j + eta.
-# An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W',
-# moves e_j by y x_i.x_j + sum_k delta_k x_jk; the kept a'_j = fl(a_j + y r_ij),
-# with r_ij = fl(x_i.x_j) (+ 1), is off by |r_ij - x_i.x_j| <= gamma X_i N_j +
-# eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j|
-# stays within N_j G + H, where after each update
+# An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y x_i.x_j + sum_k delta_k
+# x_jk; the kept a'_j = fl(a_j + y r_ij), with r_ij = fl(x_i.x_j) (+ 1), is off by |r_ij - x_i.x_j| <= gamma X_i N_j +
+# eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j| stays within N_j G + H, where after each
+# update
 #   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u),
-# starting from a_j = S_j, G = gamma W, H = eta.  Hence |S_j - a_j| <=
-# N_j (G + gamma W) + H + eta <= B: a_j further than B from 0 has S_j's sign,
-# and S_j is not 0.  B is computed in floats with a margin of 2 for their own
-# roundings, with N = max_j N_j for every j, and only the margins within B of
-# 0 are summed again, in the run's order.  The bound holds while no sum
-# overflows: W N <= 2^1000 is asked, else every score is summed again.  After
-# n updates every score is summed again and G and H start over, so that B
-# stays small.
+# starting from a_j = S_j, G = gamma W, H = eta.  Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B: a_j further
+# than B from 0 has S_j's sign, and S_j is not 0.  B is computed in floats with a margin of 2 for their own roundings,
+# with N = max_j N_j for every j, and only the margins within B of 0 are summed again, in the run's order.  The bound
+# holds while no sum overflows: W N <= 2^1000 is asked, else every score is summed again.  After n updates every score
+# is summed again and G and H start over, so that B stays small.
 
 class _KeptMargins:
     """errors(at_most, mistake) of a primal run's pocket, from margins kept up to date (derived above)."""
@@ -2333,11 +2145,11 @@ class _KeptMargins:
     def start(self, W, at_most, mistake):
         """Every score summed in the run's order, and the bound started over."""
         self.q, self.updates = None, 0
-        scores = _run_scores(self.learner, self.xs) if W * self.N <= 2.0 ** 1000 else None
+        scores = self.scores(self.xs) if W * self.N <= 2.0 ** 1000 else None
         if scores is None or not _all_finite(scores):
             return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
         self.q, self.G, self.H = list(map(mul, self.ys, scores)), self.gamma * W, self.eta
-        return _up_to(filter(None, map(self.learner.mistake, self.ys, scores)), at_most)
+        return _count(map(self.learner.mistake, self.ys, scores), at_most)
 
     def row(self, i):
         """[y_j (x_i.x_j + 1) for every j] (without the 1 if there is no bias), or None if one is not finite."""
@@ -2371,18 +2183,18 @@ class _KeptMargins:
         if B is None:
             return self.start(W, at_most, mistake)
         # y_j S_j < 0 for certain where q_j < -B: if there are at_most such, the count is at_most
-        wrong = _up_to(filter(functools.partial(gt, -B), q), at_most)
+        wrong = _count(filter(functools.partial(gt, -B), q), at_most)
         if at_most and wrong == at_most or min(map(abs, q), default=B + 1) > B:
             return wrong
-        w, b = _split(learner.w, learner.bias)
-        wrong += sum(learner.mistake(y, _run_score(w, b, x)) for x, y, q_j in zip(self.xs, self.ys, q)
-                     if -B <= q_j <= B)
+        near = [j for j, q_j in enumerate(q) if -B <= q_j <= B]
+        wrong += sum(map(learner.mistake, [self.ys[j] for j in near], self.scores([self.xs[j] for j in near])))
         return min(wrong, at_most) if at_most and at_most > 0 else wrong
 
-
-def _run_scores(learner, xs) -> list:
-    w, b = _split(learner.w, learner.bias)
-    return list(map(_sum_float, repeat(w), xs)) if b is None else [_sum_float(w, x) + b for x in xs]
+    def scores(self, xs) -> list:
+        """w.x for each x as the run sums it: dot's order, the bias weight added last."""
+        w, bias = self.learner.w, self.learner.bias
+        scores = list(map(_sum_float, repeat(w[:-1] if bias else w), xs))
+        return [s + w[-1] for s in scores] if bias else scores
 
 
 def _all_finite(values) -> bool:
@@ -2423,16 +2235,12 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     and Fractions, v_k.x = v_(k-1).x + (v_k - v_(k-1)).x exactly, the row of each distinct difference over
     the xs computed once: O(1) a hypothesis and x.  With floats, each v_k.x by the fastest sum in dot's order.
     Anything else, or a score that is not finite, is the literal vote's to tell."""
-    d, literal = len(kept[0][0]) - bias, _voted_signs.literal  # type: ignore[attr-defined]
-    given = xs
-    try:
-        xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
-    except PerceptronError:
-        return literal(kept, bias, given)
-    kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
+    d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
     votes, before, scores = [0] * len(xs), None, []  # votes: sum_k c_k [v_k.x >= 0]
-    rows: dict = {}
-    try:
+    rows: dict = {}  # the row of each distinct v_k - v_(k-1)
+    try:  # a PerceptronError (an x to refuse) is a ValueError: the literal vote's to tell
+        xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
+        kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
         for v, c in kept:
             if kinds <= _EXACT and before is not None:
                 step = tuple(map(sub, v, before))
@@ -2455,12 +2263,12 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     return [1 if 2 * p >= total else -1 for p in votes]
 
 
-# The switch: each accelerated name now runs its accelerator, or Part I's own.
-# On PyPy too (7.3) each accelerator beats Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
+# The switch: each accelerated name now runs its accelerator, or Part I's own.  On PyPy too (7.3) each accelerator beats
+# Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
 Perceptron.learn = _fenced(Perceptron.learn, _told("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
-    _primal_learn))
+    lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
 _pocket_errors = _fenced(_pocket_errors, _kept_errors)
 _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign]
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
