@@ -4072,14 +4072,11 @@ class _DualVariant(DualPerceptron):
     is eq. (2), its _score, or where the accelerators are on the scores Part II's _KernelScores keeps (it stores
     as the step does).  A linear kernel's w, eq. (1), is Part I's primal step on the same (x, f)."""
 
-    def __init__(self, st, xs, ys, linear):
-        from types import SimpleNamespace
-
+    def __init__(self, st, xs, linear):
         super().__init__(st.kernel, bias=st.bias)
         self.st, self.xs, self.wrong = st, xs, False
         self.mistake = lambda f, s: self.wrong
-        self.kept = None if _LITERAL.get() else _KernelScores(self, SimpleNamespace(
-            examples=list(zip(xs, ys)), d=len(xs[0]) if xs else 0))
+        self.kept = None if _LITERAL.get() else _KernelScores(self, [self._read(x) for x in xs])
         self.primal = Perceptron(len(xs[0]), bias=st.bias) if linear and xs else None
         if self.primal is not None:
             self.primal.mistake = lambda f, s: True
@@ -4089,9 +4086,16 @@ class _DualVariant(DualPerceptron):
         s = _finite(self.kept.scores[i], "w.x", _NOT_REAL) if self.kept else self._score(self._read(x))
         self.wrong, f = _decided(self.st, y, s, self.mistakes)
         if self.wrong:
-            if not (self.kept and self.kept.store(i, f)):
-                self.kept = None  # the kernel failed there: Part I's step meets it as it would
+            try:
+                scores = self.kept.moved(self.kept.xs[i], f, i) if self.kept else None
+            except (TypeError, ValueError, ArithmeticError):
+                scores = None  # the kernel failed there: Part I's step meets it as it would
+            if scores is None:
+                self.kept = None
                 super()._step(x, f)  # Part I: stored <- stored + [(x, f)]
+            else:
+                self.stored.append((self.kept.xs[i], f))  # stored whole, then the scores move
+                self.d, self.kept.scores = len(x), scores
             if self.primal is not None:
                 self.primal._step(x, f)  # Part I: w <- w + f x
         return s, self.wrong
@@ -4126,7 +4130,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     n, K, joint = len(xs), st.kernel, st.multiclass == "joint"
     d, start = len(xs[0]) if xs else 0, st.start[cls] if isinstance(st.start, dict) else st.start
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
-    learner: Any = _JointVariant(d, st) if joint else _DualVariant(st, xs, ys, linear) if K is not None else \
+    learner: Any = _JointVariant(d, st) if joint else _DualVariant(st, xs, linear) if K is not None else \
         _Variant(d, st, start, n)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
