@@ -147,12 +147,12 @@ if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing 
     Kernel = Callable[..., Number]  # of two vectors
 
 
-def _told(failure):
+def _on_failure(failure):
     """A public function whose arithmetic may fail (a Decimal context that traps, a float beside a Decimal,
     an int beyond floats, a kernel that refuses its input): the failure is raised as a PerceptronError."""
     def decorate(f):
         @functools.wraps(f)
-        def told(*args, **kwargs):
+        def guarded(*args, **kwargs):
             try:
                 return f(*args, **kwargs)
             except PerceptronError:
@@ -160,7 +160,7 @@ def _told(failure):
             except (ArithmeticError, TypeError, ValueError) as err:
                 kernel = getattr(args[0], "kernel", None) if args else None
                 raise PerceptronError(f"{failure.format(kernel=_name(kernel))}: {_reason(err)}") from None
-        return told
+        return guarded
     return decorate
 
 
@@ -216,7 +216,7 @@ def is_mistake(y: Number, score: Number, rule: str = "sign") -> bool:
 # the int 0, for every number type, so that floats give the same bits
 # everywhere and int, Fraction and Decimal stay exact.
 
-@_told("the inner product cannot be computed")
+@_on_failure("the inner product cannot be computed")
 def dot(a: Vector, b: Vector) -> Number:
     """The inner product a.b (Columbia §1.1's w . x), summed left to right from the int 0.
 
@@ -290,7 +290,7 @@ class Perceptron:
         """h(x) = sign(w.x) (Columbia §1.1)."""
         return sign(self.score(x))
 
-    @_told("w <- w + y x cannot be computed")
+    @_on_failure("w <- w + y x cannot be computed")
     def learn(self, x: Vector, y: Number) -> bool:
         """One online step; whether it was a mistake, and so an update."""
         return self._step(_vector(x, self.d), _label(y))[1]
@@ -346,7 +346,7 @@ class DualPerceptron:
         """The number of mistakes: of stored examples."""
         return len(self.stored)
 
-    @_told("kernel {kernel} failed")
+    @_on_failure("kernel {kernel} failed")
     def score(self, x: Vector) -> Number:
         """sum_j y_j K(x_j, x): eq. (2), or eq. (1) with K = dot."""
         return self._score(self._read(_vector(x, self.d)))
@@ -355,7 +355,7 @@ class DualPerceptron:
         """h(x) = sign(w.x) (Columbia §1.1), w never written down."""
         return sign(self.score(x))
 
-    @_told("kernel {kernel} failed")
+    @_on_failure("kernel {kernel} failed")
     def learn(self, x: Vector, y: Number) -> bool:
         """One online step; whether it was a mistake, and so x was stored."""
         return self._step(_vector(x, self.d), _label(y))[1]
@@ -379,7 +379,7 @@ class DualPerceptron:
             return s, True
         return s, False
 
-    @_told("w = sum_j y_j phi(x_j) cannot be computed")
+    @_on_failure("w = sum_j y_j phi(x_j) cannot be computed")
     def weights(self, phi: Callable[[Vector], Vector] | None = None) -> list:
         """The explicit w = sum_j y_j phi(x_j), summed in mistake order from 0.
 
@@ -491,7 +491,7 @@ class MulticlassPerceptron:
         """argmax_l w(l).x; the earliest class wins a tie."""
         return _argmax(self.classes, self.scores(x))
 
-    @_told("the update cannot be computed")
+    @_on_failure("the update cannot be computed")
     def learn(self, x: Vector, y: Hashable) -> bool:
         """One online step; whether it moved a vector."""
         x, y = _vector(x, self.d), self._class(y)
@@ -573,7 +573,7 @@ def radius_squared(xs: Iterable[Vector]) -> Number:
     return _finite(max(dot(x, x) for x in xs), "R^2")
 
 
-@_told("gamma^2 cannot be computed")
+@_on_failure("gamma^2 cannot be computed")
 def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
     """gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*): the squared distance from the
     hyperplane w*.x = 0 to the nearest example; the gamma of the Perceptron
@@ -588,7 +588,7 @@ def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
     return _ratio(nearest * nearest, ww, "gamma^2")
 
 
-@_told("R^2/gamma^2 cannot be computed")
+@_on_failure("R^2/gamma^2 cannot be computed")
 def mistake_bound(examples: Iterable[Example], w_star: Vector) -> Number:
     """R^2 / gamma^2, the Perceptron's mistake bound for these examples and w*.
 
@@ -657,7 +657,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     __slots__ = ()
 
-    @_told("the prediction cannot be computed")
+    @_on_failure("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's own conventions (its bias appended).
 
@@ -732,7 +732,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             return sum(map(ne, _voted_signs(kept, self.bias, [x for x, _ in D.examples]), [y for _, y in D.examples]))
         return _count(self._sign(x, weights, kept) != label for x, label in D.examples)
 
-    @_told("w.x cannot be computed")
+    @_on_failure("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
         """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
         if self.model is None or self.multiclass is not None:
@@ -1811,7 +1811,7 @@ def _chain(first, rest):
 # alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read (a zip, a frozen
 # module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew the digest:
 # python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
-_PART_I_DIGEST = "171464ac"
+_PART_I_DIGEST = "cd64a508"
 
 
 def _part_one_digest(path=globals().get("__file__")) -> str | None:
@@ -2267,7 +2267,7 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 # Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
-Perceptron.learn = _fenced(Perceptron.learn, _told("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
+Perceptron.learn = _fenced(Perceptron.learn, _on_failure("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
     lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
 _pocket_errors = _fenced(_pocket_errors, _kept_errors)
 _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign]
@@ -2914,7 +2914,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
         listed = not (args.quiet or kernel or args.multiclass)
     after: list | None = [] if shown and listed else None
 
-    def told(mistake, model):
+    def on_mistake(mistake, model):
         if shown:
             where.append(data.where(mistake.index))
             if after is not None and (args.json or args.check or args.weights or data.d <= 8):
@@ -2923,7 +2923,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     examples = data if stream else data.examples()
     interrupted = False
     try:
-        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=told if shown or progress.on else None)
+        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=on_mistake if shown or progress.on else None)
         bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
     except PerceptronError as err:
         raise data.located(err) from None
@@ -3866,10 +3866,10 @@ def _check_mode(args) -> int:
     tie = None if difference is None else _rounding(difference, ours, model, examples)
     # The rules differ only at a score of exactly 0: where THEIRS updated on a score it gives as not 0 and
     # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
-    told = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
+    rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
-    law = None if difference is None or told else _law(examples, args, theirs, model)
-    names, named = (None if told or law and law[0] == "bug" else
+    law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
+    names, named = (None if rounded_tie or law and law[0] == "bug" else
                     _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None, None)
     declared = {name for name in ("start", "rate", "order") if getattr(theirs, name) is not None}
     if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
@@ -4584,25 +4584,25 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         variant = _variant(args, forced + names, theirs.epochs)
         if variant is None:
             continue
-        told = _converted(theirs, forced + names, n)
-        if told is None:
+        converted = _converted(theirs, forced + names, n)
+        if converted is None:
             continue
-        model = _Rounding(variant, told, examples)
+        model = _Rounding(variant, converted, examples)
         changed = {key: v for name in forced + names for key, v in _REPLAYED.get(name, {}).items()}
         for name, field in (("order", "order"), ("start", "start")):
             if name in forced + names:
-                changed[field] = getattr(told, field)
+                changed[field] = getattr(converted, field)
         try:
             st = _settings(variant, kernel, classes)._replace(**changed)
             eta = 1
             if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
-                eta = _rate_of(examples, st, model, told)
+                eta = _rate_of(examples, st, model, converted)
                 st = st._replace(rate=eta)
-            ours = _replay(examples, st, model, told, stop=True)
+            ours = _replay(examples, st, model, converted, stop=True)
         except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
             continue
         visits += ours.epochs * n * len(classes or [1])
-        difference, _ = _compare(ours, told, st, model)
+        difference, _ = _compare(ours, converted, st, model)
         if difference is None:
             agreeing_eta = agreeing_eta if agreeing else eta
             agreeing.append(names)
