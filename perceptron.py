@@ -1140,30 +1140,29 @@ class _Held:
         return self
 
     def _hold(self, signum, frame):
-        if self.held is None and not self.whole():
-            self.held = (signum, frame)
-        else:
-            self.held = None
-            self._restore((signum, frame))
+        first = self.held is None
+        self.held = (signum, frame)
+        if not first or self.whole():
+            self._restore()
 
-    def _restore(self, held=None):
-        """Every handler given back, then the held signal's own handler run: wherever it raises (in the block,
-        or as __exit__ begins), nothing of this _Held is left installed."""
+    def _restore(self, run_held=True):
+        """Every handler given back, then the held signal taken (one landing until then was held, after goes
+        to its own handler) and its own handler run: wherever it raises (in the block, or in __exit__),
+        nothing of this _Held is left installed and no signal is lost."""
         import signal
 
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
-        if held is not None:
+        held, self.held = self.held, None
+        if held is not None and run_held:
             self.previous[held[0]](*held)
 
     def checkpoint(self):
         if self.held is not None and self.whole():
-            held, self.held = self.held, None
-            self._restore(held)
+            self._restore()
 
     def __exit__(self, kind, value, traceback):
-        held, self.held = self.held, None
-        self._restore(held if kind is None else None)
+        self._restore(run_held=kind is None)
         return False
 
 
