@@ -2726,9 +2726,8 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
 
 
 def _option_value(kind, text):
-    """argparse's type of --label-column and --drop-column ("whole"), --epochs and --max-epochs ("passes", a
-    whole number >= 1), --labels ("labels": NEG,POS, two distinct names, whole numbers read as numbers) and
-    --delimiter ("delimiter": one character, or 'tab')."""
+    """argparse's type of a column ("whole"), a count of passes ("passes", >= 1), --labels ("labels": NEG,POS,
+    whole numbers read as numbers) and --delimiter ("delimiter": one character, or 'tab')."""
     import argparse
 
     if kind == "labels":
@@ -2750,8 +2749,7 @@ def _option_value(kind, text):
 
 
 def _numbers_option(option, text, exact):
-    """--w-star W (numbers, as 1,2,3) or --tolerance T (one number >= 0, read exactly, as a Fraction), in the
-    cells' grammar (so 1e999999999 is refused, not built)."""
+    """--w-star's numbers (1,2,3) or --tolerance's (a Fraction >= 0), in the cells' grammar (1e999999999 refused)."""
     try:
         values = [_parse_number(cell, exact) for cell in (text.split(",") if option == "--w-star" else [text])]
     except ValueError as err:
@@ -2786,9 +2784,8 @@ class _Located(PerceptronError):
 
 
 class _Input:
-    """A data set for the command line, read one example at a time (from a CSV file, standard input or the
-    embedded example), with where each came from: ``where(i)`` is the file line and x of example i -- of
-    any example when kept, else of the one read last, which is the one a streamed run is at."""
+    """The examples of a CSV file or of the embedded example, read one at a time: ``where(i)`` is the line and x
+    of example i when they are kept, else of the one read last (where a streamed run is)."""
 
     def __init__(self, source, names, rows, keep, numbered=True, labeled=True):
         self.source, self.names, self.numbered, self.labeled = source, names, numbered, labeled
@@ -2825,17 +2822,13 @@ class _Input:
         return _Located(f"{self.source}:{line}: {err.reason}")
 
 
-_INT = r"[+-]?[0-9]+"
-_DECIMAL = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"
-_RATIO = r"[+-]?[0-9]+/[0-9]+"
-
-
 def _form(text):
     """Which of the number forms text is written in: "int", "decimal", "ratio", "special" or None."""
-    import re  # here only: the module itself does not need it
+    import re
 
     t = text.strip()
-    for name, pattern in (("int", _INT), ("decimal", _DECIMAL), ("ratio", _RATIO)):
+    for name, pattern in (("int", r"[+-]?[0-9]+"), ("decimal", r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"),
+                          ("ratio", r"[+-]?[0-9]+/[0-9]+")):
         if re.fullmatch(pattern, t, re.ASCII):
             return name
     return "special" if t.lower().lstrip("+-") in ("nan", "inf", "infinity") else None
@@ -3098,10 +3091,8 @@ def _train_mode(args) -> int:
 
 def _train_report(args, path, shown_as=None, so_far=True):
     """(the report, {path: text} of the files it makes: --svg's, --svg-steps', --save's) of a run on path (None:
-    the embedded example; bytes: a text in memory, named ``shown_as``).  A file is made only from a run that
-    finished, and this is the one place that knows: a Ctrl-C during training gives the report of the run so
-    far, marked interrupted, with no file, where the caller prints it (``so_far``), and is raised elsewhere
-    (--vectors, whose expected outputs are finished runs or nothing)."""
+    the embedded example; bytes: a text named ``shown_as``).  Files come only from a finished run: a Ctrl-C gives
+    the run so far, marked interrupted, with no file, where ``so_far``; else (--vectors) it is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
@@ -3119,11 +3110,8 @@ def _train_report(args, path, shown_as=None, so_far=True):
     where: list = []
     # w after each mistake: for --json --weights and --check, and for the text report's "w after" column (a
     # primal binary run, 8 features at most unless --weights: known once the first example gives d).
-    if args.json or args.check:
-        listed = args.weights or bool(args.check)
-    else:
-        listed = not (args.quiet or kernel or args.multiclass)
-    after: list | None = [] if shown and listed else None
+    wanted = args.weights or args.check if args.json or args.check else not (args.quiet or kernel or args.multiclass)
+    after: list | None = [] if shown and wanted else None
 
     def told(mistake, model):
         if shown:
@@ -3162,14 +3150,12 @@ def _options_copy(args):
 
 def _fit(args, examples, kernel, trace, on_mistake) -> Run:
     """The run the options ask for."""
+    options = dict(bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
+                   average=args.average, voted=args.voted, trace=trace, on_mistake=on_mistake)
     if args.multiclass:
-        return train_multiclass(examples, update=args.multiclass, rule=None if args.multiclass == "joint"
-                                else args.rule, bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs,
-                                pocket=args.pocket, average=args.average, voted=args.voted, trace=trace,
-                                on_mistake=on_mistake)
-    return train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
-                 max_epochs=args.max_epochs, pocket=args.pocket, average=args.average, voted=args.voted, trace=trace,
-                 on_mistake=on_mistake)
+        return train_multiclass(examples, update=args.multiclass,
+                                rule=None if args.multiclass == "joint" else args.rule, **options)
+    return train(examples, rule=args.rule, kernel=kernel, **options)
 
 
 class _Progress:
@@ -3217,10 +3203,9 @@ def _kept_predictors(run) -> list:
 
 
 def _training_errors_and_hint(args, examples, kernel, run, interrupted):
-    """What the report adds about a run whose examples it kept: {predictor: training errors} of a run that
-    did not converge or kept more than w (an interrupted run's without its vote, which would outlast the
-    Ctrl-C); and for a run with no bias that stopped at its bound, a hint where the run with --bias converges
-    within 100 passes: then the data is separable, but not through the origin (Cornell §1)."""
+    """For a run whose examples were kept: {predictor: training errors} if it did not converge or kept more than w
+    (no vote if interrupted: it would outlast the Ctrl-C); and if it has no bias and stopped at --max-epochs, a
+    hint when --bias converges within 100 passes: separable, but not through the origin (Cornell §1)."""
     errors: dict = {}
     if not isinstance(examples, list):
         return errors, None
@@ -3250,10 +3235,9 @@ def _training_errors_and_hint(args, examples, kernel, run, interrupted):
 
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:
-    """--test FILE2 (or --model's FILE, which may have no label column): the predictions of --predictor, and
-    with labels the errors of every predictor the run kept, on examples read with the same options.  A header
-    whose names are the model's ``names`` in another order is refused: the model applies by position.  Other
-    names are the result's "note", said once all is done, or in the line of the error they may explain."""
+    """--test FILE2 (or --model's FILE, maybe with no labels): --predictor's predictions, and with labels every kept
+    predictor's errors.  A header with the model's ``names`` reordered is refused (a model applies by position);
+    other names are the "note", said once all is done, or in the line of the error they may explain."""
     data = _read(args, path, labels=labels, keep=False, features=features)
     note = None
     if names is not None and data.names is not None and data.names != names:
@@ -3410,12 +3394,11 @@ def _table(header, rows) -> list:
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake as the notes write it, with its numbers, replayed by Part I's
-    own steps from w = 0 on the mistakes alone (w changes only at one; xs their x as given): the score as its
-    sum of products (a kernel run: eq. (2)'s terms), the rule's decision, the update.  With ``bound`` (R^2,
-    gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked exactly, with
-    no square root: w.w* >= M gamma ||w*|| as w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <=
-    M R^2.  The trace table's first and last mistakes unless ``every``; ``labels`` as the input names them."""
+    """--explain and Run.explain: each mistake as the notes write it, replayed by Part I's steps from w = 0 on the
+    mistakes alone (xs: their x as given): the score's sum of products (a kernel run: eq. (2)'s terms), the rule,
+    the update.  With ``bound`` (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2
+    and 1.3 checked exactly, with no square root: w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, ||w||^2 <= M R^2.
+    The trace table's first and last mistakes unless ``every``; ``labels`` as the input names them."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3610,10 +3593,9 @@ def _json_text(doc) -> str:
 
 
 def _emit(report, as_json=False, held=False):
-    """Print the report whole, or one error line; in ASCII where the output cannot encode it; through the
-    file descriptor where there is one (a buffered write that a signal interrupts returns part way, and the
-    text layer drops the rest).  Ctrl-C is held until it is whole (a second one stops it), here or, ``held``,
-    by the caller."""
+    """Print the report whole, in ASCII where the output cannot encode it, through the file descriptor where there
+    is one (a buffered write a signal interrupts returns part way, and the text layer drops the rest).  Ctrl-C is
+    held until it is whole (a second one stops it), here or, ``held``, by the caller."""
     import contextlib
     import json
 
