@@ -2663,8 +2663,7 @@ passes until convergence stopped at --max-epochs (--check: they differ), 2 for b
 for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
-    arg("--label-column", type=typed("whole"), metavar="N",
-        help="the label's column, 0-based, negative from the end (default: -1)")
+    arg("--label-column", type=typed("whole"), metavar="N", help="the label's column, 0-based; -1 the last (default)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
     arg("--labels", type=typed("labels"), metavar="NEG,POS",
@@ -2675,21 +2674,17 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
-    arg("--epochs", type=typed("passes"), metavar="K",
-        help="make K passes (1: one online pass); default: until a pass makes no mistake")
+    arg("--epochs", type=typed("passes"), metavar="K", help="make K passes (default: until a pass makes no mistake)")
     arg("--max-epochs", type=typed("passes"), metavar="M", help="the most passes until convergence (default: 1000)")
-    arg("--kernel", metavar="NAME[:PARAM]",
-        help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
-             "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
+    arg("--kernel", metavar="NAME[:PARAM]", help="the kernel dual with a kernel of kernels.py: linear, "
+        "monotone-conjunction, all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
-        help="labels are any strings: one weight vector per class, argmax; one-vs-rest (the default, "
-             "Kalyanakrishnan §4) or joint (Collins 2002)")
+        help="any labels: a w per class, argmax; one-vs-rest (default, Kalyanakrishnan §4) or joint (Collins 2002)")
     arg = parser.add_argument_group("predictors").add_argument
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
         "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
-    arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: every w with "
-        "the number of examples it stood for")
+    arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: each w, its count")
     arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
         "predictions: the final weights (w, the default), the pocket, the average or the vote")
     arg = parser.add_argument_group("model").add_argument
@@ -2700,8 +2695,7 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
         "without training: its predictions, one a line; with FILE's labels, its errors too")
     arg = parser.add_argument_group("oracle").add_argument
-    arg("--w-star", metavar="W",
-        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
+    arg("--w-star", metavar="W", help="a separating w* (--w-star=-2,1): print R^2/gamma^2, check the mistakes")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
@@ -2714,8 +2708,7 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg = parser.add_argument_group("output").add_argument
     arg("--quiet", action="store_true", help="print only the summary")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
-    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
-        "(with --json: each trace entry's weights)")
+    arg("--weights", action="store_true", help="show w after every mistake, even of 9 features or more (or in JSON)")
     arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and the last 5)")
     arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
         "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
