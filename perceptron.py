@@ -3279,7 +3279,8 @@ def _text(report) -> str:
     args, data, run, labels = report.args, report.data, report.run, report.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
 
-    def weights_lines(label, by_class) -> list:  # under the feature names where the file had a header
+    def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
+        by_class = w if isinstance(w, dict) else {None: w}
         d = len(next(iter(by_class.values()))) - run.bias
         if args.quiet and d > 8:
             return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
@@ -3304,22 +3305,17 @@ def _text(report) -> str:
         elif not run.trace:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
-            header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
-            header += (["x"] if d <= 8 else []) + (["y", "predicted"] if joint else ["y", "score"])
-            after = None
-            if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights) and report.after is not None
-                    and len(report.after) == len(run.trace)):
-                header.append("w after")
-                after = iter(report.after)
-            rows = []
-            for m, (line, x) in zip(run.trace, report.where):
-                row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
-                row += ([str(line)] if data.numbered else []) + ([_vec(x)] if d <= 8 else [])
-                if joint:
-                    row += [str(m.y), str(m.predicted)]
-                else:
-                    row += [f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels)), _num(m.score)]
-                rows.append(row + ([_vec(next(after))] if after is not None else []))
+            after = report.after if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights)
+                                     and report.after is not None and len(report.after) == len(run.trace)) else None
+            rows = []  # {column: cell}, a column None where it is not shown
+            for k, (m, (line, x)) in enumerate(zip(run.trace, report.where)):
+                y = str(m.y) if joint else f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels))
+                rows.append({"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
+                             "line": str(line) if data.numbered else None, "x": _vec(x) if d <= 8 else None, "y": y,
+                             "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
+                             "w after": _vec(after[k]) if after else None})
+            header = [column for column, cell in rows[0].items() if cell is not None]
+            rows = [[row[column] for column in header] for row in rows]
             hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
             table = _table(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
             if hidden > 0:
@@ -3330,13 +3326,12 @@ def _text(report) -> str:
         lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
                      f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
     else:
-        lines.extend(weights_lines("w", run.w if args.multiclass else {None: run.w}))
+        lines.extend(weights_lines("w", run.w))
     lines.append(f"mistakes: {run.mistakes}")
-    stopped = "converged" if run.converged else (
-        f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
-        else "not converged in the passes asked for")
-    if report.interrupted:
-        stopped = f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
+    stopped = (f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
+               if report.interrupted else "converged" if run.converged else
+               f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
+               else "not converged in the passes asked for")
     lines.append(f"epochs: {run.epochs}, {stopped}")
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
@@ -3346,32 +3341,29 @@ def _text(report) -> str:
         if isinstance(p.w, dict):
             lines.extend(weights_lines("pocket w", p.w))
     if run.average is not None:
-        lines.extend(weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
-                                   else {None: run.average}))
+        lines.extend(weights_lines(f"average ({args.average})", run.average))
         lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
     if run.voted is not None:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
         lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
                      "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
+    def counts(errors):
+        return ", ".join(f"{name} {count}" for name, count in errors.items())
     test = report.test
-    if test is not None and test["errors"] is None:
-        lines.append(f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)")
-    elif test is not None:
-        errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
-        lines.append(f"test: {test['file']}: {test['examples']} examples; errors: {errors}")
+    if test is not None:
+        lines.append(f"test: {test['file']}: {test['examples']} examples" + (", no labels: predictions only (--json)"
+                     if test["errors"] is None else f"; errors: {counts(test['errors'])}"))
     if report.errors:
-        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
-                     + f" (of {data.count})")
+        lines.append(f"training errors: {counts(report.errors)} (of {data.count})")
     if report.hint:
         lines.append(report.hint)
     if args.epochs is None and not run.converged and not report.interrupted:
         lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
                      "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
                      "scale the features")
-    if args.svg and not report.interrupted:  # an interrupted run draws nothing
-        lines.append(f"picture: {args.svg}")
-    if args.svg_steps and not report.interrupted:
-        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
+    if not report.interrupted:  # an interrupted run draws nothing
+        lines += [f"picture: {args.svg}"] if args.svg else []
+        lines += [f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake"] if args.svg_steps else []
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
         holds = "at most" if run.mistakes <= bound else "MORE than"
