@@ -2524,7 +2524,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     Nothing process-wide outlives the call: SIGTERM raises _Terminated while main() runs in the main thread
     (_Held holds it as it holds Ctrl-C), and --literal holds for this call's context alone."""
     import signal
-
     argv = sys.argv[1:] if argv is None else argv
     previous = None
     if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
@@ -2616,10 +2615,9 @@ def _arguments(argv):
         raise PerceptronError("--predictor applies to --model and --test")
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
-    if args.file is None:
-        for name in _NEED_FILE:
-            if name in given:
-                raise PerceptronError(f"{flag(name)} applies to a FILE, not to the embedded example")
+    for name in _NEED_FILE if args.file is None else ():
+        if name in given:
+            raise PerceptronError(f"{flag(name)} applies to a FILE, not to the embedded example")
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
@@ -2630,7 +2628,6 @@ def _arguments(argv):
 
 def _parser():
     import argparse
-
     class Parser(argparse.ArgumentParser):
         def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest
             unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
@@ -2722,7 +2719,6 @@ def _option_value(kind, text):
     """argparse's type of a column ("whole"), a count of passes ("passes", >= 1), --labels ("labels": NEG,POS,
     whole numbers read as numbers) and --delimiter ("delimiter": one character, or 'tab')."""
     import argparse
-
     if kind == "labels":
         names = [t.strip() for t in text.split(",")]
         if len(names) == 2 and all(names) and names[0] != names[1]:
@@ -2818,7 +2814,6 @@ class _Input:
 def _form(text):
     """Which of the number forms text is written in: "int", "decimal", "ratio", "special" or None."""
     import re
-
     t = text.strip()
     for name, pattern in (("int", r"[+-]?[0-9]+"), ("decimal", r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"),
                           ("ratio", r"[+-]?[0-9]+/[0-9]+")):
@@ -2964,7 +2959,6 @@ def _rows(path, source, delimiter=","):
     bytes, none with a NUL byte."""
     import csv
     import io
-
     def lines(f):
         number, carry = 0, b""
         while True:
@@ -3011,7 +3005,6 @@ def _opened(path, source):
     """The one place a file named on the command line is opened to read, binary: '-' is standard input; any
     other, opened without blocking, must be a regular file (a FIFO waits for a writer, a device may not end)."""
     import stat
-
     if path == "-":
         try:
             return sys.stdin.buffer
@@ -3157,7 +3150,6 @@ class _Progress:
 
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
-
         self.on = sys.stderr is not None and sys.stderr.isatty()
         self.clock = time.monotonic
         self.next = self.clock() + 1.0
@@ -3571,7 +3563,6 @@ def _json_text(doc) -> str:
             return "{" + ", ".join(f"{dump(str(k))}: {dump(v)}" for k, v in value.items()) + "}"
         return "[" + ", ".join(map(dump, value)) + "]"
     import json
-
     fields = [f"  {dump(key)}: " + ("[\n" + ",\n".join(f"    {dump(entry)}" for entry in value) + "\n  ]"
                                     if key == "trace" and value else dump(value)) for key, value in doc.items()]
     return "{\n" + ",\n".join(fields) + "\n}"
@@ -3583,7 +3574,6 @@ def _emit(report, as_json=False, held=False):
     held until it is whole (a second one stops it), here or, ``held``, by the caller."""
     import contextlib
     import json
-
     out = sys.stdout
     if out is None:
         raise PerceptronError("cannot write the report: standard output is closed")
