@@ -2885,10 +2885,10 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
     elif features is not None and width - len(set(drop)) != features + 1:
         raise _Located(f"{source}: {width - len(set(drop))} columns: the model has {features} features, so a file "
                        f"for it has {features} columns ({features + 1} with the labels)")
-    if not 0 <= label < width + unlabeled or any(not 0 <= c < width for c in drop):
-        wrong = args.label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
-        option = "--label-column" if wrong == args.label_column and not 0 <= label < width else "--drop-column"
-        raise _Located(f"{source}: {option} {wrong} is out of range for {width} columns")
+    wrong = [("--label-column", args.label_column)] if not unlabeled and not 0 <= label < width else []
+    wrong += [("--drop-column", c) for c in drop if not 0 <= c < width]
+    if wrong:
+        raise _Located(f"{source}: {wrong[0][0]} {wrong[0][1]} is out of range for {width} columns")
     features = [c for c in range(width) if c != label and c not in drop]
     numeric = not args.multiclass and all(isinstance(name, int) for name in labels)
     names = None
@@ -3403,12 +3403,12 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         shown = not _HEAD < k <= _HEAD + hidden
         if k == _HEAD + 1 and hidden > 0:
             lines += [f"... {hidden:,} more mistakes ('--trace all' shows them; in Python, every=True)", ""]
+        terms = None
         if run.kernel is not None:  # the dual before its k-th mistake: the run's first k - 1 stored examples
             if not shown:
                 continue
             learner.stored = model.stored[:k - 1]
-        terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored] \
-            if run.kernel is not None else None
+            terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored]
         scores: Any = learner._scores(x_read) if joint and shown else None
         s, wrong = learner._step(x, m.y)
         if not wrong or s != (m.predicted if joint else m.score):
@@ -3429,19 +3429,17 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                       f"  w({s}) <- w({s}) - x = {_vec(before[s])} - {_vec(x_read)} = {_vec(learner.w[s])} "
                       "(Collins 2002)", ""]
             continue
+        rule = (f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
+                if run.rule == "margin" else
+                f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
         if terms is not None:
-            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
-                         f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})")
+            lines += [f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
+                      f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
+                      f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
+                      "(Columbia §2.2)"]
         else:
-            lines.append(f"  {w}.x = {products(before, x_read)} = {_num(s)}")
-        lines.append(f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
-                     if run.rule == "margin" else
-                     f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
-        if terms is not None:
-            lines.append(f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
-                         "(Columbia §2.2)")
-        else:
-            lines.append(f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}")
+            lines += [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
+                      f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}"]
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
             a, n = dot(w_now, w_star), dot(w_now, w_now)
