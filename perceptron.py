@@ -3070,9 +3070,7 @@ def _train_mode(args) -> int:
                  report=lambda: _emit(text, args.json, held=True))
     if report.test and report.test["note"]:
         _say(report.test["note"])
-    if report.interrupted:
-        return 130
-    return 1 if args.epochs is None and not report.run.converged else 0
+    return 130 if report.interrupted else 1 if args.epochs is None and not report.run.converged else 0
 
 
 def _train_report(args, path, shown_as=None, so_far=True):
@@ -3176,8 +3174,8 @@ def _bound(examples, run, w_star, kernel):
     if len(w_star) != d:
         raise PerceptronError(f"--w-star has {len(w_star)} numbers, the examples have {d} features"
                               + (" with the bias" if run.bias else ""))
-    r2 = radius_squared(x for x, _ in examples)
-    return r2, margin_squared(examples, w_star), mistake_bound(examples, w_star), w_star
+    return (radius_squared(x for x, _ in examples), margin_squared(examples, w_star), mistake_bound(examples, w_star),
+            w_star)
 
 
 def _kept_predictors(run) -> list:
@@ -3503,17 +3501,15 @@ _json_weights = _json_number  # a w, or {class: w}
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
     trace = []
-    for m, (line, _) in zip(run.trace or [], report.where):
+    after = report.after if args.weights and report.after is not None else []  # w after each mistake's update
+    for k, (m, (line, _)) in enumerate(zip(run.trace or [], report.where)):
         entry = {"class": m.cls} if run.multiclass == "one-vs-rest" else {}
         entry.update(epoch=m.epoch, index=m.index, **({} if line is None else {"line": line}))
         if run.multiclass == "joint":
             entry.update(y=m.y, predicted=m.predicted)
         else:
             entry.update(y=m.y if run.multiclass else _shown_label(m.y, report.labels), score=_json_number(m.score))
-        trace.append(entry)
-    if args.weights and report.after is not None:
-        for entry, w in zip(trace, report.after):  # w after the mistake's update
-            entry["weights"] = _json_number(w)
+        trace.append({**entry, "weights": _json_number(after[k])} if k < len(after) else entry)
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
                "converged": run.converged, **({"interrupted": True} if report.interrupted else {}), "trace": trace}
     if args.multiclass:
