@@ -2485,14 +2485,12 @@ _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
 
 
-# Part III: the tools.  The command line reads its input into one report
-# model (the run, its test, its bound), rendered as text or as JSON; the modes
-# --vectors, --model and --check are dispatched from one table.  Then --check,
-# --vectors, the picture, and the atomic writer every output goes through.
+# Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound),
+# rendered as text or as JSON; the modes --vectors, --model and --check are dispatched from one table.  Then
+# --check, --vectors, the picture, and the atomic writer every output goes through.
 
-# The embedded example: 2-D, integer coordinates, separated through the origin
-# by W_STAR = (-2, 1) (y = sign(-2 x1 + x2)), and slow enough to show a few
-# passes: 5 mistakes in 4 passes under the sign rule, against a bound of 10.
+# The embedded example: 2-D, integer coordinates, separated through the origin by W_STAR = (-2, 1) (y = sign(-2 x1
+# + x2)), and slow enough to show a few passes: 5 mistakes in 4 passes under the sign rule, against a bound of 10.
 EXAMPLE = [
     ((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
     ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1),
@@ -2682,13 +2680,10 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
         "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
     arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: each w, its count")
-    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
-        "predictions: the final weights (w, the default), the pocket, the average or the vote")
+    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="what --model and --test predict by (default w)")
     arg = parser.add_argument_group("model").add_argument
-    arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
-        "the average's, the vote's) on a held-out CSV read with the same options")
-    arg("--save", metavar="MODEL.json", help="save the trained model (its weights, bias, labels, rule, kernel and "
-        "stored examples, the predictors kept): --model applies it")
+    arg("--test", metavar="FILE2", help="after training, every predictor's errors on a held-out CSV read alike")
+    arg("--save", metavar="MODEL.json", help="save the trained model, its predictors and options, for --model")
     arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
         "without training: its predictions, one a line; with FILE's labels, its errors too")
     arg = parser.add_argument_group("oracle").add_argument
@@ -2923,9 +2918,8 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
                 raise _Located(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
             cells = [row[c] for c in features]
             text, x = "".join(cells), None
-            # Quickly where every cell is an int, or else every one a finite float with a point (one with none
-            # could be an int); int() and float() read more than the cells' grammar (other digits, 1_000), so
-            # only for ASCII text with no "_", not long.  Else _parse_number reads each cell, or says what is wrong.
+            # Quickly where every cell is an int, or every one a finite float with a point; int() and float() read
+            # more than the cells' grammar (other digits, 1_000), so only ASCII with no "_", not long.
             if not exact and text.isascii() and "_" not in text and len(text) <= _DIGITS:
                 try:
                     x = list(map(int, cells))
@@ -3608,11 +3602,10 @@ def _drop_output():
         pass
 
 
-# One document for a run and its model.  --json writes the run; --save and Run.save its model, which is the
-# run without its history (no trace, counts, test or bound) and with a kernel run's stored examples.  load
-# and --model read either through _model_of (known= adds fields, as THEIRS's), every field checked before
-# use, an error naming the file and the field.  (--json keeps the bytes it always wrote: a multiclass run's
-# labels are "classes", and it writes no "format" and no stored examples.)
+# One document for a run and its model.  --json writes the run; --save and Run.save its model: the run without its
+# history (no trace, counts, test or bound), with a kernel run's stored examples.  load and --model read either
+# through _model_of (known= adds fields, as THEIRS's), every field checked before use, an error naming the file
+# and the field.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
 
 _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
