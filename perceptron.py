@@ -2680,7 +2680,7 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
         "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
     arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: each w, its count")
-    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="what --model and --test predict by (default w)")
+    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="--model's and --test's predictor (default w)")
     arg = parser.add_argument_group("model").add_argument
     arg("--test", metavar="FILE2", help="after training, every predictor's errors on a held-out CSV read alike")
     arg("--save", metavar="MODEL.json", help="save the trained model, its predictors and options, for --model")
