@@ -2771,8 +2771,8 @@ class _Input:
     """The examples of a CSV file or of the embedded example, read one at a time: ``where(i)`` is the line and x
     of example i when they are kept, else of the one read last (where a streamed run is)."""
 
-    def __init__(self, source, names, rows, keep, numbered=True, labeled=True):
-        self.source, self.names, self.numbered, self.labeled = source, names, numbered, labeled
+    def __init__(self, source, names, rows, keep, labeled=True):
+        self.source, self.names, self.labeled = source, names, labeled
         self.rows = rows  # (line, x, y) triples
         self.count, self.d, self.current = 0, 0, None
         self.kept: list | None = [] if keep else None
@@ -3080,7 +3080,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream) if path is not None else _Input(
-        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream, numbered=False)
+        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
     if shown_as is not None:
         data.source = shown_as
     shown = not args.quiet or args.json or args.svg or args.svg_steps
@@ -3295,7 +3295,7 @@ def _text(report) -> str:
             for k, (m, (line, x)) in enumerate(zip(run.trace, report.where)):
                 y = str(m.y) if joint else f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels))
                 rows.append({"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
-                             "line": str(line) if data.numbered else None, "x": _vec(x) if d <= 8 else None, "y": y,
+                             "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None, "y": y,
                              "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
                              "w after": _vec(after[k]) if after else None})
             header = [column for column, cell in rows[0].items() if cell is not None]
