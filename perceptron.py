@@ -2772,8 +2772,7 @@ class _Input:
     of example i when they are kept, else of the one read last (where a streamed run is)."""
 
     def __init__(self, source, names, rows, keep, labeled=True):
-        self.source, self.names, self.labeled = source, names, labeled
-        self.rows = rows  # (line, x, y) triples
+        self.source, self.names, self.rows, self.labeled = source, names, rows, labeled  # rows: (line, x, y)
         self.count, self.d, self.current = 0, 0, None
         self.kept: list | None = [] if keep else None
 
@@ -2961,8 +2960,8 @@ def _rows(path, source, delimiter=","):
             except OSError as err:
                 raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
             pieces = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
-            carry = pieces.pop() if block and pieces and (pieces[-1][-1:] not in (b"\n", b"\r")
-                                                          or pieces[-1].endswith(b"\r")) else b""
+            carry = pieces.pop() if block and pieces and len(pieces[-1]) <= _LINE_LIMIT and (
+                pieces[-1][-1:] not in (b"\n", b"\r") or pieces[-1].endswith(b"\r")) else b""
             for raw in pieces:
                 number += 1
                 if len(raw) > _LINE_LIMIT:
@@ -2976,8 +2975,6 @@ def _rows(path, source, delimiter=","):
                 except UnicodeDecodeError as err:
                     raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of "
                                    "the line)") from None
-            if len(carry) > _LINE_LIMIT:
-                raise _Located(f"{source}:{number + 1}: the line is longer than {_LINE_LIMIT} bytes")
             if not block:
                 return
 
