@@ -2588,7 +2588,6 @@ def _arguments(argv):
     """The parsed options, with every usage error said in one line."""
     def flag(name):
         return "--no-header" if name == "header" else "--" + name.replace("_", "-")
-
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser().parse_args(list(argv))
@@ -2640,7 +2639,6 @@ def _parser():
 
     def typed(kind):
         return lambda text: _option_value(kind, text)
-
     parser = Parser(
         prog="perceptron",
         description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
@@ -2902,7 +2900,6 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
             raise _Located(f"{source}: a header but no examples")
 
     seen: dict = {}  # each label's text, read once
-
     def found(text):  # the file's first three labels from here on, for a hint (read no further than a bound)
         texts = dict.fromkeys([*(t.strip() for t in seen), text])
         for _, row in islice(rows, 100_000):
@@ -2910,7 +2907,6 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
                 break
             texts.setdefault(row[label].strip() if label < len(row) else text)
         return list(texts)
-
     def examples():
         for line, row in _chain(first, rows):
             if len(row) != width:
@@ -2942,7 +2938,6 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
-
     return _Input(source, names, examples(), keep, labeled=not unlabeled)
 
 
@@ -3087,7 +3082,6 @@ def _train_report(args, path, shown_as=None, so_far=True):
     # primal binary run, 8 features at most unless --weights: known once the first example gives d).
     wanted = args.weights or args.check if args.json or args.check else not (args.quiet or kernel or args.multiclass)
     after: list | None = [] if shown and wanted else None
-
     def told(mistake, model):
         if shown:
             where.append(data.where(mistake.index))
@@ -3259,7 +3253,6 @@ def _text(report) -> str:
     summary, alone with --quiet: the weights, the counts, the predictors kept, the test, the hints, the bound."""
     args, data, run, labels = report.args, report.data, report.run, report.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
-
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
         by_class = w if isinstance(w, dict) else {None: w}
         d = len(next(iter(by_class.values()))) - run.bias
