@@ -2855,9 +2855,8 @@ def _parse_number(text, exact):
 
 
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
-    """The examples of a CSV file ('-' for standard input; bytes for a text held in memory, as --vectors has
-    them), read with the options given, as they are needed.  With ``features`` (--model's d), a file of that
-    many columns (less the dropped ones) has no label column: its examples' labels are None."""
+    """A CSV file's examples ('-': standard input; bytes: a text in memory, as --vectors has), read as needed with
+    the options.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
     exact, drop, delimiter = args.exact, args.drop_column, args.delimiter
     labels = args.labels if labels is None else labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
@@ -2942,9 +2941,8 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
 
 
 def _rows(path, source, delimiter=","):
-    """(line, cells) of every row that is not blank, the file read one line at a time: UTF-8 (a byte-order
-    mark read as a mark), each line with its end (\\n, \\r\\n or a lone \\r), none longer than _LINE_LIMIT
-    bytes, none with a NUL byte."""
+    """(line, cells) of every row not blank, read a line at a time: UTF-8 (a byte-order mark read as one), a line
+    ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
     import csv
     import io
     def lines(f):
@@ -3009,9 +3007,8 @@ def _opened(path, source):
 
 
 def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1) or names, as
-    --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that is neither is told the option that
-    reads the file's labels, ``found(text)``: --labels, or --multiclass (found None: none applies, as to --model)."""
+    """A label cell as -1/+1: labels = (NEG, POS), numbers (by value: 1.0 is 1) or names, as --labels gives them.
+    Another's error names the option that reads the labels ``found(text)`` (None: no hint, as for --model)."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -3249,8 +3246,7 @@ _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first a
 
 
 def _text(report) -> str:
-    """The report for people: its head and its mistakes (the trace table, or --explain's account), then the
-    summary, alone with --quiet: the weights, the counts, the predictors kept, the test, the hints, the bound."""
+    """The report for people: its head and its mistakes (the table, or --explain's), then the summary (--quiet's)."""
     args, data, run, labels = report.args, report.data, report.run, report.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
@@ -3514,8 +3510,7 @@ def _json(report) -> str:
 
 
 def _json_votes(voted):
-    """Each hypothesis with its count: {"weights", "count"}, or a kernel run's {"mistakes", "count"}; one list
-    per class for one-vs-rest."""
+    """Each hypothesis with its count: {"weights" (a kernel run: "mistakes"), "count"}; one-vs-rest: by class."""
     if isinstance(voted, dict):
         return {c: _json_votes(v) for c, v in voted.items()}
     return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_number(v), "count": c}
