@@ -3490,22 +3490,18 @@ def _json(report) -> str:
         else:
             entry.update(y=m.y if run.multiclass else _shown_label(m.y, report.labels), score=_json_number(m.score))
         trace.append({**entry, "weights": _json_number(after[k])} if k < len(after) else entry)
+    r2, g2, bound, w_star = report.bound or (None,) * 4
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
-               "converged": run.converged, **({"interrupted": True} if report.interrupted else {}), "trace": trace}
-    if args.multiclass:
-        history["labels"] = "classes"
-    if run.average is not None:
-        history["average"] = {"convention": args.average, "weights": _json_number(run.average),
-                              "examples": run.epochs * data.count}
-    if report.errors:
-        history["training_errors"] = report.errors
-    if report.test is not None:
-        history["test"] = {key: value for key, value in report.test.items() if key not in ("file", "note")}
-    if report.bound is not None:
-        r2, g2, bound, w_star = report.bound
-        history["bound"] = {"w_star": _json_number(w_star), "radius_squared": _json_number(r2),
-                            "margin_squared": _json_number(g2), "bound": _json_number(bound),
-                            "holds": run.mistakes <= bound}
+               "converged": run.converged, "interrupted": True if report.interrupted else None, "trace": trace,
+               "labels": "classes" if args.multiclass else None, "training_errors": report.errors or None,
+               "average": None if run.average is None else {"convention": args.average,
+                                                             "weights": _json_number(run.average),
+                                                             "examples": run.epochs * data.count},
+               "test": report.test and {key: v for key, v in report.test.items() if key not in ("file", "note")},
+               "bound": None if bound is None else {"w_star": _json_number(w_star), "radius_squared": _json_number(r2),
+                                                    "margin_squared": _json_number(g2), "bound": _json_number(bound),
+                                                    "holds": run.mistakes <= bound}}
+    history = {key: value for key, value in history.items() if value is not None}  # _document puts them in order
     return _json_text(_document(run, report.labels, data.names, history))
 
 
