@@ -2760,7 +2760,6 @@ def _kernel_of(spec):
 
 
 # Reading CSV: one line at a time, every cell in one number grammar.
-
 class _Located(PerceptronError):
     """An error of the input that already names the file and line."""
 
@@ -3039,7 +3038,6 @@ def _parse_label(text, labels, multiclass, found):
 
 
 # Training, and the one report model.
-
 _Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted hint")
 _Report.__doc__ = """What the text and the JSON reports both say, computed once: the options, the input, the run,
 each mistake's line and x (where) and w after it (after, or None), the bound, the training errors, the test."""
@@ -3070,8 +3068,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream) if path is not None else _Input(
         "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
-    if shown_as is not None:
-        data.source = shown_as
+    data.source = shown_as or data.source
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     progress = _Progress()
     where: list = []
@@ -3241,7 +3238,6 @@ def _shown_label(y, labels):
 
 
 # The report as text, for people.
-
 _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first and the last
 
 
@@ -3440,7 +3436,6 @@ def _count_text(n, noun) -> str:
 
 # Numbers as text.  Every int is written out in full, whatever limit this process set on int <-> str
 # (Python's guard against slow conversions): past it, through Decimal, whose conversion has no limit.
-
 def _digits(v: int) -> str:
     try:
         return str(v)
@@ -3462,7 +3457,6 @@ def _vec(v) -> str:
 
 
 # The report as JSON, for programs: one document, the same bytes on every run.
-
 def _json_number(v):
     """A number, a vector or {class: vector} for JSON: int as a JSON integer, float as a JSON number that reads
     back the same, Fraction as the string "p/q" (always with the slash), Decimal as its string."""
@@ -3587,7 +3581,6 @@ def _drop_output():
 # history (no trace, counts, test or bound), with a kernel run's stored examples.  load and --model read either
 # through _model_of (known= adds fields, as THEIRS's), every field checked before use, an error naming the file
 # and the field.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
-
 _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
               "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
