@@ -2491,10 +2491,8 @@ _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
 
 # The embedded example: 2-D, integer coordinates, separated through the origin by W_STAR = (-2, 1) (y = sign(-2 x1
 # + x2)), and slow enough to show a few passes: 5 mistakes in 4 passes under the sign rule, against a bound of 10.
-EXAMPLE = [
-    ((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
-    ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1),
-]
+EXAMPLE = [((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
+           ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1)]
 W_STAR = (-2, 1)
 
 RULE_TEXT = {
@@ -2538,8 +2536,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             context = contextvars.copy_context()
             if args.literal:
                 context.run(_LITERAL.set, True)
-            return context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)),
-                               args)
+            return context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
@@ -2693,8 +2690,7 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
     arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
         "older corpus): data, options and expected JSON of every case, and DIR/index.json")
-    arg("--literal", action="store_true", help="run Part I of perceptron.py alone, without its accelerators "
-        "(as PERCEPTRON_LITERAL=1 does): the same results, to audit them")
+    arg("--literal", action="store_true", help="audit: Part I alone, without its accelerators (PERCEPTRON_LITERAL=1)")
     arg = parser.add_argument_group("output").add_argument
     arg("--quiet", action="store_true", help="print only the summary")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
@@ -2886,13 +2882,11 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
     if args.header and not all(_form(first[1][c]) for c in (range(width) if numeric else features)):
         names = [first[1][c].strip() for c in features]
         if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
-            second = next(rows, None)
-            if second is not None and second[1][0].strip() == "0":  # pandas' row index (df.to_csv(path))
-                raise _Located(f"{source}:{first[0]}: the first column has no name and counts 0, 1, 2, ...: it is the "
-                               "row index pandas writes, not a feature; write the file with index=False, or skip the "
-                               "column with --drop-column 0 (or give it a name to use it)")
-            raise _Located(f"{source}:{first[0]}: the first column has no name; name it, or skip it with "
-                           "--drop-column 0")
+            second = next(rows, (None, [""]))  # a pandas row index (df.to_csv(path)) counts 0, 1, 2, ...
+            raise _Located(f"{source}:{first[0]}: the first column has no name" + (
+                " and counts 0, 1, 2, ...: it is the row index pandas writes, not a feature; write the file with "
+                "index=False, or skip the column with --drop-column 0 (or give it a name to use it)"
+                if second[1][0].strip() == "0" else "; name it, or skip it with --drop-column 0"))
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
@@ -3038,9 +3032,8 @@ def _parse_label(text, labels, multiclass, found):
 
 
 # Training, and the one report model.
+# What the text and the JSON reports both say, computed once; where: each mistake's (line, x); after: w after it.
 _Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted hint")
-_Report.__doc__ = """What the text and the JSON reports both say, computed once: the options, the input, the run,
-each mistake's line and x (where) and w after it (after, or None), the bound, the training errors, the test."""
 
 
 def _train_mode(args) -> int:
@@ -3122,8 +3115,8 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
 
 
 class _Progress:
-    """A line on standard error, a terminal, for work of more than a second: a run's pass and mistakes, or
-    ``what`` (formatted with the step's ``at`` and the count of steps), looked at every ``every`` steps."""
+    """A line on a terminal's standard error for work of more than a second: ``what`` formatted with the step's
+    ``at`` and the count of steps (a run's pass and mistakes), looked at every ``every`` steps."""
 
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
@@ -3346,10 +3339,9 @@ def _table(header, rows) -> list:
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
     """--explain and Run.explain: each mistake as the notes write it, replayed by Part I's steps from w = 0 on the
-    mistakes alone (xs: their x as given): the score's sum of products (a kernel run: eq. (2)'s terms), the rule,
-    the update.  With ``bound`` (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2
-    and 1.3 checked exactly, with no square root: w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, ||w||^2 <= M R^2.
-    The trace table's first and last mistakes unless ``every``; ``labels`` as the input names them."""
+    mistakes alone (xs: their x): the score's sum of products (a kernel run: eq. (2)'s terms), the rule, the update;
+    with ``bound`` (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked
+    exactly, squared (no root).  The table's first and last mistakes unless ``every``; ``labels`` as the input's."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
