@@ -3266,7 +3266,7 @@ def _text(report) -> str:
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
             after = report.after if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights)
                                      and report.after is not None and len(report.after) == len(run.trace)) else None
-            rows = []  # {column: cell}, a column None where it is not shown
+            rows: list = []  # {column: cell}, a column None where it is not shown
             for k, (m, (line, x)) in enumerate(zip(run.trace, report.where)):
                 y = str(m.y) if joint else f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels))
                 rows.append({"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
