@@ -2273,18 +2273,14 @@ _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
 
 
-# Part III: the tools.  The command line reads its input into one report
-# model (the run, its test, its bound), rendered as text or as JSON; the modes
-# --vectors, --model and --check are dispatched from one table.  Then --check,
-# --vectors, the picture, and the atomic writer every output goes through.
+# Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound),
+# rendered as text or as JSON; the modes --vectors, --model and --check are dispatched from one table.  Then
+# --check, --vectors, the picture, and the atomic writer every output goes through.
 
-# The embedded example: 2-D, integer coordinates, separated through the origin
-# by W_STAR = (-2, 1) (y = sign(-2 x1 + x2)), and slow enough to show a few
-# passes: 5 mistakes in 4 passes under the sign rule, against a bound of 10.
-EXAMPLE = [
-    ((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
-    ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1),
-]
+# The embedded example: 2-D, integer coordinates, separated through the origin by W_STAR = (-2, 1) (y = sign(-2 x1
+# + x2)), and slow enough to show a few passes: 5 mistakes in 4 passes under the sign rule, against a bound of 10.
+EXAMPLE = [((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
+           ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1)]
 W_STAR = (-2, 1)
 
 RULE_TEXT = {
@@ -2312,7 +2308,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     Nothing process-wide outlives the call: SIGTERM raises _Terminated while main() runs in the main thread
     (_Held holds it as it holds Ctrl-C), and --literal holds for this call's context alone."""
     import signal
-
     argv = sys.argv[1:] if argv is None else argv
     previous = None
     if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
@@ -2329,8 +2324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             context = contextvars.copy_context()
             if args.literal:
                 context.run(_LITERAL.set, True)
-            return context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)),
-                               args)
+            return context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
@@ -2379,7 +2373,6 @@ def _arguments(argv):
     """The parsed options, with every usage error said in one line."""
     def flag(name):
         return "--no-header" if name == "header" else "--" + name.replace("_", "-")
-
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser().parse_args(list(argv))
@@ -2404,10 +2397,9 @@ def _arguments(argv):
         raise PerceptronError("--predictor applies to --model and --test")
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
-    if args.file is None:
-        for name in _NEED_FILE:
-            if name in given:
-                raise PerceptronError(f"{flag(name)} applies to a FILE, not to the embedded example")
+    for name in _NEED_FILE if args.file is None else ():
+        if name in given:
+            raise PerceptronError(f"{flag(name)} applies to a FILE, not to the embedded example")
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
@@ -2418,7 +2410,6 @@ def _arguments(argv):
 
 def _parser():
     import argparse
-
     class Parser(argparse.ArgumentParser):
         def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest
             unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
@@ -2433,7 +2424,6 @@ def _parser():
 
     def typed(kind):
         return lambda text: _option_value(kind, text)
-
     parser = Parser(
         prog="perceptron",
         description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
@@ -2451,8 +2441,7 @@ passes until convergence stopped at --max-epochs (--check: they differ), 2 for b
 for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
-    arg("--label-column", type=typed("whole"), metavar="N",
-        help="the label's column, 0-based, negative from the end (default: -1)")
+    arg("--label-column", type=typed("whole"), metavar="N", help="the label's column, 0-based; -1 the last (default)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
     arg("--labels", type=typed("labels"), metavar="NEG,POS",
@@ -2463,33 +2452,25 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
-    arg("--epochs", type=typed("passes"), metavar="K",
-        help="make K passes (1: one online pass); default: until a pass makes no mistake")
+    arg("--epochs", type=typed("passes"), metavar="K", help="make K passes (default: until a pass makes no mistake)")
     arg("--max-epochs", type=typed("passes"), metavar="M", help="the most passes until convergence (default: 1000)")
-    arg("--kernel", metavar="NAME[:PARAM]",
-        help="the kernel dual with a kernel of kernels.py: linear, monotone-conjunction, all-conjunction, "
-             "conjunction:K, polynomial:D[:C], gaussian:SIGMA")
+    arg("--kernel", metavar="NAME[:PARAM]", help="the kernel dual with a kernel of kernels.py: linear, "
+        "monotone-conjunction, all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
-        help="labels are any strings: one weight vector per class, argmax; one-vs-rest (the default, "
-             "Kalyanakrishnan §4) or joint (Collins 2002)")
+        help="any labels: a w per class, argmax; one-vs-rest (default, Kalyanakrishnan §4) or joint (Collins 2002)")
     arg = parser.add_argument_group("predictors").add_argument
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
         "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
-    arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: every w with "
-        "the number of examples it stood for")
-    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="the predictor of --model's and --test's "
-        "predictions: the final weights (w, the default), the pocket, the average or the vote")
+    arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: each w, its count")
+    arg("--predictor", choices=["w", "pocket", "average", "voted"], help="--model's and --test's predictor (default w)")
     arg = parser.add_argument_group("model").add_argument
-    arg("--test", metavar="FILE2", help="after training, count the errors of the final weights (and the pocket's, "
-        "the average's, the vote's) on a held-out CSV read with the same options")
-    arg("--save", metavar="MODEL.json", help="save the trained model (its weights, bias, labels, rule, kernel and "
-        "stored examples, the predictors kept): --model applies it")
+    arg("--test", metavar="FILE2", help="after training, every predictor's errors on a held-out CSV read alike")
+    arg("--save", metavar="MODEL.json", help="save the trained model, its predictors and options, for --model")
     arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
         "without training: its predictions, one a line; with FILE's labels, its errors too")
     arg = parser.add_argument_group("oracle").add_argument
-    arg("--w-star", metavar="W",
-        help="a separating w*, as 1,2,3 (write --w-star=-2,1): print R^2/gamma^2 and check the mistakes")
+    arg("--w-star", metavar="W", help="a separating w* (--w-star=-2,1): print R^2/gamma^2, check the mistakes")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
@@ -2497,13 +2478,11 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
     arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
         "older corpus): data, options and expected JSON of every case, and DIR/index.json")
-    arg("--literal", action="store_true", help="run Part I of perceptron.py alone, without its accelerators "
-        "(as PERCEPTRON_LITERAL=1 does): the same results, to audit them")
+    arg("--literal", action="store_true", help="audit: Part I alone, without its accelerators (PERCEPTRON_LITERAL=1)")
     arg = parser.add_argument_group("output").add_argument
     arg("--quiet", action="store_true", help="print only the summary")
     arg("--json", action="store_true", help="print one JSON document for programs instead")
-    arg("--weights", action="store_true", help="show w after every mistake even with more than 8 features "
-        "(with --json: each trace entry's weights)")
+    arg("--weights", action="store_true", help="show w after every mistake, even of 9 features or more (or in JSON)")
     arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and the last 5)")
     arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
         "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
@@ -2514,11 +2493,9 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
 
 
 def _option_value(kind, text):
-    """argparse's type of --label-column and --drop-column ("whole"), --epochs and --max-epochs ("passes", a
-    whole number >= 1), --labels ("labels": NEG,POS, two distinct names, whole numbers read as numbers) and
-    --delimiter ("delimiter": one character, or 'tab')."""
+    """argparse's type of a column ("whole"), a count of passes ("passes", >= 1), --labels ("labels": NEG,POS,
+    whole numbers read as numbers) and --delimiter ("delimiter": one character, or 'tab')."""
     import argparse
-
     if kind == "labels":
         names = [t.strip() for t in text.split(",")]
         if len(names) == 2 and all(names) and names[0] != names[1]:
@@ -2538,8 +2515,7 @@ def _option_value(kind, text):
 
 
 def _numbers_option(option, text, exact):
-    """--w-star W (numbers, as 1,2,3) or --tolerance T (one number >= 0, read exactly, as a Fraction), in the
-    cells' grammar (so 1e999999999 is refused, not built)."""
+    """--w-star's numbers (1,2,3) or --tolerance's (a Fraction >= 0), in the cells' grammar (1e999999999 refused)."""
     try:
         values = [_parse_number(cell, exact) for cell in (text.split(",") if option == "--w-star" else [text])]
     except ValueError as err:
@@ -2568,19 +2544,16 @@ def _kernel_of(spec):
 
 
 # Reading CSV: one line at a time, every cell in one number grammar.
-
 class _Located(PerceptronError):
     """An error of the input that already names the file and line."""
 
 
 class _Input:
-    """A data set for the command line, read one example at a time (from a CSV file, standard input or the
-    embedded example), with where each came from: ``where(i)`` is the file line and x of example i -- of
-    any example when kept, else of the one read last, which is the one a streamed run is at."""
+    """The examples of a CSV file or of the embedded example, read one at a time: ``where(i)`` is the line and x
+    of example i when they are kept, else of the one read last (where a streamed run is)."""
 
-    def __init__(self, source, names, rows, keep, numbered=True, labeled=True):
-        self.source, self.names, self.numbered, self.labeled = source, names, numbered, labeled
-        self.rows = rows  # (line, x, y) triples
+    def __init__(self, source, names, rows, keep, labeled=True):
+        self.source, self.names, self.rows, self.labeled = source, names, rows, labeled  # rows: (line, x, y)
         self.count, self.d, self.current = 0, 0, None
         self.kept: list | None = [] if keep else None
 
@@ -2613,17 +2586,12 @@ class _Input:
         return _Located(f"{self.source}:{line}: {err.reason}")
 
 
-_INT = r"[+-]?[0-9]+"
-_DECIMAL = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"
-_RATIO = r"[+-]?[0-9]+/[0-9]+"
-
-
 def _form(text):
     """Which of the number forms text is written in: "int", "decimal", "ratio", "special" or None."""
-    import re  # here only: the module itself does not need it
-
+    import re
     t = text.strip()
-    for name, pattern in (("int", _INT), ("decimal", _DECIMAL), ("ratio", _RATIO)):
+    for name, pattern in (("int", r"[+-]?[0-9]+"), ("decimal", r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"),
+                          ("ratio", r"[+-]?[0-9]+/[0-9]+")):
         if re.fullmatch(pattern, t, re.ASCII):
             return name
     return "special" if t.lower().lstrip("+-") in ("nan", "inf", "infinity") else None
@@ -2670,9 +2638,8 @@ def _parse_number(text, exact):
 
 
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
-    """The examples of a CSV file ('-' for standard input; bytes for a text held in memory, as --vectors has
-    them), read with the options given, as they are needed.  With ``features`` (--model's d), a file of that
-    many columns (less the dropped ones) has no label column: its examples' labels are None."""
+    """A CSV file's examples ('-': standard input; bytes: a text in memory, as --vectors has), read as needed with
+    the options.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
     exact, drop, delimiter = args.exact, args.drop_column, args.delimiter
     labels = args.labels if labels is None else labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
@@ -2692,10 +2659,10 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
     elif features is not None and width - len(set(drop)) != features + 1:
         raise _Located(f"{source}: {width - len(set(drop))} columns: the model has {features} features, so a file "
                        f"for it has {features} columns ({features + 1} with the labels)")
-    if not 0 <= label < width + unlabeled or any(not 0 <= c < width for c in drop):
-        wrong = args.label_column if not 0 <= label < width else [c for c in drop if not 0 <= c < width][0]
-        option = "--label-column" if wrong == args.label_column and not 0 <= label < width else "--drop-column"
-        raise _Located(f"{source}: {option} {wrong} is out of range for {width} columns")
+    wrong = [("--label-column", args.label_column)] if not unlabeled and not 0 <= label < width else []
+    wrong += [("--drop-column", c) for c in drop if not 0 <= c < width]
+    if wrong:
+        raise _Located(f"{source}: {wrong[0][0]} {wrong[0][1]} is out of range for {width} columns")
     features = [c for c in range(width) if c != label and c not in drop]
     numeric = not args.multiclass and all(isinstance(name, int) for name in labels)
     names = None
@@ -2703,19 +2670,16 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
     if args.header and not all(_form(first[1][c]) for c in (range(width) if numeric else features)):
         names = [first[1][c].strip() for c in features]
         if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
-            second = next(rows, None)
-            if second is not None and second[1][0].strip() == "0":  # pandas' row index (df.to_csv(path))
-                raise _Located(f"{source}:{first[0]}: the first column has no name and counts 0, 1, 2, ...: it is the "
-                               "row index pandas writes, not a feature; write the file with index=False, or skip the "
-                               "column with --drop-column 0 (or give it a name to use it)")
-            raise _Located(f"{source}:{first[0]}: the first column has no name; name it, or skip it with "
-                           "--drop-column 0")
+            second = next(rows, (None, [""]))  # a pandas row index (df.to_csv(path)) counts 0, 1, 2, ...
+            raise _Located(f"{source}:{first[0]}: the first column has no name" + (
+                " and counts 0, 1, 2, ...: it is the row index pandas writes, not a feature; write the file with "
+                "index=False, or skip the column with --drop-column 0 (or give it a name to use it)"
+                if second[1][0].strip() == "0" else "; name it, or skip it with --drop-column 0"))
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
 
     seen: dict = {}  # each label's text, read once
-
     def found(text):  # the file's first three labels from here on, for a hint (read no further than a bound)
         texts = dict.fromkeys([*(t.strip() for t in seen), text])
         for _, row in islice(rows, 100_000):
@@ -2723,16 +2687,14 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
                 break
             texts.setdefault(row[label].strip() if label < len(row) else text)
         return list(texts)
-
     def examples():
         for line, row in _chain(first, rows):
             if len(row) != width:
                 raise _Located(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
             cells = [row[c] for c in features]
             text, x = "".join(cells), None
-            # Quickly where every cell is an int, or else every one a finite float with a point (one with none
-            # could be an int); int() and float() read more than the cells' grammar (other digits, 1_000), so
-            # only for ASCII text with no "_", not long.  Else _parse_number reads each cell, or says what is wrong.
+            # Quickly where every cell is an int, or every one a finite float with a point; int() and float() read
+            # more than the cells' grammar (other digits, 1_000), so only ASCII with no "_", not long.
             if not exact and text.isascii() and "_" not in text and len(text) <= _DIGITS:
                 try:
                     x = list(map(int, cells))
@@ -2756,17 +2718,14 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
-
     return _Input(source, names, examples(), keep, labeled=not unlabeled)
 
 
 def _rows(path, source, delimiter=","):
-    """(line, cells) of every row that is not blank, the file read one line at a time: UTF-8 (a byte-order
-    mark read as a mark), each line with its end (\\n, \\r\\n or a lone \\r), none longer than _LINE_LIMIT
-    bytes, none with a NUL byte."""
+    """(line, cells) of every row not blank, read a line at a time: UTF-8 (a byte-order mark read as one), a line
+    ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
     import csv
     import io
-
     def lines(f):
         number, carry = 0, b""
         while True:
@@ -2775,8 +2734,8 @@ def _rows(path, source, delimiter=","):
             except OSError as err:
                 raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
             pieces = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
-            carry = pieces.pop() if block and pieces and (pieces[-1][-1:] not in (b"\n", b"\r")
-                                                          or pieces[-1].endswith(b"\r")) else b""
+            carry = pieces.pop() if block and pieces and len(pieces[-1]) <= _LINE_LIMIT and (
+                pieces[-1][-1:] not in (b"\n", b"\r") or pieces[-1].endswith(b"\r")) else b""
             for raw in pieces:
                 number += 1
                 if len(raw) > _LINE_LIMIT:
@@ -2790,8 +2749,6 @@ def _rows(path, source, delimiter=","):
                 except UnicodeDecodeError as err:
                     raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of "
                                    "the line)") from None
-            if len(carry) > _LINE_LIMIT:
-                raise _Located(f"{source}:{number + 1}: the line is longer than {_LINE_LIMIT} bytes")
             if not block:
                 return
 
@@ -2813,7 +2770,6 @@ def _opened(path, source):
     """The one place a file named on the command line is opened to read, binary: '-' is standard input; any
     other, opened without blocking, must be a regular file (a FIFO waits for a writer, a device may not end)."""
     import stat
-
     if path == "-":
         try:
             return sys.stdin.buffer
@@ -2832,9 +2788,8 @@ def _opened(path, source):
 
 
 def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1: labels = (NEG, POS) are numbers (compared by value, so 1.0 is 1) or names, as
-    --labels gives them; Kalyanakrishnan's 0/1 is (0, 1).  A label that is neither is told the option that
-    reads the file's labels, ``found(text)``: --labels, or --multiclass (found None: none applies, as to --model)."""
+    """A label cell as -1/+1: labels = (NEG, POS), numbers (by value: 1.0 is 1) or names, as --labels gives them.
+    Another's error names the option that reads the labels ``found(text)`` (None: no hint, as for --model)."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -2865,10 +2820,8 @@ def _parse_label(text, labels, multiclass, found):
 
 
 # Training, and the one report model.
-
+# What the text and the JSON reports both say, computed once; where: each mistake's (line, x); after: w after it.
 _Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted hint")
-_Report.__doc__ = """What the text and the JSON reports both say, computed once: the options, the input, the run,
-each mistake's line and x (where) and w after it (after, or None), the bound, the training errors, the test."""
 
 
 def _train_mode(args) -> int:
@@ -2879,17 +2832,13 @@ def _train_mode(args) -> int:
                  report=lambda: _emit(text, args.json, held=True))
     if report.test and report.test["note"]:
         _say(report.test["note"])
-    if report.interrupted:
-        return 130
-    return 1 if args.epochs is None and not report.run.converged else 0
+    return 130 if report.interrupted else 1 if args.epochs is None and not report.run.converged else 0
 
 
 def _train_report(args, path, shown_as=None, so_far=True):
     """(the report, {path: text} of the files it makes: --svg's, --svg-steps', --save's) of a run on path (None:
-    the embedded example; bytes: a text in memory, named ``shown_as``).  A file is made only from a run that
-    finished, and this is the one place that knows: a Ctrl-C during training gives the report of the run so
-    far, marked interrupted, with no file, where the caller prints it (``so_far``), and is raised elsewhere
-    (--vectors, whose expected outputs are finished runs or nothing)."""
+    the embedded example; bytes: a text named ``shown_as``).  Files come only from a finished run: a Ctrl-C gives
+    the run so far, marked interrupted, with no file, where ``so_far``; else (--vectors) it is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
@@ -2899,20 +2848,15 @@ def _train_report(args, path, shown_as=None, so_far=True):
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream) if path is not None else _Input(
-        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream, numbered=False)
-    if shown_as is not None:
-        data.source = shown_as
+        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
+    data.source = shown_as or data.source
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     progress = _Progress()
     where: list = []
     # w after each mistake: for --json --weights and --check, and for the text report's "w after" column (a
     # primal binary run, 8 features at most unless --weights: known once the first example gives d).
-    if args.json or args.check:
-        listed = args.weights or bool(args.check)
-    else:
-        listed = not (args.quiet or kernel or args.multiclass)
-    after: list | None = [] if shown and listed else None
-
+    wanted = args.weights or args.check if args.json or args.check else not (args.quiet or kernel or args.multiclass)
+    after: list | None = [] if shown and wanted else None
     def on_mistake(mistake, model):
         if shown:
             where.append(data.where(mistake.index))
@@ -2950,23 +2894,20 @@ def _options_copy(args):
 
 def _fit(args, examples, kernel, trace, on_mistake) -> Run:
     """The run the options ask for."""
+    options = dict(bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
+                   average=args.average, voted=args.voted, trace=trace, on_mistake=on_mistake)
     if args.multiclass:
-        return train_multiclass(examples, update=args.multiclass, rule=None if args.multiclass == "joint"
-                                else args.rule, bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs,
-                                pocket=args.pocket, average=args.average, voted=args.voted, trace=trace,
-                                on_mistake=on_mistake)
-    return train(examples, rule=args.rule, kernel=kernel, bias=args.bias, epochs=args.epochs,
-                 max_epochs=args.max_epochs, pocket=args.pocket, average=args.average, voted=args.voted, trace=trace,
-                 on_mistake=on_mistake)
+        return train_multiclass(examples, update=args.multiclass,
+                                rule=None if args.multiclass == "joint" else args.rule, **options)
+    return train(examples, rule=args.rule, kernel=kernel, **options)
 
 
 class _Progress:
-    """A line on standard error, a terminal, for work of more than a second: a run's pass and mistakes, or
-    ``what`` (formatted with the step's ``at`` and the count of steps), looked at every ``every`` steps."""
+    """A line on a terminal's standard error for work of more than a second: ``what`` formatted with the step's
+    ``at`` and the count of steps (a run's pass and mistakes), looked at every ``every`` steps."""
 
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
-
         self.on = sys.stderr is not None and sys.stderr.isatty()
         self.clock = time.monotonic
         self.next = self.clock() + 1.0
@@ -2993,8 +2934,8 @@ def _bound(examples, run, w_star, kernel):
     if len(w_star) != d:
         raise PerceptronError(f"--w-star has {len(w_star)} numbers, the examples have {d} features"
                               + (" with the bias" if run.bias else ""))
-    r2 = radius_squared(x for x, _ in examples)
-    return r2, margin_squared(examples, w_star), mistake_bound(examples, w_star), w_star
+    return (radius_squared(x for x, _ in examples), margin_squared(examples, w_star), mistake_bound(examples, w_star),
+            w_star)
 
 
 def _kept_predictors(run) -> list:
@@ -3005,10 +2946,9 @@ def _kept_predictors(run) -> list:
 
 
 def _training_errors_and_hint(args, examples, kernel, run, interrupted):
-    """What the report adds about a run whose examples it kept: {predictor: training errors} of a run that
-    did not converge or kept more than w (an interrupted run's without its vote, which would outlast the
-    Ctrl-C); and for a run with no bias that stopped at its bound, a hint where the run with --bias converges
-    within 100 passes: then the data is separable, but not through the origin (Cornell §1)."""
+    """For a run whose examples were kept: {predictor: training errors} if it did not converge or kept more than w
+    (no vote if interrupted: it would outlast the Ctrl-C); and if it has no bias and stopped at --max-epochs, a
+    hint when --bias converges within 100 passes: separable, but not through the origin (Cornell §1)."""
     errors: dict = {}
     if not isinstance(examples, list):
         return errors, None
@@ -3038,10 +2978,9 @@ def _training_errors_and_hint(args, examples, kernel, run, interrupted):
 
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:
-    """--test FILE2 (or --model's FILE, which may have no label column): the predictions of --predictor, and
-    with labels the errors of every predictor the run kept, on examples read with the same options.  A header
-    whose names are the model's ``names`` in another order is refused: the model applies by position.  Other
-    names are the result's "note", said once all is done, or in the line of the error they may explain."""
+    """--test FILE2 (or --model's FILE, maybe with no labels): --predictor's predictions, and with labels every kept
+    predictor's errors.  A header with the model's ``names`` reordered is refused (a model applies by position);
+    other names are the "note", said once all is done, or in the line of the error they may explain."""
     data = _read(args, path, labels=labels, keep=False, features=features)
     note = None
     if names is not None and data.names is not None and data.names != names:
@@ -3080,17 +3019,15 @@ def _shown_label(y, labels):
 
 
 # The report as text, for people.
-
 _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first and the last
 
 
 def _text(report) -> str:
-    """The report for people: its head and its mistakes (the trace table, or --explain's account), then the
-    summary, alone with --quiet: the weights, the counts, the predictors kept, the test, the hints, the bound."""
+    """The report for people: its head and its mistakes (the table, or --explain's), then the summary (--quiet's)."""
     args, data, run, labels = report.args, report.data, report.run, report.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
-
-    def weights_lines(label, by_class) -> list:  # under the feature names where the file had a header
+    def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
+        by_class = w if isinstance(w, dict) else {None: w}
         d = len(next(iter(by_class.values()))) - run.bias
         if args.quiet and d > 8:
             return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
@@ -3115,22 +3052,17 @@ def _text(report) -> str:
         elif not run.trace:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
-            header = (["class"] if one_vs_rest else []) + ["epoch", "index"] + (["line"] if data.numbered else [])
-            header += (["x"] if d <= 8 else []) + (["y", "predicted"] if joint else ["y", "score"])
-            after = None
-            if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights) and report.after is not None
-                    and len(report.after) == len(run.trace)):
-                header.append("w after")
-                after = iter(report.after)
-            rows = []
-            for m, (line, x) in zip(run.trace, report.where):
-                row = ([str(m.cls)] if one_vs_rest else []) + [str(m.epoch), str(m.index)]
-                row += ([str(line)] if data.numbered else []) + ([_vec(x)] if d <= 8 else [])
-                if joint:
-                    row += [str(m.y), str(m.predicted)]
-                else:
-                    row += [f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels)), _num(m.score)]
-                rows.append(row + ([_vec(next(after))] if after is not None else []))
+            after = report.after if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights)
+                                     and report.after is not None and len(report.after) == len(run.trace)) else None
+            rows: list = []  # {column: cell}, a column None where it is not shown
+            for k, (m, (line, x)) in enumerate(zip(run.trace, report.where)):
+                y = str(m.y) if joint else f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels))
+                rows.append({"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
+                             "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None, "y": y,
+                             "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
+                             "w after": _vec(after[k]) if after else None})
+            header = [column for column, cell in rows[0].items() if cell is not None]
+            rows = [[row[column] for column in header] for row in rows]
             hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
             table = _table(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
             if hidden > 0:
@@ -3141,13 +3073,12 @@ def _text(report) -> str:
         lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
                      f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
     else:
-        lines.extend(weights_lines("w", run.w if args.multiclass else {None: run.w}))
+        lines.extend(weights_lines("w", run.w))
     lines.append(f"mistakes: {run.mistakes}")
-    stopped = "converged" if run.converged else (
-        f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
-        else "not converged in the passes asked for")
-    if report.interrupted:
-        stopped = f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
+    stopped = (f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
+               if report.interrupted else "converged" if run.converged else
+               f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
+               else "not converged in the passes asked for")
     lines.append(f"epochs: {run.epochs}, {stopped}")
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
@@ -3157,32 +3088,29 @@ def _text(report) -> str:
         if isinstance(p.w, dict):
             lines.extend(weights_lines("pocket w", p.w))
     if run.average is not None:
-        lines.extend(weights_lines(f"average ({args.average})", run.average if isinstance(run.average, dict)
-                                   else {None: run.average}))
+        lines.extend(weights_lines(f"average ({args.average})", run.average))
         lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
     if run.voted is not None:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
         lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
                      "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
+    def counts(errors):
+        return ", ".join(f"{name} {count}" for name, count in errors.items())
     test = report.test
-    if test is not None and test["errors"] is None:
-        lines.append(f"test: {test['file']}: {test['examples']} examples, no labels: predictions only (--json)")
-    elif test is not None:
-        errors = ", ".join(f"{name} {count}" for name, count in test["errors"].items())
-        lines.append(f"test: {test['file']}: {test['examples']} examples; errors: {errors}")
+    if test is not None:
+        lines.append(f"test: {test['file']}: {test['examples']} examples" + (", no labels: predictions only (--json)"
+                     if test["errors"] is None else f"; errors: {counts(test['errors'])}"))
     if report.errors:
-        lines.append("training errors: " + ", ".join(f"{name} {count}" for name, count in report.errors.items())
-                     + f" (of {data.count})")
+        lines.append(f"training errors: {counts(report.errors)} (of {data.count})")
     if report.hint:
         lines.append(report.hint)
     if args.epochs is None and not run.converged and not report.interrupted:
         lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
                      "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
                      "scale the features")
-    if args.svg and not report.interrupted:  # an interrupted run draws nothing
-        lines.append(f"picture: {args.svg}")
-    if args.svg_steps and not report.interrupted:
-        lines.append(f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake")
+    if not report.interrupted:  # an interrupted run draws nothing
+        lines += [f"picture: {args.svg}"] if args.svg else []
+        lines += [f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake"] if args.svg_steps else []
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
         holds = "at most" if run.mistakes <= bound else "MORE than"
@@ -3198,12 +3126,10 @@ def _table(header, rows) -> list:
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake as the notes write it, with its numbers, replayed by Part I's
-    own steps from w = 0 on the mistakes alone (w changes only at one; xs their x as given): the score as its
-    sum of products (a kernel run: eq. (2)'s terms), the rule's decision, the update.  With ``bound`` (R^2,
-    gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked exactly, with
-    no square root: w.w* >= M gamma ||w*|| as w.w* >= 0 and (w.w*)^2 >= M^2 gamma^2 ||w*||^2, and ||w||^2 <=
-    M R^2.  The trace table's first and last mistakes unless ``every``; ``labels`` as the input names them."""
+    """--explain and Run.explain: each mistake as the notes write it, replayed by Part I's steps from w = 0 on the
+    mistakes alone (xs: their x): the score's sum of products (a kernel run: eq. (2)'s terms), the rule, the update;
+    with ``bound`` (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked
+    exactly, squared (no root).  The table's first and last mistakes unless ``every``; ``labels`` as the input's."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3231,12 +3157,12 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         shown = not _HEAD < k <= _HEAD + hidden
         if k == _HEAD + 1 and hidden > 0:
             lines += [f"... {hidden:,} more mistakes ('--trace all' shows them; in Python, every=True)", ""]
+        terms = None
         if run.kernel is not None:  # the dual before its k-th mistake: the run's first k - 1 stored examples
             if not shown:
                 continue
             learner.stored = model.stored[:k - 1]
-        terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored] \
-            if run.kernel is not None else None
+            terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored]
         scores: Any = learner._scores(x_read) if joint and shown else None
         s, wrong = learner._step(x, m.y)
         if not wrong or s != (m.predicted if joint else m.score):
@@ -3257,19 +3183,17 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                       f"  w({s}) <- w({s}) - x = {_vec(before[s])} - {_vec(x_read)} = {_vec(learner.w[s])} "
                       "(Collins 2002)", ""]
             continue
+        rule = (f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
+                if run.rule == "margin" else
+                f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
         if terms is not None:
-            lines.append(f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
-                         f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})")
+            lines += [f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
+                      f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
+                      f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
+                      "(Columbia §2.2)"]
         else:
-            lines.append(f"  {w}.x = {products(before, x_read)} = {_num(s)}")
-        lines.append(f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
-                     if run.rule == "margin" else
-                     f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
-        if terms is not None:
-            lines.append(f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
-                         "(Columbia §2.2)")
-        else:
-            lines.append(f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}")
+            lines += [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
+                      f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}"]
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
             a, n = dot(w_now, w_star), dot(w_now, w_now)
@@ -3292,7 +3216,6 @@ def _count_text(n, noun) -> str:
 
 # Numbers as text.  Every int is written out in full, whatever limit this process set on int <-> str
 # (Python's guard against slow conversions): past it, through Decimal, whose conversion has no limit.
-
 def _digits(v: int) -> str:
     try:
         return str(v)
@@ -3314,7 +3237,6 @@ def _vec(v) -> str:
 
 
 # The report as JSON, for programs: one document, the same bytes on every run.
-
 def _json_number(v):
     """A number, a vector or {class: vector} for JSON: int as a JSON integer, float as a JSON number that reads
     back the same, Fraction as the string "p/q" (always with the slash), Decimal as its string."""
@@ -3333,39 +3255,32 @@ _json_weights = _json_number  # a w, or {class: w}
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
     trace = []
-    for m, (line, _) in zip(run.trace or [], report.where):
+    after = report.after if args.weights and report.after is not None else []  # w after each mistake's update
+    for k, (m, (line, _)) in enumerate(zip(run.trace or [], report.where)):
         entry = {"class": m.cls} if run.multiclass == "one-vs-rest" else {}
         entry.update(epoch=m.epoch, index=m.index, **({} if line is None else {"line": line}))
         if run.multiclass == "joint":
             entry.update(y=m.y, predicted=m.predicted)
         else:
             entry.update(y=m.y if run.multiclass else _shown_label(m.y, report.labels), score=_json_number(m.score))
-        trace.append(entry)
-    if args.weights and report.after is not None:
-        for entry, w in zip(trace, report.after):  # w after the mistake's update
-            entry["weights"] = _json_number(w)
+        trace.append({**entry, "weights": _json_number(after[k])} if k < len(after) else entry)
+    r2, g2, bound, w_star = report.bound or (None,) * 4
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
-               "converged": run.converged, **({"interrupted": True} if report.interrupted else {}), "trace": trace}
-    if args.multiclass:
-        history["labels"] = "classes"
-    if run.average is not None:
-        history["average"] = {"convention": args.average, "weights": _json_number(run.average),
-                              "examples": run.epochs * data.count}
-    if report.errors:
-        history["training_errors"] = report.errors
-    if report.test is not None:
-        history["test"] = {key: value for key, value in report.test.items() if key not in ("file", "note")}
-    if report.bound is not None:
-        r2, g2, bound, w_star = report.bound
-        history["bound"] = {"w_star": _json_number(w_star), "radius_squared": _json_number(r2),
-                            "margin_squared": _json_number(g2), "bound": _json_number(bound),
-                            "holds": run.mistakes <= bound}
+               "converged": run.converged, "interrupted": True if report.interrupted else None, "trace": trace,
+               "labels": "classes" if args.multiclass else None, "training_errors": report.errors or None,
+               "average": None if run.average is None else {"convention": args.average,
+                                                             "weights": _json_number(run.average),
+                                                             "examples": run.epochs * data.count},
+               "test": report.test and {key: v for key, v in report.test.items() if key not in ("file", "note")},
+               "bound": None if bound is None else {"w_star": _json_number(w_star), "radius_squared": _json_number(r2),
+                                                    "margin_squared": _json_number(g2), "bound": _json_number(bound),
+                                                    "holds": run.mistakes <= bound}}
+    history = {key: value for key, value in history.items() if value is not None}  # _document puts them in order
     return _json_text(_document(run, report.labels, data.names, history))
 
 
 def _json_votes(voted):
-    """Each hypothesis with its count: {"weights", "count"}, or a kernel run's {"mistakes", "count"}; one list
-    per class for one-vs-rest."""
+    """Each hypothesis with its count: {"weights" (a kernel run: "mistakes"), "count"}; one-vs-rest: by class."""
     if isinstance(voted, dict):
         return {c: _json_votes(v) for c, v in voted.items()}
     return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_number(v), "count": c}
@@ -3391,20 +3306,17 @@ def _json_text(doc) -> str:
             return "{" + ", ".join(f"{dump(str(k))}: {dump(v)}" for k, v in value.items()) + "}"
         return "[" + ", ".join(map(dump, value)) + "]"
     import json
-
     fields = [f"  {dump(key)}: " + ("[\n" + ",\n".join(f"    {dump(entry)}" for entry in value) + "\n  ]"
                                     if key == "trace" and value else dump(value)) for key, value in doc.items()]
     return "{\n" + ",\n".join(fields) + "\n}"
 
 
 def _emit(report, as_json=False, held=False):
-    """Print the report whole, or one error line; in ASCII where the output cannot encode it; through the
-    file descriptor where there is one (a buffered write that a signal interrupts returns part way, and the
-    text layer drops the rest).  Ctrl-C is held until it is whole (a second one stops it), here or, ``held``,
-    by the caller."""
+    """Print the report whole, in ASCII where the output cannot encode it, through the file descriptor where there
+    is one (a buffered write a signal interrupts returns part way, and the text layer drops the rest).  Ctrl-C is
+    held until it is whole (a second one stops it), here or, ``held``, by the caller."""
     import contextlib
     import json
-
     out = sys.stdout
     if out is None:
         raise PerceptronError("cannot write the report: standard output is closed")
@@ -3445,12 +3357,10 @@ def _drop_output():
         pass
 
 
-# One document for a run and its model.  --json writes the run; --save and Run.save its model, which is the
-# run without its history (no trace, counts, test or bound) and with a kernel run's stored examples.  load
-# and --model read either through _model_of, as --check reads THEIRS's (read=), every field checked before
-# use, an error naming the file and the field.  (--json keeps the bytes it always wrote: a multiclass run's
-# labels are "classes", and it writes no "format" and no stored examples.)
-
+# One document for a run and its model.  --json writes the run; --save and Run.save its model: the run without its
+# history (no trace, counts, test or bound), with a kernel run's stored examples.  load and --model read either
+# through _model_of, as --check reads THEIRS's (read=), every field checked before use, an error naming the file
+# and the field.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
 _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
               "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
