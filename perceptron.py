@@ -4012,13 +4012,11 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
     if st.multiclass == "one-vs-rest":
         sides = {c: _replay_binary(xs, [1 if y == c else -1 for y in ys], st, model, expected, c)
                  for c in st.classes}
-        return _Side([s for side in sides.values() for s in side.steps], {c: side.weights for c, side in sides.items()},
-                     max((side.epochs for side in sides.values()), default=0),
-                     all(side.converged for side in sides.values()),
-                     {c: side.average for c, side in sides.items()} if st.average else None,
-                     {c: side.voted for c, side in sides.items()} if st.voted else None,
-                     {k: v for side in sides.values() for k, v in side.watched.items()},
-                     {c: side.final_bound for c, side in sides.items()})
+        by_class = {field: {c: getattr(side, field) for c, side in sides.items()} for field in _Side._fields}
+        return _Side([s for side in sides.values() for s in side.steps], by_class["weights"],
+                     max(by_class["epochs"].values(), default=0), all(by_class["converged"].values()),
+                     by_class["average"] if st.average else None, by_class["voted"] if st.voted else None,
+                     {k: v for side in sides.values() for k, v in side.watched.items()}, by_class["final_bound"])
     return _replay_binary(xs, ys, st, model, expected)
 
 
@@ -4124,9 +4122,7 @@ class _JointVariant(MulticlassPerceptron):
 
 
 def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
-    """The run under st by Part I's pass, _pass, of a learner of Part I with the conventions layered on it
-    (_Variant, _DualVariant, _JointVariant), each example given by its index; each mistake with the bound
-    THEIRS may differ by."""
+    """_replay's binary or joint run by Part I's _pass, each mistake with the bound THEIRS may differ by."""
     n, K, joint = len(xs), st.kernel, st.multiclass == "joint"
     d, start = len(xs[0]) if xs else 0, st.start[cls] if isinstance(st.start, dict) else st.start
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
@@ -4242,16 +4238,13 @@ class _Rounding:
 
     def __init__(self, args, theirs, examples):
         ours_float = any(type(v) is float for x, _ in examples for v in x)
-        # THEIRS's precision, else the narrowest format that holds every float it wrote, where one of them is
-        # not a whole number (whole numbers say nothing); else binary64, or "exact" where neither side wrote a float
         telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
         self.name = theirs.precision or (next(
             (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
             "binary64") if telling else "binary64" if theirs.floats or ours_float else "exact")
         self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
                                                                                   if isfinite(v))
-        bits = _PRECISIONS.get(self.name)
-        self.bits = bits
+        self.bits = bits = _PRECISIONS.get(self.name)
         self.u = 0.0 if bits is None else 2.0 ** -bits
         self.u_ours = 2.0 ** -53 if ours_float else 0.0
         inputs = [v for x, _ in examples for v in x]
@@ -4343,11 +4336,7 @@ class _Rounding:
             return E
         u, u_in, k = self.u, self.u_in, len(parts)
         try:
-            if k == 1:
-                f, x = parts[0]
-                grown = [abs(float(f) * float(x_i)) for x_i in x]
-            else:
-                grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
@@ -4572,7 +4561,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         candidates = [c + a for c in candidates for a in alternatives]
     candidates.sort(key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
     eta: Any = Fraction(1)
-    agreeing_eta = eta
+    agreeing_eta = eta  # the rate of the first set that agrees
     tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int
     for names in candidates:
         if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]) or \
@@ -4581,17 +4570,12 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         if not names and not forced or tried >= _SEARCHED:
             continue
         tried += 1
-        variant = _variant(args, forced + names, theirs.epochs)
-        if variant is None:
-            continue
-        converted = _converted(theirs, forced + names, n)
-        if converted is None:
+        variant, converted = _variant(args, forced + names, theirs.epochs), _converted(theirs, forced + names, n)
+        if variant is None or converted is None:
             continue
         model = _Rounding(variant, converted, examples)
         changed = {key: v for name in forced + names for key, v in _REPLAYED.get(name, {}).items()}
-        for name, field in (("order", "order"), ("start", "start")):
-            if name in forced + names:
-                changed[field] = getattr(converted, field)
+        changed.update({name: getattr(converted, name) for name in ("order", "start") if name in forced + names})
         try:
             st = _settings(variant, kernel, classes)._replace(**changed)
             eta = 1
@@ -4829,27 +4813,23 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
                 return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault]} mistake {j + 1} (epoch "
                         f"{m.epoch}, index {m.index}): with that step so, "
                         + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
-    if agrees(st._replace(stale=True)):
-        return ["diagnosis: a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
-                "(kept from before w changed); with scores so, the whole run agrees."]
-    if agrees(st._replace(fault=("prediction", "always"))):
-        return ["diagnosis: a bug in THEIRS: every update is by the prediction sign(w.x), which is -y on a mistake, "
-                "instead of by the label y: w - y x moves w away from the label; with updates so, the whole run "
-                "agrees."]
+    for changed, bug in (({"stale": True}, "every score is stale, w.x for the weights before the latest update "
+                           "(kept from before w changed); with scores so"),
+                         ({"fault": ("prediction", "always")}, "every update is by the prediction sign(w.x), which is "
+                          "-y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
+                          "updates so")):
+        if agrees(st._replace(**changed)):
+            return [f"diagnosis: a bug in THEIRS: {bug}, the whole run agrees."]
     return None
 
 
-# A law read off THEIRS's own trace, where no convention makes its run: its weights after each mistake say
-# what each update did.  w_k = c w_(k-1) + eta y x, the keep factor c and the step eta solved from the two
-# vectors (least squares in two unknowns) and checked on every weight: c < 1 is a decay (an L2 penalty, as
-# scikit-learn's SGDClassifier with alpha), eta a rate, or passive-aggressive's step (tau - y w.x) / x.x
-# (K. Crammer et al., JMLR 7, 2006).  Which visits updated says the threshold t of "update while y w.x <= t"
-# (the notes: t = 0; hinge or margin training: t > 0).  A law that holds at every step is a variant of the
-# notes' perceptron; one step that breaks a law every other step keeps is a bug in THEIRS, at that step.
-
 def _law(examples, args, theirs, model) -> tuple | None:
-    """("bug", lines) for one step that breaks the law every other step keeps; ("variant", lines) for a law
-    outside the notes that holds at every step; None where THEIRS's trace has no law to read."""
+    """A law read off THEIRS's weights after each mistake: ("bug", lines) for one step that breaks the law every
+    other step keeps; ("variant", lines) for a law outside the notes that holds at every step; else None.
+    w_k = c w_(k-1) + eta y x, the keep factor c and the step eta solved from the two vectors (least squares in
+    two unknowns) and checked on every weight: c < 1 is a decay (an L2 penalty, as scikit-learn's alpha), eta a
+    rate, or passive-aggressive's step (tau - y w.x) / x.x (K. Crammer et al., JMLR 7, 2006).  Which visits
+    updated says the threshold t of "update while y w.x <= t" (the notes: t = 0; hinge or margin training)."""
     steps = theirs.trace
     if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
             any(not isinstance(s.weights, list) for s in steps):
@@ -4974,8 +4954,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
                "not by the label"}.get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
-                       f"  w before it: " + (_shown_vector(steps[k - 1].weights) if k else "the start"),
-                       f"  w after it:  {_shown_vector(s.weights, expected)}; the law's: {_shown_vector(expected)}"]
+                       f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
+                       f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
     if not laws:
         return None
     return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
@@ -5032,7 +5012,7 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
     y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None
     if what == "mistake" and y is not None:
         lines.append(f"  the notes require an update here: {why(o.y, o.score)}, so w <- w + y x"
-                     + (f" = {_shown_vector(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
+                     + (f" = {_shown_any(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
                         else "") + " (Columbia §1.1, Cornell §3);")
         lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
                                                        if t is not None else ", and no more mistakes."))
@@ -5046,8 +5026,8 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
         lines.append(f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the "
                      f"bound {o.score_bound:.3g} of rounding.")
     elif what == "w after":
-        lines.append(f"  the weights after this update differ beyond rounding: ours {_shown_vector(o.weights)}, "
-                     f"theirs {_shown_vector(t.weights, o.weights)}; the notes' update is w <- w + y x.")
+        lines.append(f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, "
+                     f"theirs {_shown_any(t.weights, o.weights)}; the notes' update is w <- w + y x.")
     return lines
 
 
@@ -5076,10 +5056,10 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
         lines.append(f"  at epoch {visit[1]}, index {visit[2]}" + (f", class {visit[0]}" if visit[0] else "")
                      + f": ours made {did['ours']}, theirs {did['theirs']}")
     x, y = examples[visit[2]]
-    lines.append(f"  the example: x = {_shown_vector(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
+    lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
     before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
     if before or ours.steps and ours.steps[0].weights is not None:
-        lines.append("  w before it: " + (_shown_vector(before[-1].weights) if before else "0, as at the start"))
+        lines.append("  w before it: " + (_shown_any(before[-1].weights) if before else "0, as at the start"))
     return lines
 
 
@@ -5098,14 +5078,19 @@ def _shown_number(v) -> str:
         return _digits(v.numerator) if v.denominator == 1 else _num(v)
 
 
-def _shown_vector(v, other=None) -> str:
-    """A vector for a report: whole when short; else its first and last weights and, beside ``other``, the
-    largest differences, each with its index."""
+def _shown_any(v, other=None) -> str:
+    """A value for a report: a number as _shown_number, a flag, votes as each hypothesis's count, a vector whole
+    when short; else its first and last weights and, beside ``other``, the largest differences with their indexes."""
     if v is None:
         return "none"
     if isinstance(v, dict):
-        return ", ".join(f"{c}: {_shown_vector(w, other.get(c) if isinstance(other, dict) else None)}"
+        return ", ".join(f"{c}: {_shown_any(w, other.get(c) if isinstance(other, dict) else None)}"
                          for c, w in v.items())
+    if not isinstance(v, list):
+        return _shown_number(v) if not isinstance(v, bool) else str(v).lower()
+    if v and isinstance(v[0], tuple):  # votes: each hypothesis's count
+        return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
+            ", ..." if len(v) > 12 else "")
     if len(v) <= 8:
         return "(" + ", ".join(_shown_number(x) for x in v) + ")"
     text = "(" + ", ".join(_shown_number(x) for x in v[:3]) + ", ..., " + ", ".join(
@@ -5117,15 +5102,6 @@ def _shown_vector(v, other=None) -> str:
             text += "; most apart: " + ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})"
                                                 for i in apart)
     return text
-
-
-def _shown_any(v, other=None) -> str:
-    if isinstance(v, list) and v and isinstance(v[0], tuple):  # votes: each hypothesis's count
-        return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
-            ", ..." if len(v) > 12 else "")
-    if isinstance(v, (list, dict)) or v is None:
-        return _shown_vector(v, other)
-    return _shown_number(v) if not isinstance(v, bool) else str(v).lower()
 
 
 def _settings_text(args) -> str:
