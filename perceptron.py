@@ -4790,8 +4790,8 @@ def _parting(difference):
     return (m.cls, m.epoch, m.index)
 
 
-_FAULTS = {"skip": "skipped the update of", "twice": "made the update twice at",
-           "prediction": "updated by the prediction sign(w.x), not by the label, at"}
+_FAULTS = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the step's factor of y x,
+           "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # what THEIRS did)
 
 
 def _one_step(examples, st, theirs, model, difference) -> list | None:
@@ -4810,7 +4810,7 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
             if agrees(st._replace(fault=(fault, j))):
                 m = theirs.trace[j] if j < len(theirs.trace) else difference.ours
                 later = len(theirs.trace) - j - 1
-                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault]} mistake {j + 1} (epoch "
+                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault][1]} at mistake {j + 1} (epoch "
                         f"{m.epoch}, index {m.index}): with that step so, "
                         + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
     for changed, bug in (({"stale": True}, "every score is stale, w.x for the weights before the latest update "
@@ -4950,8 +4950,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
         expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"
-        did = {0.0: "skipped the update", 2.0: "made the update twice", -1.0: "updated by the prediction sign(w.x), "
-               "not by the label"}.get(ratio, f"made an update other than the law's ({law})")
+        did = dict(_FAULTS.values()).get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
