@@ -4051,8 +4051,7 @@ class _Variant(Perceptron):
         self.mistake = lambda f, s: self.wrong  # decided by _step, before Part I's step
 
     def _score(self, x):  # Part I's w.x, of the w that scores under the convention
-        return _finite(_sum_float(self.force if self.st.batch else self.before if self.st.stale else self.w, x),
-                       "w.x")
+        return _finite(_sum_float(self.force if self.st.batch else self.before if self.st.stale else self.w, x), "w.x")
 
     def _step(self, x, y):
         s = self._score(self._read(x))
@@ -4517,8 +4516,7 @@ _CONVENTION = {c.name: c for c in [
                 "scikit-learn's eta0, mlxtend's eta", None),
     _Convention("start", "the start vector w_0 of THEIRS's \"start\", with rate eta = {eta}",
                 "a random or a warm start", None),
-    _Convention("passes", "they stop after their passes, not converged", "a fixed number of epochs",
-                "--max-epochs"),
+    _Convention("passes", "they stop after their passes, not converged", "a fixed number of epochs", "--max-epochs"),
     _Convention("batch sum", "the batch rule: a pass's updates summed, and applied at its end",
                 "gradient descent on the perceptron loss", None),
     _Convention("batch mean", "the batch rule with the mean: a pass's updates summed, divided by n, applied at its end",
@@ -4594,8 +4592,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             tie = _rounding(difference, ours, model, examples)
             tied = (names, _parting(difference), tie, eta) if tie else None
     if agreeing:
-        return forced + agreeing[0], _named(args, data, forced + agreeing[0], agreeing[1:], agreeing_eta,
-                                            theirs.epochs)
+        return forced + agreeing[0], _named(args, data, forced + agreeing[0], agreeing[1:], agreeing_eta, theirs.epochs)
     if tied is None:
         return None
     names, (_, epoch, index), tie, eta = tied
@@ -4665,27 +4662,17 @@ def _choices(args, theirs, n, d, kernel) -> list:
 
 def _variant(args, names, passes=None):
     """The options of this run with the option conventions among names, or None where they do not mix."""
-    variant = _options_copy(args)
+    variant, option = _options_copy(args), {
+        "rule margin": ("rule", "margin"), "rule sign": ("rule", "sign"), "bias": ("bias", True),
+        "no bias": ("bias", False), "labels 0/1": ("labels", (0, 1)), "joint": ("multiclass", "joint"),
+        "one-vs-rest": ("multiclass", "one-vs-rest"), "average after": ("average", "after"),
+        "average before": ("average", "before"), "passes": ("max_epochs" if args.epochs is None else "epochs", passes)}
     for name in names:
-        if name in ("rule margin", "rule sign"):
-            variant.rule = name.split()[1]
-        elif name in ("bias", "no bias"):
-            variant.bias = name == "bias"
-        elif name == "labels 0/1":
-            variant.labels = (0, 1)
-        elif name in ("joint", "one-vs-rest"):
-            if name == "joint" and "rule" in variant.given:
-                return None
-            variant.multiclass = name
-        elif name in ("average after", "average before"):
-            if variant.epochs is None:
-                return None
-            variant.average = name.split()[1]
-        elif name == "passes":
-            if variant.epochs is None:
-                variant.max_epochs = passes
-            else:
-                variant.epochs = passes
+        if name == "joint" and "rule" in variant.given or name in ("average after", "average before") and \
+                variant.epochs is None:
+            return None
+        if name in option:
+            setattr(variant, *option[name])
     return variant
 
 
@@ -4810,8 +4797,8 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
             if agrees(st._replace(fault=(fault, j))):
                 m = theirs.trace[j] if j < len(theirs.trace) else difference.ours
                 later = len(theirs.trace) - j - 1
-                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault][1]} at mistake {j + 1} (epoch "
-                        f"{m.epoch}, index {m.index}): with that step so, "
+                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault][1]} at mistake {j + 1} "
+                        f"(epoch {m.epoch}, index {m.index}): with that step so, "
                         + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
     for changed, bug in (({"stale": True}, "every score is stale, w.x for the weights before the latest update "
                            "(kept from before w changed); with scores so"),
