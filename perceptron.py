@@ -4284,9 +4284,8 @@ class _Rounding:
     def kernel_bound(self, terms, S, values=0.0) -> float:
         """The same for eq. (2), a sum of ``terms`` kernel terms of absolute sum S, whose kernel values may lie
         ``values`` apart in all (kernel_error, summed)."""
-        if self.off:
-            return 0.0
-        return max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values, self.tolerance * S)
+        return 0.0 if self.off else max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values,
+                                        self.tolerance * S)
 
     # How far a kernel computed in a precision of unit roundoff u, on inputs each within a relative delta of a
     # and b, may lie from the exact K(a, b) (Higham §3.1 for the sums; A = sum |a_i b_i|):
@@ -4609,20 +4608,14 @@ def _declared(theirs, names) -> str:
 
 
 def _evidence(args, theirs, n, d) -> list:
-    """What THEIRS itself says: its numbering, and the start, rate and order it declares."""
-    forced = []
+    """What THEIRS itself says: its numbering, and the start (w = 0 is the notes'), else the rate, and the order
+    it declares."""
     steps = theirs.trace or []
-    if steps and min(s.epoch for s in steps) == 0:
-        forced.append("epochs from 0")
-    if steps and max(s.index for s in steps) == n:
-        forced.append("indexes from 1")  # else a choice, below, where no index is 0
-    if theirs.start is not None and any(v != 0 for v in theirs.start):  # w = 0 is the notes' start
-        forced.append("start")
-    elif theirs.rate is not None and theirs.rate != 1:
-        forced.append("rate")
-    if theirs.order is not None:
-        forced.append("order")
-    return forced
+    start = theirs.start is not None and any(v != 0 for v in theirs.start)
+    said = {"epochs from 0": steps and min(s.epoch for s in steps) == 0,
+            "indexes from 1": steps and max(s.index for s in steps) == n,  # else a choice, where no index is 0
+            "start": start, "rate": not start and theirs.rate not in (None, 1), "order": theirs.order is not None}
+    return [name for name, shown in said.items() if shown]
 
 
 def _choices(args, theirs, n, d, kernel) -> list:
@@ -4651,9 +4644,8 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if not args.multiclass and kernel is None:
         choices.append([(), ("batch sum",), ("batch mean",)])
     if args.multiclass:
-        choices.append([(), ("joint",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)])
-        choices.append([(), ("no prediction",)])
-        choices.append([(), ("ties to the last",)])
+        choices += [[(), ("joint",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
+                    [(), ("no prediction",)], [(), ("ties to the last",)]]
     if theirs.average is not None:
         moments = [("average after",), ("average before",), ("average over updates",)]
         choices.append([()] + [m for m in moments if m != (f"average {args.average}",)] if args.average else moments)
