@@ -4557,11 +4557,9 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     for alternatives in choices:
         candidates = [c + a for c in candidates for a in alternatives]
     candidates.sort(key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
-    eta: Any = Fraction(1)
-    agreeing_eta = eta  # the rate of the first set that agrees
-    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int
+    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, eta)
     for names in candidates:
-        if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]) or \
+        if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
                 visits > _SEARCH_VISITS:
             break
         if not names and not forced or tried >= _SEARCHED:
@@ -4575,7 +4573,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         changed.update({name: getattr(converted, name) for name in ("order", "start") if name in forced + names})
         try:
             st = _settings(variant, kernel, classes)._replace(**changed)
-            eta = 1
+            eta: Any = 1
             if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
                 eta = _rate_of(examples, st, model, converted)
                 st = st._replace(rate=eta)
@@ -4585,13 +4583,14 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         visits += ours.epochs * n * len(classes or [1])
         difference, _ = _compare(ours, converted, st, model)
         if difference is None:
-            agreeing_eta = agreeing_eta if agreeing else eta
-            agreeing.append(names)
+            agreeing.append((names, eta))
         elif tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
             tie = _rounding(difference, ours, model, examples)
             tied = (names, _parting(difference), tie, eta) if tie else None
     if agreeing:
-        return forced + agreeing[0], _named(args, data, forced + agreeing[0], agreeing[1:], agreeing_eta, theirs.epochs)
+        names, eta = agreeing[0]
+        return forced + names, _named(args, data, forced + names, [other for other, _ in agreeing[1:]], eta,
+                                      theirs.epochs)
     if tied is None:
         return None
     names, (_, epoch, index), tie, eta = tied
@@ -4721,10 +4720,9 @@ def _named(args, data, names, others, eta, passes, until=None) -> list:
         text = c.text.format(eta=_shown_number(eta))
         option = f"--max-epochs {passes}" if name == "passes" else c.option
         head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
-        lines.append(f"  - {head}{text}" + (f" (met in {c.where})" if c.where else "")
-                     + ("; outside the notes' algorithm: no option of this project runs it" if c.option is None
-                        and name not in _WRITTEN else "")
-                     + ("; a way of writing the numbers, which no option makes" if name in _WRITTEN else ""))
+        note = "" if c.option else "; a way of writing the numbers, which no option makes" if name in _WRITTEN \
+            else "; outside the notes' algorithm: no option of this project runs it"
+        lines.append(f"  - {head}{text} (met in {c.where}){note}")
     for other in others[:3]:
         lines.append("  (or equally: " + "; ".join(other or ("the options as given",)) + ")")
     if outside:
@@ -4769,8 +4767,8 @@ def _parting(difference):
     return (m.cls, m.epoch, m.index)
 
 
-_FAULTS = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the step's factor of y x,
-           "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # what THEIRS did)
+_FAULTS = {"skip": (0.0, "skipped the update"), "twice": (2.0, "made the update twice"),  # (the step's factor of y x,
+           "prediction": (-1.0, "updated by the prediction sign(w.x), not by the label")}  # what THEIRS did)
 
 
 def _one_step(examples, st, theirs, model, difference) -> list | None:
