@@ -4495,7 +4495,8 @@ def _compare(ours, theirs, st, model, whole=True):
 _Convention = namedtuple("_Convention", "name text where option")
 _CONVENTION = {c.name: c for c in [
     _Convention("rule margin", "a zero score is a mistake: y (w.x) <= 0", "Cornell §3; scikit-learn and river; "
-                "np.sign-style code, `if np.sign(w @ x) != y`, since np.sign(0) == 0 is never a label", "--rule margin"),
+                "np.sign-style code, `if np.sign(w @ x) != y`, since np.sign(0) == 0 is never a label",
+                "--rule margin"),
     _Convention("rule sign", "a zero score is a mistake only on a negative example: sign(0) = +1",
                 "Columbia §1.1, the Perceptron Algorithm notes", "--rule sign"),
     _Convention("sign(0) = -1", "a zero score is -1, so a mistake only on a positive example",
