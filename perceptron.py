@@ -3921,13 +3921,11 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
     if st.multiclass == "one-vs-rest":
         sides = {c: _replay_binary(xs, [1 if y == c else -1 for y in ys], st, model, expected, c)
                  for c in st.classes}
-        return _Side([s for side in sides.values() for s in side.steps], {c: side.weights for c, side in sides.items()},
-                     max((side.epochs for side in sides.values()), default=0),
-                     all(side.converged for side in sides.values()),
-                     {c: side.average for c, side in sides.items()} if st.average else None,
-                     {c: side.voted for c, side in sides.items()} if st.voted else None,
-                     {k: v for side in sides.values() for k, v in side.watched.items()},
-                     {c: side.final_bound for c, side in sides.items()})
+        by_class = {field: {c: getattr(side, field) for c, side in sides.items()} for field in _Side._fields}
+        return _Side([s for side in sides.values() for s in side.steps], by_class["weights"],
+                     max(by_class["epochs"].values(), default=0), all(by_class["converged"].values()),
+                     by_class["average"] if st.average else None, by_class["voted"] if st.voted else None,
+                     {k: v for side in sides.values() for k, v in side.watched.items()}, by_class["final_bound"])
     return _replay_binary(xs, ys, st, model, expected)
 
 
@@ -3962,8 +3960,7 @@ class _Variant(Perceptron):
         self.mistake = lambda f, s: self.wrong  # decided by _step, before Part I's step
 
     def _score(self, x):  # Part I's w.x, of the w that scores under the convention
-        return _finite(_sum_float(self.force if self.st.batch else self.before if self.st.stale else self.w, x),
-                       "w.x")
+        return _finite(_sum_float(self.force if self.st.batch else self.before if self.st.stale else self.w, x), "w.x")
 
     def _step(self, x, y):
         s = self._score(self._read(x))
@@ -4033,9 +4030,7 @@ class _JointVariant(MulticlassPerceptron):
 
 
 def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
-    """The run under st by Part I's pass, _pass, of a learner of Part I with the conventions layered on it
-    (_Variant, _DualVariant, _JointVariant), each example given by its index; each mistake with the bound
-    THEIRS may differ by."""
+    """_replay's binary or joint run by Part I's _pass, each mistake with the bound THEIRS may differ by."""
     n, K, joint = len(xs), st.kernel, st.multiclass == "joint"
     d, start = len(xs[0]) if xs else 0, st.start[cls] if isinstance(st.start, dict) else st.start
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
@@ -4151,16 +4146,13 @@ class _Rounding:
 
     def __init__(self, args, theirs, examples):
         ours_float = any(type(v) is float for x, _ in examples for v in x)
-        # THEIRS's precision, else the narrowest format that holds every float it wrote, where one of them is
-        # not a whole number (whole numbers say nothing); else binary64, or "exact" where neither side wrote a float
         telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
         self.name = theirs.precision or (next(
             (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
             "binary64") if telling else "binary64" if theirs.floats or ours_float else "exact")
         self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
                                                                                   if isfinite(v))
-        bits = _PRECISIONS.get(self.name)
-        self.bits = bits
+        self.bits = bits = _PRECISIONS.get(self.name)
         self.u = 0.0 if bits is None else 2.0 ** -bits
         self.u_ours = 2.0 ** -53 if ours_float else 0.0
         inputs = [v for x, _ in examples for v in x]
@@ -4201,9 +4193,8 @@ class _Rounding:
     def kernel_bound(self, terms, S, values=0.0) -> float:
         """The same for eq. (2), a sum of ``terms`` kernel terms of absolute sum S, whose kernel values may lie
         ``values`` apart in all (kernel_error, summed)."""
-        if self.off:
-            return 0.0
-        return max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values, self.tolerance * S)
+        return 0.0 if self.off else max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values,
+                                        self.tolerance * S)
 
     # How far a kernel computed in a precision of unit roundoff u, on inputs each within a relative delta of a
     # and b, may lie from the exact K(a, b) (Higham §3.1 for the sums; A = sum |a_i b_i|):
@@ -4252,11 +4243,7 @@ class _Rounding:
             return E
         u, u_in, k = self.u, self.u_in, len(parts)
         try:
-            if k == 1:
-                f, x = parts[0]
-                grown = [abs(float(f) * float(x_i)) for x_i in x]
-            else:
-                grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
@@ -4417,7 +4404,8 @@ def _compare(ours, theirs, st, model, whole=True):
 _Convention = namedtuple("_Convention", "name text where option")
 _CONVENTION = {c.name: c for c in [
     _Convention("rule margin", "a zero score is a mistake: y (w.x) <= 0", "Cornell §3; scikit-learn and river; "
-                "np.sign-style code, `if np.sign(w @ x) != y`, since np.sign(0) == 0 is never a label", "--rule margin"),
+                "np.sign-style code, `if np.sign(w @ x) != y`, since np.sign(0) == 0 is never a label",
+                "--rule margin"),
     _Convention("rule sign", "a zero score is a mistake only on a negative example: sign(0) = +1",
                 "Columbia §1.1, the Perceptron Algorithm notes", "--rule sign"),
     _Convention("sign(0) = -1", "a zero score is -1, so a mistake only on a positive example",
@@ -4437,8 +4425,7 @@ _CONVENTION = {c.name: c for c in [
                 "scikit-learn's eta0, mlxtend's eta", None),
     _Convention("start", "the start vector w_0 of THEIRS's \"start\", with rate eta = {eta}",
                 "a random or a warm start", None),
-    _Convention("passes", "they stop after their passes, not converged", "a fixed number of epochs",
-                "--max-epochs"),
+    _Convention("passes", "they stop after their passes, not converged", "a fixed number of epochs", "--max-epochs"),
     _Convention("batch sum", "the batch rule: a pass's updates summed, and applied at its end",
                 "gradient descent on the perceptron loss", None),
     _Convention("batch mean", "the batch rule with the mean: a pass's updates summed, divided by n, applied at its end",
@@ -4480,30 +4467,23 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     for alternatives in choices:
         candidates = [c + a for c in candidates for a in alternatives]
     candidates.sort(key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
-    eta: Any = Fraction(1)
-    agreeing_eta = eta
-    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int
+    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, eta)
     for names in candidates:
-        if agreeing and len(names) > len(agreeing[0]) or tied and len(names) > len(tied[0]) or \
+        if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
                 visits > _SEARCH_VISITS:
             break
         if not names and not forced or tried >= _SEARCHED:
             continue
         tried += 1
-        variant = _variant(args, forced + names, theirs.epochs)
-        if variant is None:
-            continue
-        converted = _converted(theirs, forced + names, n)
-        if converted is None:
+        variant, converted = _variant(args, forced + names, theirs.epochs), _converted(theirs, forced + names, n)
+        if variant is None or converted is None:
             continue
         model = _Rounding(variant, converted, examples)
         changed = {key: v for name in forced + names for key, v in _REPLAYED.get(name, {}).items()}
-        for name, field in (("order", "order"), ("start", "start")):
-            if name in forced + names:
-                changed[field] = getattr(converted, field)
+        changed.update({name: getattr(converted, name) for name in ("order", "start") if name in forced + names})
         try:
             st = _settings(variant, kernel, classes)._replace(**changed)
-            eta = 1
+            eta: Any = 1
             if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
                 eta = _rate_of(examples, st, model, converted)
                 st = st._replace(rate=eta)
@@ -4513,14 +4493,14 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         visits += ours.epochs * n * len(classes or [1])
         difference, _ = _compare(ours, converted, st, model)
         if difference is None:
-            agreeing_eta = agreeing_eta if agreeing else eta
-            agreeing.append(names)
+            agreeing.append((names, eta))
         elif tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
             tie = _rounding(difference, ours, model, examples)
             tied = (names, _parting(difference), tie, eta) if tie else None
     if agreeing:
-        return forced + agreeing[0], _named(args, data, forced + agreeing[0], agreeing[1:], agreeing_eta,
-                                            theirs.epochs)
+        names, eta = agreeing[0]
+        return forced + names, _named(args, data, forced + names, [other for other, _ in agreeing[1:]], eta,
+                                      theirs.epochs)
     if tied is None:
         return None
     names, (_, epoch, index), tie, eta = tied
@@ -4537,20 +4517,14 @@ def _declared(theirs, names) -> str:
 
 
 def _evidence(args, theirs, n, d) -> list:
-    """What THEIRS itself says: its numbering, and the start, rate and order it declares."""
-    forced = []
+    """What THEIRS itself says: its numbering, and the start (w = 0 is the notes'), else the rate, and the order
+    it declares."""
     steps = theirs.trace or []
-    if steps and min(s.epoch for s in steps) == 0:
-        forced.append("epochs from 0")
-    if steps and max(s.index for s in steps) == n:
-        forced.append("indexes from 1")  # else a choice, below, where no index is 0
-    if theirs.start is not None and any(v != 0 for v in theirs.start):  # w = 0 is the notes' start
-        forced.append("start")
-    elif theirs.rate is not None and theirs.rate != 1:
-        forced.append("rate")
-    if theirs.order is not None:
-        forced.append("order")
-    return forced
+    start = theirs.start is not None and any(v != 0 for v in theirs.start)
+    said = {"epochs from 0": steps and min(s.epoch for s in steps) == 0,
+            "indexes from 1": steps and max(s.index for s in steps) == n,  # else a choice, where no index is 0
+            "start": start, "rate": not start and theirs.rate not in (None, 1), "order": theirs.order is not None}
+    return [name for name, shown in said.items() if shown]
 
 
 def _choices(args, theirs, n, d, kernel) -> list:
@@ -4579,9 +4553,8 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if not args.multiclass and kernel is None:
         choices.append([(), ("batch sum",), ("batch mean",)])
     if args.multiclass:
-        choices.append([(), ("joint",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)])
-        choices.append([(), ("no prediction",)])
-        choices.append([(), ("ties to the last",)])
+        choices += [[(), ("joint",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
+                    [(), ("no prediction",)], [(), ("ties to the last",)]]
     if theirs.average is not None:
         moments = [("average after",), ("average before",), ("average over updates",)]
         choices.append([()] + [m for m in moments if m != (f"average {args.average}",)] if args.average else moments)
@@ -4590,27 +4563,17 @@ def _choices(args, theirs, n, d, kernel) -> list:
 
 def _variant(args, names, passes=None):
     """The options of this run with the option conventions among names, or None where they do not mix."""
-    variant = _options_copy(args)
+    variant, option = _options_copy(args), {
+        "rule margin": ("rule", "margin"), "rule sign": ("rule", "sign"), "bias": ("bias", True),
+        "no bias": ("bias", False), "labels 0/1": ("labels", (0, 1)), "joint": ("multiclass", "joint"),
+        "one-vs-rest": ("multiclass", "one-vs-rest"), "average after": ("average", "after"),
+        "average before": ("average", "before"), "passes": ("max_epochs" if args.epochs is None else "epochs", passes)}
     for name in names:
-        if name in ("rule margin", "rule sign"):
-            variant.rule = name.split()[1]
-        elif name in ("bias", "no bias"):
-            variant.bias = name == "bias"
-        elif name == "labels 0/1":
-            variant.labels = (0, 1)
-        elif name in ("joint", "one-vs-rest"):
-            if name == "joint" and "rule" in variant.given:
-                return None
-            variant.multiclass = name
-        elif name in ("average after", "average before"):
-            if variant.epochs is None:
-                return None
-            variant.average = name.split()[1]
-        elif name == "passes":
-            if variant.epochs is None:
-                variant.max_epochs = passes
-            else:
-                variant.epochs = passes
+        if name == "joint" and "rule" in variant.given or name in ("average after", "average before") and \
+                variant.epochs is None:
+            return None
+        if name in option:
+            setattr(variant, *option[name])
     return variant
 
 
@@ -4667,10 +4630,9 @@ def _named(args, data, names, others, eta, passes, until=None) -> list:
         text = c.text.format(eta=_shown_number(eta))
         option = f"--max-epochs {passes}" if name == "passes" else c.option
         head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
-        lines.append(f"  - {head}{text}" + (f" (met in {c.where})" if c.where else "")
-                     + ("; outside the notes' algorithm: no option of this project runs it" if c.option is None
-                        and name not in _WRITTEN else "")
-                     + ("; a way of writing the numbers, which no option makes" if name in _WRITTEN else ""))
+        note = "" if c.option else "; a way of writing the numbers, which no option makes" if name in _WRITTEN \
+            else "; outside the notes' algorithm: no option of this project runs it"
+        lines.append(f"  - {head}{text} (met in {c.where}){note}")
     for other in others[:3]:
         lines.append("  (or equally: " + "; ".join(other or ("the options as given",)) + ")")
     if outside:
@@ -4715,8 +4677,8 @@ def _parting(difference):
     return (m.cls, m.epoch, m.index)
 
 
-_FAULTS = {"skip": "skipped the update of", "twice": "made the update twice at",
-           "prediction": "updated by the prediction sign(w.x), not by the label, at"}
+_FAULTS = {"skip": (0.0, "skipped the update"), "twice": (2.0, "made the update twice"),  # (the step's factor of y x,
+           "prediction": (-1.0, "updated by the prediction sign(w.x), not by the label")}  # what THEIRS did)
 
 
 def _one_step(examples, st, theirs, model, difference) -> list | None:
@@ -4735,30 +4697,26 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
             if agrees(st._replace(fault=(fault, j))):
                 m = theirs.trace[j] if j < len(theirs.trace) else difference.ours
                 later = len(theirs.trace) - j - 1
-                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault]} mistake {j + 1} (epoch "
-                        f"{m.epoch}, index {m.index}): with that step so, "
+                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault][1]} at mistake {j + 1} "
+                        f"(epoch {m.epoch}, index {m.index}): with that step so, "
                         + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
-    if agrees(st._replace(stale=True)):
-        return ["diagnosis: a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
-                "(kept from before w changed); with scores so, the whole run agrees."]
-    if agrees(st._replace(fault=("prediction", "always"))):
-        return ["diagnosis: a bug in THEIRS: every update is by the prediction sign(w.x), which is -y on a mistake, "
-                "instead of by the label y: w - y x moves w away from the label; with updates so, the whole run "
-                "agrees."]
+    for changed, bug in (({"stale": True}, "every score is stale, w.x for the weights before the latest update "
+                           "(kept from before w changed); with scores so"),
+                         ({"fault": ("prediction", "always")}, "every update is by the prediction sign(w.x), which is "
+                          "-y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
+                          "updates so")):
+        if agrees(st._replace(**changed)):
+            return [f"diagnosis: a bug in THEIRS: {bug}, the whole run agrees."]
     return None
 
 
-# A law read off THEIRS's own trace, where no convention makes its run: its weights after each mistake say
-# what each update did.  w_k = c w_(k-1) + eta y x, the keep factor c and the step eta solved from the two
-# vectors (least squares in two unknowns) and checked on every weight: c < 1 is a decay (an L2 penalty, as
-# scikit-learn's SGDClassifier with alpha), eta a rate, or passive-aggressive's step (tau - y w.x) / x.x
-# (K. Crammer et al., JMLR 7, 2006).  Which visits updated says the threshold t of "update while y w.x <= t"
-# (the notes: t = 0; hinge or margin training: t > 0).  A law that holds at every step is a variant of the
-# notes' perceptron; one step that breaks a law every other step keeps is a bug in THEIRS, at that step.
-
 def _law(examples, args, theirs, model) -> tuple | None:
-    """("bug", lines) for one step that breaks the law every other step keeps; ("variant", lines) for a law
-    outside the notes that holds at every step; None where THEIRS's trace has no law to read."""
+    """A law read off THEIRS's weights after each mistake: ("bug", lines) for one step that breaks the law every
+    other step keeps; ("variant", lines) for a law outside the notes that holds at every step; else None.
+    w_k = c w_(k-1) + eta y x, the keep factor c and the step eta solved from the two vectors (least squares in
+    two unknowns) and checked on every weight: c < 1 is a decay (an L2 penalty, as scikit-learn's alpha), eta a
+    rate, or passive-aggressive's step (tau - y w.x) / x.x (K. Crammer et al., JMLR 7, 2006).  Which visits
+    updated says the threshold t of "update while y w.x <= t" (the notes: t = 0; hinge or margin training)."""
     steps = theirs.trace
     if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
             any(not isinstance(s.weights, list) for s in steps):
@@ -4879,12 +4837,11 @@ def _law(examples, args, theirs, model) -> tuple | None:
         step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
         expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"
-        did = {0.0: "skipped the update", 2.0: "made the update twice", -1.0: "updated by the prediction sign(w.x), "
-               "not by the label"}.get(ratio, f"made an update other than the law's ({law})")
+        did = dict(_FAULTS.values()).get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
-                       f"  w before it: " + (_shown_vector(steps[k - 1].weights) if k else "the start"),
-                       f"  w after it:  {_shown_vector(s.weights, expected)}; the law's: {_shown_vector(expected)}"]
+                       f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
+                       f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
     if not laws:
         return None
     return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
@@ -4941,7 +4898,7 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
     y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None
     if what == "mistake" and y is not None:
         lines.append(f"  the notes require an update here: {why(o.y, o.score)}, so w <- w + y x"
-                     + (f" = {_shown_vector(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
+                     + (f" = {_shown_any(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
                         else "") + " (Columbia §1.1, Cornell §3);")
         lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
                                                        if t is not None else ", and no more mistakes."))
@@ -4955,8 +4912,8 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
         lines.append(f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the "
                      f"bound {o.score_bound:.3g} of rounding.")
     elif what == "w after":
-        lines.append(f"  the weights after this update differ beyond rounding: ours {_shown_vector(o.weights)}, "
-                     f"theirs {_shown_vector(t.weights, o.weights)}; the notes' update is w <- w + y x.")
+        lines.append(f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, "
+                     f"theirs {_shown_any(t.weights, o.weights)}; the notes' update is w <- w + y x.")
     return lines
 
 
@@ -4985,10 +4942,10 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
         lines.append(f"  at epoch {visit[1]}, index {visit[2]}" + (f", class {visit[0]}" if visit[0] else "")
                      + f": ours made {did['ours']}, theirs {did['theirs']}")
     x, y = examples[visit[2]]
-    lines.append(f"  the example: x = {_shown_vector(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
+    lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
     before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
     if before or ours.steps and ours.steps[0].weights is not None:
-        lines.append("  w before it: " + (_shown_vector(before[-1].weights) if before else "0, as at the start"))
+        lines.append("  w before it: " + (_shown_any(before[-1].weights) if before else "0, as at the start"))
     return lines
 
 
@@ -5007,14 +4964,19 @@ def _shown_number(v) -> str:
         return _digits(v.numerator) if v.denominator == 1 else _num(v)
 
 
-def _shown_vector(v, other=None) -> str:
-    """A vector for a report: whole when short; else its first and last weights and, beside ``other``, the
-    largest differences, each with its index."""
+def _shown_any(v, other=None) -> str:
+    """A value for a report: a number as _shown_number, a flag, votes as each hypothesis's count, a vector whole
+    when short; else its first and last weights and, beside ``other``, the largest differences with their indexes."""
     if v is None:
         return "none"
     if isinstance(v, dict):
-        return ", ".join(f"{c}: {_shown_vector(w, other.get(c) if isinstance(other, dict) else None)}"
+        return ", ".join(f"{c}: {_shown_any(w, other.get(c) if isinstance(other, dict) else None)}"
                          for c, w in v.items())
+    if not isinstance(v, list):
+        return _shown_number(v) if not isinstance(v, bool) else str(v).lower()
+    if v and isinstance(v[0], tuple):  # votes: each hypothesis's count
+        return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
+            ", ..." if len(v) > 12 else "")
     if len(v) <= 8:
         return "(" + ", ".join(_shown_number(x) for x in v) + ")"
     text = "(" + ", ".join(_shown_number(x) for x in v[:3]) + ", ..., " + ", ".join(
@@ -5026,15 +4988,6 @@ def _shown_vector(v, other=None) -> str:
             text += "; most apart: " + ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})"
                                                 for i in apart)
     return text
-
-
-def _shown_any(v, other=None) -> str:
-    if isinstance(v, list) and v and isinstance(v[0], tuple):  # votes: each hypothesis's count
-        return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
-            ", ..." if len(v) > 12 else "")
-    if isinstance(v, (list, dict)) or v is None:
-        return _shown_vector(v, other)
-    return _shown_number(v) if not isinstance(v, bool) else str(v).lower()
 
 
 def _settings_text(args) -> str:

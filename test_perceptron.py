@@ -4456,9 +4456,9 @@ def test_check_an_average_over_updates(tmp_path):
     assert status == 1 and "the mean of w after every update" in out, out
 
 
-@pytest.mark.parametrize("fault, said", [("skip", "THEIRS skipped the update of mistake 3"),
+@pytest.mark.parametrize("fault, said", [("skip", "THEIRS skipped the update at mistake 3"),
                                          ("twice", "THEIRS made the update twice at mistake 3"),
-                                         ("prediction", "updated by the prediction sign(w.x), not by the label, at "
+                                         ("prediction", "updated by the prediction sign(w.x), not by the label at "
                                                         "mistake 3")])
 def test_check_finds_the_one_step_that_explains_the_rest(tmp_path, fault, said):
     examples = planted_data(35)
