@@ -919,7 +919,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                    else DualPerceptron(kernel, rule=rule, bias=bias))
         if kernel is not None and D.d:
             learner.d = D.d  # the length of every x, known from the first example
-        if D.d == 2 and D.checked:
+        if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
         keeper = _Pocket(learner, D) if pocket else None
         tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,  # a kernel run's
@@ -1394,8 +1394,8 @@ class Classifier:
         y = self._column(y)
         D, classes = self._data(X, y, None)
         options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
-                       trace=False,
-                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
+                       trace=False, average="after" if self.predictor == "average" else None,
+                       voted=self.predictor == "voted")
         if len(classes) == 2:
             kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
             run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
@@ -1750,16 +1750,15 @@ class _Data:
             first = next(items, _END)
             rest = _chain(first, items) if first is not _END else iter(())
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
-        self.examples = None
-        self.items = rest  # a stream's items as given: the fast pass checks them in passing
-        if keep:
-            self.examples = [self.check(item, i) for i, item in enumerate(rest)]
-            self.items = self.examples
-            self._mixes()
-
-    @property
-    def checked(self) -> bool:
-        return self.examples is not None
+        self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
+        self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
+        mixed: dict = {}  # the first example with a float, and with a Decimal
+        for i, (x, _) in enumerate(self.examples or ()):
+            for kind in set(map(type, x)) & {float, decimal.Decimal}:
+                mixed.setdefault(kind, i)
+        if len(mixed) == 2:
+            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)",
+                                  max(mixed.values()))
 
     def check(self, item, i):
         """The checked (x, y) of the item at index i, x a new list of d numbers."""
@@ -1773,24 +1772,11 @@ class _Data:
         except PerceptronError as err:
             raise PerceptronError(err.reason, i) from None
 
-    def _mixes(self):
-        first: dict = {}  # the first example with a float, and with a Decimal
-        for i, (x, _) in enumerate(self.examples):
-            for kind in set(map(type, x)) & {float, decimal.Decimal}:
-                first.setdefault(kind, i)
-        if len(first) == 2:
-            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)",
-                                  max(first.values()))
-
     def __iter__(self):
         """The checked examples, for the literal pass; ``at`` follows it."""
         self.passes += 1
-        if self.examples is not None:
-            for self.at, example in enumerate(self.examples):
-                yield example
-        else:
-            for i, item in enumerate(self.items):
-                yield self.check(item, i)
+        for self.at, item in enumerate(self.items):
+            yield item if self.examples is not None else self.check(item, self.at)
 
 
 _END = object()
@@ -1882,16 +1868,12 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     errors are the literal pass's.  A kept data set was checked whole before the run.  What this cannot see is
     an object whose products with plain numbers are plain numbers other than those of its value (no number
     library's are): PERCEPTRON_LITERAL=1 takes it by value."""
-    def kind_of(s):
-        """(the fast sum, or None for sum(map(mul, w, x)) written below; the type of a score; whether each x's
-        element types are checked) for a run whose scores are of the type of s.  An int or float score with a
-        foreign element is not one: NumPy's numbers make NumPy scores.  A Fraction or Decimal score can be,
-        since a Fraction times a NumPy int is a Fraction."""
+    def kind_of(s):  # (the fast sum, None for sum(map(mul, w, x)); a score's type; whether x's types are checked)
         kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
         return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
             kind is not int and kind is not float
     D.passes = epoch
-    checked, bias, mistake, d = D.checked, learner.bias, learner.mistake, learner.d
+    checked, bias, mistake, d = D.examples is not None, learner.bias, learner.mistake, learner.d
     w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
     sum_of, kind, exact = kind_of(w[0] if w else 0)
     plain, lists = _PLAIN.issuperset, _LISTS
@@ -1985,7 +1967,7 @@ def _primal_score(learner, x) -> Number:
 
 class _OneExample:
     """learn's one example as a stream the fast pass checks in passing; its errors name no index."""
-    checked, passes, at, cache, label = False, 0, None, None, staticmethod(_label)
+    examples, passes, at, cache, label = None, 0, None, None, staticmethod(_label)
 
     def __init__(self, item, d):
         self.items, self.d = (item,), d
@@ -2003,7 +1985,7 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
     did not start with these scores, the literal step)."""
     if type(learner) is Perceptron:
         return _primal_pass(learner, D, epoch, on_mistake)
-    if type(learner) is not DualPerceptron or not D.checked:
+    if type(learner) is not DualPerceptron or D.examples is None:
         return _literal_pass(learner, D, epoch, on_mistake)
     D.passes = epoch
     if D.cache is None and learner.mistakes == 0:
@@ -2067,8 +2049,6 @@ def _kept_errors(learner, D):
         return _KeptMargins(learner, xs, ys, literal, exact) if exact or plain_floats(learner.w) else literal
     bound = _KeptMargins(learner, xs, [], literal, exact)  # its rows, N, X and bound
     xs = [learner._read(x) for x in xs]
-    m = learner.d + learner.bias + 3
-    bound.gamma, bound.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
     position = {c: k for k, c in enumerate(learner.classes)}
     truth, kept = [position[y] for y in ys], [None, -1, 0]  # the scores, after which mistake, updates
 
@@ -2134,7 +2114,7 @@ class _KeptMargins:
 
     def __init__(self, learner, xs, ys, literal, exact):
         self.learner, self.xs, self.ys, self.literal, self.exact = learner, xs, ys, literal, exact
-        m = len(learner.w) + 3
+        m = learner.d + learner.bias + 3
         self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
         bias = float(learner.bias)
         self.N = 0 if exact else max((sum(map(abs, x)) + bias for x in xs), default=0.0)  # inf past the range
@@ -2241,6 +2221,8 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     try:  # a PerceptronError (an x to refuse) is a ValueError: the literal vote's to tell
         xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
         kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
+        if not (kinds <= _EXACT or kinds <= _FLOATS):
+            return literal(kept, bias, given)
         for v, c in kept:
             if kinds <= _EXACT and before is not None:
                 step = tuple(map(sub, v, before))
@@ -2248,13 +2230,11 @@ def _voted_signs_fast(kept, bias, xs) -> list:
                 if row is None:
                     row = rows[step] = list(map(sum, map(map, repeat(mul), repeat(step), xs)))
                 scores = list(map(add, scores, row))
-            elif kinds <= _EXACT or kinds <= _FLOATS:  # sum(map(mul, v, x)) without a call per x where it is dot's
+            else:  # sum(map(mul, v, x)) without a call per x where it is dot's
                 scores = list(map(sum, map(map, repeat(mul), repeat(v), xs)) if kinds <= _EXACT or
                               sys.version_info < (3, 12) else map(_sum_float, repeat(v), xs))
                 if not (kinds <= _EXACT or all(map(isfinite, scores))):
                     return literal(kept, bias, given)
-            else:
-                return literal(kept, bias, given)
             votes = list(map(add, votes, map(mul, repeat(c), map(le, repeat(0), scores))))
             before = v
     except (ArithmeticError, TypeError, ValueError):
