@@ -837,26 +837,23 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
           average: str | None = None, voted: bool = False, labels: tuple | None = None, trace: bool | list = True,
           on_mistake: Callable | None = None) -> Run:
-    """Run the Perceptron over a sequence of (x, y) pairs, or over X and y; return a Run.
+    """Run the Perceptron over (x, y) pairs, or over X and y; return a Run.
 
-    train(examples) takes (x, y) pairs; train(X, y) the vectors X (lists, a NumPy matrix, a DataFrame's
-    .to_numpy()) and their labels y.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are
-    read as -1 for the one that sorts first and +1 for the other, or as ``labels = (negative, positive)`` says
-    (which a one-pass run over a stream of such labels needs); the run predicts them (``run.labels``).
+    train(X, y) takes the vectors X (lists, a NumPy matrix, a DataFrame's .to_numpy()) and their labels y.
+    Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for the one that sorts
+    first, or as ``labels = (negative, positive)`` says (which a one-pass run over a stream of such labels
+    needs); the run predicts them (``run.labels``).
 
-    epochs=None  passes in the given order until a pass makes no mistake (Cornell §3; Kalyanakrishnan's PLA
-                 taking the first misclassified point in order), at most ``max_epochs`` passes, after which
-                 ``converged`` is False.
+    epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA taking the first
+                 misclassified point in order), at most ``max_epochs``, after which ``converged`` is False.
     epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any
                  iterable, a generator included: with trace=False memory does not grow with it.
-    epochs=k     k passes, stopping early after a pass with no mistake (with ``average`` or ``voted``:
-                 exactly k passes, since every example visited counts).
+    epochs=k     k passes, stopping early after a clean pass (with ``average`` or ``voted``: exactly k).
 
-    ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is the last weight.  ``kernel=K`` runs
-    the dual of Columbia §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made, and
-    ``on_mistake(mistake, model)`` is called after each update (model.w is then the weights after it).  Ctrl-C
-    lands between whole steps: it raises KeyboardInterrupt with the run so far as its ``run`` attribute, at any
-    moment (None while the examples are read, before there is a learner).
+    ``bias=True`` appends the constant feature 1 (Cornell §2), the last weight.  ``kernel=K`` runs the dual of
+    Columbia §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made;
+    ``on_mistake(mistake, model)`` is called after each update.  Ctrl-C lands between whole steps: its
+    KeyboardInterrupt carries the run so far as ``run`` (None while the examples are read).
 
     Beyond the notes, for data that is not separable (Kalyanakrishnan §4 mentions such refinements without
     naming them):
@@ -865,22 +862,20 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                  Neural Networks 1(2), 1990: after every update the new w's training errors under the run's
                  rule are counted over all the examples, and w is pocketed only if they are strictly fewer;
                  the pocket starts as w = 0 with its count.
-    average="after"  the mean of the weights after every example visited, updated or not, over all passes:
-                 sum_t W_t / N (M. Collins, "Discriminative training methods for hidden Markov models: theory
-                 and experiments with perceptron algorithms", EMNLP 2002, averaged parameters; Freund and
-                 Schapire's sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True) up to its rounding).
-    average="before"  the mean of the weights before every example, sum_{t=0}^{N-1} W_t / N (nltk's
-                 AveragedPerceptron).  Either mean is exact: a Fraction for int and Fraction data, and for
-                 floats the exact mean of the float iterates rounded once to a float (Decimal: divided once in
-                 the current context).
+    average="after"  the mean of the weights after every example visited, over all passes: sum_t W_t / N
+                 (M. Collins, "Discriminative training methods for hidden Markov models: theory and experiments
+                 with perceptron algorithms", EMNLP 2002; Freund and Schapire's sum_k c_k v_k / N;
+                 scikit-learn's SGDClassifier(average=True) up to its rounding).
+    average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).  Either mean is exact: a Fraction
+                 for int and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once
+                 in the current context.
     voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm",
                  Machine Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of
-                 examples visited while it stood (the example that made it counts for it); run.predict(x,
-                 "voted") is sign(sum_k c_k sign(v_k.x)), sign(0) = +1.
+                 examples visited while it stood; run.predict(x, "voted") is their vote.
 
-    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) reads a one-shot
-    iterator once, copies every example and checks each before it starts; a one-pass run checks each when its
-    turn comes.  Either way a bad example raises a PerceptronError naming its index.
+    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) copies and checks
+    them all before it starts; a one-pass run checks each in turn.  A bad example raises a PerceptronError
+    naming its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
