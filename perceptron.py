@@ -1957,7 +1957,7 @@ def _primal_score(learner, x) -> Number:
             return s
     except (TypeError, ValueError, ArithmeticError):
         pass
-    return _literal_score(learner, x)
+    return Perceptron._score.literal(learner, x)  # type: ignore[attr-defined]
 
 
 class _OneExample:
@@ -1971,9 +1971,6 @@ class _OneExample:
         return _Data.check(self, item, None)  # type: ignore[arg-type]
 
 
-_literal_pass, _literal_score = _pass, Perceptron._score
-
-
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2)
     kept up to date (_KernelScores) and read, not summed again (after a kernel failure, or for a learner that
@@ -1981,7 +1978,7 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
     if type(learner) is Perceptron:
         return _primal_pass(learner, D, epoch, on_mistake)
     if type(learner) is not DualPerceptron or D.examples is None:
-        return _literal_pass(learner, D, epoch, on_mistake)
+        return _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
     D.passes = epoch
     if D.cache is None and learner.mistakes == 0:
         D.cache = _KernelScores(learner, [learner._read(x) for x, _ in D.examples])
