@@ -1242,8 +1242,7 @@ class _History:
 
 
 def _explicit(learner):
-    """A learner's weights: its w; the dual's explicit sum where its kernel has one (dot, or a kernel
-    whose ``linear`` is True), else None."""
+    """A learner's weights: its w, or a dual's explicit sum where its kernel has one (as Run.w), else None."""
     if isinstance(learner, DualPerceptron):
         K = learner.kernel
         return learner.weights() if K is dot or getattr(K, "linear", False) is True else None
@@ -1267,13 +1266,12 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
 
     update="joint": passes as in ``train`` with the joint update (Collins 2002; K. Crammer and Y. Singer,
     "Ultraconservative online algorithms for multiclass problems", JMLR 3, 2003); the trace holds
-    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax".  pocket=True keeps the pocket of
-    the argmax predictor, its errors counted over all the examples (Gallant's ratchet, as in train).
+    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax"; pocket=True is Gallant's, of the
+    argmax predictor.
 
-    average= and voted=True as in ``train``: one-vs-rest class by class (as scikit-learn's
-    SGDClassifier(average=True) averages), {class: average}; joint over the class vectors together
-    (average="before" is nltk's AveragedPerceptron, before its rounding), {class: average}, and the votes
-    [({class: v_k(l)}, c_k), ...].
+    average= and voted=True as in ``train``, each average {class: average}: one-vs-rest class by class (as
+    scikit-learn's SGDClassifier(average=True) averages); joint over the class vectors together
+    (average="before" is nltk's AveragedPerceptron, before its rounding), the votes [({class: v_k(l)}, c_k), ...].
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
@@ -1729,11 +1727,9 @@ def _class_label(y):
 
 
 class _Data:
-    """The examples of a run, checked at the boundary.  Kept (several passes, the pocket, a kernel, an
-    average): ``examples`` is a list of checked copies, every example checked once before the run, and a
-    data set that mixes floats and Decimals (which do not add) is refused at the first that mixes them.
-    Streamed (one pass): ``examples`` is None and each example is checked as it comes.  ``d`` is the
-    length of the first x; ``at`` the index of the example in hand; ``passes`` the passes begun."""
+    """The examples of a run, checked at the boundary: kept, ``examples`` is a list of checked copies (floats
+    and Decimals, which do not add, refused together); streamed, None, and each is checked as it comes.
+    ``d`` is the first x's length; ``at`` the index of the example in hand; ``passes`` the passes begun."""
 
     def __init__(self, examples, keep, label=None):
         self.label = label or _label
@@ -2239,8 +2235,9 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 # Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
-Perceptron.learn = _fenced(Perceptron.learn, _on_failure("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
-    lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
+Perceptron.learn = _fenced(  # type: ignore[method-assign]
+    Perceptron.learn, _on_failure("w <- w + y x cannot be computed")(
+        lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
 _pocket_errors = _fenced(_pocket_errors, _kept_errors)
 _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign]
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
