@@ -1085,12 +1085,9 @@ class _Recorder:
         self.learner, self.trace, self.held = learner, trace, None
         self.observers = [observe for observe in observers if observe is not None]
         self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
-        self.seen = self._state()
+        self.whole_now()
         # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
         self.lean = not self.observers and trace is None and self.indexes is None
-
-    def _state(self):
-        return self.learner.mistakes, getattr(self.learner, "w", None)
 
     def whole(self) -> bool:
         """Whether every update stored so far has been recorded: the run so far is consistent."""
@@ -1107,7 +1104,7 @@ class _Recorder:
 
     def whole_now(self):
         """The step is whole: what __call__ does last, and all a lean pass tells."""
-        self.seen = self._state()
+        self.seen = self.learner.mistakes, getattr(self.learner, "w", None)
         if self.held is not None and self.held.held is not None:  # a Ctrl-C came while the step was not whole
             self.held.checkpoint()
 
@@ -1385,12 +1382,11 @@ class Classifier:
     def fit(self, X, y):
         """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
         y = self._column(y)
-        D, classes = self._data(X, y, None)
+        D, classes, kernel = self._data(X, y, None)
         options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
                        trace=False, average="after" if self.predictor == "average" else None,
                        voted=self.predictor == "voted")
         if len(classes) == 2:
-            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
             run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
         else:
             run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
@@ -1403,8 +1399,7 @@ class Classifier:
         all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
         y = self._column(y)
         if not hasattr(self, "run_"):
-            D, classes = self._data(X, y, classes)
-            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
+            D, classes, kernel = self._data(X, y, classes)
             learner = (MulticlassPerceptron(classes, D.d, update=self.multiclass, bias=self.bias,
                                             rule=None if self.multiclass == "joint" else self.rule)
                        if len(classes) > 2 else Perceptron(D.d, rule=self.rule, bias=self.bias) if kernel is None
@@ -1458,7 +1453,7 @@ class Classifier:
         return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
 
     def _data(self, X, y, classes):
-        """The checked examples, and the classes: the given ones or y's, sorted (as met if they do not sort)."""
+        """The checked examples, the classes (given, or y's: sorted, as met if they do not sort), the kernel read."""
         if y is None:
             raise PerceptronError("Classifier requires y to be passed, but the target y is None")
         D = _Data(_pairs(X, y), keep=True, label=_class_label)
@@ -1475,10 +1470,11 @@ class Classifier:
         if self.kernel is not None and len(given) > 2:
             raise PerceptronError(f"Only binary classification is supported with a kernel: y has {len(given)} classes "
                                   f"(kernel = {_short(self.kernel)})")
+        kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
         try:
-            return D, sorted(given)
+            return D, sorted(given), kernel
         except (TypeError, ArithmeticError):
-            return D, given
+            return D, given, kernel
 
     @staticmethod
     def _column(y):
