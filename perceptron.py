@@ -837,26 +837,23 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
           average: str | None = None, voted: bool = False, labels: tuple | None = None, trace: bool | list = True,
           on_mistake: Callable | None = None) -> Run:
-    """Run the Perceptron over a sequence of (x, y) pairs, or over X and y; return a Run.
+    """Run the Perceptron over (x, y) pairs, or over X and y; return a Run.
 
-    train(examples) takes (x, y) pairs; train(X, y) the vectors X (lists, a NumPy matrix, a DataFrame's
-    .to_numpy()) and their labels y.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are
-    read as -1 for the one that sorts first and +1 for the other, or as ``labels = (negative, positive)`` says
-    (which a one-pass run over a stream of such labels needs); the run predicts them (``run.labels``).
+    train(X, y) takes the vectors X (lists, a NumPy matrix, a DataFrame's .to_numpy()) and their labels y.
+    Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for the one that sorts
+    first, or as ``labels = (negative, positive)`` says (which a one-pass run over a stream of such labels
+    needs); the run predicts them (``run.labels``).
 
-    epochs=None  passes in the given order until a pass makes no mistake (Cornell §3; Kalyanakrishnan's PLA
-                 taking the first misclassified point in order), at most ``max_epochs`` passes, after which
-                 ``converged`` is False.
+    epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA taking the first
+                 misclassified point in order), at most ``max_epochs``, after which ``converged`` is False.
     epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any
                  iterable, a generator included: with trace=False memory does not grow with it.
-    epochs=k     k passes, stopping early after a pass with no mistake (with ``average`` or ``voted``:
-                 exactly k passes, since every example visited counts).
+    epochs=k     k passes, stopping early after a clean pass (with ``average`` or ``voted``: exactly k).
 
-    ``bias=True`` appends the constant feature 1 (Cornell §2); the bias is the last weight.  ``kernel=K`` runs
-    the dual of Columbia §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made, and
-    ``on_mistake(mistake, model)`` is called after each update (model.w is then the weights after it).  Ctrl-C
-    lands between whole steps: it raises KeyboardInterrupt with the run so far as its ``run`` attribute, at any
-    moment (None while the examples are read, before there is a learner).
+    ``bias=True`` appends the constant feature 1 (Cornell §2), the last weight.  ``kernel=K`` runs the dual of
+    Columbia §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made;
+    ``on_mistake(mistake, model)`` is called after each update.  Ctrl-C lands between whole steps: its
+    KeyboardInterrupt carries the run so far as ``run`` (None while the examples are read).
 
     Beyond the notes, for data that is not separable (Kalyanakrishnan §4 mentions such refinements without
     naming them):
@@ -865,22 +862,20 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                  Neural Networks 1(2), 1990: after every update the new w's training errors under the run's
                  rule are counted over all the examples, and w is pocketed only if they are strictly fewer;
                  the pocket starts as w = 0 with its count.
-    average="after"  the mean of the weights after every example visited, updated or not, over all passes:
-                 sum_t W_t / N (M. Collins, "Discriminative training methods for hidden Markov models: theory
-                 and experiments with perceptron algorithms", EMNLP 2002, averaged parameters; Freund and
-                 Schapire's sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True) up to its rounding).
-    average="before"  the mean of the weights before every example, sum_{t=0}^{N-1} W_t / N (nltk's
-                 AveragedPerceptron).  Either mean is exact: a Fraction for int and Fraction data, and for
-                 floats the exact mean of the float iterates rounded once to a float (Decimal: divided once in
-                 the current context).
+    average="after"  the mean of the weights after every example visited, over all passes: sum_t W_t / N
+                 (M. Collins, "Discriminative training methods for hidden Markov models: theory and experiments
+                 with perceptron algorithms", EMNLP 2002; Freund and Schapire's sum_k c_k v_k / N;
+                 scikit-learn's SGDClassifier(average=True) up to its rounding).
+    average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).  Either mean is exact: a Fraction
+                 for int and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once
+                 in the current context.
     voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm",
                  Machine Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of
-                 examples visited while it stood (the example that made it counts for it); run.predict(x,
-                 "voted") is sign(sum_k c_k sign(v_k.x)), sign(0) = +1.
+                 examples visited while it stood; run.predict(x, "voted") is their vote.
 
-    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) reads a one-shot
-    iterator once, copies every example and checks each before it starts; a one-pass run checks each when its
-    turn comes.  Either way a bad example raises a PerceptronError naming its index.
+    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) copies and checks
+    them all before it starts; a one-pass run checks each in turn.  A bad example raises a PerceptronError
+    naming its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -919,7 +914,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                    else DualPerceptron(kernel, rule=rule, bias=bias))
         if kernel is not None and D.d:
             learner.d = D.d  # the length of every x, known from the first example
-        if D.d == 2 and D.checked:
+        if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
         keeper = _Pocket(learner, D) if pocket else None
         tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,  # a kernel run's
@@ -1090,12 +1085,9 @@ class _Recorder:
         self.learner, self.trace, self.held = learner, trace, None
         self.observers = [observe for observe in observers if observe is not None]
         self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
-        self.seen = self._state()
+        self.whole_now()
         # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
         self.lean = not self.observers and trace is None and self.indexes is None
-
-    def _state(self):
-        return self.learner.mistakes, getattr(self.learner, "w", None)
 
     def whole(self) -> bool:
         """Whether every update stored so far has been recorded: the run so far is consistent."""
@@ -1112,7 +1104,7 @@ class _Recorder:
 
     def whole_now(self):
         """The step is whole: what __call__ does last, and all a lean pass tells."""
-        self.seen = self._state()
+        self.seen = self.learner.mistakes, getattr(self.learner, "w", None)
         if self.held is not None and self.held.held is not None:  # a Ctrl-C came while the step was not whole
             self.held.checkpoint()
 
@@ -1246,8 +1238,7 @@ class _History:
 
 
 def _explicit(learner):
-    """A learner's weights: its w; the dual's explicit sum where its kernel has one (dot, or a kernel
-    whose ``linear`` is True), else None."""
+    """A learner's weights: its w, or a dual's explicit sum where its kernel has one (as Run.w), else None."""
     if isinstance(learner, DualPerceptron):
         K = learner.kernel
         return learner.weights() if K is dot or getattr(K, "linear", False) is True else None
@@ -1271,13 +1262,12 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
 
     update="joint": passes as in ``train`` with the joint update (Collins 2002; K. Crammer and Y. Singer,
     "Ultraconservative online algorithms for multiclass problems", JMLR 3, 2003); the trace holds
-    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax".  pocket=True keeps the pocket of
-    the argmax predictor, its errors counted over all the examples (Gallant's ratchet, as in train).
+    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax"; pocket=True is Gallant's, of the
+    argmax predictor.
 
-    average= and voted=True as in ``train``: one-vs-rest class by class (as scikit-learn's
-    SGDClassifier(average=True) averages), {class: average}; joint over the class vectors together
-    (average="before" is nltk's AveragedPerceptron, before its rounding), {class: average}, and the votes
-    [({class: v_k(l)}, c_k), ...].
+    average= and voted=True as in ``train``, each average {class: average}: one-vs-rest class by class (as
+    scikit-learn's SGDClassifier(average=True) averages); joint over the class vectors together
+    (average="before" is nltk's AveragedPerceptron, before its rounding), the votes [({class: v_k(l)}, c_k), ...].
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
@@ -1391,12 +1381,11 @@ class Classifier:
     def fit(self, X, y):
         """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
         y = self._column(y)
-        D, classes = self._data(X, y, None)
+        D, classes, kernel = self._data(X, y, None)
         options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
-                       trace=False,
-                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
+                       trace=False, average="after" if self.predictor == "average" else None,
+                       voted=self.predictor == "voted")
         if len(classes) == 2:
-            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
             run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
         else:
             run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
@@ -1409,8 +1398,7 @@ class Classifier:
         all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
         y = self._column(y)
         if not hasattr(self, "run_"):
-            D, classes = self._data(X, y, classes)
-            kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
+            D, classes, kernel = self._data(X, y, classes)
             learner = (MulticlassPerceptron(classes, D.d, update=self.multiclass, bias=self.bias,
                                             rule=None if self.multiclass == "joint" else self.rule)
                        if len(classes) > 2 else Perceptron(D.d, rule=self.rule, bias=self.bias) if kernel is None
@@ -1464,7 +1452,7 @@ class Classifier:
         return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
 
     def _data(self, X, y, classes):
-        """The checked examples, and the classes: the given ones or y's, sorted (as met if they do not sort)."""
+        """The checked examples, the classes (given, or y's: sorted, as met if they do not sort), the kernel read."""
         if y is None:
             raise PerceptronError("Classifier requires y to be passed, but the target y is None")
         D = _Data(_pairs(X, y), keep=True, label=_class_label)
@@ -1481,10 +1469,11 @@ class Classifier:
         if self.kernel is not None and len(given) > 2:
             raise PerceptronError(f"Only binary classification is supported with a kernel: y has {len(given)} classes "
                                   f"(kernel = {_short(self.kernel)})")
+        kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
         try:
-            return D, sorted(given)
+            return D, sorted(given), kernel
         except (TypeError, ArithmeticError):
-            return D, given
+            return D, given, kernel
 
     @staticmethod
     def _column(y):
@@ -1733,11 +1722,9 @@ def _class_label(y):
 
 
 class _Data:
-    """The examples of a run, checked at the boundary.  Kept (several passes, the pocket, a kernel, an
-    average): ``examples`` is a list of checked copies, every example checked once before the run, and a
-    data set that mixes floats and Decimals (which do not add) is refused at the first that mixes them.
-    Streamed (one pass): ``examples`` is None and each example is checked as it comes.  ``d`` is the
-    length of the first x; ``at`` the index of the example in hand; ``passes`` the passes begun."""
+    """The examples of a run, checked at the boundary: kept, ``examples`` is a list of checked copies (floats
+    and Decimals, which do not add, refused together); streamed, None, and each is checked as it comes.
+    ``d`` is the first x's length; ``at`` the index of the example in hand; ``passes`` the passes begun."""
 
     def __init__(self, examples, keep, label=None):
         self.label = label or _label
@@ -1749,16 +1736,15 @@ class _Data:
             first = next(items, _END)
             rest = _chain(first, items) if first is not _END else iter(())
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
-        self.examples = None
-        self.items = rest  # a stream's items as given: the fast pass checks them in passing
-        if keep:
-            self.examples = [self.check(item, i) for i, item in enumerate(rest)]
-            self.items = self.examples
-            self._mixes()
-
-    @property
-    def checked(self) -> bool:
-        return self.examples is not None
+        self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
+        self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
+        mixed: dict = {}  # the first example with a float, and with a Decimal
+        for i, (x, _) in enumerate(self.examples or ()):
+            for kind in set(map(type, x)) & {float, decimal.Decimal}:
+                mixed.setdefault(kind, i)
+        if len(mixed) == 2:
+            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)",
+                                  max(mixed.values()))
 
     def check(self, item, i):
         """The checked (x, y) of the item at index i, x a new list of d numbers."""
@@ -1772,24 +1758,11 @@ class _Data:
         except PerceptronError as err:
             raise PerceptronError(err.reason, i) from None
 
-    def _mixes(self):
-        first: dict = {}  # the first example with a float, and with a Decimal
-        for i, (x, _) in enumerate(self.examples):
-            for kind in set(map(type, x)) & {float, decimal.Decimal}:
-                first.setdefault(kind, i)
-        if len(first) == 2:
-            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)",
-                                  max(first.values()))
-
     def __iter__(self):
         """The checked examples, for the literal pass; ``at`` follows it."""
         self.passes += 1
-        if self.examples is not None:
-            for self.at, example in enumerate(self.examples):
-                yield example
-        else:
-            for i, item in enumerate(self.items):
-                yield self.check(item, i)
+        for self.at, item in enumerate(self.items):
+            yield item if self.examples is not None else self.check(item, self.at)
 
 
 _END = object()
@@ -1881,16 +1854,12 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     errors are the literal pass's.  A kept data set was checked whole before the run.  What this cannot see is
     an object whose products with plain numbers are plain numbers other than those of its value (no number
     library's are): PERCEPTRON_LITERAL=1 takes it by value."""
-    def kind_of(s):
-        """(the fast sum, or None for sum(map(mul, w, x)) written below; the type of a score; whether each x's
-        element types are checked) for a run whose scores are of the type of s.  An int or float score with a
-        foreign element is not one: NumPy's numbers make NumPy scores.  A Fraction or Decimal score can be,
-        since a Fraction times a NumPy int is a Fraction."""
+    def kind_of(s):  # (the fast sum, None for sum(map(mul, w, x)); a score's type; whether x's types are checked)
         kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
         return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
             kind is not int and kind is not float
     D.passes = epoch
-    checked, bias, mistake, d = D.checked, learner.bias, learner.mistake, learner.d
+    checked, bias, mistake, d = D.examples is not None, learner.bias, learner.mistake, learner.d
     w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
     sum_of, kind, exact = kind_of(w[0] if w else 0)
     plain, lists = _PLAIN.issuperset, _LISTS
@@ -1979,12 +1948,12 @@ def _primal_score(learner, x) -> Number:
             return s
     except (TypeError, ValueError, ArithmeticError):
         pass
-    return _literal_score(learner, x)
+    return Perceptron._score.literal(learner, x)  # type: ignore[attr-defined]
 
 
 class _OneExample:
     """learn's one example as a stream the fast pass checks in passing; its errors name no index."""
-    checked, passes, at, cache, label = False, 0, None, None, staticmethod(_label)
+    examples, passes, at, cache, label = None, 0, None, None, staticmethod(_label)
 
     def __init__(self, item, d):
         self.items, self.d = (item,), d
@@ -1993,17 +1962,14 @@ class _OneExample:
         return _Data.check(self, item, None)  # type: ignore[arg-type]
 
 
-_literal_pass, _literal_score = _pass, Perceptron._score
-
-
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2)
     kept up to date (_KernelScores) and read, not summed again (after a kernel failure, or for a learner that
     did not start with these scores, the literal step)."""
     if type(learner) is Perceptron:
         return _primal_pass(learner, D, epoch, on_mistake)
-    if type(learner) is not DualPerceptron or not D.checked:
-        return _literal_pass(learner, D, epoch, on_mistake)
+    if type(learner) is not DualPerceptron or D.examples is None:
+        return _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
     D.passes = epoch
     if D.cache is None and learner.mistakes == 0:
         D.cache = _KernelScores(learner, [learner._read(x) for x, _ in D.examples])
@@ -2066,8 +2032,6 @@ def _kept_errors(learner, D):
         return _KeptMargins(learner, xs, ys, literal, exact) if exact or plain_floats(learner.w) else literal
     bound = _KeptMargins(learner, xs, [], literal, exact)  # its rows, N, X and bound
     xs = [learner._read(x) for x in xs]
-    m = learner.d + learner.bias + 3
-    bound.gamma, bound.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
     position = {c: k for k, c in enumerate(learner.classes)}
     truth, kept = [position[y] for y in ys], [None, -1, 0]  # the scores, after which mistake, updates
 
@@ -2133,7 +2097,7 @@ class _KeptMargins:
 
     def __init__(self, learner, xs, ys, literal, exact):
         self.learner, self.xs, self.ys, self.literal, self.exact = learner, xs, ys, literal, exact
-        m = len(learner.w) + 3
+        m = learner.d + learner.bias + 3
         self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
         bias = float(learner.bias)
         self.N = 0 if exact else max((sum(map(abs, x)) + bias for x in xs), default=0.0)  # inf past the range
@@ -2240,6 +2204,8 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     try:  # a PerceptronError (an x to refuse) is a ValueError: the literal vote's to tell
         xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
         kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
+        if not (kinds <= _EXACT or kinds <= _FLOATS):
+            return literal(kept, bias, given)
         for v, c in kept:
             if kinds <= _EXACT and before is not None:
                 step = tuple(map(sub, v, before))
@@ -2247,13 +2213,11 @@ def _voted_signs_fast(kept, bias, xs) -> list:
                 if row is None:
                     row = rows[step] = list(map(sum, map(map, repeat(mul), repeat(step), xs)))
                 scores = list(map(add, scores, row))
-            elif kinds <= _EXACT or kinds <= _FLOATS:  # sum(map(mul, v, x)) without a call per x where it is dot's
+            else:  # sum(map(mul, v, x)) without a call per x where it is dot's
                 scores = list(map(sum, map(map, repeat(mul), repeat(v), xs)) if kinds <= _EXACT or
                               sys.version_info < (3, 12) else map(_sum_float, repeat(v), xs))
                 if not (kinds <= _EXACT or all(map(isfinite, scores))):
                     return literal(kept, bias, given)
-            else:
-                return literal(kept, bias, given)
             votes = list(map(add, votes, map(mul, repeat(c), map(le, repeat(0), scores))))
             before = v
     except (ArithmeticError, TypeError, ValueError):
@@ -2266,8 +2230,9 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 # Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
-Perceptron.learn = _fenced(Perceptron.learn, _on_failure("w <- w + y x cannot be computed")(  # type: ignore[method-assign]
-    lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
+Perceptron.learn = _fenced(  # type: ignore[method-assign]
+    Perceptron.learn, _on_failure("w <- w + y x cannot be computed")(
+        lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
 _pocket_errors = _fenced(_pocket_errors, _kept_errors)
 _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign]
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
