@@ -3503,9 +3503,8 @@ def _kernel_named(name):
 
 
 def _model_of(path, doc, known=_RUN_FIELDS, read=None):
-    """The one reader: (the Run, with no history, that doc, a model or a run's JSON read from path, holds; its
-    features' names, or None).  Given read (--check's THEIRS), the fields a run shares with its model are read
-    in this run's form (read.form), into a Run of no model."""
+    """The one reader: (the Run, with no history, that doc, a model or a run's JSON from path, holds; its features'
+    names, or None).  Given read (--check's THEIRS), the fields a run shares with a model, in read.form, no model."""
     read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
@@ -3782,15 +3781,14 @@ def _json_file(path, what):
         raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
 
 
-# --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is
-# read strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run
-# itself (_trained: Part I and its accelerators) is compared first, exactly; where they part, a law read off
-# THEIRS's own trace (_law) may find one step that breaks what every other step keeps: a bug in THEIRS.  Else
-# the run is replayed (_replay: Part I's steps, conventions layered on them by _Variant and _JointVariant)
-# within a rounding bound carried through it (_Rounding), and the check looks for the fewest conventions
-# (_CONVENTIONS) under which THEIRS agrees from its first step on; then for one step of THEIRS that explains
-# all that follows (a skipped update, ...); then the law itself, where it holds at every step (outside the
-# notes, not a bug); else it says what the notes require at that step and what THEIRS did (unexplained).
+# --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
+# strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run itself
+# (_trained: Part I and its accelerators) is compared first, exactly; where they part, a law read off THEIRS's trace
+# (_law) may find one step that breaks what every other step keeps: a bug in THEIRS.  Else the run is replayed
+# (_replay: Part I's steps under _Variant's conventions) within a rounding bound (_Rounding), and the check looks for
+# the fewest conventions (_CONVENTIONS) under which THEIRS agrees; then for one step of THEIRS that explains all that
+# follows; then the law, where it holds at every step (outside the notes, not a bug); else what the notes require at
+# that step and what THEIRS did (unexplained).
 
 # THEIRS's fields: --json's, "precision", "start", "rate", "order", and "extra" (the implementer's, not read).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}
@@ -3974,8 +3972,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     steps = None if trace is None else [step(k, entry) for k, entry in enumerate(trace)]
     indexes = [s.index for s in steps or ()]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
-        k = indexes.index(n)
-        raise read.wrong(f"trace[{k}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
+        raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
         base = 1 if n in indexes else 0  # indexes from 1
         for k, (s, t) in enumerate(zip(steps, steps[1:]), 1):
@@ -5263,9 +5260,8 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_m
 # A picture of a run: the hyperplane tilting at each mistake (SVG, as text).  Kalyanakrishnan §2: "visualise the
 # progress of the algorithm by sketching simple data sets in two dimensions and verifying that the Perceptron Learning
 # algorithm repeatedly 'tilts' the hyperplane in response to errors"; Columbia §1.1 draws the target v and the
-# hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels (written
-# with 2 decimals), and every line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy
-# w.(x, y) (+ b) = 0 exactly.
+# hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels: every
+# line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy w.(x, y) (+ b) = 0 exactly.
 
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
@@ -5281,15 +5277,12 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
         names: Sequence[str] | None = None) -> str:
     """An SVG picture of a run on examples with two features, as text.
 
-    ``examples`` are the (x, y) pairs the run was trained on (without the bias feature; ``run.bias`` says whether it
-    was appended, and then every line is affine).  The picture has the examples (+ for y = +1, o for y = -1, numbered
-    when there are at most 30), the hypothesis after each mistake as a faint dashed line numbered by its mistake (the
-    last 40 of a longer run, as the caption says), the example of each drawn mistake ringed, the final hyperplane
-    solid with its w drawn as an arrow from the origin, the pocket's and the averaged hyperplanes when the run kept
-    them, and with ``w_star`` the target's hyperplane, blue dashes drawn over the others (so that it shows where w has
-    reached it), and its vector v.  The legend names every mark and label; a number that would overprint a point or
-    another label is left out (the latest mistakes' kept first).  The axes carry their values and ``names`` (default
-    x1, x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The same run gives the same bytes.
+    ``examples`` are the (x, y) pairs the run was trained on (without the bias feature).  Drawn: the examples (+ for
+    y = +1, o for y = -1, numbered when at most 30), w after each mistake as a dashed line numbered by its mistake
+    (the last 40), each drawn mistake's example ringed, the final hyperplane solid with its w as an arrow, the pocket's
+    and the average's when kept, and with ``w_star`` the target and its v in blue, over the others.  The legend names
+    every mark; a number that would overprint is left out.  The axes carry their values and ``names`` (default x1,
+    x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The same run gives the same bytes.
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
@@ -5332,9 +5325,8 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
-    # Labels never overprint the points nor each other: the points' marks and numbers are placed first, then
-    # the arrows' names, then the mistakes' numbers from the last back, each dropped where no place is free.
-    # The target is drawn over the rest, so that it shows where it coincides with w.
+    # Labels never overprint: the points' marks and numbers are placed first, then the arrows' names, then the
+    # mistakes' numbers from the last back, each dropped where no place is free.
     taken: list = []
     points = _examples(examples, xs, run.trace[first - 1:k], to_px, taken)
     v = None if w_star is None else [Fraction(c) for c in w_star]
@@ -5342,7 +5334,6 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
     steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
                          '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
-    # The caption, then the legend, which names every mark and label the picture draws.
     drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
     legend = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
               f"{_count_text(run.epochs, 'epoch')} · {'converged' if run.converged else 'not converged'}",
@@ -5371,9 +5362,8 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
 
 
 def _axes(xs, names):
-    """(box, to_px, drawing): the square box = (x0, x1, y0, y1) around the examples and the origin, with a
-    margin; to_px(x, y), a point's pixels; light grid lines at a round step with their values, the two axes
-    through the origin, and their names."""
+    """(box, to_px, drawing): the square (x0, x1, y0, y1) around the examples and the origin, with a margin;
+    to_px(x, y), a point's pixels; grid lines at a round step with their values, the axes, and their names."""
     lo = [min([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     hi = [max([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
@@ -5409,9 +5399,8 @@ def _axes(xs, names):
 
 
 def _examples(examples, xs, trace, to_px, taken) -> str:
-    """Each example's mark, + for y = +1 and o for y = -1 (distinct in grey, not only in colour), numbered by
-    its index when there are at most _NUMBERED, and a ring around the example of each mistake in trace; their
-    boxes are taken, the marks' first."""
+    """Each example's mark (+ or o: distinct in grey, not only in colour), numbered by its index when at most
+    _NUMBERED, and a ring around the example of each mistake in trace; their boxes are taken."""
     marks, rings = [], []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
@@ -5460,9 +5449,8 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
 
 
 def _place(spots, text, taken):
-    """The first of the spots (where a text starts, on its baseline) at which the text, 6.5 pixels a
-    character and 12 high at font-size 11, is inside the plot and overlaps no box taken; that box is then
-    taken.  None if there is none."""
+    """The first of the spots (a text's start, on its baseline) where the text (6.5 pixels a character, 12 high)
+    is inside the plot and overlaps no box taken, that box then taken; else None."""
     for x, y in spots:
         box = (x - 1, y - 10, x + 6.5 * len(text) + 1, y + 2)
         if (_EDGE <= box[0] and box[2] <= _EDGE + _PLOT and _EDGE <= box[1] and box[3] <= _EDGE + _PLOT
@@ -5560,13 +5548,12 @@ def _refuse_overwriting(args):
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Write every file whole, or none: each to a new temporary file beside its target (a link is followed; with
-    the target's permissions if it exists), all before any is renamed into place; a target that exists and is not a
-    regular file (a device, a FIFO, a socket, a folder) is refused, never replaced.  A failure or Ctrl-C before the
-    renames takes back only what this call made (its temporary files, ``folder`` and the folders above it it made).
-    ``report()`` writes the run's report (standard output is an output too) after the temporary files, Ctrl-C held
-    from it to the last rename: a report that cannot be written leaves no file.  ``first_remove`` is removed just
-    before the renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
+    """Write every file whole, or none: each to a new temporary file beside its target (a link followed; the
+    target's permissions kept), all before any is renamed into place; a target that is not a regular file is refused,
+    never replaced.  A failure or Ctrl-C before the renames takes back only what this call made (temporary files, the
+    folders it made).  ``report()`` writes the run's report (standard output is an output too) after the temporary
+    files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file.  ``first_remove``
+    goes just before the renames (an older corpus's index: a corpus whose renames fail part way has none)."""
     import contextlib
     import stat
 
