@@ -3618,8 +3618,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
 
 
 def _model_mode(args) -> int:
-    """--model MODEL.json: a model (or a run's --json) applied to FILE: its predictions in the file's label names,
-    one a line; with the file's labels, its errors too."""
+    """--model MODEL.json (a model or a run's --json) on FILE: its predictions, one a line; its errors if labeled."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
@@ -3711,8 +3710,7 @@ class _Fields:
         return [self.number(f"{field}[{i}]", v) for i, v in enumerate(value)]
 
     def number(self, field, v):
-        """A number as --json writes it: a JSON number, a string "p/q" (a Fraction), a decimal's text (a Decimal,
-        or its exact Fraction where the document's numbers are read as fractions)."""
+        """A number as --json writes it: a JSON number, "p/q" (a Fraction), decimal text (a Decimal, or a Fraction)."""
         if type(v) is int:
             return v
         if type(v) is float:
@@ -3741,8 +3739,8 @@ def _nearest_name(name, known):
 
 
 def _json_file(path, what):
-    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (a run's weights, sums of
-    cells of at most _DIGITS digits, fit; none takes quadratic time), read without changing the int <-> str limit."""
+    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (a run's weights fit; none takes
+    quadratic time), read without changing the int <-> str limit."""
     import json
 
     def integer(text):
