@@ -3561,8 +3561,10 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         got = {"errors": 0, "mistakes": 0}
         for key, v in value.items():
             where = f"{field}.{key}"
+            if key not in ("weights", "convention") and (type(v) is not int or v < 0):  # errors, mistakes, count, ...
+                raise read.wrong(where, f"{_short(v)} is not a whole number >= 0")
             got[key] = (read.weights(where, v, one_class) if key == "weights" else
-                        read.choice(where, ("after", "before"), v) if key == "convention" else read.count(where, v))
+                        read.choice(where, ("after", "before"), v) if key == "convention" else v)
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return got
@@ -3670,11 +3672,6 @@ class _Fields:
         if value not in choices or type(value) not in (str, type(None)):
             raise self.wrong(field, f"{_short(value)} is not one of "
                              + ", ".join("null" if c is None else repr(c) for c in choices))
-        return value
-
-    def count(self, field, value):
-        if type(value) is not int or value < 0:
-            raise self.wrong(field, f"{_short(value)} is not a whole number >= 0")
         return value
 
     def weights(self, field, value, one_class=False):
