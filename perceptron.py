@@ -3731,8 +3731,7 @@ class _Fields:
 def _nearest_name(name, known):
     import difflib
 
-    close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
-    return close[0] if close else None
+    return next(iter(difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)), None)
 
 
 def _json_file(path, what):
