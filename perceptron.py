@@ -3377,9 +3377,8 @@ def _kernel_named(name):
 
 
 def _model_of(path, doc, known=_RUN_FIELDS, read=None):
-    """The one reader: (the Run, with no history, that doc, a model or a run's JSON read from path, holds; its
-    features' names, or None).  Given read (--check's THEIRS), the fields a run shares with its model are read
-    in this run's form (read.form), into a Run of no model."""
+    """The one reader: (the Run, with no history, that doc, a model or a run's JSON from path, holds; its features'
+    names, or None).  Given read (--check's THEIRS), the fields a run shares with a model, in read.form, no model."""
     read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
@@ -3436,8 +3435,10 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         got = {"errors": 0, "mistakes": 0}
         for key, v in value.items():
             where = f"{field}.{key}"
+            if key not in ("weights", "convention") and (type(v) is not int or v < 0):  # errors, mistakes, count, ...
+                raise read.wrong(where, f"{_short(v)} is not a whole number >= 0")
             got[key] = (read.weights(where, v, one_class) if key == "weights" else
-                        read.choice(where, ("after", "before"), v) if key == "convention" else read.count(where, v))
+                        read.choice(where, ("after", "before"), v) if key == "convention" else v)
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return got
@@ -3493,8 +3494,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
 
 
 def _model_mode(args) -> int:
-    """--model MODEL.json: a model (or a run's --json) applied to FILE: its predictions in the file's label names,
-    one a line; with the file's labels, its errors too."""
+    """--model MODEL.json (a model or a run's --json) on FILE: its predictions, one a line; its errors if labeled."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
@@ -3548,11 +3548,6 @@ class _Fields:
                              + ", ".join("null" if c is None else repr(c) for c in choices))
         return value
 
-    def count(self, field, value):
-        if type(value) is not int or value < 0:
-            raise self.wrong(field, f"{_short(value)} is not a whole number >= 0")
-        return value
-
     def weights(self, field, value, one_class=False):
         """A vector, {class: vector} (multiclass), or null where a kernel's w is implicit (or THEIRS gives none)."""
         if value is None and (self.implicit or self.form and not one_class):
@@ -3586,8 +3581,7 @@ class _Fields:
         return [self.number(f"{field}[{i}]", v) for i, v in enumerate(value)]
 
     def number(self, field, v):
-        """A number as --json writes it: a JSON number, a string "p/q" (a Fraction), a decimal's text (a Decimal,
-        or its exact Fraction where the document's numbers are read as fractions)."""
+        """A number as --json writes it: a JSON number, "p/q" (a Fraction), decimal text (a Decimal, or a Fraction)."""
         if type(v) is int:
             return v
         if type(v) is float:
@@ -3611,13 +3605,12 @@ class _Fields:
 def _nearest_name(name, known):
     import difflib
 
-    close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)
-    return close[0] if close else None
+    return next(iter(difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)), None)
 
 
 def _json_file(path, what):
-    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (a run's weights, sums of
-    cells of at most _DIGITS digits, fit; none takes quadratic time), read without changing the int <-> str limit."""
+    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (a run's weights fit; none takes
+    quadratic time), read without changing the int <-> str limit."""
     import json
 
     def integer(text):
@@ -3656,15 +3649,14 @@ def _json_file(path, what):
         raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
 
 
-# --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is
-# read strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run
-# itself (_trained: Part I and its accelerators) is compared first, exactly; where they part, a law read off
-# THEIRS's own trace (_law) may find one step that breaks what every other step keeps: a bug in THEIRS.  Else
-# the run is replayed (_replay: Part I's steps, conventions layered on them by _Variant and _JointVariant)
-# within a rounding bound carried through it (_Rounding), and the check looks for the fewest conventions
-# (_CONVENTIONS) under which THEIRS agrees from its first step on; then for one step of THEIRS that explains
-# all that follows (a skipped update, ...); then the law itself, where it holds at every step (outside the
-# notes, not a bug); else it says what the notes require at that step and what THEIRS did (unexplained).
+# --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
+# strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run itself
+# (_trained: Part I and its accelerators) is compared first, exactly; where they part, a law read off THEIRS's trace
+# (_law) may find one step that breaks what every other step keeps: a bug in THEIRS.  Else the run is replayed
+# (_replay: Part I's steps under _Variant's conventions) within a rounding bound (_Rounding), and the check looks for
+# the fewest conventions (_CONVENTIONS) under which THEIRS agrees; then for one step of THEIRS that explains all that
+# follows; then the law, where it holds at every step (outside the notes, not a bug); else what the notes require at
+# that step and what THEIRS did (unexplained).
 
 # THEIRS's fields: --json's, "precision", "start", "rate", "order", and "extra" (the implementer's, not read).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}
@@ -3848,8 +3840,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     steps = None if trace is None else [step(k, entry) for k, entry in enumerate(trace)]
     indexes = [s.index for s in steps or ()]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
-        k = indexes.index(n)
-        raise read.wrong(f"trace[{k}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
+        raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
         base = 1 if n in indexes else 0  # indexes from 1
         for k, (s, t) in enumerate(zip(steps, steps[1:]), 1):
@@ -5090,9 +5081,8 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_m
 # A picture of a run: the hyperplane tilting at each mistake (SVG, as text).  Kalyanakrishnan §2: "visualise the
 # progress of the algorithm by sketching simple data sets in two dimensions and verifying that the Perceptron Learning
 # algorithm repeatedly 'tilts' the hyperplane in response to errors"; Columbia §1.1 draws the target v and the
-# hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels (written
-# with 2 decimals), and every line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy
-# w.(x, y) (+ b) = 0 exactly.
+# hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels: every
+# line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy w.(x, y) (+ b) = 0 exactly.
 
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
@@ -5108,15 +5098,12 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
         names: Sequence[str] | None = None) -> str:
     """An SVG picture of a run on examples with two features, as text.
 
-    ``examples`` are the (x, y) pairs the run was trained on (without the bias feature; ``run.bias`` says whether it
-    was appended, and then every line is affine).  The picture has the examples (+ for y = +1, o for y = -1, numbered
-    when there are at most 30), the hypothesis after each mistake as a faint dashed line numbered by its mistake (the
-    last 40 of a longer run, as the caption says), the example of each drawn mistake ringed, the final hyperplane
-    solid with its w drawn as an arrow from the origin, the pocket's and the averaged hyperplanes when the run kept
-    them, and with ``w_star`` the target's hyperplane, blue dashes drawn over the others (so that it shows where w has
-    reached it), and its vector v.  The legend names every mark and label; a number that would overprint a point or
-    another label is left out (the latest mistakes' kept first).  The axes carry their values and ``names`` (default
-    x1, x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The same run gives the same bytes.
+    ``examples`` are the (x, y) pairs the run was trained on (without the bias feature).  Drawn: the examples (+ for
+    y = +1, o for y = -1, numbered when at most 30), w after each mistake as a dashed line numbered by its mistake
+    (the last 40), each drawn mistake's example ringed, the final hyperplane solid with its w as an arrow, the pocket's
+    and the average's when kept, and with ``w_star`` the target and its v in blue, over the others.  The legend names
+    every mark; a number that would overprint is left out.  The axes carry their values and ``names`` (default x1,
+    x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The same run gives the same bytes.
     """
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
@@ -5159,9 +5146,8 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
-    # Labels never overprint the points nor each other: the points' marks and numbers are placed first, then
-    # the arrows' names, then the mistakes' numbers from the last back, each dropped where no place is free.
-    # The target is drawn over the rest, so that it shows where it coincides with w.
+    # Labels never overprint: the points' marks and numbers are placed first, then the arrows' names, then the
+    # mistakes' numbers from the last back, each dropped where no place is free.
     taken: list = []
     points = _examples(examples, xs, run.trace[first - 1:k], to_px, taken)
     v = None if w_star is None else [Fraction(c) for c in w_star]
@@ -5169,7 +5155,6 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
     steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
                          '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
-    # The caption, then the legend, which names every mark and label the picture draws.
     drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
     legend = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
               f"{_count_text(run.epochs, 'epoch')} · {'converged' if run.converged else 'not converged'}",
@@ -5198,9 +5183,8 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
 
 
 def _axes(xs, names):
-    """(box, to_px, drawing): the square box = (x0, x1, y0, y1) around the examples and the origin, with a
-    margin; to_px(x, y), a point's pixels; light grid lines at a round step with their values, the two axes
-    through the origin, and their names."""
+    """(box, to_px, drawing): the square (x0, x1, y0, y1) around the examples and the origin, with a margin;
+    to_px(x, y), a point's pixels; grid lines at a round step with their values, the axes, and their names."""
     lo = [min([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     hi = [max([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
@@ -5236,9 +5220,8 @@ def _axes(xs, names):
 
 
 def _examples(examples, xs, trace, to_px, taken) -> str:
-    """Each example's mark, + for y = +1 and o for y = -1 (distinct in grey, not only in colour), numbered by
-    its index when there are at most _NUMBERED, and a ring around the example of each mistake in trace; their
-    boxes are taken, the marks' first."""
+    """Each example's mark (+ or o: distinct in grey, not only in colour), numbered by its index when at most
+    _NUMBERED, and a ring around the example of each mistake in trace; their boxes are taken."""
     marks, rings = [], []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
@@ -5287,9 +5270,8 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
 
 
 def _place(spots, text, taken):
-    """The first of the spots (where a text starts, on its baseline) at which the text, 6.5 pixels a
-    character and 12 high at font-size 11, is inside the plot and overlaps no box taken; that box is then
-    taken.  None if there is none."""
+    """The first of the spots (a text's start, on its baseline) where the text (6.5 pixels a character, 12 high)
+    is inside the plot and overlaps no box taken, that box then taken; else None."""
     for x, y in spots:
         box = (x - 1, y - 10, x + 6.5 * len(text) + 1, y + 2)
         if (_EDGE <= box[0] and box[2] <= _EDGE + _PLOT and _EDGE <= box[1] and box[3] <= _EDGE + _PLOT
@@ -5387,13 +5369,12 @@ def _refuse_overwriting(args):
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Write every file whole, or none: each to a new temporary file beside its target (a link is followed; with
-    the target's permissions if it exists), all before any is renamed into place; a target that exists and is not a
-    regular file (a device, a FIFO, a socket, a folder) is refused, never replaced.  A failure or Ctrl-C before the
-    renames takes back only what this call made (its temporary files, ``folder`` and the folders above it it made).
-    ``report()`` writes the run's report (standard output is an output too) after the temporary files, Ctrl-C held
-    from it to the last rename: a report that cannot be written leaves no file.  ``first_remove`` is removed just
-    before the renames (an older corpus's index, so that a corpus whose renames fail part way has none)."""
+    """Write every file whole, or none: each to a new temporary file beside its target (a link followed; the
+    target's permissions kept), all before any is renamed into place; a target that is not a regular file is refused,
+    never replaced.  A failure or Ctrl-C before the renames takes back only what this call made (temporary files, the
+    folders it made).  ``report()`` writes the run's report (standard output is an output too) after the temporary
+    files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file.  ``first_remove``
+    goes just before the renames (an older corpus's index: a corpus whose renames fail part way has none)."""
     import contextlib
     import stat
 
