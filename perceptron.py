@@ -659,14 +659,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     @_on_failure("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
-        """The prediction for x with the run's own conventions (its bias appended).
-
-        weights="w" (the final weights), "pocket", "average", or "voted": Freund and Schapire's
-        sign(sum_k c_k sign(v_k.x)), with sign(0) = +1 at both levels (a kernel run's v_k is its dual after k
-        mistakes).  A multiclass run predicts argmax_l w(l).x, ties to the earliest class, with each
-        predictor's class vectors; its vote is each class's voted sum (one-vs-rest), or the argmax of each
-        hypothesis counted c_k times (joint).
-        """
+        """The prediction for x with the run's conventions (its bias appended).  weights="w" (the final weights),
+        "pocket", "average", or "voted": Freund and Schapire's sign(sum_k c_k sign(v_k.x)), sign(0) = +1 at both
+        levels (a kernel run's v_k is its dual after k mistakes).  A multiclass run predicts argmax_l w(l).x, ties
+        to the earliest class; its vote is each class's voted sum (one-vs-rest), or the argmax of each hypothesis
+        counted c_k times (joint)."""
         kept = self._kept(_predictor(weights))
         if self.multiclass is None:
             return self.labels[self._sign(x, weights, kept) > 0]
@@ -685,7 +682,6 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return _argmax(classes, votes)
 
     def _sign(self, x, weights, kept) -> int:
-        """A binary predictor's +1 or -1."""
         if weights == "voted":
             if self.kernel is not None:  # v_k: the dual of the first k stored examples
                 scores = self._prefix_scores([x])
@@ -694,8 +690,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return sign(self.score(x, weights))
 
     def _prefix_scores(self, xs) -> list:
-        """A kernel run's eq. (2) for each x after each number k of its stored examples, k = 0, 1, ...:
-        [[score of x for x in xs] for k], as _KernelScores moves them one stored example at a time."""
+        """eq. (2) for each x after each number k = 0, 1, ... of the stored examples: [[scores of xs] for k]."""
         dual = self.model
         kept = _KernelScores(dual, [dual._read(_vector(x, dual.d)) for x in xs])
         scores = [kept.scores]
@@ -746,9 +741,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return _finite(dot(w, [*x, 1] if self.bias else x), "w.x")
 
     def save(self, path) -> None:
-        """Write the run's model to the file ``path``: the run without its history, as ``--save`` writes it
-        (JSON, read back by ``load``).  Written whole or not at all, as the command line writes: never over a
-        device, a FIFO or a folder; a link is followed."""
+        """Write the run without its history to the file ``path`` as ``--save`` does (JSON, read back by ``load``):
+        whole or not at all, never over a device, a FIFO or a folder; a link is followed."""
         _write_files({self._file_name(path): _json_text(_document(self)) + "\n"})
 
     @staticmethod
@@ -828,8 +822,7 @@ def _predictor(weights):
 
 
 def _count(wrong, at_most=None) -> int:
-    """How many of the iterable ``wrong`` are true, counted up to at_most (None or below 1: all): the one
-    error counter."""
+    """How many of the iterable ``wrong`` are true, counted up to at_most (None or below 1: all)."""
     return len(list(islice(filter(None, wrong), at_most if at_most and at_most > 0 else None)))
 
 
@@ -928,8 +921,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
 
 
 def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake) -> tuple:
-    """A run's options, checked: (passes, bias, pocket, average, voted, the trace to keep, on_mistake).  The
-    trace is a new list, None, or the list given (which sees each mistake as it is made)."""
+    """The options of train and train_multiclass, checked; the trace kept: a new list, None, or the list given."""
     for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
@@ -1004,9 +996,7 @@ def _label_value(y):
 
 
 def _binary_data(examples, keep, labels):
-    """(the checked data, its labels (negative, positive)).  Labels -1 and +1 as they are; two other values,
-    in a list or a kept data set, are read as -1 for the one that sorts first (as first met if they do not
-    sort); ``labels`` says which is which (and must, for a stream of other labels)."""
+    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
     def two_labels(ys):  # (negative, positive) of two labels other than -1 and +1, else None
         values = _distinct(ys)
         if values is None or len(values) != 2 or all(type(v) is not bool and v in (-1, 1) for v in values):
@@ -1052,9 +1042,8 @@ def _distinct(ys) -> list | None:
 
 
 def _run_cornell(learner, D, passes, trace, observers, every_pass):
-    """_cornell(learner, D, ...) for a run, the one place a run meets Ctrl-C and errors: Ctrl-C (and SIGTERM
-    under main) is held while a step is not whole (the caller's handler gives the run so far); an error names
-    the example in hand, and a kernel's the two examples it failed on."""
+    """_cornell for a run, the one place a run meets Ctrl-C and errors: Ctrl-C (and SIGTERM under main) is held
+    while a step is not whole; an error names the example in hand, and a kernel's the two examples it failed on."""
     record = _Recorder(learner, trace, observers)
     with _Held(record.whole) as held:
         record.held = held
@@ -1120,7 +1109,6 @@ class _Held:
 
     def __enter__(self):
         import signal
-
         for signum in (signal.SIGINT, getattr(signal, "SIGTERM", None)):
             handler = signal.getsignal(signum) if signum is not None else None
             if (handler is signal.default_int_handler or getattr(handler, "perceptron_main", False)
@@ -1138,11 +1126,9 @@ class _Held:
             self._restore()
 
     def _restore(self, run_held=True):
-        """Every handler given back, then the held signal taken (one landing until then was held, after goes
-        to its own handler) and its own handler run: wherever it raises (in the block, or in __exit__),
-        nothing of this _Held is left installed and no signal is lost."""
+        """Every handler given back, then the held signal's own handler run: wherever it raises (in the block, or
+        in __exit__), nothing of this _Held is left installed and no signal is lost."""
         import signal
-
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
         held, self.held = self.held, None
@@ -1159,8 +1145,7 @@ class _Held:
 
 
 class _Pocket:
-    """Gallant's pocket with ratchet, as an observer of a run: after every update the new hypothesis's
-    training errors are counted, and it is pocketed only if they are strictly fewer."""
+    """Gallant's pocket with ratchet (as ``train`` describes it), as an observer of a run."""
 
     def __init__(self, learner, D):
         self.learner, self.errors = learner, _pocket_errors(learner, D)
@@ -1176,7 +1161,6 @@ def _pocket_errors(learner, D):
     """errors(at_most, mistake): the training errors of the learner's hypothesis under its rule (the
     argmax's, for the joint update), recounted over D's examples and stopped at at_most."""
     joint = isinstance(learner, MulticlassPerceptron)
-
     def wrong(x, y):
         x = learner._read(x)
         return _argmax(learner.classes, learner._scores(x)) != y if joint else learner.mistake(y, learner._score(x))
@@ -1217,9 +1201,7 @@ class _History:
         self.total = [s + c * (v if type(v) in (int, Fraction) else Fraction(v)) for s, v in zip(self.total, self.w)]
 
     def means(self, N) -> dict:
-        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N}, after the run ({} without sums):
-        floats for a float run (rounded once), Decimals for a Decimal run (divided once in the current
-        context), else Fractions."""
+        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N} ({} without sums), exact (``train``)."""
         w = self.w
         self.at(N + 1, w)
         if self.total is None:
@@ -1482,7 +1464,6 @@ class Classifier:
         if getattr(y, "ndim", 1) != 2 or getattr(y, "shape", (0, 0))[1] != 1:
             return y
         import warnings
-
         warnings.warn(getattr(sys.modules.get("sklearn.exceptions"), "DataConversionWarning", UserWarning)(
             "A column-vector y was passed when a 1d array was expected: read as y.ravel()"), stacklevel=3)
         return Classifier._like(y, [label for label, in _values(y)])
@@ -1651,8 +1632,7 @@ def _finite(v, name, why="the sum overflowed"):
 
 
 def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") -> list:
-    """x as a new list of d finite real numbers, each taken by value (any length if d is None).
-    x is read once, and its length is that of what was read."""
+    """x, read once, as a new list of d finite real numbers, each taken by value (any length if d is None)."""
     if type(x) not in _LISTS:
         if isinstance(x, (str, bytes, bytearray)) or not isinstance(x, _Sized) or not isinstance(x, _Iterable):
             raise PerceptronError(f"{name} is {type(x).__name__}, not a sequence of numbers")
@@ -1708,8 +1688,7 @@ def _label(y) -> int:
 
 
 def _class_label(y):
-    """A multiclass label, by value: anything hashable that equals itself (so not a NaN, which no class would
-    match)."""
+    """A multiclass label, by value: anything hashable that equals itself (not a NaN, which no class would match)."""
     y = _label_value(y)
     try:
         hash(y)
@@ -1817,12 +1796,10 @@ def _fenced(literal, fast):
     return literal_or_fast
 
 
-# The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...:
-#   3.9-3.11  sum(map(mul, a, b)): a plain left-to-right sum for every type;
-#   3.12+     math.sumprod for int (exact), Fraction and Decimal (a plain sum
-#             there); for floats, whose sum() is compensated and whose sumprod
-#             is extended-precision from 3.12 on, the plain loop.
-# Both raise a ValueError for vectors of different lengths.
+# The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11, sum(map(mul, a, b)), a plain
+# left-to-right sum for every type; from 3.12, math.sumprod for int (exact), Fraction and Decimal (a plain sum there),
+# and the plain loop for floats, whose sum() is compensated and whose sumprod is extended-precision.  Both raise a
+# ValueError for vectors of different lengths.
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
 
@@ -1843,17 +1820,14 @@ else:
 
 
 def _primal_pass(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I) for a Perceptron, fast: the same mistakes, scores and weights, bit for bit.
-
-    w.x is the fastest sum in dot's order, the bias added last without copying x, and an example is checked in
-    passing: taken as it is only if x is a list or tuple (whose len() cannot lie), y the int -1 or +1, and its
-    score finite and of the run's type -- a NumPy element makes a NumPy score, a string or None makes the sum
-    raise, an inf or nan makes it inf or nan -- and so is the sum of the w an update makes (in a Fraction or
-    Decimal run, every x's element types are checked instead, since a Fraction times a NumPy int is a
-    Fraction).  Any other example goes through the boundary and the learner's own _step, whose results and
-    errors are the literal pass's.  A kept data set was checked whole before the run.  What this cannot see is
-    an object whose products with plain numbers are plain numbers other than those of its value (no number
-    library's are): PERCEPTRON_LITERAL=1 takes it by value."""
+    """_pass (Part I) for a Perceptron, fast: the same mistakes, scores and weights, bit for bit.  w.x is the fastest
+    sum in dot's order, the bias added last without copying x.  An example is taken as it is only if x is a list or
+    tuple (whose len() cannot lie), y the int -1 or +1, and its score finite and of the run's type (a NumPy element
+    makes a NumPy score, a string or None makes the sum raise, an inf or nan makes it inf or nan), and so the sum of
+    the w an update makes (in a Fraction or Decimal run x's element types are checked instead: a Fraction times a
+    NumPy int is a Fraction); any other goes through the boundary and the learner's own _step.  Unseen: an object
+    whose products with plain numbers are other than those of its value (no number library's): PERCEPTRON_LITERAL=1
+    takes it by value."""
     def kind_of(s):  # (the fast sum, None for sum(map(mul, w, x)); a score's type; whether x's types are checked)
         kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
         return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
@@ -2000,14 +1974,13 @@ _KEPT_ROWS = 2000  # the most examples whose rows (n each) the pocket keeps: at 
 
 
 def _kept_errors(learner, D):
-    """_pocket_errors (above), fast: the same counts, without summing every w.x again.  A kernel run reads the
-    scores _KernelScores keeps; a primal run keeps every margin y_j w.x_j up to date (_KeptMargins), O(n) an
-    update; a joint run every class's score of every example (the update adds x_i's row [x_i.x_j] to the true
-    class's scores, takes it from the predicted one's).  An example is wrong where its class's score is not the
-    largest or not the only one there (a tie found again by the argmax).  Ints and Fractions: the kept scores
-    are the run's.  Floats: each is within _KeptMargins' bound B of the run's (G growing with every update of
-    any class vector), so the argmax is the kept one's wherever every other class's score is more than 2B below
-    the largest (3B asked, for the sum's own rounding); the other examples are summed again."""
+    """_pocket_errors (above), fast: the same counts without summing every w.x again.  A kernel run reads the scores
+    _KernelScores keeps; a primal run keeps every margin y_j w.x_j (_KeptMargins), O(n) an update; a joint run every
+    class's score of every example (an update adds x_i's row [x_i.x_j] to the true class's, takes it from the
+    predicted one's), wrong where its class's score is not the only largest (a tie found again by the argmax).  Ints
+    and Fractions: the kept scores are the run's.  Floats: each is within _KeptMargins' bound B of the run's (G
+    growing with every update of any class vector), so the argmax stands wherever every other class's score is more
+    than 2B below the largest (3B asked, for the sum's own rounding); the other examples are summed again."""
     literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
     if isinstance(learner, DualPerceptron):
         def from_kept_scores(at_most, mistake):
