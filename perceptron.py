@@ -832,43 +832,38 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
           on_mistake: Callable | None = None) -> Run:
     """Run the Perceptron over (x, y) pairs, or over X and y; return a Run.
 
-    train(X, y) takes the vectors X (lists, a NumPy matrix, a DataFrame's .to_numpy()) and their labels y.
-    Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for the one that sorts
-    first, or as ``labels = (negative, positive)`` says (which a one-pass run over a stream of such labels
-    needs); the run predicts them (``run.labels``).
+    train(X, y) takes the vectors X (lists, a NumPy matrix, a DataFrame's .to_numpy()) and their labels y.  Labels are
+    -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for the one that sorts first, or as
+    ``labels = (negative, positive)`` says (which a one-pass run over a stream of such labels needs); the run predicts
+    them (``run.labels``).
 
     epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA taking the first
                  misclassified point in order), at most ``max_epochs``, after which ``converged`` is False.
-    epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any
-                 iterable, a generator included: with trace=False memory does not grow with it.
+    epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any iterable, a
+                 generator included: with trace=False memory does not grow with it.
     epochs=k     k passes, stopping early after a clean pass (with ``average`` or ``voted``: exactly k).
 
-    ``bias=True`` appends the constant feature 1 (Cornell §2), the last weight.  ``kernel=K`` runs the dual of
-    Columbia §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made;
-    ``on_mistake(mistake, model)`` is called after each update.  Ctrl-C lands between whole steps: its
-    KeyboardInterrupt carries the run so far as ``run`` (None while the examples are read).
+    ``bias=True`` appends the constant feature 1 (Cornell §2), the last weight.  ``kernel=K`` runs the dual of Columbia
+    §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made; ``on_mistake(mistake, model)`` is
+    called after each update.  Ctrl-C lands between whole steps: its KeyboardInterrupt carries the run so far as
+    ``run`` (None while the examples are read).
 
-    Beyond the notes, for data that is not separable (Kalyanakrishnan §4 mentions such refinements without
-    naming them):
+    Beyond the notes, for data that is not separable (refinements Kalyanakrishnan §4 mentions without naming):
+    pocket=True  the pocket with ratchet of S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans. Neural
+                 Networks 1(2), 1990: after every update the new w's training errors under the run's rule are counted
+                 over all the examples, and w is pocketed only if they are fewer; it starts as w = 0, with its count.
+    average="after"  the mean of the weights after every example visited, over all passes: sum_t W_t / N (M. Collins,
+                 "Discriminative training methods for hidden Markov models: theory and experiments with perceptron
+                 algorithms", EMNLP 2002; Freund and Schapire's sum_k c_k v_k / N; scikit-learn's
+                 SGDClassifier(average=True) up to its rounding).
+    average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).  Either mean is exact: a Fraction for int
+                 and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once in the context.
+    voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm", Machine
+                 Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of examples
+                 visited while it stood; run.predict(x, "voted") is their vote.
 
-    pocket=True  the pocket with ratchet of S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans.
-                 Neural Networks 1(2), 1990: after every update the new w's training errors under the run's
-                 rule are counted over all the examples, and w is pocketed only if they are strictly fewer;
-                 the pocket starts as w = 0 with its count.
-    average="after"  the mean of the weights after every example visited, over all passes: sum_t W_t / N
-                 (M. Collins, "Discriminative training methods for hidden Markov models: theory and experiments
-                 with perceptron algorithms", EMNLP 2002; Freund and Schapire's sum_k c_k v_k / N;
-                 scikit-learn's SGDClassifier(average=True) up to its rounding).
-    average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).  Either mean is exact: a Fraction
-                 for int and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once
-                 in the current context.
-    voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm",
-                 Machine Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of
-                 examples visited while it stood; run.predict(x, "voted") is their vote.
-
-    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) copies and checks
-    them all before it starts; a one-pass run checks each in turn.  A bad example raises a PerceptronError
-    naming its index.
+    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) copies and checks them all
+    before it starts; a one-pass run checks each in turn.  A bad example raises a PerceptronError naming its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -1234,22 +1229,21 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                      on_mistake: Callable | None = None) -> Run:
     """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run.
 
-    ``classes`` defaults to the labels in order of first appearance, which is also the order that breaks ties.
-    ``w`` is the dict {class: weights}.
+    ``classes`` defaults to the labels in order of first appearance, which is also the order that breaks ties.  ``w``
+    is the dict {class: weights}.
 
-    update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1, with the
-    run's rule, bias, passes and pocket; each class's run stops after its own clean pass, or at the bound, so
-    ``converged`` is true iff every class's run converged and ``epochs`` is the most any made.  The trace holds
-    ClassMistake(cls, epoch, index, y, score), class by class; ``pocket`` is {class: Pocket}.
+    update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1, with the run's rule,
+    bias, passes and pocket; each class's run stops after its own clean pass, or at the bound, so ``converged`` is true
+    iff every class's run converged and ``epochs`` is the most any made.  The trace holds ClassMistake(cls, epoch,
+    index, y, score), class by class; ``pocket`` is {class: Pocket}.
 
     update="joint": passes as in ``train`` with the joint update (Collins 2002; K. Crammer and Y. Singer,
     "Ultraconservative online algorithms for multiclass problems", JMLR 3, 2003); the trace holds
-    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax"; pocket=True is Gallant's, of the
-    argmax predictor.
+    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax"; pocket=True is Gallant's, of the argmax.
 
     average= and voted=True as in ``train``, each average {class: average}: one-vs-rest class by class (as
-    scikit-learn's SGDClassifier(average=True) averages); joint over the class vectors together
-    (average="before" is nltk's AveragedPerceptron, before its rounding), the votes [({class: v_k(l)}, c_k), ...].
+    scikit-learn's SGDClassifier(average=True) averages); joint over the class vectors together (average="before" is
+    nltk's AveragedPerceptron, before its rounding), the votes [({class: v_k(l)}, c_k), ...].
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
