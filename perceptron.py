@@ -652,8 +652,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     pocket     a Pocket(w, errors, mistakes);  average  the averaged weights (average="after" or "before");
     voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True); each None if the run kept none
     multiclass "one-vs-rest" or "joint" for a multiclass run, else None
-    labels     a binary run's (negative, positive): (-1, 1), or the two values its examples had, which it predicts
-    """
+    labels     a binary run's (negative, positive): (-1, 1), or the two values its examples had, which it predicts"""
 
     __slots__ = ()
 
@@ -668,7 +667,6 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if self.multiclass is None:
             return self.labels[self._sign(x, weights, kept) > 0]
         classes, x = self.model.classes, self.model._read(_vector(x, self.model.d))
-
         def argmax(w):
             return _argmax(classes, {c: _finite(dot(w[c], x), "w(l).x") for c in classes})
         if weights != "voted":
@@ -1167,10 +1165,9 @@ def _copied(w):
 
 
 class _History:
-    """How many examples each hypothesis stood for, in order: Freund and Schapire's c_k, kept as exact sums
-    (for the averages) and as a list (the votes).  The example at step t = (epoch - 1) n + index + 1 that
-    makes v_{k+1} counts for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t, the sum of the
-    weights after every example.  Each update costs O(d); without ``sums`` (votes alone), O(1) beyond the copy."""
+    """How many examples each hypothesis stood for, in order: Freund and Schapire's c_k, kept as exact sums (for the
+    averages) and as a list (the votes).  The example at step t = (epoch - 1) n + index + 1 that makes v_{k+1} counts
+    for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t.  An update costs O(d); votes alone, O(1)."""
 
     def __init__(self, w, n, votes, weights=None, sums=True):
         self.n, self.w, self.since = n, list(w), 1
@@ -1318,17 +1315,17 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
 
 
 class Classifier:
-    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing
-    scikit-learn: fit, partial_fit, predict, decision_function, score (the accuracy, a float), coef_,
-    intercept_, classes_ (sorted), n_features_in_, get_params, set_params; ``run_`` is the Run.
+    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing scikit-learn:
+    fit, partial_fit, predict, decision_function, score (the accuracy, a float), coef_, intercept_, classes_ (sorted),
+    n_features_in_, get_params, set_params; ``run_`` is the Run.
 
-    Two classes make a binary run, classes_[1] positive (as scikit-learn has it); more a multiclass run,
-    ``multiclass`` "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where the notes allow:
-    bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
-    mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update
-    is rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function
-    or a --kernel spec ("polynomial:2").  Exact and deterministic as ``train``; given NumPy arrays (or
-    pandas), predict and decision_function return NumPy arrays, else lists.
+    Two classes make a binary run, classes_[1] positive (as scikit-learn has it); more a multiclass run, ``multiclass``
+    "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where the notes allow: bias=True (its
+    fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no mistake, no shuffling, penalty
+    or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is rule="margin").  predictor: "w",
+    "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel spec ("polynomial:2").  Exact and
+    deterministic as ``train``; given NumPy arrays (or pandas), predict and decision_function return NumPy arrays,
+    else lists.
 
     >>> model = Classifier().fit([[1, 2], [2, 0], [-1, -2], [0, -1]], ["yes", "yes", "no", "no"])
     >>> model.predict([[3, 1], [-2, 0]]), model.classes_, model.coef_, model.intercept_
@@ -1833,10 +1830,10 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     plain, lists = _PLAIN.issuperset, _LISTS
     lean = getattr(on_mistake, "lean", False)
     named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
-    # For y = -1 or +1: the two rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, which is (s >= 0)
-    # != (y > 0) since sign(s) = +1 iff s >= 0.  The update w_i + y x_i, for ints and floats, is w_i + x_i or w_i -
-    # x_i: y x_i is x_i or -x_i exactly, and IEEE 754 defines a - b as a + (-b).  (A Decimal's y x_i is rounded to the
-    # context, so Fractions and Decimals keep the literal form.)
+    # For y = -1 or +1: the rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, i.e. (s >= 0) !=
+    # (y > 0) as sign(0) = +1.  The update w_i + y x_i, for ints and floats, is w_i + x_i or w_i - x_i: exact, as IEEE
+    # 754 defines a - b as a + (-b).  (A Decimal's y x_i is rounded to the context: Fractions and Decimals keep the
+    # literal form.)
     rule = "margin" if mistake is _margin_rule else "sign" if mistake is _sign_rule else None
     m, i = 0, -1
     try:
@@ -1886,10 +1883,9 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
 
 
 class _KernelScores:
-    """eq. (2) for each of the xs, kept up to date: when (x_j, y_j) is stored, y_j K(x_j, x) is added to the
-    score of every x, in mistake order from the int 0, the very sum DualPerceptron._score takes.  The row
-    [K(x_j, x) for every x] of the j-th of the xs (a kept data set's) is computed the first time it is stored
-    and kept, so a run makes n kernel calls per distinct stored example and a clean pass none."""
+    """eq. (2) for each of the xs, kept up to date: when (x_j, y_j) is stored, y_j K(x_j, x) is added to the score of
+    every x, in mistake order from the int 0, the very sum DualPerceptron._score takes.  The row [K(x_j, x) for every
+    x] of the j-th x is kept once computed: n kernel calls per distinct stored example, and a clean pass none."""
 
     def __init__(self, learner, xs):
         self.learner, self.xs, self.scores, self.rows = learner, xs, [0] * len(xs), {}
@@ -1992,7 +1988,6 @@ def _kept_errors(learner, D):
     exact = all(type(v) in _EXACT for x in xs for v in x)
     if not (exact or all(type(v) is float for x in xs for v in x)):
         return literal
-
     def plain_floats(w):  # every weight a float, or an int that converts to a float exactly
         return all(type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in w)
     if isinstance(learner, Perceptron):
@@ -2001,7 +1996,6 @@ def _kept_errors(learner, D):
     xs = [learner._read(x) for x in xs]
     position = {c: k for k, c in enumerate(learner.classes)}
     truth, kept = [position[y] for y in ys], [None, -1, 0]  # the scores, after which mistake, updates
-
     def errors(at_most, mistake):
         scores, after, updates = kept
         flat = [] if exact else [v for w in learner.w.values() for v in w]
@@ -2161,10 +2155,9 @@ def _scaled_sums(history, c):
 
 
 def _voted_signs_fast(kept, bias, xs) -> list:
-    """_voted_signs, fast: per hypothesis, every x's score at once and its sign counted c_k times.  With ints
-    and Fractions, v_k.x = v_(k-1).x + (v_k - v_(k-1)).x exactly, the row of each distinct difference over
-    the xs computed once: O(1) a hypothesis and x.  With floats, each v_k.x by the fastest sum in dot's order.
-    Anything else, or a score that is not finite, is the literal vote's to tell."""
+    """_voted_signs, fast: per hypothesis, every x's score at once and its sign counted c_k times.  With ints and
+    Fractions, v_k.x = v_(k-1).x + (v_k - v_(k-1)).x exactly, the row of each distinct difference computed once: O(1)
+    a hypothesis and x.  With floats, each v_k.x by the fastest sum in dot's order.  Anything else: the literal vote."""
     d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
     votes, before, scores = [0] * len(xs), None, []  # votes: sum_k c_k [v_k.x >= 0]
     rows: dict = {}  # the row of each distinct v_k - v_(k-1)
