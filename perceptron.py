@@ -745,7 +745,6 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     @staticmethod
     def _file_name(path) -> str:
-        """The path of a model file (``save``, ``load``): a str, or a pathlib.Path's."""
         name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
         if not isinstance(name, str):
             raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
@@ -930,7 +929,6 @@ def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake
 
 
 def _pairs(examples, y):
-    """The examples as (x, y) pairs: as given, or X zipped with y, which must be as long."""
     if y is None:
         return examples
     rows, y = list(_matrix(examples)), _values(y)
@@ -1472,7 +1470,6 @@ class Classifier:
         return rows
 
     def _vectors(self) -> list:
-        """The predictor's weights: [w] for two classes, [w(l) for l in classes_] for more."""
         run, predictor = self.run_, _predictor(self.predictor)
         kept = run._kept(predictor) if predictor != "voted" else None
         if kept is None:
@@ -1516,7 +1513,6 @@ def _short(v, limit=60) -> str:
 
 
 def _reason(err, limit=200) -> str:
-    """What an exception says, for a message: str(err), cut to ``limit`` characters."""
     try:
         text = str(err) or type(err).__name__
     except Exception:
@@ -1613,7 +1609,6 @@ def _is_finite(v) -> bool:
 
 
 def _finite(v, name, why="the sum overflowed"):
-    """v taken by value, or a PerceptronError if it is not a finite real number."""
     value = _by_value(v)
     if value is None:
         raise PerceptronError(f"{name} is {_short(v)}: {_NOT_REAL}")
@@ -1666,7 +1661,6 @@ def _two_vectors(a, b):
 
 
 def _label(y) -> int:
-    """A binary label: the int -1 or +1."""
     if type(y).__name__ in ("bool", "bool_"):  # Python's and NumPy's
         raise PerceptronError(f"label {y} is a bool; labels are -1 or +1 (map 0/1 labels first)")
     try:
@@ -1717,7 +1711,6 @@ class _Data:
                                   max(mixed.values()))
 
     def check(self, item, i):
-        """The checked (x, y) of the item at index i, x a new list of d numbers."""
         self.at = i
         try:
             try:
@@ -2067,7 +2060,6 @@ class _KeptMargins:
         self.q: list | None = None
 
     def start(self, W, at_most, mistake):
-        """Every score summed in the run's order, and the bound started over."""
         self.q, self.updates = None, 0
         scores = self.scores(self.xs) if W * self.N <= 2.0 ** 1000 else None
         if scores is None or not _all_finite(scores):
@@ -2122,7 +2114,6 @@ class _KeptMargins:
 
 
 def _all_finite(values) -> bool:
-    """Whether every value is a finite real number, quickly where they are ints, Fractions or floats."""
     kinds = set(map(type, values))
     if kinds <= _EXACT:
         return True
