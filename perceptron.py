@@ -1090,10 +1090,9 @@ class _Recorder:
 
 
 class _Held:
-    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False: raised
-    at the next checkpoint where it is true, or on leaving.  A second signal while one is held is raised at
-    once.  Only the default handlers (and main's) are wrapped; outside the main thread, where no signal lands,
-    nothing is.  The handlers are restored on leaving."""
+    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False: raised at the
+    next checkpoint where it is true, or on leaving; a second signal while one is held, at once.  Only the default
+    handlers (and main's) are wrapped, and only in the main thread, where signals land; restored on leaving."""
 
     def __init__(self, whole=lambda: False):
         self.whole, self.held, self.previous = whole, None, {}
@@ -1741,11 +1740,10 @@ def _chain(first, rest):
 # (CI runs it both ways).  PERCEPTRON_LITERAL=1 in the environment, read at import, or the command line's --literal for
 # one call, runs Part I alone; the switch is a context variable, so threads do not share it.
 
-# What runs is what is read, edits included: Part I's text, from the line after its banner to Part II's banner, had
-# this CRC-32 when the accelerators were proved equal to it.  If it differs (Part I was edited), the notes' code runs
-# alone, as with PERCEPTRON_LITERAL=1, and says so once, at import.  A file that cannot be read (a zip, a frozen
-# module, a .pyc alone) keeps the accelerators.  After changing Part I on purpose, renew the digest:
-# python3 -c "import perceptron; print(perceptron._part_one_digest())" prints the new one.
+# What runs is what is read, edits included: Part I's text had this CRC-32 when the accelerators were proved equal to
+# it.  If it differs (Part I was edited), the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once,
+# at import; a file that cannot be read (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After changing
+# Part I on purpose, renew the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())".
 _PART_I_DIGEST = "cd64a508"
 
 
@@ -2031,20 +2029,18 @@ def _kept_errors(learner, D):
 # by the rule itself.
 #
 # A float margin kept up to date is not the run's, but both are near the exact e_j = sum_k w_k x_jk of the run's float
-# weights w, and a rule reads only the sign of a score and whether it is 0.  With the bias as a feature x_j,d = 1, unit
-# roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (one rounding per product, one more for an int weight, one
-# per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|, X_i = max_k |x_ik| and N_j = sum_k |x_jk|:
-#   the run's score S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j + eta.
-# An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y x_i.x_j + sum_k delta_k
-# x_jk; the kept a'_j = fl(a_j + y r_ij), with r_ij = fl(x_i.x_j) (+ 1), is off by |r_ij - x_i.x_j| <= gamma X_i N_j +
-# eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j| stays within N_j G + H, where after each
-# update
-#   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u),
-# starting from a_j = S_j, G = gamma W, H = eta.  Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B: a_j further
-# than B from 0 has S_j's sign, and S_j is not 0.  B is computed in floats with a margin of 2 for their own roundings,
-# with N = max_j N_j for every j, and only the margins within B of 0 are summed again, in the run's order.  The bound
-# holds while no sum overflows: W N <= 2^1000 is asked, else every score is summed again.  After n updates every score
-# is summed again and G and H start over, so that B stays small.
+# weights w, and a rule reads only a score's sign and whether it is 0.  With the bias as a feature x_j,d = 1, unit
+# roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (a rounding per product, one more for an int weight, one
+# per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|, X_i = max_k |x_ik|, N_j = sum_k |x_jk|, the
+# run's score S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j + eta.  An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik +
+# delta_k, |delta_k| <= u W', moves e_j by y x_i.x_j + sum_k delta_k x_jk; the kept a'_j = fl(a_j + y r_ij), r_ij =
+# fl(x_i.x_j) (+ 1), is off by |r_ij - x_i.x_j| <= gamma X_i N_j + eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).
+# So E_j = |a_j - e_j| stays within N_j G + H, from a_j = S_j, G = gamma W, H = eta, where after each update
+#   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u).
+# Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B: a_j further than B from 0 has S_j's sign, and S_j is not 0.
+# B is computed in floats with a margin of 2 for their own roundings, with N = max_j N_j, and only the margins within
+# B of 0 are summed again, in the run's order.  The bound holds while no sum overflows (W N <= 2^1000 is asked, else
+# every score is summed again); after n updates every score is summed again and G and H start over, so B stays small.
 
 class _KeptMargins:
     """errors(at_most, mistake) of a primal run's pocket, from margins kept up to date (derived above)."""
