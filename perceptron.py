@@ -1918,9 +1918,8 @@ class _OneExample:
 
 
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2)
-    kept up to date (_KernelScores) and read, not summed again (after a kernel failure, or for a learner that
-    did not start with these scores, the literal step)."""
+    """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2) read
+    from _KernelScores (the literal step after a kernel failure, or for a learner that began without them)."""
     if type(learner) is Perceptron:
         return _primal_pass(learner, D, epoch, on_mistake)
     if type(learner) is not DualPerceptron or D.examples is None:
