@@ -2269,9 +2269,8 @@ class _Terminated(KeyboardInterrupt):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: ``--help`` lists its options and exit statuses (and 141: a reader that left, | head).
-    Nothing process-wide outlives the call: SIGTERM raises _Terminated while main() runs in the main thread
-    (_Held holds it as it holds Ctrl-C), and --literal holds for this call's context alone."""
+    """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call:
+    SIGTERM raises _Terminated only while main() runs (_Held holds it as Ctrl-C); --literal holds for this call."""
     import signal
     argv = sys.argv[1:] if argv is None else argv
     previous = None
@@ -2335,7 +2334,6 @@ _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs"
 
 
 def _arguments(argv):
-    """The parsed options, with every usage error said in one line."""
     def flag(name):
         return "--no-header" if name == "header" else "--" + name.replace("_", "-")
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
@@ -2458,8 +2456,7 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
 
 
 def _option_value(kind, text):
-    """argparse's type of a column ("whole"), a count of passes ("passes", >= 1), --labels ("labels": NEG,POS,
-    whole numbers read as numbers) and --delimiter ("delimiter": one character, or 'tab')."""
+    """argparse's type of a column ("whole"), a count of passes ("passes"), --labels and --delimiter."""
     import argparse
     if kind == "labels":
         names = [t.strip() for t in text.split(",")]
@@ -2516,7 +2513,6 @@ class _Located(PerceptronError):
 class _Input:
     """The examples of a CSV file or of the embedded example, read one at a time: ``where(i)`` is the line and x
     of example i when they are kept, else of the one read last (where a streamed run is)."""
-
     def __init__(self, source, names, rows, keep, labeled=True):
         self.source, self.names, self.rows, self.labeled = source, names, rows, labeled  # rows: (line, x, y)
         self.count, self.d, self.current = 0, 0, None
@@ -2535,14 +2531,12 @@ class _Input:
         return self.kept[i] if self.kept is not None and i < len(self.kept) else self.current
 
     def examples(self) -> list:
-        """Every example, read whole; an error of the run names its line."""
         try:
             return list(self)
         except PerceptronError as err:
             raise self.located(err) from None
 
     def located(self, err):
-        """A run's PerceptronError, re-told with the file's line for the index."""
         if isinstance(err, _Located):
             return err
         line = None if err.index is None or self.where(err.index) is None else self.where(err.index)[0]
@@ -2563,7 +2557,6 @@ def _form(text):
 
 
 def _exponent(decimal_text):
-    """|e| of a number written in the "decimal" form, 0 if it has no exponent."""
     return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
 
 
@@ -2573,7 +2566,7 @@ def _int_of(text):
 
 
 def _parse_number(text, exact):
-    """A CSV cell as a number: an int, else a float (a Fraction with exact).  Raises ValueError with the reason."""
+    """A CSV cell as a number: an int, else a float (a Fraction with exact); else ValueError with the reason."""
     t = text.strip()
     digits = sum(c in "0123456789" for c in t) if len(t) > _DIGITS else 0
     if digits > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
@@ -2643,7 +2636,6 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
-
     seen: dict = {}  # each label's text, read once
     def found(text):  # the file's first three labels from here on, for a hint (read no further than a bound)
         texts = dict.fromkeys([*(t.strip() for t in seen), text])
@@ -2716,7 +2708,6 @@ def _rows(path, source, delimiter=","):
                                    "the line)") from None
             if not block:
                 return
-
     f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
     try:
         reader = csv.reader(lines(f), delimiter=delimiter)
@@ -2732,8 +2723,8 @@ def _rows(path, source, delimiter=","):
 
 
 def _opened(path, source):
-    """The one place a file named on the command line is opened to read, binary: '-' is standard input; any
-    other, opened without blocking, must be a regular file (a FIFO waits for a writer, a device may not end)."""
+    """The one place a named input is opened, binary ('-': standard input): without blocking, and only a regular
+    file (a FIFO waits for a writer, a device may not end)."""
     import stat
     if path == "-":
         try:
@@ -2753,8 +2744,8 @@ def _opened(path, source):
 
 
 def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1: labels = (NEG, POS), numbers (by value: 1.0 is 1) or names, as --labels gives them.
-    Another's error names the option that reads the labels ``found(text)`` (None: no hint, as for --model)."""
+    """A label cell as -1/+1 of labels = (NEG, POS), numbers by value (1.0 is 1) or names; another label's error
+    hints at the option that reads ``found(text)``, the file's labels (None: no hint, as for --model)."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -2790,7 +2781,6 @@ _Report = namedtuple("_Report", "args data labels run where after bound errors t
 
 
 def _train_mode(args) -> int:
-    """FILE (or the embedded example): train, report, draw."""
     report, files = _train_report(args, args.file)
     text = _json(report) if args.json else _text(report)
     _write_files(files, folder=None if report.interrupted else args.svg_steps,
@@ -2858,7 +2848,6 @@ def _options_copy(args):
 
 
 def _fit(args, examples, kernel, trace, on_mistake) -> Run:
-    """The run the options ask for."""
     options = dict(bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
                    average=args.average, voted=args.voted, trace=trace, on_mistake=on_mistake)
     if args.multiclass:
@@ -2870,7 +2859,6 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
 class _Progress:
     """A line on a terminal's standard error for work of more than a second: ``what`` formatted with the step's
     ``at`` and the count of steps (a run's pass and mistakes), looked at every ``every`` steps."""
-
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
         self.on = sys.stderr is not None and sys.stderr.isatty()
@@ -2979,7 +2967,6 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
 
 
 def _shown_label(y, labels):
-    """The label y (-1 or +1) as the input names it: -1/+1, 0/1, or --labels' names."""
     return labels[1] if y == 1 else labels[0]
 
 
@@ -2988,7 +2975,7 @@ _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first a
 
 
 def _text(report) -> str:
-    """The report for people: its head and its mistakes (the table, or --explain's), then the summary (--quiet's)."""
+    """The report for people: its head, its mistakes (the table, or --explain's), the summary (--quiet's)."""
     args, data, run, labels = report.args, report.data, report.run, report.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
@@ -3085,7 +3072,6 @@ def _text(report) -> str:
 
 
 def _table(header, rows) -> list:
-    """Lines of a table, every column right-aligned to its widest cell."""
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
     return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
 
@@ -3245,7 +3231,6 @@ def _json(report) -> str:
 
 
 def _json_votes(voted):
-    """Each hypothesis with its count: {"weights" (a kernel run: "mistakes"), "count"}; one-vs-rest: by class."""
     if isinstance(voted, dict):
         return {c: _json_votes(v) for c, v in voted.items()}
     return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_number(v), "count": c}
@@ -3315,7 +3300,7 @@ def _write_fd(fd, data):
 
 
 def _drop_output():
-    """Send what standard output still holds to nowhere, so that leaving does not fail again."""
+    """What standard output still holds goes to nowhere, so that leaving does not fail again."""
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
@@ -5035,7 +5020,6 @@ def _vectors_mode(args) -> int:
     """--vectors DIR: every case's data and expected JSON, and DIR/index.json, written whole or not at all,
     into a new or empty folder, or one that holds an older corpus: never among other files."""
     import json
-
     folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
     try:
         names = set(os.listdir(folder))
@@ -5083,7 +5067,6 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_m
 # algorithm repeatedly 'tilts' the hyperplane in response to errors"; Columbia §1.1 draws the target v and the
 # hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels: every
 # line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy w.(x, y) (+ b) = 0 exactly.
-
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
 _DRAWN = 40      # the most hypotheses a picture draws: the last ones
@@ -5135,7 +5118,6 @@ def _weights_after(run, examples, w_star=None, names=None, after=None):
 
 
 def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
-    """The picture of ``svg``, with ``after`` the weights after each of the run's mistakes."""
     xs = [[Fraction(v) for v in x] for x, _ in examples]
     hypotheses = [[Fraction(v) for v in w] for w in after]
     k = len(hypotheses) if upto is None else upto
@@ -5190,10 +5172,8 @@ def _axes(xs, names):
     half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
     cx, cy = (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2
     x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
-
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
-
     step = Fraction(1)  # 1, 2 or 5 times a power of 10: at most 12 lines
     while (x1 - x0) / step > 12:
         step *= 10
@@ -5282,7 +5262,7 @@ def _place(spots, text, taken):
 
 
 def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
-    """The normal vector (w1, w2) from the origin, shortened to fit if need be, and named."""
+    """The normal vector (w1, w2) from the origin, shortened to fit, named."""
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
         return ""
@@ -5302,7 +5282,7 @@ def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
 
 
 def _pictures(args, examples, run, after, w_star, names) -> dict:
-    """{path: SVG text} for --svg FILE and --svg-steps DIR, all drawn before any is written."""
+    """{path: SVG text} of --svg and --svg-steps, all drawn before any is written."""
     if not (args.svg or args.svg_steps):
         return {}
     after = _weights_after(run, examples, w_star, names, after)
@@ -5314,13 +5294,11 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
 
 
 # The writer: every file the command line writes goes through _write_files.
-
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is one of the run's inputs or another of its outputs, a
     folder's name, or a file that exists and is not a regular one (a link is followed)."""
     import re
     import stat
-
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
                                                   ("--model", args.model), ("--check", args.check)) if path]
     read = [option for option, path in inputs if path == "-"]
@@ -5377,7 +5355,6 @@ def _write_files(files, folder=None, first_remove=None, report=None):
     goes just before the renames (an older corpus's index: a corpus whose renames fail part way has none)."""
     import contextlib
     import stat
-
     made, temporary, targets, path = [], {}, {}, folder
     try:
         if folder:  # the folders missing, outermost first: made here, so taken back on a failure
@@ -5428,9 +5405,7 @@ def _write_files(files, folder=None, first_remove=None, report=None):
 
 
 def _kind(mode) -> str:
-    """What a file that is not a regular one is, from its st_mode."""
     import stat
-
     return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
             stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
 
