@@ -2791,9 +2791,9 @@ def _train_mode(args) -> int:
 
 
 def _train_report(args, path, shown_as=None, so_far=True):
-    """(the report, {path: text} of the files it makes: --svg's, --svg-steps', --save's) of a run on path (None:
-    the embedded example; bytes: a text named ``shown_as``).  Files come only from a finished run: a Ctrl-C gives
-    the run so far, marked interrupted, with no file, where ``so_far``; else (--vectors) it is raised."""
+    """(the report, {path: text} of --svg, --svg-steps, --save) of a run on path (None: the embedded example; bytes:
+    a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, marked interrupted,
+    with no file, where ``so_far``; else (--vectors) it is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
@@ -2892,16 +2892,14 @@ def _bound(examples, run, w_star, kernel):
 
 
 def _kept_predictors(run) -> list:
-    """The run's predictors: w, and the pocket, the average and the vote where it kept them."""
     return ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average),
                                              ("voted", run.voted)) if value is not None and
                     (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
 
 
 def _training_errors_and_hint(args, examples, kernel, run, interrupted):
-    """For a run whose examples were kept: {predictor: training errors} if it did not converge or kept more than w
-    (no vote if interrupted: it would outlast the Ctrl-C); and if it has no bias and stopped at --max-epochs, a
-    hint when --bias converges within 100 passes: separable, but not through the origin (Cornell §1)."""
+    """{predictor: training errors} of a run that kept its examples, did not converge or kept more than w (no vote
+    if interrupted); and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
     errors: dict = {}
     if not isinstance(examples, list):
         return errors, None
@@ -2931,9 +2929,8 @@ def _training_errors_and_hint(args, examples, kernel, run, interrupted):
 
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:
-    """--test FILE2 (or --model's FILE, maybe with no labels): --predictor's predictions, and with labels every kept
-    predictor's errors.  A header with the model's ``names`` reordered is refused (a model applies by position);
-    other names are the "note", said once all is done, or in the line of the error they may explain."""
+    """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
+    errors.  The model's ``names`` reordered are refused (a model applies by position); other names are a "note"."""
     data = _read(args, path, labels=labels, keep=False, features=features)
     note = None
     if names is not None and data.names is not None and data.names != names:
@@ -3262,9 +3259,8 @@ def _json_text(doc) -> str:
 
 
 def _emit(report, as_json=False, held=False):
-    """Print the report whole, in ASCII where the output cannot encode it, through the file descriptor where there
-    is one (a buffered write a signal interrupts returns part way, and the text layer drops the rest).  Ctrl-C is
-    held until it is whole (a second one stops it), here or, ``held``, by the caller."""
+    """Print the report whole (ASCII where the output cannot encode it) through the file descriptor: a buffered
+    write a signal interrupts drops the rest.  Ctrl-C is held until it is whole, here or, ``held``, by the caller."""
     import contextlib
     import json
     out = sys.stdout
@@ -5017,8 +5013,8 @@ _CASES = [  # name, about, data, options
 
 
 def _vectors_mode(args) -> int:
-    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, written whole or not at all,
-    into a new or empty folder, or one that holds an older corpus: never among other files."""
+    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, all or none, into a new or empty
+    folder, or an older corpus: never among other files."""
     import json
     folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
     try:
@@ -5095,8 +5091,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 
 
 def _weights_after(run, examples, w_star=None, names=None, after=None):
-    """w after each mistake of a run svg can draw (any other is refused): ``after`` when it holds them all,
-    else from the learner run again (a run is deterministic), which must make the same trace."""
+    """w after each mistake of a run svg can draw: ``after``, or the run made again (it must make the same trace)."""
     if run.rule == "argmax" or run.w is None or run.multiclass:
         raise PerceptronError("svg draws a binary run with explicit weights: the primal, or the linear kernel")
     d = len(examples[0][0]) if examples else 0
@@ -5165,8 +5160,8 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
 
 
 def _axes(xs, names):
-    """(box, to_px, drawing): the square (x0, x1, y0, y1) around the examples and the origin, with a margin;
-    to_px(x, y), a point's pixels; grid lines at a round step with their values, the axes, and their names."""
+    """(box, to_px, drawing): the square (x0, x1, y0, y1) around the examples and the origin; to_px(x, y), a
+    point's pixels; the grid at a round step with its values, the axes and their names."""
     lo = [min([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     hi = [max([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
@@ -5200,8 +5195,8 @@ def _axes(xs, names):
 
 
 def _examples(examples, xs, trace, to_px, taken) -> str:
-    """Each example's mark (+ or o: distinct in grey, not only in colour), numbered by its index when at most
-    _NUMBERED, and a ring around the example of each mistake in trace; their boxes are taken."""
+    """Each example's mark (+ or o: not told by colour alone), numbered when at most _NUMBERED, and a ring around
+    the example of each mistake in trace; their boxes are taken."""
     marks, rings = [], []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
@@ -5222,8 +5217,7 @@ def _examples(examples, xs, trace, to_px, taken) -> str:
 
 
 def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None) -> str:
-    """The line w[0] x + w[1] y (+ w[2]) = 0 within the box, with its exact ends, numbered by ``label`` where
-    a place is free; an empty group for w = 0, or a line that misses the plot."""
+    """The line w.(x, y) (+ b) = 0 within the box, numbered by ``label`` where free; an empty group if none."""
     w = [Fraction(v) for v in w]
     a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
     x0, x1, y0, y1 = box
@@ -5250,8 +5244,8 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
 
 
 def _place(spots, text, taken):
-    """The first of the spots (a text's start, on its baseline) where the text (6.5 pixels a character, 12 high)
-    is inside the plot and overlaps no box taken, that box then taken; else None."""
+    """The first spot (a text's start, on its baseline) where text (6.5 pixels a character, 12 high) is inside the
+    plot and overlaps no box taken, that box then taken; else None."""
     for x, y in spots:
         box = (x - 1, y - 10, x + 6.5 * len(text) + 1, y + 2)
         if (_EDGE <= box[0] and box[2] <= _EDGE + _PLOT and _EDGE <= box[1] and box[3] <= _EDGE + _PLOT
@@ -5347,12 +5341,11 @@ def _refuse_overwriting(args):
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Write every file whole, or none: each to a new temporary file beside its target (a link followed; the
-    target's permissions kept), all before any is renamed into place; a target that is not a regular file is refused,
-    never replaced.  A failure or Ctrl-C before the renames takes back only what this call made (temporary files, the
-    folders it made).  ``report()`` writes the run's report (standard output is an output too) after the temporary
-    files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file.  ``first_remove``
-    goes just before the renames (an older corpus's index: a corpus whose renames fail part way has none)."""
+    """Write every file whole, or none: each to a temporary file beside its target (a link followed, its permissions
+    kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure or
+    Ctrl-C before the renames takes back only what this call made.  ``report()`` (standard output is an output too)
+    runs after the temporary files, Ctrl-C held from it to the last rename: a report that cannot be written leaves
+    no file.  ``first_remove`` goes just before the renames (a corpus whose renames fail part way has no index)."""
     import contextlib
     import stat
     made, temporary, targets, path = [], {}, {}, folder
