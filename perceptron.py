@@ -2238,9 +2238,8 @@ _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
 
 
-# Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound),
-# rendered as text or as JSON; the modes --vectors, --model and --check are dispatched from one table.  Then
-# --check, --vectors, the picture, and the atomic writer every output goes through.
+# Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound), as
+# text or JSON; the modes are dispatched from one table (_MODES).  Then --check, --vectors, the picture, the writer.
 
 # The embedded example: 2-D, integer coordinates, separated through the origin by W_STAR = (-2, 1) (y = sign(-2 x1
 # + x2)), and slow enough to show a few passes: 5 mistakes in 4 passes under the sign rule, against a bound of 10.
@@ -2378,13 +2377,10 @@ def _parser():
             unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
             near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
-
         def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
             raise SystemExit(status)
-
         def _print_message(self, message, file=None):
             _emit(message.rstrip("\n"))
-
     def typed(kind):
         return lambda text: _option_value(kind, text)
     parser = Parser(
@@ -2775,8 +2771,7 @@ def _parse_label(text, labels, multiclass, found):
     raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}{hint}")
 
 
-# Training, and the one report model.
-# What the text and the JSON reports both say, computed once; where: each mistake's (line, x); after: w after it.
+# Training, and the one report model: what the text and JSON reports say; where: each mistake's (line, x).
 _Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted hint")
 
 
@@ -2808,8 +2803,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     progress = _Progress()
     where: list = []
-    # w after each mistake: for --json --weights and --check, and for the text report's "w after" column (a
-    # primal binary run, 8 features at most unless --weights: known once the first example gives d).
+    # w after each mistake: for --json --weights, --check, and the text table's column (primal, binary, d <= 8).
     wanted = args.weights or args.check if args.json or args.check else not (args.quiet or kernel or args.multiclass)
     after: list | None = [] if shown and wanted else None
     def on_mistake(mistake, model):
@@ -2857,8 +2851,7 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
 
 
 class _Progress:
-    """A line on a terminal's standard error for work of more than a second: ``what`` formatted with the step's
-    ``at`` and the count of steps (a run's pass and mistakes), looked at every ``every`` steps."""
+    """A terminal's progress line on standard error after a second: ``what`` of (at, count), every ``every`` steps."""
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
         self.on = sys.stderr is not None and sys.stderr.isatty()
@@ -2972,7 +2965,6 @@ _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first a
 
 
 def _text(report) -> str:
-    """The report for people: its head, its mistakes (the table, or --explain's), the summary (--quiet's)."""
     args, data, run, labels = report.args, report.data, report.run, report.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
@@ -3075,9 +3067,8 @@ def _table(header, rows) -> list:
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
     """--explain and Run.explain: each mistake as the notes write it, replayed by Part I's steps from w = 0 on the
-    mistakes alone (xs: their x): the score's sum of products (a kernel run: eq. (2)'s terms), the rule, the update;
-    with ``bound`` (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked
-    exactly, squared (no root).  The table's first and last mistakes unless ``every``; ``labels`` as the input's."""
+    mistakes (xs: their x): the score's sum of products (a kernel run: eq. (2)'s terms), the rule, the update; with
+    ``bound`` and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked exactly, squared.  ``every``: all."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3304,9 +3295,9 @@ def _drop_output():
 
 
 # One document for a run and its model.  --json writes the run; --save and Run.save its model: the run without its
-# history (no trace, counts, test or bound), with a kernel run's stored examples.  load and --model read either
-# through _model_of, as --check reads THEIRS's (read=), every field checked before use, an error naming the file
-# and the field.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
+# history (trace, counts, test, bound), with a kernel run's stored examples.  load, --model and --check (read=) read
+# either through _model_of, every field checked before use.  (--json keeps its bytes: a multiclass run's labels are
+# "classes", no "format", no stored examples.)
 _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
               "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
