@@ -2264,12 +2264,11 @@ _INTERNAL = 3          # the exit status of a bug: never 0, 1 or 2, which are ve
 
 
 class _Terminated(KeyboardInterrupt):
-    """SIGTERM, raised as an exception by main() so that every write it interrupts is taken back."""
+    """SIGTERM while main() runs, held as Ctrl-C is (_Held), so that every write it interrupts is taken back."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call:
-    SIGTERM raises _Terminated only while main() runs (_Held holds it as Ctrl-C); --literal holds for this call."""
+    """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call."""
     import signal
     argv = sys.argv[1:] if argv is None else argv
     previous = None
@@ -2507,8 +2506,7 @@ class _Located(PerceptronError):
 
 
 class _Input:
-    """The examples of a CSV file or of the embedded example, read one at a time: ``where(i)`` is the line and x
-    of example i when they are kept, else of the one read last (where a streamed run is)."""
+    """A file's (or the embedded example's) examples, read one at a time; where(i): i's (line, x), or the last's."""
     def __init__(self, source, names, rows, keep, labeled=True):
         self.source, self.names, self.rows, self.labeled = source, names, rows, labeled  # rows: (line, x, y)
         self.count, self.d, self.current = 0, 0, None
@@ -2787,8 +2785,7 @@ def _train_mode(args) -> int:
 
 def _train_report(args, path, shown_as=None, so_far=True):
     """(the report, {path: text} of --svg, --svg-steps, --save) of a run on path (None: the embedded example; bytes:
-    a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, marked interrupted,
-    with no file, where ``so_far``; else (--vectors) it is raised."""
+    a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
@@ -5151,8 +5148,7 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
 
 
 def _axes(xs, names):
-    """(box, to_px, drawing): the square (x0, x1, y0, y1) around the examples and the origin; to_px(x, y), a
-    point's pixels; the grid at a round step with its values, the axes and their names."""
+    """(box, to_px, drawing): the square around the examples and the origin, a point's pixels, the grid and axes."""
     lo = [min([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     hi = [max([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
@@ -5186,8 +5182,7 @@ def _axes(xs, names):
 
 
 def _examples(examples, xs, trace, to_px, taken) -> str:
-    """Each example's mark (+ or o: not told by colour alone), numbered when at most _NUMBERED, and a ring around
-    the example of each mistake in trace; their boxes are taken."""
+    """Each example's mark (+ or o, not told by colour alone), numbered if few, a mistake's ringed; boxes taken."""
     marks, rings = [], []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
@@ -5235,8 +5230,7 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
 
 
 def _place(spots, text, taken):
-    """The first spot (a text's start, on its baseline) where text (6.5 pixels a character, 12 high) is inside the
-    plot and overlaps no box taken, that box then taken; else None."""
+    """The first spot (a text's baseline start) where text fits in the plot over no box taken, then taken; or None."""
     for x, y in spots:
         box = (x - 1, y - 10, x + 6.5 * len(text) + 1, y + 2)
         if (_EDGE <= box[0] and box[2] <= _EDGE + _PLOT and _EDGE <= box[1] and box[3] <= _EDGE + _PLOT
@@ -5247,7 +5241,6 @@ def _place(spots, text, taken):
 
 
 def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
-    """The normal vector (w1, w2) from the origin, shortened to fit, named."""
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
         return ""
