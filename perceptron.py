@@ -2738,8 +2738,7 @@ def _opened(path, source):
 
 
 def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1 of labels = (NEG, POS), numbers by value (1.0 is 1) or names; another label's error
-    hints at the option that reads ``found(text)``, the file's labels (None: no hint, as for --model)."""
+    """A label cell as -1/+1 of labels = (NEG, POS), by value (1.0 is 1) or name; ``found(text)``: labels for a hint."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -3174,8 +3173,8 @@ def _vec(v) -> str:
 
 # The report as JSON, for programs: one document, the same bytes on every run.
 def _json_number(v):
-    """A number, a vector or {class: vector} for JSON: int as a JSON integer, float as a JSON number that reads
-    back the same, Fraction as the string "p/q" (always with the slash), Decimal as its string."""
+    """For JSON: int a JSON integer, float a number that reads back the same, Fraction "p/q" (with the slash), Decimal
+    its string; a vector or {class: vector} alike."""
     if isinstance(v, Fraction):
         return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
     if isinstance(v, decimal.Decimal):
@@ -5001,8 +5000,7 @@ _CASES = [  # name, about, data, options
 
 
 def _vectors_mode(args) -> int:
-    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, all or none, into a new or empty
-    folder, or an older corpus: never among other files."""
+    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, all or none, never among other files."""
     import json
     folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
     try:
@@ -5273,8 +5271,7 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
 
 # The writer: every file the command line writes goes through _write_files.
 def _refuse_overwriting(args):
-    """Usage errors before any work: an output that is one of the run's inputs or another of its outputs, a
-    folder's name, or a file that exists and is not a regular one (a link is followed)."""
+    """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import re
     import stat
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
