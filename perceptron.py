@@ -2789,8 +2789,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)
-    # One online pass streams the file, in constant memory; anything that reads the examples again (more
-    # passes, the pocket, a kernel, the bound, the pictures) keeps them.  The trace is kept where it is shown.
+    # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream) if path is not None else _Input(
@@ -3149,8 +3148,7 @@ def _count_text(n, noun) -> str:
     return f"{n} {noun if n == 1 else plural}"
 
 
-# Numbers as text.  Every int is written out in full, whatever limit this process set on int <-> str
-# (Python's guard against slow conversions): past it, through Decimal, whose conversion has no limit.
+# Numbers as text, every int in full: past Python's int <-> str limit (sys.set_int_max_str_digits), through Decimal.
 def _digits(v: int) -> str:
     try:
         return str(v)
@@ -3291,9 +3289,8 @@ def _drop_output():
 
 
 # One document for a run and its model.  --json writes the run; --save and Run.save its model: the run without its
-# history (trace, counts, test, bound), with a kernel run's stored examples.  load, --model and --check (read=) read
-# either through _model_of, every field checked before use.  (--json keeps its bytes: a multiclass run's labels are
-# "classes", no "format", no stored examples.)
+# history, with a kernel run's stored examples.  load, --model and --check read either through _model_of, every field
+# checked.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
 _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
               "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
@@ -5044,11 +5041,10 @@ def _vectors_mode(args) -> int:
 _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
 
 
-# A picture of a run: the hyperplane tilting at each mistake (SVG, as text).  Kalyanakrishnan §2: "visualise the
-# progress of the algorithm by sketching simple data sets in two dimensions and verifying that the Perceptron Learning
-# algorithm repeatedly 'tilts' the hyperplane in response to errors"; Columbia §1.1 draws the target v and the
-# hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels: every
-# line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy w.(x, y) (+ b) = 0 exactly.
+# A picture of a run (SVG).  Kalyanakrishnan §2: "visualise the progress of the algorithm by sketching simple data
+# sets in two dimensions and verifying that the Perceptron Learning algorithm repeatedly 'tilts' the hyperplane in
+# response to errors"; Columbia §1.1 draws the target v and the hypothesis w, each as a normal vector with its
+# hyperplane.  Exact (Fractions) up to the pixels: a line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
 _DRAWN = 40      # the most hypotheses a picture draws: the last ones
@@ -5109,8 +5105,7 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
-    # Labels never overprint: the points' marks and numbers are placed first, then the arrows' names, then the
-    # mistakes' numbers from the last back, each dropped where no place is free.
+    # Labels never overprint: points first, then the arrows' names, then mistakes' numbers from the last back.
     taken: list = []
     points = _examples(examples, xs, run.trace[first - 1:k], to_px, taken)
     v = None if w_star is None else [Fraction(c) for c in w_star]
