@@ -2451,7 +2451,6 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
 
 
 def _option_value(kind, text):
-    """argparse's type of a column ("whole"), a count of passes ("passes"), --labels and --delimiter."""
     import argparse
     if kind == "labels":
         names = [t.strip() for t in text.split(",")]
@@ -5318,10 +5317,9 @@ def _refuse_overwriting(args):
 
 def _write_files(files, folder=None, first_remove=None, report=None):
     """Write every file whole, or none: each to a temporary file beside its target (a link followed, its permissions
-    kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure or
-    Ctrl-C before the renames takes back only what this call made.  ``report()`` (standard output is an output too)
-    runs after the temporary files, Ctrl-C held from it to the last rename: a report that cannot be written leaves
-    no file.  ``first_remove`` goes just before the renames (a corpus whose renames fail part way has no index)."""
+    kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure or Ctrl-C
+    before the renames takes back only what this call made.  ``report()`` (standard output is an output too) runs after
+    the temporary files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file."""
     import contextlib
     import stat
     made, temporary, targets, path = [], {}, {}, folder
