@@ -2184,9 +2184,8 @@ _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
 
 
-# Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound),
-# rendered as text or as JSON; the modes --vectors, --model and --check are dispatched from one table.  Then
-# --check, --vectors, the picture, and the atomic writer every output goes through.
+# Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound), as
+# text or JSON; the modes are dispatched from one table (_MODES).  Then --check, --vectors, the picture, the writer.
 
 # The embedded example: 2-D, integer coordinates, separated through the origin by W_STAR = (-2, 1) (y = sign(-2 x1
 # + x2)), and slow enough to show a few passes: 5 mistakes in 4 passes under the sign rule, against a bound of 10.
@@ -2211,13 +2210,11 @@ _INTERNAL = 3          # the exit status of a bug: never 0, 1 or 2, which are ve
 
 
 class _Terminated(KeyboardInterrupt):
-    """SIGTERM, raised as an exception by main() so that every write it interrupts is taken back."""
+    """SIGTERM while main() runs, held as Ctrl-C is (_Held), so that every write it interrupts is taken back."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: ``--help`` lists its options and exit statuses (and 141: a reader that left, | head).
-    Nothing process-wide outlives the call: SIGTERM raises _Terminated while main() runs in the main thread
-    (_Held holds it as it holds Ctrl-C), and --literal holds for this call's context alone."""
+    """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call."""
     import signal
     argv = sys.argv[1:] if argv is None else argv
     previous = None
@@ -2281,7 +2278,6 @@ _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs"
 
 
 def _arguments(argv):
-    """The parsed options, with every usage error said in one line."""
     def flag(name):
         return "--no-header" if name == "header" else "--" + name.replace("_", "-")
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
@@ -2326,13 +2322,10 @@ def _parser():
             unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
             near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
-
         def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
             raise SystemExit(status)
-
         def _print_message(self, message, file=None):
             _emit(message.rstrip("\n"))
-
     def typed(kind):
         return lambda text: _option_value(kind, text)
     parser = Parser(
@@ -2404,8 +2397,6 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
 
 
 def _option_value(kind, text):
-    """argparse's type of a column ("whole"), a count of passes ("passes", >= 1), --labels ("labels": NEG,POS,
-    whole numbers read as numbers) and --delimiter ("delimiter": one character, or 'tab')."""
     import argparse
     if kind == "labels":
         names = [t.strip() for t in text.split(",")]
@@ -2460,9 +2451,7 @@ class _Located(PerceptronError):
 
 
 class _Input:
-    """The examples of a CSV file or of the embedded example, read one at a time: ``where(i)`` is the line and x
-    of example i when they are kept, else of the one read last (where a streamed run is)."""
-
+    """A file's (or the embedded example's) examples, read one at a time; where(i): i's (line, x), or the last's."""
     def __init__(self, source, names, rows, keep, labeled=True):
         self.source, self.names, self.rows, self.labeled = source, names, rows, labeled  # rows: (line, x, y)
         self.count, self.d, self.current = 0, 0, None
@@ -2481,14 +2470,12 @@ class _Input:
         return self.kept[i] if self.kept is not None and i < len(self.kept) else self.current
 
     def examples(self) -> list:
-        """Every example, read whole; an error of the run names its line."""
         try:
             return list(self)
         except PerceptronError as err:
             raise self.located(err) from None
 
     def located(self, err):
-        """A run's PerceptronError, re-told with the file's line for the index."""
         if isinstance(err, _Located):
             return err
         line = None if err.index is None or self.where(err.index) is None else self.where(err.index)[0]
@@ -2509,7 +2496,6 @@ def _form(text):
 
 
 def _exponent(decimal_text):
-    """|e| of a number written in the "decimal" form, 0 if it has no exponent."""
     return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
 
 
@@ -2519,7 +2505,7 @@ def _int_of(text):
 
 
 def _parse_number(text, exact):
-    """A CSV cell as a number: an int, else a float (a Fraction with exact).  Raises ValueError with the reason."""
+    """A CSV cell as a number: an int, else a float (a Fraction with exact); else ValueError with the reason."""
     t = text.strip()
     digits = sum(c in "0123456789" for c in t) if len(t) > _DIGITS else 0
     if digits > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
@@ -2589,7 +2575,6 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
-
     seen: dict = {}  # each label's text, read once
     def found(text):  # the file's first three labels from here on, for a hint (read no further than a bound)
         texts = dict.fromkeys([*(t.strip() for t in seen), text])
@@ -2662,7 +2647,6 @@ def _rows(path, source, delimiter=","):
                                    "the line)") from None
             if not block:
                 return
-
     f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
     try:
         reader = csv.reader(lines(f), delimiter=delimiter)
@@ -2678,8 +2662,8 @@ def _rows(path, source, delimiter=","):
 
 
 def _opened(path, source):
-    """The one place a file named on the command line is opened to read, binary: '-' is standard input; any
-    other, opened without blocking, must be a regular file (a FIFO waits for a writer, a device may not end)."""
+    """The one place a named input is opened, binary ('-': standard input): without blocking, and only a regular
+    file (a FIFO waits for a writer, a device may not end)."""
     import stat
     if path == "-":
         try:
@@ -2699,8 +2683,7 @@ def _opened(path, source):
 
 
 def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1: labels = (NEG, POS), numbers (by value: 1.0 is 1) or names, as --labels gives them.
-    Another's error names the option that reads the labels ``found(text)`` (None: no hint, as for --model)."""
+    """A label cell as -1/+1 of labels = (NEG, POS), by value (1.0 is 1) or name; ``found(text)``: labels for a hint."""
     t = text.strip()
     if multiclass:
         if not t:
@@ -2730,13 +2713,11 @@ def _parse_label(text, labels, multiclass, found):
     raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}{hint}")
 
 
-# Training, and the one report model.
-# What the text and the JSON reports both say, computed once; where: each mistake's (line, x); after: w after it.
+# Training, and the one report model: what the text and JSON reports say; where: each mistake's (line, x).
 _Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted hint")
 
 
 def _train_mode(args) -> int:
-    """FILE (or the embedded example): train, report, draw."""
     report, files = _train_report(args, args.file)
     text = _json(report) if args.json else _text(report)
     _write_files(files, folder=None if report.interrupted else args.svg_steps,
@@ -2747,15 +2728,13 @@ def _train_mode(args) -> int:
 
 
 def _train_report(args, path, shown_as=None, so_far=True):
-    """(the report, {path: text} of the files it makes: --svg's, --svg-steps', --save's) of a run on path (None:
-    the embedded example; bytes: a text named ``shown_as``).  Files come only from a finished run: a Ctrl-C gives
-    the run so far, marked interrupted, with no file, where ``so_far``; else (--vectors) it is raised."""
+    """(the report, {path: text} of --svg, --svg-steps, --save) of a run on path (None: the embedded example; bytes:
+    a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)
-    # One online pass streams the file, in constant memory; anything that reads the examples again (more
-    # passes, the pocket, a kernel, the bound, the pictures) keeps them.  The trace is kept where it is shown.
+    # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream) if path is not None else _Input(
@@ -2764,8 +2743,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     progress = _Progress()
     where: list = []
-    # w after each mistake: for --json --weights and --check, and for the text report's "w after" column (a
-    # primal binary run, 8 features at most unless --weights: known once the first example gives d).
+    # w after each mistake: for --json --weights, --check, and the text table's column (primal, binary, d <= 8).
     wanted = args.weights or args.check if args.json or args.check else not (args.quiet or kernel or args.multiclass)
     after: list | None = [] if shown and wanted else None
     def on_mistake(mistake, model):
@@ -2804,7 +2782,6 @@ def _options_copy(args):
 
 
 def _fit(args, examples, kernel, trace, on_mistake) -> Run:
-    """The run the options ask for."""
     options = dict(bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
                    average=args.average, voted=args.voted, trace=trace, on_mistake=on_mistake)
     if args.multiclass:
@@ -2814,9 +2791,7 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
 
 
 class _Progress:
-    """A line on a terminal's standard error for work of more than a second: ``what`` formatted with the step's
-    ``at`` and the count of steps (a run's pass and mistakes), looked at every ``every`` steps."""
-
+    """A terminal's progress line on standard error after a second: ``what`` of (at, count), every ``every`` steps."""
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
         self.on = sys.stderr is not None and sys.stderr.isatty()
@@ -2850,16 +2825,14 @@ def _bound(examples, run, w_star, kernel):
 
 
 def _kept_predictors(run) -> list:
-    """The run's predictors: w, and the pocket, the average and the vote where it kept them."""
     return ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average),
                                              ("voted", run.voted)) if value is not None and
                     (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
 
 
 def _training_errors_and_hint(args, examples, kernel, run, interrupted):
-    """For a run whose examples were kept: {predictor: training errors} if it did not converge or kept more than w
-    (no vote if interrupted: it would outlast the Ctrl-C); and if it has no bias and stopped at --max-epochs, a
-    hint when --bias converges within 100 passes: separable, but not through the origin (Cornell §1)."""
+    """{predictor: training errors} of a run that kept its examples, did not converge or kept more than w (no vote
+    if interrupted); and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
     errors: dict = {}
     if not isinstance(examples, list):
         return errors, None
@@ -2889,9 +2862,8 @@ def _training_errors_and_hint(args, examples, kernel, run, interrupted):
 
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:
-    """--test FILE2 (or --model's FILE, maybe with no labels): --predictor's predictions, and with labels every kept
-    predictor's errors.  A header with the model's ``names`` reordered is refused (a model applies by position);
-    other names are the "note", said once all is done, or in the line of the error they may explain."""
+    """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
+    errors.  The model's ``names`` reordered are refused (a model applies by position); other names are a "note"."""
     data = _read(args, path, labels=labels, keep=False, features=features)
     note = None
     if names is not None and data.names is not None and data.names != names:
@@ -2925,7 +2897,6 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
 
 
 def _shown_label(y, labels):
-    """The label y (-1 or +1) as the input names it: -1/+1, 0/1, or --labels' names."""
     return labels[1] if y == 1 else labels[0]
 
 
@@ -2934,7 +2905,6 @@ _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first a
 
 
 def _text(report) -> str:
-    """The report for people: its head and its mistakes (the table, or --explain's), then the summary (--quiet's)."""
     args, data, run, labels = report.args, report.data, report.run, report.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
@@ -3031,16 +3001,14 @@ def _text(report) -> str:
 
 
 def _table(header, rows) -> list:
-    """Lines of a table, every column right-aligned to its widest cell."""
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
     return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
     """--explain and Run.explain: each mistake as the notes write it, replayed by Part I's steps from w = 0 on the
-    mistakes alone (xs: their x): the score's sum of products (a kernel run: eq. (2)'s terms), the rule, the update;
-    with ``bound`` (R^2, gamma^2, R^2/gamma^2, w*) and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked
-    exactly, squared (no root).  The table's first and last mistakes unless ``every``; ``labels`` as the input's."""
+    mistakes (xs: their x): the score's sum of products (a kernel run: eq. (2)'s terms), the rule, the update; with
+    ``bound`` and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked exactly, squared.  ``every``: all."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3125,8 +3093,7 @@ def _count_text(n, noun) -> str:
     return f"{n} {noun if n == 1 else plural}"
 
 
-# Numbers as text.  Every int is written out in full, whatever limit this process set on int <-> str
-# (Python's guard against slow conversions): past it, through Decimal, whose conversion has no limit.
+# Numbers as text, every int in full: past Python's int <-> str limit (sys.set_int_max_str_digits), through Decimal.
 def _digits(v: int) -> str:
     try:
         return str(v)
@@ -3149,8 +3116,8 @@ def _vec(v) -> str:
 
 # The report as JSON, for programs: one document, the same bytes on every run.
 def _json_number(v):
-    """A number, a vector or {class: vector} for JSON: int as a JSON integer, float as a JSON number that reads
-    back the same, Fraction as the string "p/q" (always with the slash), Decimal as its string."""
+    """For JSON: int a JSON integer, float a number that reads back the same, Fraction "p/q" (with the slash), Decimal
+    its string; a vector or {class: vector} alike."""
     if isinstance(v, Fraction):
         return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
     if isinstance(v, decimal.Decimal):
@@ -3191,7 +3158,6 @@ def _json(report) -> str:
 
 
 def _json_votes(voted):
-    """Each hypothesis with its count: {"weights" (a kernel run: "mistakes"), "count"}; one-vs-rest: by class."""
     if isinstance(voted, dict):
         return {c: _json_votes(v) for c, v in voted.items()}
     return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_number(v), "count": c}
@@ -3223,9 +3189,8 @@ def _json_text(doc) -> str:
 
 
 def _emit(report, as_json=False, held=False):
-    """Print the report whole, in ASCII where the output cannot encode it, through the file descriptor where there
-    is one (a buffered write a signal interrupts returns part way, and the text layer drops the rest).  Ctrl-C is
-    held until it is whole (a second one stops it), here or, ``held``, by the caller."""
+    """Print the report whole (ASCII where the output cannot encode it) through the file descriptor: a buffered
+    write a signal interrupts drops the rest.  Ctrl-C is held until it is whole, here or, ``held``, by the caller."""
     import contextlib
     import json
     out = sys.stdout
@@ -3261,7 +3226,7 @@ def _write_fd(fd, data):
 
 
 def _drop_output():
-    """Send what standard output still holds to nowhere, so that leaving does not fail again."""
+    """What standard output still holds goes to nowhere, so that leaving does not fail again."""
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
@@ -3269,9 +3234,8 @@ def _drop_output():
 
 
 # One document for a run and its model.  --json writes the run; --save and Run.save its model: the run without its
-# history (no trace, counts, test or bound), with a kernel run's stored examples.  load and --model read either
-# through _model_of, as --check reads THEIRS's (read=), every field checked before use, an error naming the file
-# and the field.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
+# history, with a kernel run's stored examples.  load, --model and --check read either through _model_of, every field
+# checked.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
 _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
               "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
@@ -4978,10 +4942,8 @@ _CASES = [  # name, about, data, options
 
 
 def _vectors_mode(args) -> int:
-    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, written whole or not at all,
-    into a new or empty folder, or one that holds an older corpus: never among other files."""
+    """--vectors DIR: every case's data and expected JSON, and DIR/index.json, all or none, never among other files."""
     import json
-
     folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
     try:
         names = set(os.listdir(folder))
@@ -5024,12 +4986,10 @@ def _vectors_mode(args) -> int:
 _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
 
 
-# A picture of a run: the hyperplane tilting at each mistake (SVG, as text).  Kalyanakrishnan §2: "visualise the
-# progress of the algorithm by sketching simple data sets in two dimensions and verifying that the Perceptron Learning
-# algorithm repeatedly 'tilts' the hyperplane in response to errors"; Columbia §1.1 draws the target v and the
-# hypothesis w, each as a normal vector with its hyperplane.  Geometry is exact (Fractions) up to the pixels: every
-# line carries its exact ends in data-from and data-to ("p/q" pairs), which satisfy w.(x, y) (+ b) = 0 exactly.
-
+# A picture of a run (SVG).  Kalyanakrishnan §2: "visualise the progress of the algorithm by sketching simple data
+# sets in two dimensions and verifying that the Perceptron Learning algorithm repeatedly 'tilts' the hyperplane in
+# response to errors"; Columbia §1.1 draws the target v and the hypothesis w, each as a normal vector with its
+# hyperplane.  Exact (Fractions) up to the pixels: a line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.
 _PLOT = 440      # the square plot, in pixels
 _EDGE = 30       # the space around it
 _DRAWN = 40      # the most hypotheses a picture draws: the last ones
@@ -5058,8 +5018,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 
 
 def _weights_after(run, examples, w_star=None, names=None, after=None):
-    """w after each mistake of a run svg can draw (any other is refused): ``after`` when it holds them all,
-    else from the learner run again (a run is deterministic), which must make the same trace."""
+    """w after each mistake of a run svg can draw: ``after``, or the run made again (it must make the same trace)."""
     if run.rule == "argmax" or run.w is None or run.multiclass:
         raise PerceptronError("svg draws a binary run with explicit weights: the primal, or the linear kernel")
     d = len(examples[0][0]) if examples else 0
@@ -5081,7 +5040,6 @@ def _weights_after(run, examples, w_star=None, names=None, after=None):
 
 
 def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
-    """The picture of ``svg``, with ``after`` the weights after each of the run's mistakes."""
     xs = [[Fraction(v) for v in x] for x, _ in examples]
     hypotheses = [[Fraction(v) for v in w] for w in after]
     k = len(hypotheses) if upto is None else upto
@@ -5092,8 +5050,7 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
     final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
-    # Labels never overprint: the points' marks and numbers are placed first, then the arrows' names, then the
-    # mistakes' numbers from the last back, each dropped where no place is free.
+    # Labels never overprint: points first, then the arrows' names, then mistakes' numbers from the last back.
     taken: list = []
     points = _examples(examples, xs, run.trace[first - 1:k], to_px, taken)
     v = None if w_star is None else [Fraction(c) for c in w_star]
@@ -5129,17 +5086,14 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
 
 
 def _axes(xs, names):
-    """(box, to_px, drawing): the square (x0, x1, y0, y1) around the examples and the origin, with a margin;
-    to_px(x, y), a point's pixels; grid lines at a round step with their values, the axes, and their names."""
+    """(box, to_px, drawing): the square around the examples and the origin, a point's pixels, the grid and axes."""
     lo = [min([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     hi = [max([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
     half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
     cx, cy = (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2
     x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
-
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
-
     step = Fraction(1)  # 1, 2 or 5 times a power of 10: at most 12 lines
     while (x1 - x0) / step > 12:
         step *= 10
@@ -5166,8 +5120,7 @@ def _axes(xs, names):
 
 
 def _examples(examples, xs, trace, to_px, taken) -> str:
-    """Each example's mark (+ or o: distinct in grey, not only in colour), numbered by its index when at most
-    _NUMBERED, and a ring around the example of each mistake in trace; their boxes are taken."""
+    """Each example's mark (+ or o, not told by colour alone), numbered if few, a mistake's ringed; boxes taken."""
     marks, rings = [], []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
@@ -5188,8 +5141,7 @@ def _examples(examples, xs, trace, to_px, taken) -> str:
 
 
 def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None) -> str:
-    """The line w[0] x + w[1] y (+ w[2]) = 0 within the box, with its exact ends, numbered by ``label`` where
-    a place is free; an empty group for w = 0, or a line that misses the plot."""
+    """The line w.(x, y) (+ b) = 0 within the box, numbered by ``label`` where free; an empty group if none."""
     w = [Fraction(v) for v in w]
     a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
     x0, x1, y0, y1 = box
@@ -5216,8 +5168,7 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
 
 
 def _place(spots, text, taken):
-    """The first of the spots (a text's start, on its baseline) where the text (6.5 pixels a character, 12 high)
-    is inside the plot and overlaps no box taken, that box then taken; else None."""
+    """The first spot (a text's baseline start) where text fits in the plot over no box taken, then taken; or None."""
     for x, y in spots:
         box = (x - 1, y - 10, x + 6.5 * len(text) + 1, y + 2)
         if (_EDGE <= box[0] and box[2] <= _EDGE + _PLOT and _EDGE <= box[1] and box[3] <= _EDGE + _PLOT
@@ -5228,7 +5179,6 @@ def _place(spots, text, taken):
 
 
 def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
-    """The normal vector (w1, w2) from the origin, shortened to fit if need be, and named."""
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
         return ""
@@ -5248,7 +5198,7 @@ def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
 
 
 def _pictures(args, examples, run, after, w_star, names) -> dict:
-    """{path: SVG text} for --svg FILE and --svg-steps DIR, all drawn before any is written."""
+    """{path: SVG text} of --svg and --svg-steps, all drawn before any is written."""
     if not (args.svg or args.svg_steps):
         return {}
     after = _weights_after(run, examples, w_star, names, after)
@@ -5260,13 +5210,10 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
 
 
 # The writer: every file the command line writes goes through _write_files.
-
 def _refuse_overwriting(args):
-    """Usage errors before any work: an output that is one of the run's inputs or another of its outputs, a
-    folder's name, or a file that exists and is not a regular one (a link is followed)."""
+    """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import re
     import stat
-
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
                                                   ("--model", args.model), ("--check", args.check)) if path]
     read = [option for option, path in inputs if path == "-"]
@@ -5315,15 +5262,12 @@ def _refuse_overwriting(args):
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Write every file whole, or none: each to a new temporary file beside its target (a link followed; the
-    target's permissions kept), all before any is renamed into place; a target that is not a regular file is refused,
-    never replaced.  A failure or Ctrl-C before the renames takes back only what this call made (temporary files, the
-    folders it made).  ``report()`` writes the run's report (standard output is an output too) after the temporary
-    files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file.  ``first_remove``
-    goes just before the renames (an older corpus's index: a corpus whose renames fail part way has none)."""
+    """Write every file whole, or none: each to a temporary file beside its target (a link followed, its permissions
+    kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure or Ctrl-C
+    before the renames takes back only what this call made.  ``report()`` (standard output is an output too) runs after
+    the temporary files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file."""
     import contextlib
     import stat
-
     made, temporary, targets, path = [], {}, {}, folder
     try:
         if folder:  # the folders missing, outermost first: made here, so taken back on a failure
@@ -5374,9 +5318,7 @@ def _write_files(files, folder=None, first_remove=None, report=None):
 
 
 def _kind(mode) -> str:
-    """What a file that is not a regular one is, from its st_mode."""
     import stat
-
     return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
             stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
 
