@@ -3421,10 +3421,8 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
-
     def entry(field, value, parts, optional=(), one_class=False):
-        """An object of the parts (and optional ones), each read; THEIRS's pocket or average may be its weights
-        alone.  After k mistakes, a kernel model's hypothesis is its first k stored examples."""
+        """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
         if read.form and "count" not in parts:
             value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
             parts, optional = ("weights",), parts + optional
@@ -3440,11 +3438,9 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return got
-
     def pocket(field, value, one_class=False):
         p = entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class)
         return Pocket(p["weights"], p["errors"], p["mistakes"])
-
     def votes(field, value, one_class=False):
         if not isinstance(value, list) or not value:
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
@@ -3606,15 +3602,12 @@ def _nearest_name(name, known):
 def _json_file(path, what):
     """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (none takes quadratic time)."""
     import json
-
     def integer(text):
         if len(text.lstrip("-")) > 2 * _DIGITS:
             raise ValueError(f"an int of {len(text.lstrip('-'))} digits: at most {2 * _DIGITS} are read")
         return _int_of(text)
-
     def no_constant(name):
         raise ValueError(f"{name} is not a number JSON has")
-
     def no_duplicate(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
         doc = {}
         for key, value in pairs:
@@ -3719,8 +3712,7 @@ def _check_mode(args) -> int:
                 "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
                 "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)
     tie = None if difference is None else _rounding(difference, ours, model, examples)
-    # The rules differ only at a score of exactly 0: where THEIRS updated on a score it gives as not 0 and
-    # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
+    # THEIRS updated on a score not 0 where ours lies within rounding of 0: the rule's on their score, no convention
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
@@ -3772,7 +3764,6 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if trace is not None and not (isinstance(trace, list) and len(trace) <= _TRACE_LIMIT):  # read in seconds
         raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
                          "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
-
     def step(k, entry):
         where = f"trace[{k}]"
         if not isinstance(entry, dict):
@@ -3842,8 +3833,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                    doc.get("mistakes"))
 
 
-# What a run does, as data.  Options name those the notes allow (the rule, the bias, the multiclass update,
-# the average's moment); the others are replayed inside the check only, and named as outside the notes.
+# What a run does, as data: the options name what the notes allow, the rest is replayed by the check only.
 _Settings = namedtuple("_Settings", "multiclass rule zero bias rate start batch order ties empty average voted "
                                     "kernel classes passes exactly fault stale")
 
@@ -3914,8 +3904,7 @@ class _Variant(Perceptron):
 
 
 class _DualVariant(DualPerceptron):
-    """Part I's DualPerceptron, the same, stepping on example i: it stores (x, f), scores by eq. (2) or by Part II's
-    _KernelScores; a linear kernel's w, eq. (1), is Part I's primal step on the same (x, f)."""
+    """The same for Part I's DualPerceptron, on example i; a linear kernel's w, eq. (1), is Part I's primal step."""
 
     def __init__(self, st, xs, linear):
         super().__init__(st.kernel, bias=st.bias)
@@ -3985,7 +3974,6 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     epoch = visits = 0
     step = learner._step
-
     def visit(i, y):  # Part I's pass steps on (i, y): the learner's step on example i, then what the check notes
         nonlocal E, magnitudes, visits
         if expected["parted"] and expected["stop"]:
@@ -4094,8 +4082,7 @@ class _Rounding:
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
         self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
-        # Whole numbers below 2^p are exact in a precision of p bits, and so are their sums and products
-        # while they stay below it: on such data no rounding can occur, and a difference is a difference.
+        # Whole numbers, sums and products below 2^p are exact in p bits: no rounding, a difference is a difference.
         self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
         self.limit = 2.0 ** (bits or 53)
@@ -4298,8 +4285,7 @@ def _compare(ours, theirs, st, model, whole=True):
             if t.score is not None and (t.score != o.score if st.multiclass == "joint"
                                         else not alike.close(t.score, o.score, o.score_bound, "scores")):
                 return _Difference("score", k, o, t), alike
-            # A batch run's "w after" a mistake is its w in force or that plus the pass's updates so far, as its
-            # writer chose: its scores (the w in force . x) and its final weights say what it did instead.
+            # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
             batch = o.weights is None and st.batch
             if t.weights is not None and not batch and (o.weights is None or not alike.vectors(
                     t.weights, o.weights, None if isinstance(o.weights, dict) else
@@ -4323,8 +4309,7 @@ def _compare(ours, theirs, st, model, whole=True):
     return None, alike
 
 
-# The conventions the check knows, as data: where each is met, and the option that reproduces it (None: it
-# lies outside the notes' algorithm, and the check replays it itself).
+# The conventions the check knows: where each is met, and the option that reproduces it (None: outside the notes).
 _Convention = namedtuple("_Convention", "name text where option")
 _CONVENTION = {c.name: c for c in [
     _Convention("rule margin", "a zero score is a mistake: y (w.x) <= 0", "Cornell §3; scikit-learn and river; "
@@ -4503,7 +4488,6 @@ def _converted(theirs, names, n):
     """THEIRS read back under the names that change only how it writes its numbers; None if an index leaves the data."""
     de, di = ("epochs from 0" in names), -("indexes from 1" in names)
     first, negated = "bias first" in names, "bias on -1" in names
-
     def w(v):
         if v is None or isinstance(v, int):
             return v
@@ -4521,8 +4505,7 @@ def _converted(theirs, names, n):
 
 
 def _rate_of(examples, st, model, theirs):
-    """THEIRS's learning rate: declared; 1 from a declared start (a law read off the trace tells another); else
-    the ratio of its first number not 0 to the run's under the same conventions at the rate 1."""
+    """THEIRS's learning rate: declared; 1 from a declared start; else read against the run at the rate 1."""
     if theirs.rate is not None or theirs.start is not None:
         return Fraction(1) if theirs.rate is None else theirs.rate
     ours = _replay(examples, st._replace(rate=None), model)
@@ -4540,8 +4523,7 @@ def _rate_of(examples, st, model, theirs):
 
 
 def _named(args, data, names, others, eta, passes, until=None) -> list:
-    """The diagnosis of a set of conventions: each with where it is met, and the options that reproduce it all
-    (running them agrees, until a tie if one is given), or that it lies outside the notes' algorithm."""
+    """The diagnosis of a set of conventions: each with where it is met, and the options that reproduce it."""
     outside = [name for name in names if _CONVENTION[name].option is None]  # or written: no option makes it
     lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
              + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
@@ -4602,13 +4584,11 @@ _FAULTS = {"skip": (0.0, "skipped the update"), "twice": (2.0, "made the update 
 
 
 def _one_step(examples, st, theirs, model, difference) -> list | None:
-    """One step of THEIRS that explains all that follows (of the 12 mistakes before the parting: _FAULTS), or
-    scores always stale, or updates always by the prediction."""
+    """One step of THEIRS that explains all that follows (_FAULTS, of the 12 mistakes before the parting)."""
     if theirs.trace is None or difference.k is None or st.multiclass == "joint":
         return None
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
-
     def agrees(st):  # whether THEIRS's trace and final weights are those of the run under st
         return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
     for j in range(difference.k, max(-1, difference.k - 12), -1):
@@ -4648,8 +4628,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     except OverflowError:
         return None
     u = 2.0 ** -(model.bits or 53)
-    # a number within the rounding of 0 (of reading THEIRS's numbers as floats, or of the precision it declares:
-    # a guessed one, from numbers such as 0.25, says nothing of it) is 0: a y w.x, a sum of d products, and w_0
+    # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * size * size * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
     order = theirs.order
@@ -4677,7 +4656,6 @@ def _law(examples, args, theirs, model) -> tuple | None:
         reads.append((c, f * y if xx else math.nan, y * px if abs(px) > zero else 0.0, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
-
     def apart(values):  # (the value most of them share, the indexes of those not near it: all where none is shared)
         buckets: dict = {}
         for v in values:
@@ -4768,8 +4746,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
 
 
 def _passed_margins(examples, X, steps, W, w, order, n):
-    """y w.x at each visit that made no update, up to its last, by THEIRS's w then (the order known); passes with
-    no update are skipped, so that the walk is bounded by the steps, not by THEIRS's epoch numbers."""
+    """y w.x at each visit that made no update, by THEIRS's w then; bounded by the steps, not by its epochs."""
     k, epoch, made = 0, 0, -1
     while k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked is out of order: stop)
         epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
@@ -4802,7 +4779,6 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
                       "and its weights after) to find the first step where they part.")]
     lines = [head]
     visit = _parting(difference)
-
     def why(y, s):
         if st.multiclass == "joint" or s is None or isinstance(s, str):
             return "the argmax is not y"
@@ -4864,8 +4840,7 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
 
 
 def _shown_number(v) -> str:
-    """A number for a person: an int in full, else the shortest decimal of the nearest float (p/q beyond a float's
-    range); exact values are --json's."""
+    """A number for a person: an int in full, else the shortest decimal of the nearest float; exact ones: --json."""
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
