@@ -3421,6 +3421,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
+
     def entry(field, value, parts, optional=(), one_class=False):
         """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
         if read.form and "count" not in parts:
@@ -3438,9 +3439,11 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return got
+
     def pocket(field, value, one_class=False):
         p = entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class)
         return Pocket(p["weights"], p["errors"], p["mistakes"])
+
     def votes(field, value, one_class=False):
         if not isinstance(value, list) or not value:
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
@@ -3602,12 +3605,15 @@ def _nearest_name(name, known):
 def _json_file(path, what):
     """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (none takes quadratic time)."""
     import json
+
     def integer(text):
         if len(text.lstrip("-")) > 2 * _DIGITS:
             raise ValueError(f"an int of {len(text.lstrip('-'))} digits: at most {2 * _DIGITS} are read")
         return _int_of(text)
+
     def no_constant(name):
         raise ValueError(f"{name} is not a number JSON has")
+
     def no_duplicate(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
         doc = {}
         for key, value in pairs:
@@ -3764,6 +3770,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if trace is not None and not (isinstance(trace, list) and len(trace) <= _TRACE_LIMIT):  # read in seconds
         raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
                          "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
+
     def step(k, entry):
         where = f"trace[{k}]"
         if not isinstance(entry, dict):
@@ -3974,6 +3981,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     epoch = visits = 0
     step = learner._step
+
     def visit(i, y):  # Part I's pass steps on (i, y): the learner's step on example i, then what the check notes
         nonlocal E, magnitudes, visits
         if expected["parted"] and expected["stop"]:
@@ -4488,6 +4496,7 @@ def _converted(theirs, names, n):
     """THEIRS read back under the names that change only how it writes its numbers; None if an index leaves the data."""
     de, di = ("epochs from 0" in names), -("indexes from 1" in names)
     first, negated = "bias first" in names, "bias on -1" in names
+
     def w(v):
         if v is None or isinstance(v, int):
             return v
@@ -4589,6 +4598,7 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
         return None
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
+
     def agrees(st):  # whether THEIRS's trace and final weights are those of the run under st
         return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
     for j in range(difference.k, max(-1, difference.k - 12), -1):
@@ -4656,6 +4666,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         reads.append((c, f * y if xx else math.nan, y * px if abs(px) > zero else 0.0, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
+
     def apart(values):  # (the value most of them share, the indexes of those not near it: all where none is shared)
         buckets: dict = {}
         for v in values:
@@ -4779,6 +4790,7 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
                       "and its weights after) to find the first step where they part.")]
     lines = [head]
     visit = _parting(difference)
+
     def why(y, s):
         if st.multiclass == "joint" or s is None or isinstance(s, str):
             return "the argmax is not y"
