@@ -3375,8 +3375,7 @@ def _kernel_named(name):
 
 
 def _model_of(path, doc, known=_RUN_FIELDS, read=None):
-    """The one reader: (the Run, with no history, that doc, a model or a run's JSON from path, holds; its features'
-    names, or None).  Given read (--check's THEIRS), the fields a run shares with a model, in read.form, no model."""
+    """The one reader: (the Run of doc, a model or a run's JSON; its features' names); with read, THEIRS's fields."""
     read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
@@ -3853,8 +3852,7 @@ def _settings(args, kernel, classes) -> _Settings:
 
 
 def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
-    """The run under st by Part I's pass and learners, the conventions layered on them (the notes': train's run,
-    a test holds it); with THEIRS, our score where only THEIRS errs, and (``stop``) stopped where the two part."""
+    """The run under st by Part I's pass and learners, conventions layered on (``stop``: where it parts from THEIRS)."""
     xs, ys = [x for x, _ in examples], [y for _, y in examples]
     expected = {"trace": theirs.trace if theirs is not None else None, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest":
@@ -3869,8 +3867,7 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
 
 
 def _decided(st, y, s, made):
-    """(whether s is a mistake, f of the update w <- w + f x): the rule or a zero-score convention; f is y (the
-    notes) or y - o (t - o), times a rate, or the faulty step planted at the mistake numbered ``made``."""
+    """(whether s is a mistake, f of the update w <- w + f x): f is y (the notes) or y - o, times a rate, or a fault."""
     if st.zero == "negative":  # np.where(w @ x > 0, 1, -1)
         o = 1 if s > 0 else -1
     elif st.zero == "t-o":     # sign(0) = 0, never a label
@@ -3886,8 +3883,7 @@ def _decided(st, y, s, made):
 
 
 class _Variant(Perceptron):
-    """Part I's Perceptron under conventions outside the notes: _decided decides, and Part I's _step makes the
-    update w <- w + f x, f given as the label.  A start, stale scores and a batch change only the w that scores."""
+    """Part I's Perceptron under conventions outside the notes: its _step makes w <- w + f x, f given as the label."""
 
     def __init__(self, d, st, start, n):
         super().__init__(d, rule="sign", bias=st.bias)
@@ -3943,8 +3939,7 @@ class _DualVariant(DualPerceptron):
 
 
 class _JointVariant(MulticlassPerceptron):
-    """Part I's joint update with ties to the last class (the classes reversed: _argmax's ties go to the first), or
-    no prediction while every vector is 0: Part I's step with a first class of no one, the argmax of zeros."""
+    """Part I's joint update, ties to the last class (reversed: _argmax's go to the first), or no prediction at 0."""
 
     def __init__(self, d, st):
         super().__init__(st.classes[::-1] if st.ties == "last" else st.classes, d, update="joint", bias=st.bias)
@@ -4068,12 +4063,11 @@ def _trained(args, examples) -> _Side:
 
 
 class _Rounding:
-    """The float model: how far THEIRS's numbers may lie from ours when it computes in its precision (declared, or
-    the narrowest that holds every non-integral float it wrote), sums in any order and rounds its inputs.  Any
-    order of summing n products is within gamma_n sum |w_i x_i| of the exact sum, gamma_n = n u / (1 - n u), u the
-    unit roundoff (Higham, "Accuracy and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings
-    are carried on each weight's bound through the run.  --tolerance T widens it to T S (S = sum |w_i x_i| for a
-    score, max |w_i| for weights); --bitwise sets it to 0."""
+    """The float model: how far THEIRS's numbers may lie from ours, computed in its precision (declared, or the
+    narrowest holding every non-integral float it wrote), summed in any order, its inputs rounded.  Any order of
+    summing n products is within gamma_n sum |w_i x_i| of the exact sum, gamma_n = n u / (1 - n u) (Higham, "Accuracy
+    and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings are carried on each weight's bound.
+    --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
 
     def __init__(self, args, theirs, examples):
         ours_float = any(type(v) is float for x, _ in examples for v in x)
@@ -4125,12 +4119,11 @@ class _Rounding:
                                         self.tolerance * S)
 
     def kernel_error(self, K, a, b) -> float:
-        """How far THEIRS's K(a, b) may lie from ours: each side's from the exact K of its inputs, in unit roundoff
-        u, inputs within a relative delta (Higham §3.1 for the sums; A = sum |a_i b_i|): linear, A ((1 + delta)^2
-        - 1) + gamma_d A'; polynomial, its base t = a.b + c moves by e (gamma_(d+1)), and |(t + e)^p - t^p| <=
-        (|t| + e)^p - |t|^p, plus gamma_p (|t| + e)^p; gaussian, t = ||a - b||^2 / (2 sigma^2) moves by e (gamma_(d+3)
-        t'), and |exp(-t') - exp(-t)| <= exp(-t) expm1(e), plus 2u exp(-t + e).  The kernels of bits count ones:
-        exact in every format; a kernel this does not know (from_features) is taken as exact on both sides."""
+        """How far THEIRS's K(a, b) may lie from ours, each side's from the exact K, inputs within a relative delta
+        (Higham §3.1 for the sums; A = sum |a_i b_i|): linear, A ((1 + delta)^2 - 1) + gamma_d A'; polynomial, its
+        base t = a.b + c moves by e (gamma_(d+1)), |(t + e)^p - t^p| <= (|t| + e)^p - |t|^p, plus gamma_p (|t| + e)^p;
+        gaussian, t = ||a - b||^2 / (2 sigma^2) moves by e (gamma_(d+3) t'), |exp(-t') - exp(-t)| <= exp(-t) expm1(e),
+        plus 2u exp(-t + e).  Bit counts are exact; an unknown kernel (from_features) is taken as exact."""
         d, error = len(a), 0.0
         try:
             fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
@@ -4179,7 +4172,6 @@ class _Rounding:
             return [math.inf] * len(E)
 
     def weights_bound(self, w, E):
-        """The bounds on the weights w (a list, or a dict of the classes' lists), E shaped as w or None."""
         if isinstance(w, dict):
             return {c: self.weights_bound(v, E.get(c) if isinstance(E, dict) else None) for c, v in w.items()}
         if not isinstance(E, list):
@@ -4205,7 +4197,6 @@ def _gamma(n, u):
 
 
 def _held_in(v, precision) -> bool:
-    """Whether the number v is exactly a value of the floating-point format named."""
     import struct
     if precision == "binary64":
         return type(v) is float or type(v) is int and abs(v) <= 2 ** 53 or Fraction(v) == Fraction(float(v))
@@ -4234,8 +4225,7 @@ class _Agreement:
         difference = abs(Fraction(theirs) - Fraction(ours))
         if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
             return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
-        # the unit in the last place of the larger in a format of ``bits`` significand bits and binary64's range
-        # below (at least 2^-1074): 2^(e - bits) where 2^(e-1) <= v < 2^e, exact for any v
+        # the ulp of the larger in ``bits`` bits (binary64's range below): 2^(e - bits), 2^(e-1) <= v < 2^e, exact
         v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53
         e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
         e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
@@ -4255,7 +4245,6 @@ class _Agreement:
             self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
 
     def votes(self, theirs, ours, bounds) -> bool:
-        """Whether the votes agree: the same counts, and hypotheses alike within the final bound."""
         if isinstance(theirs, dict):
             return isinstance(ours, dict) and set(theirs) == set(ours) and all(
                 self.votes(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds) for c in theirs)
@@ -4555,8 +4544,7 @@ def _named(args, data, names, others, eta, passes, until=None) -> list:
 
 
 def _rounding(difference, ours, model, examples) -> list | None:
-    """A decision that differs where our score lies within its bound of 0 (an exact 0 where nothing rounds is
-    never one: a zero-score convention is named instead): a tie that rounding breaks either way."""
+    """A decision that differs where our score lies within its bound of 0, not exactly 0: a tie rounding breaks."""
     if difference.what != "mistake" or model.off:
         return None
     visit = _parting(difference)
@@ -4620,10 +4608,9 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
 
 
 def _law(examples, args, theirs, model) -> tuple | None:
-    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c and eta by least squares in two unknowns, checked
-    on every weight): ("bug", lines) for one step that breaks it, ("variant", lines) where it holds at every step
-    outside the notes: a decay c < 1, a rate, passive-aggressive's step (Crammer et al., JMLR 7, 2006), a threshold
-    t of "update while y w.x <= t" (the notes: t = 0); else None."""
+    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares): ("bug", lines) for one step
+    that breaks it, ("variant", lines) where it holds at every step: a decay c < 1, a rate, passive-aggressive's step
+    (Crammer et al., JMLR 7, 2006), a threshold t of "update while y w.x <= t" (the notes: t = 0); else None."""
     steps = theirs.trace
     if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
             any(not isinstance(s.weights, list) for s in steps):
@@ -4771,7 +4758,6 @@ def _passed_margins(examples, X, steps, W, w, order, n):
 
 
 def _simplest_float(v, within=1e-9) -> str:
-    """The shortest decimal within a relative ``within`` of the float v."""
     for digits in range(1, 18):
         text = f"{v:.{digits}g}"
         if abs(float(text) - v) <= within * abs(v):
@@ -4916,9 +4902,8 @@ def _command(args, data) -> str:
     return "python3 perceptron.py " + " ".join(map(shlex.quote, options))
 
 
-# --vectors DIR: a conformance corpus for any implementation, in any language.  Each case is a small CSV
-# file, its options and the JSON this project writes for it (with --weights: w after every mistake), so
-# that an implementation can find its first fault without this project.  The same bytes on every run.
+# --vectors DIR: a conformance corpus for any implementation, in any language: small CSV files, their options and
+# the JSON this project writes (with --weights: w after every mistake), the same bytes on every run.
 
 _XOR = "x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n"
 _NOISY = "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n"
