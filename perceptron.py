@@ -3602,7 +3602,7 @@ def _nearest_name(name, known):
 
 
 def _json_file(path, what):
-    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (none takes quadratic time)."""
+    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits, the int <-> str limit kept."""
     import json
 
     def integer(text):
@@ -3717,7 +3717,7 @@ def _check_mode(args) -> int:
                 "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
                 "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)
     tie = None if difference is None else _rounding(difference, ours, model, examples)
-    # THEIRS updated on a score not 0 where ours lies within rounding of 0: the rule's on their score, no convention
+    # the rules differ only at 0: an update on THEIRS's score not 0 where ours is within rounding of 0 is no rule's
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
@@ -4225,7 +4225,7 @@ class _Agreement:
         difference = abs(Fraction(theirs) - Fraction(ours))
         if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
             return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
-        # the ulp of the larger in ``bits`` bits (binary64's range below): 2^(e - bits), 2^(e-1) <= v < 2^e, exact
+        # the ulp of the larger in ``bits`` bits, at least 2^-1074: 2^(e - bits) where 2^(e-1) <= v < 2^e, exact
         v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53
         e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
         e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
@@ -4570,7 +4570,6 @@ def _rounding(difference, ours, model, examples) -> list | None:
 
 
 def _parting(difference):
-    """The visit (class, epoch, index) at which the two sides part: the earlier of the two k-th mistakes."""
     steps = [m for m in (difference.ours, difference.theirs) if m is not None]
     m = min(steps, key=lambda m: (m.epoch, m.index))
     return (m.cls, m.epoch, m.index)
@@ -4885,7 +4884,6 @@ def _settings_text(args) -> str:
 
 
 def _command(args, data) -> str:
-    """The command line of a run with these settings, checking THEIRS."""
     import shlex
     given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
              (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
