@@ -3244,8 +3244,7 @@ _RUN_FIELDS = frozenset(_RUN_ORDER)
 
 
 def _document(run, labels=None, features=None, history=None) -> dict:
-    """The one writer: the run's model (labels: the file's names of -1 and +1, else run.labels; features: the
-    column names, or None), or with ``history`` (--json's fields of the run's past) the whole run."""
+    """The one writer: the run's model (labels: the file's names of -1 and +1), or with ``history`` the whole run."""
     labels = list(run.model.classes if run.multiclass else labels or run.labels)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
            "multiclass": run.multiclass, "labels": labels, "kernel": run.kernel, "features": features,
@@ -3277,8 +3276,7 @@ def _document(run, labels=None, features=None, history=None) -> dict:
 
 
 def _kernel_named(name):
-    """The kernel a run names (run.kernel): dot, or one of kernels.py's, whose name in --kernel's words is its
-    spec ("polynomial(2, c=1)" is polynomial:2:1); None for another name."""
+    """dot or the kernels.py kernel run.kernel names, as --kernel spells it ("polynomial(2, c=1)": polynomial:2:1)."""
     if name == "dot":
         return dot
     spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
@@ -3287,8 +3285,7 @@ def _kernel_named(name):
 
 
 def _model_of(path, doc, known=_RUN_FIELDS, read=None):
-    """The one reader: (the Run, with no history, that doc, a model or a run's JSON from path, holds; its features'
-    names, or None).  Given read (--check's THEIRS), the fields a run shares with a model, in read.form, no model."""
+    """The one reader: (the Run of doc, a model or a run's JSON; its features' names); with read, THEIRS's fields."""
     read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
@@ -3335,8 +3332,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     read.classes, read.implicit = labels if update else None, None if explicit else name
 
     def entry(field, value, parts, optional=(), one_class=False):
-        """An object of the parts (and optional ones), each read; THEIRS's pocket or average may be its weights
-        alone.  After k mistakes, a kernel model's hypothesis is its first k stored examples."""
+        """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
         if read.form and "count" not in parts:
             value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
             parts, optional = ("weights",), parts + optional
@@ -3404,7 +3400,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
 
 
 def _model_mode(args) -> int:
-    """--model MODEL.json (a model or a run's --json) on FILE: its predictions, one a line; its errors if labeled."""
+    """--model MODEL.json on FILE: its predictions, one a line; its errors if labeled."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
@@ -3423,8 +3419,7 @@ def _model_mode(args) -> int:
 
 
 class _Fields:
-    """A run's JSON read back, field by field.  Its vectors have one length, n, that the first read fixes; THEIRS's
-    (form: this run's d, update, classes and kernel) have d numbers, or d + 1 with a bias.  floats: those read."""
+    """A run's JSON read back, field by field; its vectors have one length, n, that the first read fixes."""
 
     def __init__(self, path, doc, known, what, form=None):
         if not isinstance(doc, dict):
@@ -3469,7 +3464,6 @@ class _Fields:
         return self.vector(field, value)
 
     def by_class(self, field, value, each):
-        """{class: each(...)}: a multiclass predictor's vectors; one-vs-rest's pockets or votes."""
         keys = [str(c) for c in self.classes]
         if not isinstance(value, dict) or sorted(value) != sorted(keys):
             raise self.wrong(field, f"{_short(value)} is not an object of the classes {_short(keys)}")
@@ -3514,13 +3508,11 @@ class _Fields:
 
 def _nearest_name(name, known):
     import difflib
-
     return next(iter(difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.6)), None)
 
 
 def _json_file(path, what):
-    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits (a run's weights fit; none takes
-    quadratic time), read without changing the int <-> str limit."""
+    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits, the int <-> str limit kept."""
     import json
 
     def integer(text):
@@ -3560,16 +3552,11 @@ def _json_file(path, what):
 
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
-# strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run itself
-# (_trained: Part I and its accelerators) is compared first, exactly; where they part, a law read off THEIRS's trace
-# (_law) may find one step that breaks what every other step keeps: a bug in THEIRS.  Else the run is replayed
-# (_replay: Part I's steps under _Variant's conventions) within a rounding bound (_Rounding), and the check looks for
-# the fewest conventions (_CONVENTIONS) under which THEIRS agrees; then for one step of THEIRS that explains all that
-# follows; then the law, where it holds at every step (outside the notes, not a bug); else what the notes require at
-# that step and what THEIRS did (unexplained).
-
-# THEIRS's fields: --json's, "precision", "start", "rate", "order", and "extra" (the implementer's, not read).
-_THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}
+# strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run (_trained) is
+# compared exactly, then replayed (_replay) within a rounding bound (_Rounding); the diagnoses, in the order tried: a
+# bug (_law), the fewest conventions (_conventions), a tie that rounding breaks, one faulty step (_one_step), a law
+# outside the notes, else what the notes require there (_bug).
+_THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
 _PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p
@@ -3587,7 +3574,7 @@ THEIRS made a mistake; final_bound: the bound on the final weights."""
 
 
 def _check_mode(args) -> int:
-    """--check THEIRS.json: 0 if THEIRS agrees with this run, 1 with where they part and why, 2 for bad input."""
+    """0 if THEIRS agrees with this run, 1 with where they part and why, 2 for bad input."""
     try:
         data, found_first = _read(args, args.file), []
         examples = data.examples()
@@ -3640,8 +3627,7 @@ def _check_mode(args) -> int:
                 "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
                 "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)
     tie = None if difference is None else _rounding(difference, ours, model, examples)
-    # The rules differ only at a score of exactly 0: where THEIRS updated on a score it gives as not 0 and
-    # ours lies within rounding of 0, their update is the rule's on their score, and no rule explains it.
+    # the rules differ only at 0: an update on THEIRS's score not 0 where ours is within rounding of 0 is no rule's
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
@@ -3665,15 +3651,14 @@ def _check_mode(args) -> int:
 
 
 def _differ(head, diagnosis, where) -> int:
-    """The report of a difference (exit 1): the verdict on the first line, its reasons, where the runs part."""
+    """The report of a difference (exit 1): the verdict on the first line."""
     verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
     _emit("\n".join([f"{head}: {verdict}", *diagnosis, *where]))
     return 1
 
 
 def _read_theirs(args, data, classes, examples) -> _Theirs:
-    """THEIRS.json: what a run and its model share read by _model_of in this run's form, then THEIRS's own fields
-    (trace, counts, precision, start, rate, order); a careless file is one error line that names the field."""
+    """THEIRS.json: what a run shares with a model by _model_of, in this run's form, then THEIRS's own fields."""
     path, n, what = args.check, len(data.kept), "the JSON of a run"
     read = _Fields(path, _json_file(path, what), _THEIRS_FIELDS, what, (data.d, args.multiclass, classes, args.kernel))
     doc, trace = read.doc, read.doc.get("trace")
@@ -3764,14 +3749,12 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                    doc.get("mistakes"))
 
 
-# What a run does, as data.  Options name those the notes allow (the rule, the bias, the multiclass update,
-# the average's moment); the others are replayed inside the check only, and named as outside the notes.
+# What a run does, as data: the options name what the notes allow, the rest is replayed by the check only.
 _Settings = namedtuple("_Settings", "multiclass rule zero bias rate start batch order ties empty average voted "
                                     "kernel classes passes exactly fault stale")
 
 
 def _settings(args, kernel, classes) -> _Settings:
-    """The settings of this run under the options: the notes' run."""
     return _Settings(args.multiclass, "argmax" if args.multiclass == "joint" else args.rule, None, args.bias,
                      None, None, None, None, "first", False, args.average, args.voted, kernel, classes,
                      args.epochs or args.max_epochs, args.epochs is not None and bool(args.average or args.voted),
@@ -3779,9 +3762,7 @@ def _settings(args, kernel, classes) -> _Settings:
 
 
 def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
-    """The run under the settings st, by Part I's pass and learners with the conventions layered on them: the
-    notes' run where st are the notes' conventions (a test holds it to train's).  With THEIRS given it notes our
-    score at the first visit where only THEIRS makes a mistake, and (``stop``) stops where the two part."""
+    """The run under st by Part I's pass and learners, conventions layered on (``stop``: where it parts from THEIRS)."""
     xs, ys = [x for x, _ in examples], [y for _, y in examples]
     expected = {"trace": theirs.trace if theirs is not None else None, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest":
@@ -3796,9 +3777,7 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
 
 
 def _decided(st, y, s, made):
-    """(whether the score s is a mistake, the factor f of the update w <- w + f x) under the settings: the rule,
-    or a zero-score convention; f is y (the notes), y - o (t - o), times a rate, or the faulty step planted at
-    the mistake numbered ``made``."""
+    """(whether s is a mistake, f of the update w <- w + f x): f is y (the notes) or y - o, times a rate, or a fault."""
     if st.zero == "negative":  # np.where(w @ x > 0, 1, -1)
         o = 1 if s > 0 else -1
     elif st.zero == "t-o":     # sign(0) = 0, never a label
@@ -3814,9 +3793,7 @@ def _decided(st, y, s, made):
 
 
 class _Variant(Perceptron):
-    """Part I's Perceptron with a run's conventions outside the notes layered on it: _decided decides and chooses
-    f, and the update is Part I's _step, w <- w + f x, with f given as the label its rule does not read.  A start,
-    stale scores and the batch rule's w in force change only the w that scores."""
+    """Part I's Perceptron under conventions outside the notes: its _step makes w <- w + f x, f given as the label."""
 
     def __init__(self, d, st, start, n):
         super().__init__(d, rule="sign", bias=st.bias)
@@ -3840,9 +3817,7 @@ class _Variant(Perceptron):
 
 
 class _DualVariant(DualPerceptron):
-    """Part I's DualPerceptron with the same conventions, stepping on example i: it stores (x, f), and the score
-    is eq. (2), its _score, or where the accelerators are on the scores Part II's _KernelScores keeps (it stores
-    as the step does).  A linear kernel's w, eq. (1), is Part I's primal step on the same (x, f)."""
+    """The same for Part I's DualPerceptron, on example i; a linear kernel's w, eq. (1), is Part I's primal step."""
 
     def __init__(self, st, xs, linear):
         super().__init__(st.kernel, bias=st.bias)
@@ -3874,9 +3849,7 @@ class _DualVariant(DualPerceptron):
 
 
 class _JointVariant(MulticlassPerceptron):
-    """Part I's joint update with its conventions outside the notes: ties to the last class (the classes listed
-    in reverse, as _argmax gives a tie to the first); no prediction while every vector is 0, when only the true
-    class's vector moves: Part I's step with a first class of no one, the argmax of zeros, then dropped."""
+    """Part I's joint update, ties to the last class (reversed: _argmax's go to the first), or no prediction at 0."""
 
     def __init__(self, d, st):
         super().__init__(st.classes[::-1] if st.ties == "last" else st.classes, d, update="joint", bias=st.bias)
@@ -3992,7 +3965,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
 
 
 def _trained(args, examples) -> _Side:
-    """The options' own binary primal run, train's (Part I and its accelerators), as the check compares it."""
+    """The options' own binary primal run, train's (Part I and its accelerators)."""
     after: list = []
     run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
     steps = [_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)]
@@ -4000,15 +3973,11 @@ def _trained(args, examples) -> _Side:
 
 
 class _Rounding:
-    """The float model: how far THEIRS's numbers may lie from ours when it computes in its precision, sums in
-    any order, and rounds its inputs to that precision.  Any order of summing n products is within
-    gamma_n sum |w_i x_i| of the exact sum, gamma_n = n u / (1 - n u), u the unit roundoff (Higham,
-    "Accuracy and Stability of Numerical Algorithms", 2002, §3.1); ours, left to right in binary64, is too.
-    Every update adds to the bound on each weight the rounding of its input, of its product and of its sum,
-    so the bound is carried through the run.  The precision is THEIRS's "precision", or else the narrowest
-    whose values hold every non-integral float THEIRS wrote; exact runs on both sides have no bound at all.
-    --tolerance T widens it to T S (S = sum |w_i x_i| for a score, max |w_i| for weights); --bitwise sets it
-    to 0."""
+    """The float model: how far THEIRS's numbers may lie from ours, computed in its precision (declared, or the
+    narrowest holding every non-integral float it wrote), summed in any order, its inputs rounded.  Any order of
+    summing n products is within gamma_n sum |w_i x_i| of the exact sum, gamma_n = n u / (1 - n u) (Higham, "Accuracy
+    and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings are carried on each weight's bound.
+    --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
 
     def __init__(self, args, theirs, examples):
         ours_float = any(type(v) is float for x, _ in examples for v in x)
@@ -4025,22 +3994,20 @@ class _Rounding:
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
         self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
-        # Whole numbers below 2^p are exact in a precision of p bits, and so are their sums and products
-        # while they stay below it: on such data no rounding can occur, and a difference is a difference.
+        # Whole numbers, sums and products below 2^p are exact in p bits: no rounding, a difference is a difference.
         self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
         self.limit = 2.0 ** (bits or 53)
 
     def magnitudes(self, v) -> list | None:
-        """|v_i| as floats, for the bounds (None where there are none, or beyond binary64's range)."""
+        """|v_i| as floats (None where there are no bounds, or beyond binary64's range)."""
         try:
             return None if self.off else [abs(float(v_i)) for v_i in v]
         except OverflowError:
             return None
 
     def score_bound(self, aw, E, ax) -> float:
-        """How far THEIRS's w.x may lie from ours, given |w| and |x| (magnitudes): both roundings of the sum,
-        and THEIRS's w and x against ours: S = sum |w_i x_i| and A = sum E_i |x_i|, E the bound on w."""
+        """How far THEIRS's w.x may lie from ours: both sums' roundings, S = sum |w_i x_i|, and A = sum E_i |x_i|."""
         if self.off:
             return 0.0
         if aw is None or ax is None:
@@ -4057,24 +4024,16 @@ class _Rounding:
             return math.inf
 
     def kernel_bound(self, terms, S, values=0.0) -> float:
-        """The same for eq. (2), a sum of ``terms`` kernel terms of absolute sum S, whose kernel values may lie
-        ``values`` apart in all (kernel_error, summed)."""
+        """The same for eq. (2): ``terms`` terms of absolute sum S, their kernel values ``values`` apart in all."""
         return 0.0 if self.off else max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values,
                                         self.tolerance * S)
 
-    # How far a kernel computed in a precision of unit roundoff u, on inputs each within a relative delta of a
-    # and b, may lie from the exact K(a, b) (Higham §3.1 for the sums; A = sum |a_i b_i|):
-    #   linear      a.b moves by at most A ((1 + delta)^2 - 1) from its inputs, gamma_d A' from its sum;
-    #   polynomial  the base t = a.b + c then moves by e, as above (gamma_(d+1) for the added c), and
-    #               |(t + e)^p - t^p| <= (|t| + e)^p - |t|^p, the power's p roundings adding gamma_p (|t| + e)^p;
-    #   gaussian    t = ||a - b||^2 / (2 sigma^2) moves by e (each a_i - b_i by delta (|a_i| + |b_i|), then
-    #               gamma_(d+3) t' for the squares, the sum, the division and sigma's own rounding), and
-    #               |exp(-t') - exp(-t)| <= exp(-t) expm1(e), exp's own rounding adding 2u exp(-t + e).
-    # The kernels of bits count ones, and their values, whole numbers, are exact in every format; a kernel
-    # this does not know (from_features) is taken as exact on both sides.
     def kernel_error(self, K, a, b) -> float:
-        """How far THEIRS's K(a, b) may lie from ours: THEIRS's from the exact K of its inputs (ours rounded to its
-        precision, or read from the text directly) plus ours from the exact K of ours."""
+        """How far THEIRS's K(a, b) may lie from ours, each side's from the exact K, inputs within a relative delta
+        (Higham §3.1 for the sums; A = sum |a_i b_i|): linear, A ((1 + delta)^2 - 1) + gamma_d A'; polynomial, its
+        base t = a.b + c moves by e (gamma_(d+1)), |(t + e)^p - t^p| <= (|t| + e)^p - |t|^p, plus gamma_p (|t| + e)^p;
+        gaussian, t = ||a - b||^2 / (2 sigma^2) moves by e (gamma_(d+3) t'), |exp(-t') - exp(-t)| <= exp(-t) expm1(e),
+        plus 2u exp(-t + e).  Bit counts are exact; an unknown kernel (from_features) is taken as exact."""
         d, error = len(a), 0.0
         try:
             fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
@@ -4104,7 +4063,7 @@ class _Rounding:
         return error
 
     def moved(self, E, w, parts, mean=0):
-        """The bound on each weight after w += sum of f x over parts (one, or a pass's for the batch rule)."""
+        """The bound on each weight after w += sum of f x over parts (one, or a batch's)."""
         if self.off:
             return E
         u, u_in, k = self.u, self.u_in, len(parts)
@@ -4123,7 +4082,6 @@ class _Rounding:
             return [math.inf] * len(E)
 
     def weights_bound(self, w, E):
-        """The bounds on the weights w (a list, or a dict of the classes' lists), E shaped as w or None."""
         if isinstance(w, dict):
             return {c: self.weights_bound(v, E.get(c) if isinstance(E, dict) else None) for c, v in w.items()}
         if not isinstance(E, list):
@@ -4149,9 +4107,7 @@ def _gamma(n, u):
 
 
 def _held_in(v, precision) -> bool:
-    """Whether the number v is exactly a value of the floating-point format named."""
     import struct
-
     if precision == "binary64":
         return type(v) is float or type(v) is int and abs(v) <= 2 ** 53 or Fraction(v) == Fraction(float(v))
     try:
@@ -4167,8 +4123,7 @@ def _held_in(v, precision) -> bool:
 
 
 class _Agreement:
-    """What a comparison found alike: the largest difference, in units in the last place of the precision,
-    and its bound, for the line that says the runs agree."""
+    """What a comparison found alike: the largest difference, in ulps of the precision, and its bound."""
 
     def __init__(self, model):
         self.model, self.ulps, self.bound_ulps, self.compared = model, 0.0, 0.0, set()
@@ -4180,8 +4135,7 @@ class _Agreement:
         difference = abs(Fraction(theirs) - Fraction(ours))
         if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
             return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
-        # the unit in the last place of the larger in a format of ``bits`` significand bits and binary64's range
-        # below (at least 2^-1074): 2^(e - bits) where 2^(e-1) <= v < 2^e, exact for any v
+        # the ulp of the larger in ``bits`` bits, at least 2^-1074: 2^(e - bits) where 2^(e-1) <= v < 2^e, exact
         v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53
         e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
         e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
@@ -4201,7 +4155,6 @@ class _Agreement:
             self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
 
     def votes(self, theirs, ours, bounds) -> bool:
-        """Whether the votes agree: the same counts, and hypotheses alike within the final bound."""
         if isinstance(theirs, dict):
             return isinstance(ours, dict) and set(theirs) == set(ours) and all(
                 self.votes(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds) for c in theirs)
@@ -4227,8 +4180,7 @@ _Difference = namedtuple("_Difference", "what k ours theirs")  # where a compari
 
 
 def _compare(ours, theirs, st, model, whole=True):
-    """(the first difference or None, what was alike): the trace mistake by mistake (which example, its score,
-    w after), then the final weights, and (``whole``) the passes, the average, the votes."""
+    """(the first difference or None, what was alike): the trace, the final weights, and (``whole``) the rest."""
     alike = _Agreement(model)
     if theirs.trace is not None:
         for k in range(max(len(ours.steps), len(theirs.trace))):
@@ -4240,8 +4192,7 @@ def _compare(ours, theirs, st, model, whole=True):
             if t.score is not None and (t.score != o.score if st.multiclass == "joint"
                                         else not alike.close(t.score, o.score, o.score_bound, "scores")):
                 return _Difference("score", k, o, t), alike
-            # A batch run's "w after" a mistake is its w in force or that plus the pass's updates so far, as its
-            # writer chose: its scores (the w in force . x) and its final weights say what it did instead.
+            # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
             batch = o.weights is None and st.batch
             if t.weights is not None and not batch and (o.weights is None or not alike.vectors(
                     t.weights, o.weights, None if isinstance(o.weights, dict) else
@@ -4265,8 +4216,7 @@ def _compare(ours, theirs, st, model, whole=True):
     return None, alike
 
 
-# The conventions the check knows, as data: where each is met, and the option that reproduces it (None: it
-# lies outside the notes' algorithm, and the check replays it itself).
+# The conventions the check knows: where each is met, and the option that reproduces it (None: outside the notes).
 _Convention = namedtuple("_Convention", "name text where option")
 _CONVENTION = {c.name: c for c in [
     _Convention("rule margin", "a zero score is a mistake: y (w.x) <= 0", "Cornell §3; scikit-learn and river; "
@@ -4324,8 +4274,7 @@ _REPLAYED: dict = {  # the settings the conventions outside the options change (
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
-    """(the fewest conventions under which THEIRS agrees from its first step on, lines naming them), or None;
-    (None, lines) where they agree only up to a tie that rounding breaks."""
+    """(the fewest conventions under which THEIRS agrees, lines naming them); (None, lines) up to a rounded tie."""
     n, d = len(examples), data.d
     choices = _choices(args, theirs, n, d, kernel)
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
@@ -4383,8 +4332,7 @@ def _declared(theirs, names) -> str:
 
 
 def _evidence(args, theirs, n, d) -> list:
-    """What THEIRS itself says: its numbering, and the start (w = 0 is the notes'), else the rate, and the order
-    it declares."""
+    """What THEIRS itself says: its numbering, its start (w = 0 is the notes'), else its rate, and its order."""
     steps = theirs.trace or []
     start = theirs.start is not None and any(v != 0 for v in theirs.start)
     said = {"epochs from 0": steps and min(s.epoch for s in steps) == 0,
@@ -4444,8 +4392,7 @@ def _variant(args, names, passes=None):
 
 
 def _converted(theirs, names, n):
-    """THEIRS read back under the conventions among names that only change how it writes its numbers: its
-    numbering, and where and with which sign its bias stands.  None where an index leaves the data."""
+    """THEIRS read back under the names that change only how it writes its numbers; None if an index leaves the data."""
     de, di = ("epochs from 0" in names), -("indexes from 1" in names)
     first, negated = "bias first" in names, "bias on -1" in names
 
@@ -4466,8 +4413,7 @@ def _converted(theirs, names, n):
 
 
 def _rate_of(examples, st, model, theirs):
-    """THEIRS's learning rate: declared; 1 from a declared start (a law read off the trace tells another);
-    else the ratio of its first number not 0 to that of the run under the same conventions at the rate 1."""
+    """THEIRS's learning rate: declared; 1 from a declared start; else read against the run at the rate 1."""
     if theirs.rate is not None or theirs.start is not None:
         return Fraction(1) if theirs.rate is None else theirs.rate
     ours = _replay(examples, st._replace(rate=None), model)
@@ -4485,9 +4431,7 @@ def _rate_of(examples, st, model, theirs):
 
 
 def _named(args, data, names, others, eta, passes, until=None) -> list:
-    """The diagnosis of a set of conventions: each with where it is met, and either the options that
-    reproduce it all (complete: running them agrees, until a tie if one is given) or that it lies outside
-    the notes' algorithm."""
+    """The diagnosis of a set of conventions: each with where it is met, and the options that reproduce it."""
     outside = [name for name in names if _CONVENTION[name].option is None]  # or written: no option makes it
     lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
              + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
@@ -4510,8 +4454,7 @@ def _named(args, data, names, others, eta, passes, until=None) -> list:
 
 
 def _rounding(difference, ours, model, examples) -> list | None:
-    """A decision that differs where our score lies within its bound of 0: a tie that rounding breaks either way.
-    An exact 0 where nothing rounds (w = 0) is never one: a zero-score convention is named instead."""
+    """A decision that differs where our score lies within its bound of 0, not exactly 0: a tie rounding breaks."""
     if difference.what != "mistake" or model.off:
         return None
     visit = _parting(difference)
@@ -4537,7 +4480,6 @@ def _rounding(difference, ours, model, examples) -> list | None:
 
 
 def _parting(difference):
-    """The visit (class, epoch, index) at which the two sides part: the earlier of the two k-th mistakes."""
     steps = [m for m in (difference.ours, difference.theirs) if m is not None]
     m = min(steps, key=lambda m: (m.epoch, m.index))
     return (m.cls, m.epoch, m.index)
@@ -4548,9 +4490,7 @@ _FAULTS = {"skip": (0.0, "skipped the update"), "twice": (2.0, "made the update 
 
 
 def _one_step(examples, st, theirs, model, difference) -> list | None:
-    """One step of THEIRS that explains all that follows: an update skipped, made twice or made with the
-    prediction instead of the label, at one of the mistakes before they part; or scores that are always
-    stale (w.x of the weights before the latest update).  Bounded: the 12 mistakes before the parting."""
+    """One step of THEIRS that explains all that follows (_FAULTS, of the 12 mistakes before the parting)."""
     if theirs.trace is None or difference.k is None or st.multiclass == "joint":
         return None
     if theirs.epochs is not None and theirs.converged is False:
@@ -4577,12 +4517,9 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
 
 
 def _law(examples, args, theirs, model) -> tuple | None:
-    """A law read off THEIRS's weights after each mistake: ("bug", lines) for one step that breaks the law every
-    other step keeps; ("variant", lines) for a law outside the notes that holds at every step; else None.
-    w_k = c w_(k-1) + eta y x, the keep factor c and the step eta solved from the two vectors (least squares in
-    two unknowns) and checked on every weight: c < 1 is a decay (an L2 penalty, as scikit-learn's alpha), eta a
-    rate, or passive-aggressive's step (tau - y w.x) / x.x (K. Crammer et al., JMLR 7, 2006).  Which visits
-    updated says the threshold t of "update while y w.x <= t" (the notes: t = 0; hinge or margin training)."""
+    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares): ("bug", lines) for one step
+    that breaks it, ("variant", lines) where it holds at every step: a decay c < 1, a rate, passive-aggressive's step
+    (Crammer et al., JMLR 7, 2006), a threshold t of "update while y w.x <= t" (the notes: t = 0); else None."""
     steps = theirs.trace
     if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
             any(not isinstance(s.weights, list) for s in steps):
@@ -4597,8 +4534,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     except OverflowError:
         return None
     u = 2.0 ** -(model.bits or 53)
-    # a number within the rounding of 0 (of reading THEIRS's numbers as floats, or of the precision it declares:
-    # a guessed one, from numbers such as 0.25, says nothing of it) is 0: a y w.x, a sum of d products, and w_0
+    # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * size * size * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
     order = theirs.order
@@ -4717,9 +4653,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
 
 
 def _passed_margins(examples, X, steps, W, w, order, n):
-    """y w.x at each visit that made no update, up to its last update, w THEIRS's own at the time (the order
-    known).  A pass without an update gives the next ones' too, in any order: they are skipped, so that the walk
-    is bounded by the steps, not by THEIRS's epoch numbers."""
+    """y w.x at each visit that made no update, by THEIRS's w then; bounded by the steps, not by its epochs."""
     k, epoch, made = 0, 0, -1
     while k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked is out of order: stop)
         epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
@@ -4733,7 +4667,6 @@ def _passed_margins(examples, X, steps, W, w, order, n):
 
 
 def _simplest_float(v, within=1e-9) -> str:
-    """The shortest decimal within a relative ``within`` of the float v."""
     for digits in range(1, 18):
         text = f"{v:.{digits}g}"
         if abs(float(text) - v) <= within * abs(v):
@@ -4742,7 +4675,6 @@ def _simplest_float(v, within=1e-9) -> str:
 
 
 def _bug(difference, ours, examples, st, traced=False) -> list:
-    """Nothing explains it: what the notes require at that step, and what THEIRS did."""
     head = ("diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
             "trace, nor one faulty step.  Here THEIRS parts from the notes:")
     what, k, o, t = difference
@@ -4784,7 +4716,6 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
 
 
 def _where(difference, ours, theirs, examples, data, model) -> list:
-    """Where the runs part, and what each side did there."""
     what, k, o, t = difference
     if k is None:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
@@ -4816,8 +4747,7 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
 
 
 def _shown_number(v) -> str:
-    """A number for a person: an int in full (a float's 1e308 as its shortest decimal), anything else as the
-    shortest decimal of the float nearest it; p/q only beyond a float's range.  Exact values are --json's."""
+    """A number for a person: an int in full, else the shortest decimal of the nearest float; exact ones: --json."""
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
@@ -4831,8 +4761,7 @@ def _shown_number(v) -> str:
 
 
 def _shown_any(v, other=None) -> str:
-    """A value for a report: a number as _shown_number, a flag, votes as each hypothesis's count, a vector whole
-    when short; else its first and last weights and, beside ``other``, the largest differences with their indexes."""
+    """A value for a report; a long vector as its ends and, beside ``other``, its largest differences."""
     if v is None:
         return "none"
     if isinstance(v, dict):
@@ -4865,9 +4794,7 @@ def _settings_text(args) -> str:
 
 
 def _command(args, data) -> str:
-    """The command line of a run with these settings, checking THEIRS."""
     import shlex
-
     given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
              (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
              (f"--delimiter={args.delimiter}", args.delimiter != ","),
@@ -4883,9 +4810,8 @@ def _command(args, data) -> str:
     return "python3 perceptron.py " + " ".join(map(shlex.quote, options))
 
 
-# --vectors DIR: a conformance corpus for any implementation, in any language.  Each case is a small CSV
-# file, its options and the JSON this project writes for it (with --weights: w after every mistake), so
-# that an implementation can find its first fault without this project.  The same bytes on every run.
+# --vectors DIR: a conformance corpus for any implementation, in any language: small CSV files, their options and
+# the JSON this project writes (with --weights: w after every mistake), the same bytes on every run.
 
 _XOR = "x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n"
 _NOISY = "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n"
