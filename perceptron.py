@@ -848,7 +848,8 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     Beyond the notes, for data that is not separable (refinements Kalyanakrishnan §4 mentions without naming):
     pocket=True  the pocket with ratchet of S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans. Neural
                  Networks 1(2), 1990: after every update the new w's training errors under the run's rule are counted
-                 over all the examples, and w is pocketed only if they are strictly fewer (Gallant's ratchet); it starts as w = 0, with its count.
+                 over all the examples, and w is pocketed only if they are strictly fewer (the ratchet); it starts as
+                 w = 0, with its count.
     average="after"  the mean of the weights after every example visited, over all passes: sum_t W_t / N (M. Collins,
                  "Discriminative training methods for hidden Markov models: theory and experiments with perceptron
                  algorithms", EMNLP 2002; Freund and Schapire's sum_k c_k v_k / N; scikit-learn's
