@@ -1743,8 +1743,8 @@ def _chain(first, rest):
 
 # What runs is what is read, edits included: Part I's text had this CRC-32 when the accelerators were proved equal to
 # it.  If it differs (Part I was edited), the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once,
-# at import; a file that cannot be read (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After changing
-# Part I on purpose, renew the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())".
+# at import; a file that cannot be read (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After editing
+# the notes' part on purpose, renew the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())".
 _PART_I_DIGEST = "cd64a508"
 
 
@@ -2173,8 +2173,8 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     return [1 if 2 * p >= total else -1 for p in votes]
 
 
-# The switch: each accelerated name now runs its accelerator, or Part I's own.  On PyPy too (7.3) each accelerator beats
-# Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
+# The switch: each accelerated name now runs its accelerator, or Part I's own.  On PyPy too (7.3) each accelerator
+# beats Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
 Perceptron.learn = _fenced(  # type: ignore[method-assign]

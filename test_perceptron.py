@@ -2652,6 +2652,13 @@ def test_readme_command_line_example_is_the_real_output(tmp_path):
     assert out.splitlines() == block[2:]
 
 
+def test_the_three_banners_are_the_only_lines_that_open_a_part():
+    # a reflowed comment that begins a line with "# Part I" reads, to the tools that measure the parts, as a banner
+    source = open(P.__file__, encoding="utf-8").read().splitlines()
+    opened = [line.split(":")[0] for line in source if re.match(r"#\s*Part (I{1,3})\b", line)]
+    assert opened == ["# Part I", "# Part II", "# Part III"]
+
+
 def test_all_is_sorted_and_complete():
     assert P.__all__ == sorted(P.__all__)
     assert all(hasattr(P, name) for name in P.__all__)
