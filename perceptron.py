@@ -4404,13 +4404,17 @@ def _converted(theirs, names, n):
             return {c: w(u) for c, u in v.items()}
         v = v[1:] + v[:1] if first else list(v)
         return v[:-1] + [-v[-1]] if negated else v
+    def votes(voted):  # [(v_k, c_k), ...], or one-vs-rest's {class: [(v_k, c_k), ...]}
+        if isinstance(voted, dict):
+            return {c: votes(u) for c, u in voted.items()}
+        return None if voted is None else [(w(v), c) for v, c in voted]
     trace = None if theirs.trace is None else [s._replace(epoch=s.epoch + de, index=s.index + di, weights=w(s.weights))
                                                for s in theirs.trace]
     if trace is not None and any(not 0 <= s.index < n for s in trace):
         return None
     return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average),
                            pocket=w(theirs.pocket), start=w(theirs.start),
-                           voted=None if theirs.voted is None else [(w(v), c) for v, c in theirs.voted])
+                           voted=votes(theirs.voted))
 
 
 def _rate_of(examples, st, model, theirs):

@@ -4233,6 +4233,18 @@ def test_readme_check_example_prints_what_the_readme_shows(tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == (1, shown, "")
 
 
+def test_check_of_a_one_vs_rest_run_with_votes_from_a_run_without_them_is_a_verdict(tmp_path, capsys):
+    # one-vs-rest votes are {class: [(v_k, c_k), ...]}: the search of conventions once read them as one list of
+    # pairs and ended in an internal error (exit 3); as a binary run's votes, they are now told apart
+    classes = write(tmp_path, "x1,x2,y\n1,0,a\n0,1,b\n-1,-1,c\n1,1,a\n2,-1,c\n0,0,b\n", "m.csv")
+    _, out, _ = cli(capsys, classes, "--multiclass", "--voted", "--epochs", "2", "--json")
+    (tmp_path / "theirs.json").write_text(out)
+    status, out, err = cli(capsys, classes, "--multiclass", "--epochs", "2", "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and "they differ in the votes" in out, (out, err)
+    assert cli(capsys, classes, "--multiclass", "--voted", "--epochs", "2", "--check",
+               str(tmp_path / "theirs.json"))[0] == 0
+
+
 # ---------------------------------------------------------------------------
 # --check against perceptrons written the way they are met in the wild, each
 # with one convention, precision or fault planted: the verdict a careful reader
