@@ -4503,11 +4503,10 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
 
     def agrees(st):  # whether THEIRS's trace and final weights are those of the run under st
         return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
-    for j in range(difference.k, max(-1, difference.k - 12), -1):
+    for j in range(min(difference.k, len(theirs.trace) - 1), max(-1, difference.k - 12), -1):  # a step THEIRS made
         for fault in _FAULTS:
             if agrees(st._replace(fault=(fault, j))):
-                m = theirs.trace[j] if j < len(theirs.trace) else difference.ours
-                later = len(theirs.trace) - j - 1
+                m, later = theirs.trace[j], len(theirs.trace) - j - 1
                 return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault][1]} at mistake {j + 1} "
                         f"(epoch {m.epoch}, index {m.index}): with that step so, "
                         + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]

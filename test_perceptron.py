@@ -4245,6 +4245,17 @@ def test_check_of_a_one_vs_rest_run_with_votes_from_a_run_without_them_is_a_verd
                str(tmp_path / "theirs.json"))[0] == 0
 
 
+
+def test_check_blames_no_step_theirs_never_made(tmp_path, capsys):
+    # THEIRS stopped after one pass; ours goes on to a 5th mistake.  "Skipped the update at mistake 5" with "all -1
+    # later mistakes agree" blamed a step THEIRS's trace does not have: a faulty step must be one THEIRS made.
+    rows = ["-5,-1,-1", "2,1,1", "-1,2,1", "-2,3,1", "-3,-4,-1", "-1,3,1", "4,-3,1", "-4,5,1", "3,-4,-1", "0,4,1"]
+    data = write(tmp_path, "x0,x1,y\n" + "\n".join(rows) + "\n")
+    _, out, _ = cli(capsys, data, "--voted", "--epochs", "1", "--json")
+    (tmp_path / "theirs.json").write_text(out)
+    status, out, err = cli(capsys, data, "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and "bug" not in out and "-1 later" not in out, out
+
 # ---------------------------------------------------------------------------
 # --check against perceptrons written the way they are met in the wild, each
 # with one convention, precision or fault planted: the verdict a careful reader
