@@ -3459,7 +3459,8 @@ class _Fields:
         if value is None and (self.implicit or self.form and not one_class):
             return None
         if self.implicit:
-            raise self.wrong(field, f"{_short(value)}: a {self.implicit} kernel run has no explicit weights: null")
+            raise self.wrong(field, f"{_short(value)}: a {self.implicit} kernel run has no explicit weights: "
+                             + ("give null and the trace" if self.form else "null"))
         if self.classes is not None and not one_class:
             return self.by_class(field, value, self.weights)
         return self.vector(field, value)

@@ -4256,6 +4256,13 @@ def test_check_blames_no_step_theirs_never_made(tmp_path, capsys):
     status, out, err = cli(capsys, data, "--check", str(tmp_path / "theirs.json"))
     assert (status, err) == (1, "") and "bug" not in out and "-1 later" not in out, out
 
+
+def test_check_of_a_kernel_run_with_weights_says_what_to_give(tmp_path, capsys):
+    data = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n")
+    (tmp_path / "theirs.json").write_text('{"weights": [1, 2]}')
+    status, out, err = cli(capsys, data, "--kernel", "polynomial:2", "--check", str(tmp_path / "theirs.json"))
+    assert (status, out) == (2, "") and err.endswith("has no explicit weights: give null and the trace\n"), err
+
 # ---------------------------------------------------------------------------
 # --check against perceptrons written the way they are met in the wild, each
 # with one convention, precision or fault planted: the verdict a careful reader
