@@ -3753,14 +3753,14 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
 
 # What a run does, as data: the options name what the notes allow, the rest is replayed by the check only.
 _Settings = namedtuple("_Settings", "multiclass rule zero bias rate start batch order ties empty average voted "
-                                    "kernel classes passes exactly fault stale")
+                                    "kernel classes passes exactly fault stale size")
 
 
 def _settings(args, kernel, classes) -> _Settings:
     return _Settings(args.multiclass, "argmax" if args.multiclass == "joint" else args.rule, None, args.bias,
                      None, None, None, None, "first", False, args.average, args.voted, kernel, classes,
                      args.epochs or args.max_epochs, args.epochs is not None and bool(args.average or args.voted),
-                     None, False)
+                     None, False, None)
 
 
 def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
@@ -3810,7 +3810,7 @@ class _Variant(Perceptron):
     def _step(self, x, y):
         s = self._score(self._read(x))
         self.wrong, self.f = _decided(self.st, y, s, self.mistakes)
-        if self.st.batch == "mean":  # the pass's updates summed, then divided by n: each one's f / n, exactly
+        if self.st.batch == "mean":  # a batch's updates summed, then divided by its size n: each f / n, exactly
             self.f = Fraction(self.f) / self.n
         before = self.w
         if super()._step(x, self.f)[1]:  # Part I: w <- w + f x
@@ -3876,7 +3876,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     d, start = len(xs[0]) if xs else 0, st.start[cls] if isinstance(st.start, dict) else st.start
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
     learner: Any = _JointVariant(d, st) if joint else _DualVariant(st, xs, linear) if K is not None else \
-        _Variant(d, st, start, n)
+        _Variant(d, st, start, st.size or n)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * (d + st.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
@@ -3888,6 +3888,13 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     epoch = visits = 0
     step = learner._step
+
+    def applied():  # the batch rule: a batch's updates, made in order, in force from its end (of the pass, or of size)
+        nonlocal E
+        learner.force = learner.before = learner.w
+        E = model.moved(E, learner.w, parts, mean=st.batch == "mean" and (st.size or n))
+        after_updates.append(learner.w)
+        parts[:] = []
 
     def visit(i, y):  # Part I's pass steps on (i, y): the learner's step on example i, then what the check notes
         nonlocal E, magnitudes, visits
@@ -3934,18 +3941,18 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
             steps.append(_Step(cls, epoch, i, y, s, None if st.batch else w, bound, None if joint else E))
             if history is not None:
                 history.at(visits, flat(w) if K is None else [learner.mistakes])
+        if parts and st.size and (visits - (epoch - 1) * n) % st.size == 0:
+            applied()
         return s, wrong
 
     learner._step = visit
     m = 0
     while epoch < st.passes and not (expected["parted"] and expected["stop"]):
-        epoch, parts[:] = epoch + 1, []
+        epoch += 1
         order = st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)
         m = _pass(learner, [(i, ys[i]) for i in order], epoch, lambda mistake: None)
-        if parts:  # the batch rule: the pass's updates, made in order, in force from its end
-            learner.force = learner.before = learner.w
-            E = model.moved(E, learner.w, parts, mean=st.batch == "mean" and n)
-            after_updates.append(learner.w)
+        if parts:
+            applied()
         if m == 0 and not st.exactly:
             break
     if expected["parted"] and expected["stop"]:
@@ -4248,6 +4255,10 @@ _CONVENTION = {c.name: c for c in [
                 "gradient descent on the perceptron loss", None),
     _Convention("batch mean", "the batch rule with the mean: a pass's updates summed, divided by n, applied at its end",
                 "gradient descent on the mean perceptron loss", None),
+    _Convention("minibatch sum", "the minibatch rule: each batch of {size} examples' updates summed, and applied at "
+                "its end", "minibatch gradient descent on the perceptron loss", None),
+    _Convention("minibatch mean", "the minibatch rule with the mean: each batch of {size} examples' updates summed, "
+                "divided by {size}, applied at its end", "minibatch training on a mean loss, as in PyTorch", None),
     _Convention("order", "their order of the examples in each pass, THEIRS's \"order\"",
                 "a new shuffle every pass (scikit-learn's shuffle=True)", None),
     _Convention("joint", "the joint update: w(y) += x, w(guess) -= x", "Collins 2002; Crammer and Singer 2003",
@@ -4271,7 +4282,8 @@ _SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where 
 _SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
 _REPLAYED: dict = {  # the settings the conventions outside the options change (besides THEIRS's order, start and rate)
     "sign(0) = -1": {"zero": "negative"}, "t - o": {"zero": "t-o"}, "batch sum": {"batch": "sum"},
-    "batch mean": {"batch": "mean"}, "no prediction": {"empty": True}, "ties to the last": {"ties": "last"},
+    "batch mean": {"batch": "mean"}, "minibatch sum": {"batch": "sum"}, "minibatch mean": {"batch": "mean"},
+    "no prediction": {"empty": True}, "ties to the last": {"ties": "last"},
     "average over updates": {"average": "updates"}, "rate": {"rate": 1}}
 
 
@@ -4298,30 +4310,33 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         model = _Rounding(variant, converted, examples)
         changed = {key: v for name in forced + names for key, v in _REPLAYED.get(name, {}).items()}
         changed.update({name: getattr(converted, name) for name in ("order", "start") if name in forced + names})
-        try:
-            st = _settings(variant, kernel, classes)._replace(**changed)
-            eta: Any = 1
-            if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
-                eta = _rate_of(examples, st, model, converted)
-                st = st._replace(rate=eta)
-            ours = _replay(examples, st, model, converted, stop=True)
-        except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
-            continue
-        visits += ours.epochs * n * len(classes or [1])
-        difference, _ = _compare(ours, converted, st, model)
-        if difference is None:
-            agreeing.append((names, eta))
-        elif tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
-            tie = _rounding(difference, ours, model, examples)
-            tied = (names, _parting(difference), tie, eta) if tie else None
+        for size in _batch_sizes(converted, n) if {"minibatch sum", "minibatch mean"} & set(names) else [None]:
+            try:
+                st = _settings(variant, kernel, classes)._replace(size=size, **changed)
+                eta: Any = 1
+                if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
+                    eta = _rate_of(examples, st, model, converted)
+                    st = st._replace(rate=eta)
+                ours = _replay(examples, st, model, converted, stop=True)
+            except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
+                continue
+            visits += ours.epochs * n * len(classes or [1])
+            difference, _ = _compare(ours, converted, st, model)
+            if difference is None:
+                agreeing.append((names, eta, size))
+                break
+            if tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
+                tie = _rounding(difference, ours, model, examples)
+                tied = (names, _parting(difference), tie, eta, size) if tie else None
     if agreeing:
-        names, eta = agreeing[0]
-        return forced + names, _named(args, data, forced + names, [other for other, _ in agreeing[1:]], eta,
-                                      theirs.epochs)
+        names, eta, size = agreeing[0]
+        return forced + names, _named(args, data, forced + names, [other[0] for other in agreeing[1:]], eta,
+                                      theirs.epochs, size=size)
     if tied is None:
         return None
-    names, (_, epoch, index), tie, eta = tied
-    return None, (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
+    names, (_, epoch, index), tie, eta, size = tied
+    return None, (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}",
+                         size=size)
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
 
 
@@ -4341,6 +4356,20 @@ def _evidence(args, theirs, n, d) -> list:
             "indexes from 1": steps and max(s.index for s in steps) == n,  # else a choice, where no index is 0
             "start": start, "rate": not start and theirs.rate not in (None, 1), "order": theirs.order is not None}
     return [name for name, shown in said.items() if shown]
+
+
+def _batch_sizes(theirs, n) -> list:
+    """The sizes 1 < b < n of a minibatch that THEIRS's first pass allows (at most 8): from w = 0 every score is 0 until
+    the batch of the first mistake ends, so it ends from the last of the first scores 0 to before the first that is not."""
+    if not theirs.trace or theirs.order is not None or theirs.start is not None:
+        return []
+    first = min(s.epoch for s in theirs.trace)
+    scores = [(s.index, s.score) for s in theirs.trace if s.epoch == first]
+    zeros = next((k for k, (_, s) in enumerate(scores) if s != 0), len(scores))  # how many scores 0 come first
+    if zeros < 2:  # one is every run's: its first mistake is at w = 0
+        return []
+    i, last, end = scores[0][0], scores[zeros - 1][0], scores[zeros][0] if zeros < len(scores) else n
+    return [b for b in range(2, n) if last <= (i // b + 1) * b - 1 < end][:8]
 
 
 def _choices(args, theirs, n, d, kernel) -> list:
@@ -4367,7 +4396,8 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False:
         choices.append([(), ("passes",)])
     if not args.multiclass and kernel is None:
-        choices.append([(), ("batch sum",), ("batch mean",)])
+        minibatch = [("minibatch sum",), ("minibatch mean",)] if _batch_sizes(theirs, n) else []
+        choices.append([(), ("batch sum",), ("batch mean",)] + minibatch)
     if args.multiclass:
         choices += [[(), ("joint",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
                     [(), ("no prediction",)], [(), ("ties to the last",)]]
@@ -4436,14 +4466,14 @@ def _rate_of(examples, st, model, theirs):
     return Fraction(1)
 
 
-def _named(args, data, names, others, eta, passes, until=None) -> list:
+def _named(args, data, names, others, eta, passes, until=None, size=None) -> list:
     """The diagnosis of a set of conventions: each with where it is met, and the options that reproduce it."""
     outside = [name for name in names if _CONVENTION[name].option is None]  # or written: no option makes it
     lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
              + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
     for name in names:
         c = _CONVENTION[name]
-        text = c.text.format(eta=_shown_number(eta))
+        text = c.text.format(eta=_shown_number(eta), size=size)
         option = f"--max-epochs {passes}" if name == "passes" else c.option
         head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
         note = "" if c.option else "; a way of writing the numbers, which no option makes" if name in _WRITTEN \

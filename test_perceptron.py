@@ -5159,14 +5159,15 @@ def minibatch_run(examples, size=3, rate=1, passes=100):
     return {"weights": w, "trace": trace, "epochs": epoch + 1, "converged": made == 0}
 
 
-@pytest.mark.xfail(strict=True, reason="a minibatch (a batch of 3 applied at its end, at lr/3) is no convention of "
-                   "the table and no law the trace reader reads (it reads a per-example step): the check says "
-                   "'unexplained', which blames no one but does not name it")
-def test_check_a_minibatch_rule_at_a_third_of_the_rate_is_outside_the_notes_not_a_bug(tmp_path):
+@pytest.mark.parametrize("size, rate, named", [(3, 1, "minibatch mean"), (4, 4, "minibatch sum"),
+                                                (5, 1, "minibatch mean")])
+def test_check_a_minibatch_rule_is_named_with_its_size_read_off_the_trace(tmp_path, size, rate, named):
+    # a batch of `size` applied at its end, at lr/size (the mean) or lr (the sum): the size is read off the first
+    # pass, whose scores stay 0 until the first batch ends
     examples = planted_data(31)
-    status, out, err = check_in_process(tmp_path, examples, minibatch_run(examples))
-    assert (status, err) == (1, "") and "bug" not in out and "batch" in out, out
-    assert out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    status, out, err = check_in_process(tmp_path, examples, minibatch_run(examples, size, rate))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a convention, not a bug"), out
+    assert f"  - {named}: " in out and f"each batch of {size} examples' updates" in out, out
 
 
 def test_check_float32_on_values_of_1e16_is_binary32_rounding_not_the_batch_rule(tmp_path):
