@@ -4275,6 +4275,8 @@ _CONVENTION = {c.name: c for c in [
                 "--average before"),
     _Convention("average over updates", "the mean of w after every update, not after every example",
                 "code that averages at each mistake", None),
+    _Convention("voted", "they keep the votes: every w with the number of examples it stood for",
+                "Freund and Schapire 1999", "--voted"),
 ]}
 _CONVENTIONS = tuple(_CONVENTION.values())
 _WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # how THEIRS writes the same numbers
@@ -4404,6 +4406,8 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if theirs.average is not None:
         moments = [("average after",), ("average before",), ("average over updates",)]
         choices.append([()] + [m for m in moments if m != (f"average {args.average}",)] if args.average else moments)
+    if theirs.voted is not None and not args.voted:
+        choices.append([("voted",)])
     return choices
 
 
@@ -4413,7 +4417,7 @@ def _variant(args, names, passes=None):
         "rule margin": ("rule", "margin"), "rule sign": ("rule", "sign"), "bias": ("bias", True),
         "no bias": ("bias", False), "labels 0/1": ("labels", (0, 1)), "joint": ("multiclass", "joint"),
         "one-vs-rest": ("multiclass", "one-vs-rest"), "average after": ("average", "after"),
-        "average before": ("average", "before"), "passes": ("max_epochs" if args.epochs is None else "epochs", passes)}
+        "average before": ("average", "before"), "voted": ("voted", True), "passes": ("max_epochs" if args.epochs is None else "epochs", passes)}
     for name in names:
         if name == "joint" and "rule" in variant.given or name in ("average after", "average before") and \
                 variant.epochs is None:

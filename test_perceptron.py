@@ -4254,7 +4254,11 @@ def test_check_blames_no_step_theirs_never_made(tmp_path, capsys):
     _, out, _ = cli(capsys, data, "--voted", "--epochs", "1", "--json")
     (tmp_path / "theirs.json").write_text(out)
     status, out, err = cli(capsys, data, "--check", str(tmp_path / "theirs.json"))
-    assert (status, err) == (1, "") and "bug" not in out and "-1 later" not in out, out
+    assert (status, err) == (1, "") and "bug in THEIRS" not in out and "-1 later" not in out, out
+    # what it is, in the words a careful reader uses: one pass, with votes; the command printed agrees
+    assert "  - --max-epochs 1: " in out and "  - --voted: " in out, out
+    command = shlex.split(out.split("reproduce it: python3 perceptron.py ", 1)[1].splitlines()[0])
+    assert cli(capsys, *command)[0] == 0
 
 
 def test_check_of_a_kernel_run_with_weights_says_what_to_give(tmp_path, capsys):
