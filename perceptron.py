@@ -3889,7 +3889,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     epoch = visits = 0
     step = learner._step
 
-    def applied():  # the batch rule: a batch's updates, made in order, in force from its end (of the pass, or of size)
+    def applied():  # the batch rule: a batch's updates, made in order, in force from its end
         nonlocal E
         learner.force = learner.before = learner.w
         E = model.moved(E, learner.w, parts, mean=st.batch == "mean" and (st.size or n))
@@ -3941,20 +3941,20 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
             steps.append(_Step(cls, epoch, i, y, s, None if st.batch else w, bound, None if joint else E))
             if history is not None:
                 history.at(visits, flat(w) if K is None else [learner.mistakes])
-        if parts and st.size and (visits - (epoch - 1) * n) % st.size == 0:
+        if parts and (visits - (epoch - 1) * n) % (st.size or n) == 0:  # a batch's end, or the pass's
             applied()
         return s, wrong
 
+    class Passes:  # Cornell's D for Part I's _cornell: each pass's (i, y_i) in its order; none once parted
+        def __iter__(self):
+            nonlocal epoch
+            if expected["parted"] and expected["stop"]:
+                return iter(())
+            epoch += 1
+            return ((i, ys[i]) for i in (st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)))
+
     learner._step = visit
-    m = 0
-    while epoch < st.passes and not (expected["parted"] and expected["stop"]):
-        epoch += 1
-        order = st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)
-        m = _pass(learner, [(i, ys[i]) for i in order], epoch, lambda mistake: None)
-        if parts:
-            applied()
-        if m == 0 and not st.exactly:
-            break
+    converged = _cornell(learner, Passes(), st.passes, lambda mistake: None, st.exactly)[1]
     if expected["parted"] and expected["stop"]:
         return _Side(steps, None, epoch, False, None, None, watched, E)
     w: Any = learner.w if K is None else learner.primal.w if linear else None
@@ -3970,7 +3970,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
         means = history.means(epoch * n)
         average = shaped(means[st.average]) if st.average in ("after", "before") else average
         votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
-    return _Side(steps, w, epoch, m == 0, average, votes, watched, None if joint else E)
+    return _Side(steps, w, epoch, converged, average, votes, watched, None if joint else E)
 
 
 def _trained(args, examples) -> _Side:
