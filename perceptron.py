@@ -4901,15 +4901,14 @@ def _vectors_mode(args) -> int:
     files, index = {}, []
     for name, about, text, options in _CASES:
         data, expected = f"{name}.csv", f"{name}.json"
-        case = _arguments([data, "--json", *options])
-        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data, so_far=False)
-        files[data], files[expected] = text, _json(report) + "\n"
+        report, _ = _train_report(_arguments([data, "--json", *options]), text.encode("utf-8"), shown_as=data,
+                                  so_far=False)
+        files[os.path.join(folder, data)], files[os.path.join(folder, expected)] = text, _json(report) + "\n"
         index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
     doc = {"perceptron": __version__, "command": "python3 perceptron.py DATA --json OPTIONS, inside this folder; "
            "the JSON equals EXPECTED but for its 'input' field", "cases": index}
-    files["index.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
-    _write_files({os.path.join(folder, name): text for name, text in files.items()}, folder=folder,
-                 first_remove=index_path,
+    files[index_path] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
+    _write_files(files, folder=folder, first_remove=index_path,
                  report=lambda: _emit(f"{len(index)} cases written to {folder} (index.json lists them)", held=True))
     return 0
 
@@ -4970,24 +4969,22 @@ def _weights_after(run, examples, w_star=None, names=None, after=None):
     return after[:len(run.trace)]
 
 
-def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
-    xs = [[Fraction(v) for v in x] for x, _ in examples]
-    hypotheses = [[Fraction(v) for v in w] for w in after]
-    k = len(hypotheses) if upto is None else upto
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(hypotheses):
-        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {len(hypotheses)} mistakes")
+def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
+    xs = [[Fraction(c) for c in x] for x, _ in examples]
+    k = len(after) if upto is None else upto
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(after):
+        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {len(after)} mistakes")
     first = max(1, k - _DRAWN + 1)  # the mistakes drawn: the last _DRAWN, numbered as in the run
     box, to_px, axes = _axes(xs, names or ("x1", "x2"))
-    final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
+    final = after[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
     # Labels never overprint: points first, then the arrows' names, then mistakes' numbers from the last back.
     taken: list = []
     points = _examples(examples, xs, run.trace[first - 1:k], to_px, taken)
-    v = None if w_star is None else [Fraction(c) for c in w_star]
     arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
     arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
-    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
+    steps = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
                          '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
     drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
     legend = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
@@ -5025,12 +5022,11 @@ def _axes(xs, names):
     x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
-    step = Fraction(1)  # 1, 2 or 5 times a power of 10: at most 12 lines
+    step = Fraction(1)  # a power of 10: more than 1.2 lines and at most 12
     while (x1 - x0) / step > 12:
         step *= 10
     while (x1 - x0) / step <= 1.2:
         step /= 10
-    step = next((step * factor for factor in (1, 2, 5) if (x1 - x0) / (step * factor) <= 12), step * 10)
     lines = []
     for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
         t = -(-lo // step) * step  # the first multiple of step >= lo
@@ -5133,18 +5129,16 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
     if not (args.svg or args.svg_steps):
         return {}
     after = _weights_after(run, examples, w_star, names, after)
-    pictures = {args.svg: _draw(run, examples, after, w_star, None, names)} if args.svg else {}
+    upto = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
     for k in range(1, run.mistakes + 1) if args.svg_steps else ():  # step-01.svg ...: in the order of their names
-        name = f"step-{k:0{len(str(run.mistakes))}d}.svg"
-        pictures[os.path.join(args.svg_steps, name)] = _draw(run, examples, after, w_star, k, names)
-    return pictures
+        upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
+    return {path: _draw(run, examples, after, w_star, k, names) for path, k in upto.items()}
 
 
 # The writer: every file the command line writes goes through _write_files.
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import re
-    import stat
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
                                                   ("--model", args.model), ("--check", args.check)) if path]
     read = [option for option, path in inputs if path == "-"]
@@ -5167,7 +5161,7 @@ def _refuse_overwriting(args):
             st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
         except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
             continue
-        if output and not stat.S_ISREG(st.st_mode):
+        if output and not os.path.isfile(path):
             raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
                                   "files only, and never replace anything else")
         if output and (st.st_dev, st.st_ino) in seen:
@@ -5198,7 +5192,6 @@ def _write_files(files, folder=None, first_remove=None, report=None):
     before the renames takes back only what this call made.  ``report()`` (standard output is an output too) runs after
     the temporary files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file."""
     import contextlib
-    import stat
     made, temporary, targets, path = [], {}, {}, folder
     try:
         if folder:  # the folders missing, outermost first: made here, so taken back on a failure
@@ -5206,14 +5199,11 @@ def _write_files(files, folder=None, first_remove=None, report=None):
             while not os.path.lexists(missing):
                 made.insert(0, missing)
                 missing = os.path.dirname(missing)
-            try:
-                os.makedirs(folder, exist_ok=True)
-            except OSError as err:
-                raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
+            os.makedirs(folder, exist_ok=True)
         for path, text in files.items():
             targets[path] = real = os.path.realpath(path)
             mode = os.stat(real).st_mode if os.path.exists(real) else None
-            if mode is not None and not stat.S_ISREG(mode):
+            if mode is not None and not os.path.isfile(real):
                 raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
                                       "files only, and never replace anything else")
             with _Held():
@@ -5244,7 +5234,8 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 with contextlib.suppress(OSError):
                     remove(name)
         if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
-            raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
+            doing = "make the folder" if path == folder else "write"  # path is folder until the files' loop
+            raise PerceptronError(f"{path}: cannot {doing}: {err.strerror or err}") from None
         raise
 
 
