@@ -4890,11 +4890,9 @@ def _vectors_mode(args) -> int:
         if isinstance(doc["perceptron"], str) and isinstance(doc["cases"], list) and all(
                 isinstance(name, str) and os.path.basename(name) == name for name in listed):
             older = listed
-    except _Located:
-        if os.path.lexists(index_path):  # there, but not a regular file (a FIFO would block): said, not skipped
+    except (OSError, ValueError, LookupError, TypeError, RecursionError) as err:  # some other program's index.json
+        if isinstance(err, _Located) and os.path.lexists(index_path):  # not to be read (a FIFO would block): said
             raise
-    except (OSError, ValueError, LookupError, TypeError, RecursionError):  # some other program's index.json
-        pass
     if names - older:
         raise PerceptronError(f"{folder}: the folder holds other files ({_short(min(names - older))}, ...): give "
                               "--vectors a new or empty folder, or one that holds an older corpus")
@@ -4920,10 +4918,8 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_m
 # sets in two dimensions and verifying that the Perceptron Learning algorithm repeatedly 'tilts' the hyperplane in
 # response to errors"; Columbia §1.1 draws the target v and the hypothesis w, each as a normal vector with its
 # hyperplane.  Exact (Fractions) up to the pixels: a line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.
-_PLOT = 440      # the square plot, in pixels
-_EDGE = 30       # the space around it
-_DRAWN = 40      # the most hypotheses a picture draws: the last ones
-_NUMBERED = 30   # the most examples a picture numbers
+_PLOT, _EDGE = 440, 30  # the square plot and the space around it, in pixels
+_DRAWN, _NUMBERED = 40, 30  # the most hypotheses a picture draws (the last ones), the most examples it numbers
 _EXTRA = {  # the pocket's and the average's lines: (style, legend)
     "pocket": ('stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"', "green dash-dot: the pocket's w"),
     "average": ('stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"', "purple dots: the averaged w")}
@@ -5048,7 +5044,7 @@ def _axes(xs, names):
 
 def _examples(examples, xs, trace, to_px, taken) -> str:
     """Each example's mark (+ or o, not told by colour alone), numbered if few, a mistake's ringed; boxes taken."""
-    marks, rings = [], []
+    marks, rings, ringed = [], [], {m.index for m in trace}
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
         taken.append((px - 6, py - 6, px + 6, py + 6))
@@ -5059,11 +5055,10 @@ def _examples(examples, xs, trace, to_px, taken) -> str:
             taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
             shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
         marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}</g>')
-    for i in sorted({m.index for m in trace}):
-        px, py = to_px(*xs[i])
-        taken.append((px - 10, py - 10, px + 10, py + 10))
-        rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
-                     'stroke="#d33" stroke-width="1.5"/>')
+        if i in ringed:
+            taken.append((px - 10, py - 10, px + 10, py + 10))
+            rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
+                         'stroke="#d33" stroke-width="1.5"/>')
     return "\n".join(rings + marks)
 
 
@@ -5072,20 +5067,15 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
     w = [Fraction(v) for v in w]
     a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
     x0, x1, y0, y1 = box
-    crossings: set = set()  # where the line crosses the box's sides
-    if b != 0:
-        crossings.update((X, -(a * X + c) / b) for X in (x0, x1))
-    if a != 0:
-        crossings.update((-(b * Y + c) / a, Y) for Y in (y0, y1))
-    ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
+    crossings = {(X, -(a * X + c) / b) for X in (x0, x1) if b} | {(-(b * Y + c) / a, Y) for Y in (y0, y1) if a}
+    ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)  # where it crosses the box's sides
     attrs = f'class="{cls}" data-w="{",".join(map(_json_number, w))}"'
     attrs += "" if mistake is None else f' data-mistake="{mistake}"'
-    if len(ends) < 2 or ends[0] == ends[-1]:
+    if len(ends) < 2:  # (distinct: a set's)
         return f"<g {attrs}></g>"
-    (X1, Y1), (X2, Y2) = ends[0], ends[-1]
-    (p1, q1), (p2, q2) = to_px(X1, Y1), to_px(X2, Y2)
+    (p1, q1), (p2, q2) = to_px(*ends[0]), to_px(*ends[-1])
     line = (f'<line x1="{p1:.2f}" y1="{q1:.2f}" x2="{p2:.2f}" y2="{q2:.2f}" {style} '
-            f'data-from="{_json_number(X1)},{_json_number(Y1)}" data-to="{_json_number(X2)},{_json_number(Y2)}"/>')
+            f'data-from="{",".join(map(_json_number, ends[0]))}" data-to="{",".join(map(_json_number, ends[-1]))}"/>')
     # The number along the line, at a place that differs from mistake to mistake (steps of the golden ratio), so
     # that lines that coincide (w and 2w) keep their numbers apart; else at the first tenth of the line that is free.
     at = None if label is None else _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
@@ -5109,8 +5099,7 @@ def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
         return ""
-    x0, x1, y0, y1 = box
-    reach = min(abs(x0), abs(x1), abs(y0), abs(y1)) or (x1 - x0) / 4
+    reach = min(map(abs, box)) or (box[1] - box[0]) / 4
     scale = min(Fraction(1), reach * Fraction(9, 10) / max(abs(a), abs(b)))  # the direction matters, not the length
     (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
     shown = name if scale == 1 else f"{name} (scaled)"
@@ -5135,7 +5124,6 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
     return {path: _draw(run, examples, after, w_star, k, names) for path, k in upto.items()}
 
 
-# The writer: every file the command line writes goes through _write_files.
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import re
@@ -5187,10 +5175,10 @@ def _refuse_overwriting(args):
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Write every file whole, or none: each to a temporary file beside its target (a link followed, its permissions
-    kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure or Ctrl-C
-    before the renames takes back only what this call made.  ``report()`` (standard output is an output too) runs after
-    the temporary files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file."""
+    """Every file the program writes, whole or none: each to a temporary file beside its target (a link followed, its
+    permissions kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure
+    or Ctrl-C before the renames takes back only what this call made.  ``report()`` (standard output is an output too)
+    runs after the temporary files, Ctrl-C held from it to the last rename: a report that fails leaves no file."""
     import contextlib
     made, temporary, targets, path = [], {}, {}, folder
     try:
