@@ -5011,10 +5011,9 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
 
 def _axes(xs, names):
     """(box, to_px, drawing): the square around the examples and the origin, a point's pixels, the grid and axes."""
-    lo = [min([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
-    hi = [max([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
-    half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
-    cx, cy = (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2
+    columns = [[Fraction(0)] + [x[i] for x in xs] for i in (0, 1)]
+    half = (max(max(c) - min(c) for c in columns) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
+    cx, cy = ((min(c) + max(c)) / 2 for c in columns)
     x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
@@ -5118,7 +5117,7 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
     if not (args.svg or args.svg_steps):
         return {}
     after = _weights_after(run, examples, w_star, names, after)
-    upto = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
+    upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
     for k in range(1, run.mistakes + 1) if args.svg_steps else ():  # step-01.svg ...: in the order of their names
         upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
     return {path: _draw(run, examples, after, w_star, k, names) for path, k in upto.items()}
