@@ -5070,7 +5070,7 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
     ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)  # where it crosses the box's sides
     attrs = f'class="{cls}" data-w="{",".join(map(_json_number, w))}"'
     attrs += "" if mistake is None else f' data-mistake="{mistake}"'
-    if len(ends) < 2:  # (distinct: a set's)
+    if len(ends) < 2:  # it misses the box, or touches a corner (a set: the ends are distinct)
         return f"<g {attrs}></g>"
     (p1, q1), (p2, q2) = to_px(*ends[0]), to_px(*ends[-1])
     line = (f'<line x1="{p1:.2f}" y1="{q1:.2f}" x2="{p2:.2f}" y2="{q2:.2f}" {style} '
