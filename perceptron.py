@@ -4924,26 +4924,23 @@ def _vectors_mode(args) -> int:
         if isinstance(doc["perceptron"], str) and isinstance(doc["cases"], list) and all(
                 isinstance(name, str) and os.path.basename(name) == name for name in listed):
             older = listed
-    except _Located:
-        if os.path.lexists(index_path):  # there, but not a regular file (a FIFO would block): said, not skipped
+    except (OSError, ValueError, LookupError, TypeError, RecursionError) as err:  # some other program's index.json
+        if isinstance(err, _Located) and os.path.lexists(index_path):  # not to be read (a FIFO would block): said
             raise
-    except (OSError, ValueError, LookupError, TypeError, RecursionError):  # some other program's index.json
-        pass
     if names - older:
         raise PerceptronError(f"{folder}: the folder holds other files ({_short(min(names - older))}, ...): give "
                               "--vectors a new or empty folder, or one that holds an older corpus")
     files, index = {}, []
     for name, about, text, options in _CASES:
         data, expected = f"{name}.csv", f"{name}.json"
-        case = _arguments([data, "--json", *options])
-        report, _ = _train_report(case, text.encode("utf-8"), shown_as=data, so_far=False)
-        files[data], files[expected] = text, _json(report) + "\n"
+        report, _ = _train_report(_arguments([data, "--json", *options]), text.encode("utf-8"), shown_as=data,
+                                  so_far=False)
+        files[os.path.join(folder, data)], files[os.path.join(folder, expected)] = text, _json(report) + "\n"
         index.append({"name": name, "about": about, "data": data, "options": options, "expected": expected})
     doc = {"perceptron": __version__, "command": "python3 perceptron.py DATA --json OPTIONS, inside this folder; "
            "the JSON equals EXPECTED but for its 'input' field", "cases": index}
-    files["index.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
-    _write_files({os.path.join(folder, name): text for name, text in files.items()}, folder=folder,
-                 first_remove=index_path,
+    files[index_path] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"  # last: a corpus with an index is whole
+    _write_files(files, folder=folder, first_remove=index_path,
                  report=lambda: _emit(f"{len(index)} cases written to {folder} (index.json lists them)", held=True))
     return 0
 
@@ -4955,10 +4952,8 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_m
 # sets in two dimensions and verifying that the Perceptron Learning algorithm repeatedly 'tilts' the hyperplane in
 # response to errors"; Columbia §1.1 draws the target v and the hypothesis w, each as a normal vector with its
 # hyperplane.  Exact (Fractions) up to the pixels: a line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.
-_PLOT = 440      # the square plot, in pixels
-_EDGE = 30       # the space around it
-_DRAWN = 40      # the most hypotheses a picture draws: the last ones
-_NUMBERED = 30   # the most examples a picture numbers
+_PLOT, _EDGE = 440, 30  # the square plot and the space around it, in pixels
+_DRAWN, _NUMBERED = 40, 30  # the most hypotheses a picture draws (the last ones), the most examples it numbers
 _EXTRA = {  # the pocket's and the average's lines: (style, legend)
     "pocket": ('stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"', "green dash-dot: the pocket's w"),
     "average": ('stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"', "purple dots: the averaged w")}
@@ -5004,24 +4999,22 @@ def _weights_after(run, examples, w_star=None, names=None, after=None):
     return after[:len(run.trace)]
 
 
-def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
-    xs = [[Fraction(v) for v in x] for x, _ in examples]
-    hypotheses = [[Fraction(v) for v in w] for w in after]
-    k = len(hypotheses) if upto is None else upto
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(hypotheses):
-        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {len(hypotheses)} mistakes")
+def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
+    xs = [[Fraction(c) for c in x] for x, _ in examples]
+    k = len(after) if upto is None else upto
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(after):
+        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {len(after)} mistakes")
     first = max(1, k - _DRAWN + 1)  # the mistakes drawn: the last _DRAWN, numbered as in the run
     box, to_px, axes = _axes(xs, names or ("x1", "x2"))
-    final = hypotheses[k - 1] if k else [0] * (3 if run.bias else 2)
+    final = after[k - 1] if k else [0] * (3 if run.bias else 2)
     extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
              if w is not None and upto is None]
     # Labels never overprint: points first, then the arrows' names, then mistakes' numbers from the last back.
     taken: list = []
     points = _examples(examples, xs, run.trace[first - 1:k], to_px, taken)
-    v = None if w_star is None else [Fraction(c) for c in w_star]
     arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
     arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
-    steps = [_hyperplane(hypotheses[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
+    steps = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
                          '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
     drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
     legend = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
@@ -5052,19 +5045,17 @@ def _draw(run, examples, after, w_star=None, upto=None, names=None) -> str:
 
 def _axes(xs, names):
     """(box, to_px, drawing): the square around the examples and the origin, a point's pixels, the grid and axes."""
-    lo = [min([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
-    hi = [max([Fraction(0)] + [x[i] for x in xs]) for i in (0, 1)]
-    half = (max(hi[0] - lo[0], hi[1] - lo[1]) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
-    cx, cy = (lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2
+    columns = [[Fraction(0)] + [x[i] for x in xs] for i in (0, 1)]
+    half = (max(max(c) - min(c) for c in columns) or Fraction(2)) * Fraction(6, 10)  # the span and a tenth each side
+    cx, cy = ((min(c) + max(c)) / 2 for c in columns)
     x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
-    step = Fraction(1)  # 1, 2 or 5 times a power of 10: at most 12 lines
+    step = Fraction(1)  # a power of 10: more than 1.2 lines and at most 12
     while (x1 - x0) / step > 12:
         step *= 10
     while (x1 - x0) / step <= 1.2:
         step /= 10
-    step = next((step * factor for factor in (1, 2, 5) if (x1 - x0) / (step * factor) <= 12), step * 10)
     lines = []
     for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
         t = -(-lo // step) * step  # the first multiple of step >= lo
@@ -5086,7 +5077,7 @@ def _axes(xs, names):
 
 def _examples(examples, xs, trace, to_px, taken) -> str:
     """Each example's mark (+ or o, not told by colour alone), numbered if few, a mistake's ringed; boxes taken."""
-    marks, rings = [], []
+    marks, rings, ringed = [], [], {m.index for m in trace}
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
         taken.append((px - 6, py - 6, px + 6, py + 6))
@@ -5097,11 +5088,10 @@ def _examples(examples, xs, trace, to_px, taken) -> str:
             taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
             shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
         marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}</g>')
-    for i in sorted({m.index for m in trace}):
-        px, py = to_px(*xs[i])
-        taken.append((px - 10, py - 10, px + 10, py + 10))
-        rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
-                     'stroke="#d33" stroke-width="1.5"/>')
+        if i in ringed:
+            taken.append((px - 10, py - 10, px + 10, py + 10))
+            rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
+                         'stroke="#d33" stroke-width="1.5"/>')
     return "\n".join(rings + marks)
 
 
@@ -5110,20 +5100,15 @@ def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None)
     w = [Fraction(v) for v in w]
     a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
     x0, x1, y0, y1 = box
-    crossings: set = set()  # where the line crosses the box's sides
-    if b != 0:
-        crossings.update((X, -(a * X + c) / b) for X in (x0, x1))
-    if a != 0:
-        crossings.update((-(b * Y + c) / a, Y) for Y in (y0, y1))
-    ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)
+    crossings = {(X, -(a * X + c) / b) for X in (x0, x1) if b} | {(-(b * Y + c) / a, Y) for Y in (y0, y1) if a}
+    ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)  # where it crosses the box's sides
     attrs = f'class="{cls}" data-w="{",".join(map(_json_number, w))}"'
     attrs += "" if mistake is None else f' data-mistake="{mistake}"'
-    if len(ends) < 2 or ends[0] == ends[-1]:
+    if len(ends) < 2:  # it misses the box, or touches a corner (a set: the ends are distinct)
         return f"<g {attrs}></g>"
-    (X1, Y1), (X2, Y2) = ends[0], ends[-1]
-    (p1, q1), (p2, q2) = to_px(X1, Y1), to_px(X2, Y2)
+    (p1, q1), (p2, q2) = to_px(*ends[0]), to_px(*ends[-1])
     line = (f'<line x1="{p1:.2f}" y1="{q1:.2f}" x2="{p2:.2f}" y2="{q2:.2f}" {style} '
-            f'data-from="{_json_number(X1)},{_json_number(Y1)}" data-to="{_json_number(X2)},{_json_number(Y2)}"/>')
+            f'data-from="{",".join(map(_json_number, ends[0]))}" data-to="{",".join(map(_json_number, ends[-1]))}"/>')
     # The number along the line, at a place that differs from mistake to mistake (steps of the golden ratio), so
     # that lines that coincide (w and 2w) keep their numbers apart; else at the first tenth of the line that is free.
     at = None if label is None else _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
@@ -5147,8 +5132,7 @@ def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
     a, b = Fraction(w[0]), Fraction(w[1])
     if a == b == 0:
         return ""
-    x0, x1, y0, y1 = box
-    reach = min(abs(x0), abs(x1), abs(y0), abs(y1)) or (x1 - x0) / 4
+    reach = min(map(abs, box)) or (box[1] - box[0]) / 4
     scale = min(Fraction(1), reach * Fraction(9, 10) / max(abs(a), abs(b)))  # the direction matters, not the length
     (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
     shown = name if scale == 1 else f"{name} (scaled)"
@@ -5167,18 +5151,15 @@ def _pictures(args, examples, run, after, w_star, names) -> dict:
     if not (args.svg or args.svg_steps):
         return {}
     after = _weights_after(run, examples, w_star, names, after)
-    pictures = {args.svg: _draw(run, examples, after, w_star, None, names)} if args.svg else {}
+    upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
     for k in range(1, run.mistakes + 1) if args.svg_steps else ():  # step-01.svg ...: in the order of their names
-        name = f"step-{k:0{len(str(run.mistakes))}d}.svg"
-        pictures[os.path.join(args.svg_steps, name)] = _draw(run, examples, after, w_star, k, names)
-    return pictures
+        upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
+    return {path: _draw(run, examples, after, w_star, k, names) for path, k in upto.items()}
 
 
-# The writer: every file the command line writes goes through _write_files.
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import re
-    import stat
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
                                                   ("--model", args.model), ("--check", args.check)) if path]
     read = [option for option, path in inputs if path == "-"]
@@ -5201,7 +5182,7 @@ def _refuse_overwriting(args):
             st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
         except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
             continue
-        if output and not stat.S_ISREG(st.st_mode):
+        if output and not os.path.isfile(path):
             raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
                                   "files only, and never replace anything else")
         if output and (st.st_dev, st.st_ino) in seen:
@@ -5227,12 +5208,11 @@ def _refuse_overwriting(args):
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Write every file whole, or none: each to a temporary file beside its target (a link followed, its permissions
-    kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure or Ctrl-C
-    before the renames takes back only what this call made.  ``report()`` (standard output is an output too) runs after
-    the temporary files, Ctrl-C held from it to the last rename: a report that cannot be written leaves no file."""
+    """Every file the program writes, whole or none: each to a temporary file beside its target (a link followed, its
+    permissions kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure
+    or Ctrl-C before the renames takes back only what this call made.  ``report()`` (standard output is an output too)
+    runs after the temporary files, Ctrl-C held from it to the last rename: a report that fails leaves no file."""
     import contextlib
-    import stat
     made, temporary, targets, path = [], {}, {}, folder
     try:
         if folder:  # the folders missing, outermost first: made here, so taken back on a failure
@@ -5240,14 +5220,11 @@ def _write_files(files, folder=None, first_remove=None, report=None):
             while not os.path.lexists(missing):
                 made.insert(0, missing)
                 missing = os.path.dirname(missing)
-            try:
-                os.makedirs(folder, exist_ok=True)
-            except OSError as err:
-                raise PerceptronError(f"{folder}: cannot make the folder: {err.strerror or err}") from None
+            os.makedirs(folder, exist_ok=True)
         for path, text in files.items():
             targets[path] = real = os.path.realpath(path)
             mode = os.stat(real).st_mode if os.path.exists(real) else None
-            if mode is not None and not stat.S_ISREG(mode):
+            if mode is not None and not os.path.isfile(real):
                 raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
                                       "files only, and never replace anything else")
             with _Held():
@@ -5278,7 +5255,8 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 with contextlib.suppress(OSError):
                     remove(name)
         if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
-            raise PerceptronError(f"{path}: cannot write: {err.strerror or err}") from None
+            doing = "make the folder" if path == folder else "write"  # path is folder until the files' loop
+            raise PerceptronError(f"{path}: cannot {doing}: {err.strerror or err}") from None
         raise
 
 
