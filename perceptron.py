@@ -2264,16 +2264,17 @@ def _say(line):
         pass
 
 
-# Options that take a value, and options that do not apply beside another one (or without a FILE).
-_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps", "test", "model", "check",
-           "vectors", "tolerance", "save")
+# Options that do not apply beside another one, and options that apply only with others (or a FILE).
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epochs",),
                "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average",),
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star", "save", "predictor"),
                "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
-_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
+_ONLY_WITH = {"tolerance": (("check",), "--check only"), "bitwise": (("check",), "--check only"),
+              "predictor": (("model", "test"), "--model and --test"),
+              **{name: (("file",), "a FILE, not to the embedded example") for name in
+                 ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")}}
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
 
@@ -2286,8 +2287,8 @@ def _arguments(argv):
     args = _parser().parse_args(list(argv))
     given = {name for name, value in vars(args).items() if value not in (None, False) and name != "header"}
     given |= {"header"} if not args.header else set()
-    for name in _VALUED:
-        if getattr(args, name) == "":
+    for name, value in vars(args).items():
+        if value == "" and name != "file":
             raise PerceptronError(f"{flag(name)} needs a value (see --help)")
     for option, others in _NOT_BESIDE.items():
         for other in others:
@@ -2296,18 +2297,21 @@ def _arguments(argv):
     if args.vectors is not None and given - {"vectors", "literal"}:
         other = min(given - {"vectors", "literal"})
         raise PerceptronError(f"{'a FILE' if other == 'file' else flag(other)} does not apply to --vectors")
-    for name in ("tolerance", "bitwise"):
-        if name in given and "check" not in given:
-            raise PerceptronError(f"--{name} applies to --check only")
-    if args.tolerance is not None:
-        args.tolerance = _numbers_option("--tolerance", args.tolerance, exact=True)
-    if "predictor" in given and not (args.model or args.test):
-        raise PerceptronError("--predictor applies to --model and --test")
+    for name, (needs, where) in _ONLY_WITH.items():
+        if name in given and not given.intersection(needs):
+            raise PerceptronError(f"{flag(name)} applies to {where}")
+    for name in ("w_star", "tolerance"):  # their numbers, in the cells' grammar (1e999999999 refused)
+        text = getattr(args, name)
+        try:
+            values = text and [_parse_number(cell, args.exact or name == "tolerance")
+                               for cell in (text.split(",") if name == "w_star" else [text])]
+            if name == "tolerance" and values and values[0] < 0:
+                raise ValueError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
+        except ValueError as err:
+            raise PerceptronError(f"{flag(name)}: {err}") from None
+        setattr(args, name, Fraction(values[0]) if name == "tolerance" and values else values)
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
-    for name in _NEED_FILE if args.file is None else ():
-        if name in given:
-            raise PerceptronError(f"{flag(name)} applies to a FILE, not to the embedded example")
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
@@ -2328,7 +2332,24 @@ def _parser():
         def _print_message(self, message, file=None):
             _emit(message.rstrip("\n"))
     def typed(kind):
-        return lambda text: _option_value(kind, text)
+        def value(text):
+            if kind == "labels":
+                names = [t.strip() for t in text.split(",")]
+                if len(names) == 2 and all(names) and names[0] != names[1]:
+                    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+                wanted = "two distinct labels NEG,POS (as --labels=B,M)"
+            elif kind == "delimiter":
+                text = "\t" if text in ("tab", "\\t") else text
+                if len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
+                    return text
+                wanted = "one separator character (or 'tab')"
+            else:
+                whole = _form(text) == "int" and len(text) <= (20 if kind == "whole" else 19)
+                if whole and (kind == "whole" or int(text) >= 1):
+                    return int(text)
+                wanted = "a whole number" if kind == "whole" else "a whole number >= 1"
+            raise argparse.ArgumentTypeError(f"{_short(text)} is not {wanted}")
+        return value
     parser = Parser(
         prog="perceptron",
         description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
@@ -2397,39 +2418,6 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     return parser
 
 
-def _option_value(kind, text):
-    import argparse
-    if kind == "labels":
-        names = [t.strip() for t in text.split(",")]
-        if len(names) == 2 and all(names) and names[0] != names[1]:
-            return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
-        wanted = "two distinct labels NEG,POS (as --labels=B,M)"
-    elif kind == "delimiter":
-        text = "\t" if text in ("tab", "\\t") else text
-        if len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
-            return text
-        wanted = "one separator character (or 'tab')"
-    else:
-        whole = _form(text) == "int" and len(text) <= (20 if kind == "whole" else 19)
-        if whole and (kind == "whole" or int(text) >= 1):
-            return int(text)
-        wanted = "a whole number" if kind == "whole" else "a whole number >= 1"
-    raise argparse.ArgumentTypeError(f"{_short(text)} is not {wanted}")
-
-
-def _numbers_option(option, text, exact):
-    """--w-star's numbers (1,2,3) or --tolerance's (a Fraction >= 0), in the cells' grammar (1e999999999 refused)."""
-    try:
-        values = [_parse_number(cell, exact) for cell in (text.split(",") if option == "--w-star" else [text])]
-    except ValueError as err:
-        raise PerceptronError(f"{option}: {err}") from None
-    if option == "--w-star":
-        return values
-    if values[0] < 0:
-        raise PerceptronError(f"--tolerance: {_short(text)} is not a number >= 0 (as 1e-12)")
-    return Fraction(values[0])
-
-
 def _kernel_of(spec):
     """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time)."""
     try:
@@ -2477,12 +2465,9 @@ class _Input:
             raise self.located(err) from None
 
     def located(self, err):
-        if isinstance(err, _Located):
-            return err
-        line = None if err.index is None or self.where(err.index) is None else self.where(err.index)[0]
-        if line is None:
-            return _Located(f"{self.source}: {err}")
-        return _Located(f"{self.source}:{line}: {err.reason}")
+        line = self.where(err.index)[0] if err.index is not None and self.where(err.index) else None
+        return err if isinstance(err, _Located) else _Located(
+            f"{self.source}: {err}" if line is None else f"{self.source}:{line}: {err.reason}")
 
 
 def _form(text):
@@ -2732,7 +2717,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     """(the report, {path: text} of --svg, --svg-steps, --save) of a run on path (None: the embedded example; bytes:
     a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
-    w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
+    w_star = args.w_star
     if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
         w_star = list(W_STAR)
     # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
@@ -2744,14 +2729,14 @@ def _train_report(args, path, shown_as=None, so_far=True):
     shown = not args.quiet or args.json or args.svg or args.svg_steps
     progress = _Progress()
     where: list = []
-    # w after each mistake: for --json --weights, --check, and the text table's column (primal, binary, d <= 8).
-    wanted = args.weights or args.check if args.json or args.check else not (args.quiet or kernel or args.multiclass)
-    after: list | None = [] if shown and wanted else None
+    # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
+    wanted = args.weights if args.json else shown and not (args.quiet or kernel or args.multiclass)
+    after: list | None = [] if wanted else None
     def on_mistake(mistake, model):
         if shown:
             where.append(data.where(mistake.index))
-            if after is not None and (args.json or args.check or args.weights or data.d <= 8):
-                after.append(_copied(_explicit(model)))
+        if after is not None and (args.json or args.weights or data.d <= 8):
+            after.append(_copied(_explicit(model)))
         progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()
     interrupted = False
@@ -2934,8 +2919,7 @@ def _text(report) -> str:
         elif not run.trace:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
-            after = report.after if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights)
-                                     and report.after is not None and len(report.after) == len(run.trace)) else None
+            after = report.after if report.after and len(report.after) == len(run.trace) else None
             rows: list = []  # {column: cell}, a column None where it is not shown
             for k, (m, (line, x)) in enumerate(zip(run.trace, report.where)):
                 y = str(m.y) if joint else f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels))
@@ -3061,19 +3045,17 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
             lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)",
                       f"  w({y}) <- w({y}) + x = {_vec(before[y])} + {_vec(x_read)} = {_vec(learner.w[y])}",
                       f"  w({s}) <- w({s}) - x = {_vec(before[s])} - {_vec(x_read)} = {_vec(learner.w[s])} "
-                      "(Collins 2002)", ""]
-            continue
-        rule = (f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
-                if run.rule == "margin" else
-                f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
-        if terms is not None:
-            lines += [f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
-                      f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
-                      f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
-                      "(Columbia §2.2)"]
+                      "(Collins 2002)"]
         else:
-            lines += [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
-                      f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}"]
+            rule = (f"  y ({w}.x) = ({y})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
+                    if run.rule == "margin" else
+                    f"  sign({_num(s)}) = {sign(s):+d} != y = {y}: a mistake (Columbia §1.1)")
+            lines += ([f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
+                       f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
+                       f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
+                       "(Columbia §2.2)"] if terms is not None else
+                      [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
+                       f"  {w} <- {w} + y x = {_vec(before)} + ({y}){_vec(x_read)} = {_vec(learner.w)}"])
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
             a, n = dot(w_now, w_star), dot(w_now, w_now)
@@ -3095,20 +3077,18 @@ def _count_text(n, noun) -> str:
 
 
 # Numbers as text, every int in full: past Python's int <-> str limit (sys.set_int_max_str_digits), through Decimal.
-def _digits(v: int) -> str:
+def _digits(v) -> str:
     try:
         return str(v)
-    except ValueError:  # beyond sys.get_int_max_str_digits()
+    except ValueError:  # an int beyond sys.get_int_max_str_digits()
         return str(decimal.Decimal(v))
 
 
 def _num(v) -> str:
     """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50."""
-    if isinstance(v, Fraction):
-        return _digits(v.numerator) if v.denominator == 1 else f"{_digits(v.numerator)}/{_digits(v.denominator)}"
-    if isinstance(v, bool) or not isinstance(v, int):
-        return repr(v) if isinstance(v, float) else str(v)
-    return _digits(v)
+    if isinstance(v, Fraction) and v.denominator != 1:
+        return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
+    return _digits(v.numerator if isinstance(v, Fraction) else v)
 
 
 def _vec(v) -> str:
@@ -3133,29 +3113,24 @@ _json_weights = _json_number  # a w, or {class: w}
 
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
-    trace = []
-    after = report.after if args.weights and report.after is not None else []  # w after each mistake's update
+    trace, after = [], report.after or []  # w after each mistake's update, with --weights (a kernel's: null)
     for k, (m, (line, _)) in enumerate(zip(run.trace or [], report.where)):
-        entry = {"class": m.cls} if run.multiclass == "one-vs-rest" else {}
-        entry.update(epoch=m.epoch, index=m.index, **({} if line is None else {"line": line}))
-        if run.multiclass == "joint":
-            entry.update(y=m.y, predicted=m.predicted)
-        else:
-            entry.update(y=m.y if run.multiclass else _shown_label(m.y, report.labels), score=_json_number(m.score))
-        trace.append({**entry, "weights": _json_number(after[k])} if k < len(after) else entry)
+        entry = {"class": getattr(m, "cls", None), "epoch": m.epoch, "index": m.index, "line": line,
+                 "y": m.y if run.multiclass else _shown_label(m.y, args.labels),
+                 "predicted": getattr(m, "predicted", None), "score": getattr(m, "score", None)}
+        entry = {key: value for key, value in entry.items() if value is not None}
+        trace.append({**entry, "weights": after[k]} if k < len(after) else entry)
     r2, g2, bound, w_star = report.bound or (None,) * 4
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
                "converged": run.converged, "interrupted": True if report.interrupted else None, "trace": trace,
                "labels": "classes" if args.multiclass else None, "training_errors": report.errors or None,
-               "average": None if run.average is None else {"convention": args.average,
-                                                             "weights": _json_number(run.average),
+               "average": None if run.average is None else {"convention": args.average, "weights": run.average,
                                                              "examples": run.epochs * data.count},
                "test": report.test and {key: v for key, v in report.test.items() if key not in ("file", "note")},
-               "bound": None if bound is None else {"w_star": _json_number(w_star), "radius_squared": _json_number(r2),
-                                                    "margin_squared": _json_number(g2), "bound": _json_number(bound),
-                                                    "holds": run.mistakes <= bound}}
-    history = {key: value for key, value in history.items() if value is not None}  # _document puts them in order
-    return _json_text(_document(run, report.labels, data.names, history))
+               "bound": None if bound is None else {"w_star": w_star, "radius_squared": r2, "margin_squared": g2,
+                                                    "bound": bound, "holds": run.mistakes <= bound}}
+    history = {key: value for key, value in _json_number(history).items() if value is not None}  # _document orders
+    return _json_text(_document(run, args.labels, data.names, history))
 
 
 def _json_votes(voted):
