@@ -2194,12 +2194,10 @@ EXAMPLE = [((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
            ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1)]
 W_STAR = (-2, 1)
 
-RULE_TEXT = {
+RULE_TEXT = {  # the rules, and the multiclass updates
     "sign": "sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)",
     "margin": "margin: a mistake iff y (w.x) <= 0 (Cornell §3)",
     "argmax": "argmax: predict the class of the largest w(l).x, a tie to the first (Kalyanakrishnan §4)",
-}
-MULTICLASS_TEXT = {
     "one-vs-rest": "one-vs-rest: one binary run per class on 'this class or not' (Kalyanakrishnan §4)",
     "joint": "joint: on a mistake x moves to the true class and away from the predicted one (Collins 2002)",
 }
@@ -2207,7 +2205,6 @@ MULTICLASS_TEXT = {
 _DIGITS = 4300         # the most digits of a number in a cell (Python's own limit for int <-> str)
 _LINE_LIMIT = 1 << 20  # the longest line read, in bytes: no file is read whole
 _JSON_LIMIT = 1 << 28  # the largest JSON file read back (--model, --check), in bytes
-_INTERNAL = 3          # the exit status of a bug: never 0, 1 or 2, which are verdicts and bad input
 
 
 class _Terminated(KeyboardInterrupt):
@@ -2252,7 +2249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as err:  # a bug: one line, and a status that no verdict has
         _say(f"error: internal error (please report it): {type(err).__name__}: {_reason(err)}")
-        return _INTERNAL
+        return 3  # never 0, 1 or 2, which are verdicts and bad input
 
 
 def _say(line):
@@ -2327,9 +2324,7 @@ def _parser():
             unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
             near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
-        def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
-            raise SystemExit(status)
-        def _print_message(self, message, file=None):
+        def _print_message(self, message, file=None):  # --help and --version: printed whole, or not at all
             _emit(message.rstrip("\n"))
     def typed(kind):
         def value(text):
@@ -2362,9 +2357,8 @@ def _parser():
   perceptron data.csv --bias --save model.json  then: perceptron new.csv --model model.json
   perceptron data.csv --check theirs.json       where another implementation's run parts from this one
 
-Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), 1 when
-passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input or usage, 130
-for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
+Exit status: 0 converged or made the passes asked for (--check: the runs agree), 1 stopped at --max-epochs
+(--check: they differ), 2 bad input or usage, 130 Ctrl-C, 143 SIGTERM, 3 an internal error.""")
     arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
     arg("--label-column", type=typed("whole"), metavar="N", help="the label's column, 0-based; -1 the last (default)")
@@ -2458,11 +2452,8 @@ class _Input:
     def where(self, i):
         return self.kept[i] if self.kept is not None and i < len(self.kept) else self.current
 
-    def examples(self) -> list:
-        try:
-            return list(self)
-        except PerceptronError as err:
-            raise self.located(err) from None
+    def examples(self) -> list:  # every error of a row names its line already (_Located)
+        return list(self)
 
     def located(self, err):
         line = self.where(err.index)[0] if err.index is not None and self.where(err.index) else None
@@ -2608,34 +2599,26 @@ def _rows(path, source, delimiter=","):
     ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
     import csv
     import io
-    def lines(f):
-        number, carry = 0, b""
-        while True:
-            try:
-                block = f.read1(1 << 16)
-            except OSError as err:
-                raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-            pieces = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
-            carry = pieces.pop() if block and pieces and len(pieces[-1]) <= _LINE_LIMIT and (
-                pieces[-1][-1:] not in (b"\n", b"\r") or pieces[-1].endswith(b"\r")) else b""
-            for raw in pieces:
-                number += 1
+    def lines(text):  # a byte that is not UTF-8 read as its surrogate (\udcXX), so that its line can say where
+        try:
+            for number, line in enumerate(iter(functools.partial(text.readline, _LINE_LIMIT + 1), ""), 1):
+                raw = line if line.isascii() else line.encode("utf-8", "surrogateescape")
                 if len(raw) > _LINE_LIMIT:
                     raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
-                if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
+                if "\0" in line:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
                     raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
-                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
-                    raw = raw[3:]
                 try:
-                    yield raw.decode("utf-8")
+                    yield line if raw is line else raw.decode("utf-8")
                 except UnicodeDecodeError as err:
                     raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of "
                                    "the line)") from None
-            if not block:
-                return
+        except OSError as err:
+            raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
     f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
+    # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
+    text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
     try:
-        reader = csv.reader(lines(f), delimiter=delimiter)
+        reader = csv.reader(lines(text), delimiter=delimiter)
         try:
             for row in reader:
                 if any(cell.strip() for cell in row):
@@ -2643,8 +2626,10 @@ def _rows(path, source, delimiter=","):
         except csv.Error as err:
             raise _Located(f"{source}:{reader.line_num}: {err}") from None
     finally:
-        if path != "-":
-            f.close()
+        if path == "-":
+            text.detach()  # standard input stays open
+        else:
+            text.close()
 
 
 def _opened(path, source):
@@ -2700,7 +2685,7 @@ def _parse_label(text, labels, multiclass, found):
 
 
 # Training, and the one report model: what the text and JSON reports say; where: each mistake's (line, x).
-_Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted hint")
+_Report = namedtuple("_Report", "args data run where after bound errors test interrupted hint")
 
 
 def _train_mode(args) -> int:
@@ -2717,9 +2702,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     """(the report, {path: text} of --svg, --svg-steps, --save) of a run on path (None: the embedded example; bytes:
     a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
-    w_star = args.w_star
-    if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
-        w_star = list(W_STAR)
+    w_star = args.w_star or (list(W_STAR) if path is None and not (args.bias or args.multiclass or kernel) else None)
     # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
@@ -2750,15 +2733,14 @@ def _train_report(args, path, shown_as=None, so_far=True):
         if run is None or isinstance(stop, _Terminated) or not so_far:
             raise
         bound, interrupted = None, True
-        examples = examples if isinstance(examples, list) else None
     finally:
         progress.done()
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run, interrupted)
-    report = _Report(args, data, args.labels, run, where, after, bound, errors, test, interrupted, hint)
+    report = _Report(args, data, run, where, after, bound, errors, test, interrupted, hint)
     files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
     if args.save and not interrupted:
-        files[args.save] = _json_text(_document(report.run, report.labels, report.data.names)) + "\n"
+        files[args.save] = _json_text(_document(run, args.labels, data.names)) + "\n"
     return report, files
 
 
@@ -2780,10 +2762,8 @@ class _Progress:
     """A terminal's progress line on standard error after a second: ``what`` of (at, count), every ``every`` steps."""
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
-        self.on = sys.stderr is not None and sys.stderr.isatty()
-        self.clock = time.monotonic
-        self.next = self.clock() + 1.0
-        self.count, self.shown, self.what, self.every = 0, False, what, every
+        self.on, self.clock = sys.stderr is not None and sys.stderr.isatty(), time.monotonic
+        self.next, self.count, self.shown, self.what, self.every = self.clock() + 1.0, 0, False, what, every
 
     def mistake(self, at):
         self.count += 1
@@ -2819,12 +2799,11 @@ def _kept_predictors(run) -> list:
 def _training_errors_and_hint(args, examples, kernel, run, interrupted):
     """{predictor: training errors} of a run that kept its examples, did not converge or kept more than w (no vote
     if interrupted); and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
-    errors: dict = {}
-    if not isinstance(examples, list):
-        return errors, None
-    kept = _kept_predictors(run) if run.w is not None else ["w"]
-    if run.w is not None and not (run.converged and kept == ["w"]):
-        errors = {name: run.errors(examples, name) for name in kept if name != "voted"}
+    if not isinstance(examples, list) or run.w is None:  # run.w None: a kernel's, not written down
+        return {}, None
+    kept = _kept_predictors(run)
+    errors = {} if run.converged and kept == ["w"] else {
+        name: run.errors(examples, name) for name in kept if name != "voted"}
     if "voted" in kept and not interrupted:  # on a terminal 64 examples at a time, with a progress line
         progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1)
         errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
@@ -2891,8 +2870,11 @@ _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first a
 
 
 def _text(report) -> str:
-    args, data, run, labels = report.args, report.data, report.run, report.labels
+    args, data, run, labels = report.args, report.data, report.run, report.args.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+    def aligned(header, rows) -> list:  # a table, its columns right-aligned
+        widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+        return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
         by_class = w if isinstance(w, dict) else {None: w}
         d = len(next(iter(by_class.values()))) - run.bias
@@ -2902,7 +2884,7 @@ def _text(report) -> str:
         if data.names is None:
             return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
         rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
-        return _table([""] + data.names + (["bias"] if run.bias else []), rows)
+        return aligned([""] + data.names + (["bias"] if run.bias else []), rows)
     label_text = (lambda y: f"{y:+d}") if labels == (-1, 1) else str
     lines = []
     if not args.quiet:
@@ -2911,7 +2893,7 @@ def _text(report) -> str:
         passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
         lines = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
                  f"rule:   {RULE_TEXT[run.rule]}"]
-        lines += [f"multiclass: {MULTICLASS_TEXT[run.multiclass]}"] if run.multiclass else []
+        lines += [f"multiclass: {RULE_TEXT[run.multiclass]}"] if run.multiclass else []
         lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
         if args.explain:
@@ -2920,17 +2902,16 @@ def _text(report) -> str:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
             after = report.after if report.after and len(report.after) == len(run.trace) else None
-            rows: list = []  # {column: cell}, a column None where it is not shown
-            for k, (m, (line, x)) in enumerate(zip(run.trace, report.where)):
-                y = str(m.y) if joint else f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels))
-                rows.append({"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
-                             "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None, "y": y,
-                             "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
-                             "w after": _vec(after[k]) if after else None})
+            rows = [{"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
+                     "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
+                     "y": str(m.y) if joint else label_text(_shown_label(m.y, labels)),  # one-vs-rest: -1/+1
+                     "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
+                     "w after": _vec(after[k]) if after else None}  # {column: cell}, None where it is not shown
+                    for k, (m, (line, x)) in enumerate(zip(run.trace, report.where))]
             header = [column for column, cell in rows[0].items() if cell is not None]
             rows = [[row[column] for column in header] for row in rows]
             hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
-            table = _table(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
+            table = aligned(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
             if hidden > 0:
                 table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
             lines += table
@@ -2983,11 +2964,6 @@ def _text(report) -> str:
         lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
                      f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
     return "\n".join(lines)
-
-
-def _table(header, rows) -> list:
-    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
-    return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
@@ -3058,15 +3034,13 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                        f"  {w} <- {w} + y x = {_vec(before)} + ({y}){_vec(x_read)} = {_vec(learner.w)}"])
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
-            a, n = dot(w_now, w_star), dot(w_now, w_now)
-            holds = a >= 0 and a * a >= k * k * g2 * ww
+            a, n, least = dot(w_now, w_star), dot(w_now, w_now), k * k * g2 * ww
             lines += [f"  Claim 1.2, M = {k}: w.w* = {products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
-                      f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = "
-                      f"{_num(k * k * g2 * ww)}: " + ("holds" if holds else "FAILS")
-                      + (", tight" if a * a == k * k * g2 * ww else ""),
-                      f"  Claim 1.3, M = {k}: ||w||^2 = {products(w_now, w_now)} = {_num(n)} <= M R^2 = "
-                      f"({k})({_num(r2)}) = {_num(k * r2)}: " + ("holds" if n <= k * r2 else "FAILS")
-                      + (", tight" if n == k * r2 else "")]
+                      f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = {_num(least)}: "
+                      f"{'holds' if a >= 0 and a * a >= least else 'FAILS'}{', tight' if a * a == least else ''}",
+                      f"  Claim 1.3, M = {k}: ||w||^2 = {products(w_now, w_now)} = {_num(n)} <= M R^2 = ({k})"
+                      f"({_num(r2)}) = {_num(k * r2)}: {'holds' if n <= k * r2 else 'FAILS'}"
+                      f"{', tight' if n == k * r2 else ''}"]
         lines.append("")
     return lines[:-1]
 
