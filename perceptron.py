@@ -2514,8 +2514,7 @@ def _parse_number(text, exact):
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
     """A CSV file's examples ('-': standard input; bytes: a text in memory, as --vectors has), read as needed with
     the options.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
-    exact, drop, delimiter = args.exact, args.drop_column, args.delimiter
-    labels = args.labels if labels is None else labels
+    exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, labels or args.labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
@@ -2709,7 +2708,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     data = _read(args, path, keep=not stream) if path is not None else _Input(
         "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
     data.source = shown_as or data.source
-    shown = not args.quiet or args.json or args.svg or args.svg_steps
+    shown = bool(not args.quiet or args.json or args.svg or args.svg_steps)
     progress = _Progress()
     where: list = []
     # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
@@ -2723,18 +2722,17 @@ def _train_report(args, path, shown_as=None, so_far=True):
         progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()
     interrupted = False
-    try:
-        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=on_mistake if shown or progress.on else None)
-        bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
-    except PerceptronError as err:
-        raise data.located(err) from None
-    except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
-        run = getattr(stop, "run", None)
-        if run is None or isinstance(stop, _Terminated) or not so_far:
-            raise
-        bound, interrupted = None, True
-    finally:
-        progress.done()
+    with progress:
+        try:
+            run = _fit(args, examples, kernel, trace=shown, on_mistake=on_mistake if shown or progress.on else None)
+            bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
+        except PerceptronError as err:
+            raise data.located(err) from None
+        except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
+            run = getattr(stop, "run", None)
+            if run is None or isinstance(stop, _Terminated) or not so_far:
+                raise
+            bound, interrupted = None, True
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run, interrupted)
     report = _Report(args, data, run, where, after, bound, errors, test, interrupted, hint)
@@ -2759,20 +2757,22 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
 
 
 class _Progress:
-    """A terminal's progress line on standard error after a second: ``what`` of (at, count), every ``every`` steps."""
+    """A terminal's progress line (stderr) after a second: ``what`` of (at, count) every ``every`` steps, in a with."""
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
         self.on, self.clock = sys.stderr is not None and sys.stderr.isatty(), time.monotonic
         self.next, self.count, self.shown, self.what, self.every = self.clock() + 1.0, 0, False, what, every
 
+    def __enter__(self):
+        return self
+
     def mistake(self, at):
         self.count += 1
         if self.on and self.count % self.every == 0 and self.clock() >= self.next:
-            self.next = self.clock() + 0.5
-            self.shown = True
+            self.next, self.shown = self.clock() + 0.5, True
             print("\r" + self.what.format(at, self.count) + " ", end="", file=sys.stderr, flush=True)
 
-    def done(self):
+    def __exit__(self, *exception):
         if self.shown:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
 
@@ -2805,14 +2805,11 @@ def _training_errors_and_hint(args, examples, kernel, run, interrupted):
     errors = {} if run.converged and kept == ["w"] else {
         name: run.errors(examples, name) for name in kept if name != "voted"}
     if "voted" in kept and not interrupted:  # on a terminal 64 examples at a time, with a progress line
-        progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1)
-        errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
-        try:
+        with _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1) as progress:
+            errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
             for k in range(0, len(examples), size):
                 errors["voted"] += run.errors(examples[k:k + size], "voted")
                 progress.mistake(min(k + size, len(examples)))
-        finally:
-            progress.done()
     if interrupted or args.epochs is not None or run.converged or args.bias or kernel:
         return errors, None
     variant = _options_copy(args)
@@ -2842,20 +2839,18 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                               f"{args.predictor} (train with --{args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
     errors, predictions, i = dict.fromkeys(kept, 0), [], 0
-    progress = _Progress(f"{data.source}: {{1:,}} examples so far")
-    try:
-        for i, (x, y) in enumerate(data):
-            for name in kept if y is not None else [args.predictor]:
-                guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
-                errors[name] += guess != y
-                if name == args.predictor:
-                    predictions.append(guess if run.multiclass else _shown_label(guess, labels))
-            progress.mistake(i)
-    except PerceptronError as err:
-        err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
-        raise err if note is None else _Located(f"{err}; {note}") from None
-    finally:
-        progress.done()
+    with _Progress(f"{data.source}: {{1:,}} examples so far") as progress:
+        try:
+            for i, (x, y) in enumerate(data):
+                for name in kept if y is not None else [args.predictor]:
+                    guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
+                    errors[name] += guess != y
+                    if name == args.predictor:
+                        predictions.append(guess if run.multiclass else _shown_label(guess, labels))
+                progress.mistake(i)
+        except PerceptronError as err:
+            err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
+            raise err if note is None else _Located(f"{err}; {note}") from None
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
             "errors": errors if data.labeled else None, "predictions": predictions,
             "note": note and f"note: {data.source}: {note}"}
@@ -2902,31 +2897,28 @@ def _text(report) -> str:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
             after = report.after if report.after and len(report.after) == len(run.trace) else None
-            rows = [{"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
-                     "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
-                     "y": str(m.y) if joint else label_text(_shown_label(m.y, labels)),  # one-vs-rest: -1/+1
-                     "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
-                     "w after": _vec(after[k]) if after else None}  # {column: cell}, None where it is not shown
-                    for k, (m, (line, x)) in enumerate(zip(run.trace, report.where))]
-            header = [column for column, cell in rows[0].items() if cell is not None]
-            rows = [[row[column] for column in header] for row in rows]
+            cells = [{"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
+                      "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
+                      "y": str(m.y) if joint else label_text(_shown_label(m.y, labels)),  # one-vs-rest: -1/+1
+                      "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
+                      "w after": _vec(after[k]) if after else None}  # {column: cell}, None where it is not shown
+                     for k, (m, (line, x)) in enumerate(zip(run.trace, report.where))]
+            header = [column for column, cell in cells[0].items() if cell is not None]
+            rows = [[row[column] for column in header] for row in cells]
             hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
             table = aligned(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
             if hidden > 0:
                 table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
             lines += table
         lines.append("")
-    if run.w is None:
-        lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
-                     f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
-    else:
-        lines.extend(weights_lines("w", run.w))
-    lines.append(f"mistakes: {run.mistakes}")
+    lines += weights_lines("w", run.w) if run.w is not None else [
+        f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) over the {run.mistakes} stored "
+        "mistakes (Columbia §2.3)"]
     stopped = (f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
                if report.interrupted else "converged" if run.converged else
                f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
                else "not converged in the passes asked for")
-    lines.append(f"epochs: {run.epochs}, {stopped}")
+    lines += [f"mistakes: {run.mistakes}", f"epochs: {run.epochs}, {stopped}"]
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
         shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
