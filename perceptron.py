@@ -3063,8 +3063,8 @@ def _vec(v) -> str:
 
 # The report as JSON, for programs: one document, the same bytes on every run.
 def _json_number(v):
-    """For JSON: int a JSON integer, float a number that reads back the same, Fraction "p/q" (with the slash), Decimal
-    its string; a vector or {class: vector} alike."""
+    """For JSON, in lists, tuples and dicts too: a Fraction "p/q" (with the slash), a Decimal its string; an int, a
+    float and the rest as they are (_json_text writes an int in full, a float as one that reads back the same)."""
     if isinstance(v, Fraction):
         return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
     if isinstance(v, decimal.Decimal):
