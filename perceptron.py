@@ -2712,8 +2712,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     progress = _Progress()
     where: list = []
     # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
-    wanted = args.weights if args.json else shown and not (args.quiet or kernel or args.multiclass)
-    after: list | None = [] if wanted else None
+    after: list | None = [] if (args.weights if args.json else not (args.quiet or kernel or args.multiclass)) else None
     def on_mistake(mistake, model):
         if shown:
             where.append(data.where(mistake.index))
