@@ -2194,12 +2194,10 @@ EXAMPLE = [((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
            ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1)]
 W_STAR = (-2, 1)
 
-RULE_TEXT = {
+RULE_TEXT = {  # the rules, and the multiclass updates
     "sign": "sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)",
     "margin": "margin: a mistake iff y (w.x) <= 0 (Cornell §3)",
     "argmax": "argmax: predict the class of the largest w(l).x, a tie to the first (Kalyanakrishnan §4)",
-}
-MULTICLASS_TEXT = {
     "one-vs-rest": "one-vs-rest: one binary run per class on 'this class or not' (Kalyanakrishnan §4)",
     "joint": "joint: on a mistake x moves to the true class and away from the predicted one (Collins 2002)",
 }
@@ -2207,7 +2205,6 @@ MULTICLASS_TEXT = {
 _DIGITS = 4300         # the most digits of a number in a cell (Python's own limit for int <-> str)
 _LINE_LIMIT = 1 << 20  # the longest line read, in bytes: no file is read whole
 _JSON_LIMIT = 1 << 28  # the largest JSON file read back (--model, --check), in bytes
-_INTERNAL = 3          # the exit status of a bug: never 0, 1 or 2, which are verdicts and bad input
 
 
 class _Terminated(KeyboardInterrupt):
@@ -2252,7 +2249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as err:  # a bug: one line, and a status that no verdict has
         _say(f"error: internal error (please report it): {type(err).__name__}: {_reason(err)}")
-        return _INTERNAL
+        return 3  # never 0, 1 or 2, which are verdicts and bad input
 
 
 def _say(line):
@@ -2264,16 +2261,17 @@ def _say(line):
         pass
 
 
-# Options that take a value, and options that do not apply beside another one (or without a FILE).
-_VALUED = ("label_column", "labels", "rule", "kernel", "w_star", "svg", "svg_steps", "test", "model", "check",
-           "vectors", "tolerance", "save")
+# Options that do not apply beside another one, and options that apply only with others (or a FILE).
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epochs",),
                "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average",),
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star", "save", "predictor"),
                "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
-_NEED_FILE = ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")
+_ONLY_WITH = {"tolerance": (("check",), "--check only"), "bitwise": (("check",), "--check only"),
+              "predictor": (("model", "test"), "--model and --test"),
+              **{name: (("file",), "a FILE, not to the embedded example") for name in
+                 ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")}}
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
 
@@ -2286,8 +2284,8 @@ def _arguments(argv):
     args = _parser().parse_args(list(argv))
     given = {name for name, value in vars(args).items() if value not in (None, False) and name != "header"}
     given |= {"header"} if not args.header else set()
-    for name in _VALUED:
-        if getattr(args, name) == "":
+    for name, value in vars(args).items():
+        if value == "" and name != "file":
             raise PerceptronError(f"{flag(name)} needs a value (see --help)")
     for option, others in _NOT_BESIDE.items():
         for other in others:
@@ -2296,18 +2294,21 @@ def _arguments(argv):
     if args.vectors is not None and given - {"vectors", "literal"}:
         other = min(given - {"vectors", "literal"})
         raise PerceptronError(f"{'a FILE' if other == 'file' else flag(other)} does not apply to --vectors")
-    for name in ("tolerance", "bitwise"):
-        if name in given and "check" not in given:
-            raise PerceptronError(f"--{name} applies to --check only")
-    if args.tolerance is not None:
-        args.tolerance = _numbers_option("--tolerance", args.tolerance, exact=True)
-    if "predictor" in given and not (args.model or args.test):
-        raise PerceptronError("--predictor applies to --model and --test")
+    for name, (needs, where) in _ONLY_WITH.items():
+        if name in given and not given.intersection(needs):
+            raise PerceptronError(f"{flag(name)} applies to {where}")
+    for name in ("w_star", "tolerance"):  # their numbers, in the cells' grammar (1e999999999 refused)
+        text = getattr(args, name)
+        try:
+            values = text and [_parse_number(cell, args.exact or name == "tolerance")
+                               for cell in (text.split(",") if name == "w_star" else [text])]
+            if name == "tolerance" and values and values[0] < 0:
+                raise ValueError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
+        except ValueError as err:
+            raise PerceptronError(f"{flag(name)}: {err}") from None
+        setattr(args, name, Fraction(values[0]) if name == "tolerance" and values else values)
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
-    for name in _NEED_FILE if args.file is None else ():
-        if name in given:
-            raise PerceptronError(f"{flag(name)} applies to a FILE, not to the embedded example")
     for name, value in _DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
@@ -2323,12 +2324,27 @@ def _parser():
             unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
             near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
-        def exit(self, status=0, message=None):  # --help and --version: printed whole, or not at all
-            raise SystemExit(status)
-        def _print_message(self, message, file=None):
+        def _print_message(self, message, file=None):  # --help and --version: printed whole, or not at all
             _emit(message.rstrip("\n"))
     def typed(kind):
-        return lambda text: _option_value(kind, text)
+        def value(text):
+            if kind == "labels":
+                names = [t.strip() for t in text.split(",")]
+                if len(names) == 2 and all(names) and names[0] != names[1]:
+                    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+                wanted = "two distinct labels NEG,POS (as --labels=B,M)"
+            elif kind == "delimiter":
+                text = "\t" if text in ("tab", "\\t") else text
+                if len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
+                    return text
+                wanted = "one separator character (or 'tab')"
+            else:
+                whole = _form(text) == "int" and len(text) <= (20 if kind == "whole" else 19)
+                if whole and (kind == "whole" or int(text) >= 1):
+                    return int(text)
+                wanted = "a whole number" if kind == "whole" else "a whole number >= 1"
+            raise argparse.ArgumentTypeError(f"{_short(text)} is not {wanted}")
+        return value
     parser = Parser(
         prog="perceptron",
         description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
@@ -2341,9 +2357,8 @@ def _parser():
   perceptron data.csv --bias --save model.json  then: perceptron new.csv --model model.json
   perceptron data.csv --check theirs.json       where another implementation's run parts from this one
 
-Exit status: 0 when the run converged or made the passes asked for (--check: the runs agree), 1 when
-passes until convergence stopped at --max-epochs (--check: they differ), 2 for bad input or usage, 130
-for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
+Exit status: 0 converged or made the passes asked for (--check: the runs agree), 1 stopped at --max-epochs
+(--check: they differ), 2 bad input or usage, 130 Ctrl-C, 143 SIGTERM, 3 an internal error.""")
     arg = parser.add_argument_group("input").add_argument
     arg("file", nargs="?", metavar="FILE", help="CSV file, '-' for standard input (default: the embedded example)")
     arg("--label-column", type=typed("whole"), metavar="N", help="the label's column, 0-based; -1 the last (default)")
@@ -2397,39 +2412,6 @@ for Ctrl-C, 143 for SIGTERM, 3 for an internal error.""")
     return parser
 
 
-def _option_value(kind, text):
-    import argparse
-    if kind == "labels":
-        names = [t.strip() for t in text.split(",")]
-        if len(names) == 2 and all(names) and names[0] != names[1]:
-            return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
-        wanted = "two distinct labels NEG,POS (as --labels=B,M)"
-    elif kind == "delimiter":
-        text = "\t" if text in ("tab", "\\t") else text
-        if len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
-            return text
-        wanted = "one separator character (or 'tab')"
-    else:
-        whole = _form(text) == "int" and len(text) <= (20 if kind == "whole" else 19)
-        if whole and (kind == "whole" or int(text) >= 1):
-            return int(text)
-        wanted = "a whole number" if kind == "whole" else "a whole number >= 1"
-    raise argparse.ArgumentTypeError(f"{_short(text)} is not {wanted}")
-
-
-def _numbers_option(option, text, exact):
-    """--w-star's numbers (1,2,3) or --tolerance's (a Fraction >= 0), in the cells' grammar (1e999999999 refused)."""
-    try:
-        values = [_parse_number(cell, exact) for cell in (text.split(",") if option == "--w-star" else [text])]
-    except ValueError as err:
-        raise PerceptronError(f"{option}: {err}") from None
-    if option == "--w-star":
-        return values
-    if values[0] < 0:
-        raise PerceptronError(f"--tolerance: {_short(text)} is not a number >= 0 (as 1e-12)")
-    return Fraction(values[0])
-
-
 def _kernel_of(spec):
     """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time)."""
     try:
@@ -2470,19 +2452,13 @@ class _Input:
     def where(self, i):
         return self.kept[i] if self.kept is not None and i < len(self.kept) else self.current
 
-    def examples(self) -> list:
-        try:
-            return list(self)
-        except PerceptronError as err:
-            raise self.located(err) from None
+    def examples(self) -> list:  # every error of a row names its line already (_Located)
+        return list(self)
 
     def located(self, err):
-        if isinstance(err, _Located):
-            return err
-        line = None if err.index is None or self.where(err.index) is None else self.where(err.index)[0]
-        if line is None:
-            return _Located(f"{self.source}: {err}")
-        return _Located(f"{self.source}:{line}: {err.reason}")
+        line = self.where(err.index)[0] if err.index is not None and self.where(err.index) else None
+        return err if isinstance(err, _Located) else _Located(
+            f"{self.source}: {err}" if line is None else f"{self.source}:{line}: {err.reason}")
 
 
 def _form(text):
@@ -2538,8 +2514,7 @@ def _parse_number(text, exact):
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
     """A CSV file's examples ('-': standard input; bytes: a text in memory, as --vectors has), read as needed with
     the options.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
-    exact, drop, delimiter = args.exact, args.drop_column, args.delimiter
-    labels = args.labels if labels is None else labels
+    exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, labels or args.labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
@@ -2623,34 +2598,26 @@ def _rows(path, source, delimiter=","):
     ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
     import csv
     import io
-    def lines(f):
-        number, carry = 0, b""
-        while True:
-            try:
-                block = f.read1(1 << 16)
-            except OSError as err:
-                raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-            pieces = (carry + block).splitlines(keepends=True)  # bytes split at \n, \r\n and \r only
-            carry = pieces.pop() if block and pieces and len(pieces[-1]) <= _LINE_LIMIT and (
-                pieces[-1][-1:] not in (b"\n", b"\r") or pieces[-1].endswith(b"\r")) else b""
-            for raw in pieces:
-                number += 1
+    def lines(text):  # a byte that is not UTF-8 read as its surrogate (\udcXX), so that its line can say where
+        try:
+            for number, line in enumerate(iter(functools.partial(text.readline, _LINE_LIMIT + 1), ""), 1):
+                raw = line if line.isascii() else line.encode("utf-8", "surrogateescape")
                 if len(raw) > _LINE_LIMIT:
                     raise _Located(f"{source}:{number}: the line is longer than {_LINE_LIMIT} bytes")
-                if b"\0" in raw:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
+                if "\0" in line:  # csv refuses it before Python 3.11 and reads it after: refused alike everywhere
                     raise _Located(f"{source}:{number}: the line holds a NUL byte, which no CSV text does")
-                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # the mark Excel writes: not data
-                    raw = raw[3:]
                 try:
-                    yield raw.decode("utf-8")
+                    yield line if raw is line else raw.decode("utf-8")
                 except UnicodeDecodeError as err:
                     raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of "
                                    "the line)") from None
-            if not block:
-                return
+        except OSError as err:
+            raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
     f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
+    # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
+    text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
     try:
-        reader = csv.reader(lines(f), delimiter=delimiter)
+        reader = csv.reader(lines(text), delimiter=delimiter)
         try:
             for row in reader:
                 if any(cell.strip() for cell in row):
@@ -2658,8 +2625,10 @@ def _rows(path, source, delimiter=","):
         except csv.Error as err:
             raise _Located(f"{source}:{reader.line_num}: {err}") from None
     finally:
-        if path != "-":
-            f.close()
+        if path == "-":
+            text.detach()  # standard input stays open
+        else:
+            text.close()
 
 
 def _opened(path, source):
@@ -2715,7 +2684,7 @@ def _parse_label(text, labels, multiclass, found):
 
 
 # Training, and the one report model: what the text and JSON reports say; where: each mistake's (line, x).
-_Report = namedtuple("_Report", "args data labels run where after bound errors test interrupted hint")
+_Report = namedtuple("_Report", "args data run where after bound errors test interrupted hint")
 
 
 def _train_mode(args) -> int:
@@ -2732,48 +2701,43 @@ def _train_report(args, path, shown_as=None, so_far=True):
     """(the report, {path: text} of --svg, --svg-steps, --save) of a run on path (None: the embedded example; bytes:
     a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
-    w_star = _numbers_option("--w-star", args.w_star, args.exact) if args.w_star else None
-    if w_star is None and path is None and not (args.bias or args.multiclass or kernel):
-        w_star = list(W_STAR)
+    w_star = args.w_star or (list(W_STAR) if path is None and not (args.bias or args.multiclass or kernel) else None)
     # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream) if path is not None else _Input(
         "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
     data.source = shown_as or data.source
-    shown = not args.quiet or args.json or args.svg or args.svg_steps
+    shown = bool(not args.quiet or args.json or args.svg or args.svg_steps)
     progress = _Progress()
     where: list = []
-    # w after each mistake: for --json --weights, --check, and the text table's column (primal, binary, d <= 8).
-    wanted = args.weights or args.check if args.json or args.check else not (args.quiet or kernel or args.multiclass)
-    after: list | None = [] if shown and wanted else None
+    # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
+    after: list | None = [] if (args.weights if args.json else not (args.quiet or kernel or args.multiclass)) else None
     def on_mistake(mistake, model):
         if shown:
             where.append(data.where(mistake.index))
-            if after is not None and (args.json or args.check or args.weights or data.d <= 8):
-                after.append(_copied(_explicit(model)))
+        if after is not None and (args.json or args.weights or data.d <= 8):
+            after.append(_copied(_explicit(model)))
         progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()
     interrupted = False
-    try:
-        run = _fit(args, examples, kernel, trace=bool(shown), on_mistake=on_mistake if shown or progress.on else None)
-        bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
-    except PerceptronError as err:
-        raise data.located(err) from None
-    except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
-        run = getattr(stop, "run", None)
-        if run is None or isinstance(stop, _Terminated) or not so_far:
-            raise
-        bound, interrupted = None, True
-        examples = examples if isinstance(examples, list) else None
-    finally:
-        progress.done()
+    with progress:
+        try:
+            run = _fit(args, examples, kernel, trace=shown, on_mistake=on_mistake if shown or progress.on else None)
+            bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
+        except PerceptronError as err:
+            raise data.located(err) from None
+        except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
+            run = getattr(stop, "run", None)
+            if run is None or isinstance(stop, _Terminated) or not so_far:
+                raise
+            bound, interrupted = None, True
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run, interrupted)
-    report = _Report(args, data, args.labels, run, where, after, bound, errors, test, interrupted, hint)
+    report = _Report(args, data, run, where, after, bound, errors, test, interrupted, hint)
     files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
     if args.save and not interrupted:
-        files[args.save] = _json_text(_document(report.run, report.labels, report.data.names)) + "\n"
+        files[args.save] = _json_text(_document(run, args.labels, data.names)) + "\n"
     return report, files
 
 
@@ -2792,22 +2756,22 @@ def _fit(args, examples, kernel, trace, on_mistake) -> Run:
 
 
 class _Progress:
-    """A terminal's progress line on standard error after a second: ``what`` of (at, count), every ``every`` steps."""
+    """A terminal's progress line (stderr) after a second: ``what`` of (at, count) every ``every`` steps, in a with."""
     def __init__(self, what="pass {0}, {1:,} mistakes so far", every=64):
         import time
-        self.on = sys.stderr is not None and sys.stderr.isatty()
-        self.clock = time.monotonic
-        self.next = self.clock() + 1.0
-        self.count, self.shown, self.what, self.every = 0, False, what, every
+        self.on, self.clock = sys.stderr is not None and sys.stderr.isatty(), time.monotonic
+        self.next, self.count, self.shown, self.what, self.every = self.clock() + 1.0, 0, False, what, every
+
+    def __enter__(self):
+        return self
 
     def mistake(self, at):
         self.count += 1
         if self.on and self.count % self.every == 0 and self.clock() >= self.next:
-            self.next = self.clock() + 0.5
-            self.shown = True
+            self.next, self.shown = self.clock() + 0.5, True
             print("\r" + self.what.format(at, self.count) + " ", end="", file=sys.stderr, flush=True)
 
-    def done(self):
+    def __exit__(self, *exception):
         if self.shown:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
 
@@ -2834,21 +2798,17 @@ def _kept_predictors(run) -> list:
 def _training_errors_and_hint(args, examples, kernel, run, interrupted):
     """{predictor: training errors} of a run that kept its examples, did not converge or kept more than w (no vote
     if interrupted); and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
-    errors: dict = {}
-    if not isinstance(examples, list):
-        return errors, None
-    kept = _kept_predictors(run) if run.w is not None else ["w"]
-    if run.w is not None and not (run.converged and kept == ["w"]):
-        errors = {name: run.errors(examples, name) for name in kept if name != "voted"}
+    if not isinstance(examples, list) or run.w is None:  # run.w None: a kernel's, not written down
+        return {}, None
+    kept = _kept_predictors(run)
+    errors = {} if run.converged and kept == ["w"] else {
+        name: run.errors(examples, name) for name in kept if name != "voted"}
     if "voted" in kept and not interrupted:  # on a terminal 64 examples at a time, with a progress line
-        progress = _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1)
-        errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
-        try:
+        with _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1) as progress:
+            errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
             for k in range(0, len(examples), size):
                 errors["voted"] += run.errors(examples[k:k + size], "voted")
                 progress.mistake(min(k + size, len(examples)))
-        finally:
-            progress.done()
     if interrupted or args.epochs is not None or run.converged or args.bias or kernel:
         return errors, None
     variant = _options_copy(args)
@@ -2878,20 +2838,18 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                               f"{args.predictor} (train with --{args.predictor}"
                               f"{' after' if args.predictor == 'average' else ''})")
     errors, predictions, i = dict.fromkeys(kept, 0), [], 0
-    progress = _Progress(f"{data.source}: {{1:,}} examples so far")
-    try:
-        for i, (x, y) in enumerate(data):
-            for name in kept if y is not None else [args.predictor]:
-                guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
-                errors[name] += guess != y
-                if name == args.predictor:
-                    predictions.append(guess if run.multiclass else _shown_label(guess, labels))
-            progress.mistake(i)
-    except PerceptronError as err:
-        err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
-        raise err if note is None else _Located(f"{err}; {note}") from None
-    finally:
-        progress.done()
+    with _Progress(f"{data.source}: {{1:,}} examples so far") as progress:
+        try:
+            for i, (x, y) in enumerate(data):
+                for name in kept if y is not None else [args.predictor]:
+                    guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
+                    errors[name] += guess != y
+                    if name == args.predictor:
+                        predictions.append(guess if run.multiclass else _shown_label(guess, labels))
+                progress.mistake(i)
+        except PerceptronError as err:
+            err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
+            raise err if note is None else _Located(f"{err}; {note}") from None
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
             "errors": errors if data.labeled else None, "predictions": predictions,
             "note": note and f"note: {data.source}: {note}"}
@@ -2906,8 +2864,11 @@ _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first a
 
 
 def _text(report) -> str:
-    args, data, run, labels = report.args, report.data, report.run, report.labels
+    args, data, run, labels = report.args, report.data, report.run, report.args.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+    def aligned(header, rows) -> list:  # a table, its columns right-aligned
+        widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+        return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
         by_class = w if isinstance(w, dict) else {None: w}
         d = len(next(iter(by_class.values()))) - run.bias
@@ -2917,7 +2878,7 @@ def _text(report) -> str:
         if data.names is None:
             return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
         rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
-        return _table([""] + data.names + (["bias"] if run.bias else []), rows)
+        return aligned([""] + data.names + (["bias"] if run.bias else []), rows)
     label_text = (lambda y: f"{y:+d}") if labels == (-1, 1) else str
     lines = []
     if not args.quiet:
@@ -2926,7 +2887,7 @@ def _text(report) -> str:
         passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
         lines = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
                  f"rule:   {RULE_TEXT[run.rule]}"]
-        lines += [f"multiclass: {MULTICLASS_TEXT[run.multiclass]}"] if run.multiclass else []
+        lines += [f"multiclass: {RULE_TEXT[run.multiclass]}"] if run.multiclass else []
         lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
         if args.explain:
@@ -2934,34 +2895,29 @@ def _text(report) -> str:
         elif not run.trace:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
-            after = report.after if (not args.multiclass and run.kernel is None and (d <= 8 or args.weights)
-                                     and report.after is not None and len(report.after) == len(run.trace)) else None
-            rows: list = []  # {column: cell}, a column None where it is not shown
-            for k, (m, (line, x)) in enumerate(zip(run.trace, report.where)):
-                y = str(m.y) if joint else f"{m.y:+d}" if one_vs_rest else label_text(_shown_label(m.y, labels))
-                rows.append({"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
-                             "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None, "y": y,
-                             "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
-                             "w after": _vec(after[k]) if after else None})
-            header = [column for column, cell in rows[0].items() if cell is not None]
-            rows = [[row[column] for column in header] for row in rows]
+            after = report.after if report.after and len(report.after) == len(run.trace) else None
+            cells = [{"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
+                      "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
+                      "y": str(m.y) if joint else label_text(_shown_label(m.y, labels)),  # one-vs-rest: -1/+1
+                      "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
+                      "w after": _vec(after[k]) if after else None}  # {column: cell}, None where it is not shown
+                     for k, (m, (line, x)) in enumerate(zip(run.trace, report.where))]
+            header = [column for column, cell in cells[0].items() if cell is not None]
+            rows = [[row[column] for column in header] for row in cells]
             hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
-            table = _table(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
+            table = aligned(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
             if hidden > 0:
                 table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
             lines += table
         lines.append("")
-    if run.w is None:
-        lines.append(f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) "
-                     f"over the {run.mistakes} stored mistakes (Columbia §2.3)")
-    else:
-        lines.extend(weights_lines("w", run.w))
-    lines.append(f"mistakes: {run.mistakes}")
+    lines += weights_lines("w", run.w) if run.w is not None else [
+        f"w: not written down in a {run.kernel} kernel run: it is sum_j y_j Phi(x_j) over the {run.mistakes} stored "
+        "mistakes (Columbia §2.3)"]
     stopped = (f"interrupted (Ctrl-C) in pass {run.epochs}: the run so far, after {data.count} examples read"
                if report.interrupted else "converged" if run.converged else
                f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
                else "not converged in the passes asked for")
-    lines.append(f"epochs: {run.epochs}, {stopped}")
+    lines += [f"mistakes: {run.mistakes}", f"epochs: {run.epochs}, {stopped}"]
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
         shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
@@ -2999,11 +2955,6 @@ def _text(report) -> str:
         lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
                      f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
     return "\n".join(lines)
-
-
-def _table(header, rows) -> list:
-    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
-    return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
@@ -3061,30 +3012,26 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
             lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)",
                       f"  w({y}) <- w({y}) + x = {_vec(before[y])} + {_vec(x_read)} = {_vec(learner.w[y])}",
                       f"  w({s}) <- w({s}) - x = {_vec(before[s])} - {_vec(x_read)} = {_vec(learner.w[s])} "
-                      "(Collins 2002)", ""]
-            continue
-        rule = (f"  y ({w}.x) = ({m.y:+d})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
-                if run.rule == "margin" else
-                f"  sign({_num(s)}) = {sign(s):+d} != y = {m.y:+d}: a mistake (Columbia §1.1)")
-        if terms is not None:
-            lines += [f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
-                      f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
-                      f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
-                      "(Columbia §2.2)"]
+                      "(Collins 2002)"]
         else:
-            lines += [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
-                      f"  {w} <- {w} + y x = {_vec(before)} + ({m.y:+d}){_vec(x_read)} = {_vec(learner.w)}"]
+            rule = (f"  y ({w}.x) = ({y})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
+                    if run.rule == "margin" else
+                    f"  sign({_num(s)}) = {sign(s):+d} != y = {y}: a mistake (Columbia §1.1)")
+            lines += ([f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
+                       f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
+                       f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
+                       "(Columbia §2.2)"] if terms is not None else
+                      [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
+                       f"  {w} <- {w} + y x = {_vec(before)} + ({y}){_vec(x_read)} = {_vec(learner.w)}"])
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
-            a, n = dot(w_now, w_star), dot(w_now, w_now)
-            holds = a >= 0 and a * a >= k * k * g2 * ww
+            a, n, least = dot(w_now, w_star), dot(w_now, w_now), k * k * g2 * ww
             lines += [f"  Claim 1.2, M = {k}: w.w* = {products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
-                      f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = "
-                      f"{_num(k * k * g2 * ww)}: " + ("holds" if holds else "FAILS")
-                      + (", tight" if a * a == k * k * g2 * ww else ""),
-                      f"  Claim 1.3, M = {k}: ||w||^2 = {products(w_now, w_now)} = {_num(n)} <= M R^2 = "
-                      f"({k})({_num(r2)}) = {_num(k * r2)}: " + ("holds" if n <= k * r2 else "FAILS")
-                      + (", tight" if n == k * r2 else "")]
+                      f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = {_num(least)}: "
+                      f"{'holds' if a >= 0 and a * a >= least else 'FAILS'}{', tight' if a * a == least else ''}",
+                      f"  Claim 1.3, M = {k}: ||w||^2 = {products(w_now, w_now)} = {_num(n)} <= M R^2 = ({k})"
+                      f"({_num(r2)}) = {_num(k * r2)}: {'holds' if n <= k * r2 else 'FAILS'}"
+                      f"{', tight' if n == k * r2 else ''}"]
         lines.append("")
     return lines[:-1]
 
@@ -3095,20 +3042,18 @@ def _count_text(n, noun) -> str:
 
 
 # Numbers as text, every int in full: past Python's int <-> str limit (sys.set_int_max_str_digits), through Decimal.
-def _digits(v: int) -> str:
+def _digits(v) -> str:
     try:
         return str(v)
-    except ValueError:  # beyond sys.get_int_max_str_digits()
+    except ValueError:  # an int beyond sys.get_int_max_str_digits()
         return str(decimal.Decimal(v))
 
 
 def _num(v) -> str:
     """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50."""
-    if isinstance(v, Fraction):
-        return _digits(v.numerator) if v.denominator == 1 else f"{_digits(v.numerator)}/{_digits(v.denominator)}"
-    if isinstance(v, bool) or not isinstance(v, int):
-        return repr(v) if isinstance(v, float) else str(v)
-    return _digits(v)
+    if isinstance(v, Fraction) and v.denominator != 1:
+        return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
+    return _digits(v.numerator if isinstance(v, Fraction) else v)
 
 
 def _vec(v) -> str:
@@ -3117,8 +3062,8 @@ def _vec(v) -> str:
 
 # The report as JSON, for programs: one document, the same bytes on every run.
 def _json_number(v):
-    """For JSON: int a JSON integer, float a number that reads back the same, Fraction "p/q" (with the slash), Decimal
-    its string; a vector or {class: vector} alike."""
+    """For JSON, in lists, tuples and dicts too: a Fraction "p/q" (with the slash), a Decimal its string; an int, a
+    float and the rest as they are (_json_text writes an int in full, a float as one that reads back the same)."""
     if isinstance(v, Fraction):
         return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
     if isinstance(v, decimal.Decimal):
@@ -3133,29 +3078,24 @@ _json_weights = _json_number  # a w, or {class: w}
 
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
-    trace = []
-    after = report.after if args.weights and report.after is not None else []  # w after each mistake's update
+    trace, after = [], report.after or []  # w after each mistake's update, with --weights (a kernel's: null)
     for k, (m, (line, _)) in enumerate(zip(run.trace or [], report.where)):
-        entry = {"class": m.cls} if run.multiclass == "one-vs-rest" else {}
-        entry.update(epoch=m.epoch, index=m.index, **({} if line is None else {"line": line}))
-        if run.multiclass == "joint":
-            entry.update(y=m.y, predicted=m.predicted)
-        else:
-            entry.update(y=m.y if run.multiclass else _shown_label(m.y, report.labels), score=_json_number(m.score))
-        trace.append({**entry, "weights": _json_number(after[k])} if k < len(after) else entry)
+        entry = {"class": getattr(m, "cls", None), "epoch": m.epoch, "index": m.index, "line": line,
+                 "y": m.y if run.multiclass else _shown_label(m.y, args.labels),
+                 "predicted": getattr(m, "predicted", None), "score": getattr(m, "score", None)}
+        entry = {key: value for key, value in entry.items() if value is not None}
+        trace.append({**entry, "weights": after[k]} if k < len(after) else entry)
     r2, g2, bound, w_star = report.bound or (None,) * 4
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
                "converged": run.converged, "interrupted": True if report.interrupted else None, "trace": trace,
                "labels": "classes" if args.multiclass else None, "training_errors": report.errors or None,
-               "average": None if run.average is None else {"convention": args.average,
-                                                             "weights": _json_number(run.average),
+               "average": None if run.average is None else {"convention": args.average, "weights": run.average,
                                                              "examples": run.epochs * data.count},
                "test": report.test and {key: v for key, v in report.test.items() if key not in ("file", "note")},
-               "bound": None if bound is None else {"w_star": _json_number(w_star), "radius_squared": _json_number(r2),
-                                                    "margin_squared": _json_number(g2), "bound": _json_number(bound),
-                                                    "holds": run.mistakes <= bound}}
-    history = {key: value for key, value in history.items() if value is not None}  # _document puts them in order
-    return _json_text(_document(run, report.labels, data.names, history))
+               "bound": None if bound is None else {"w_star": w_star, "radius_squared": r2, "margin_squared": g2,
+                                                    "bound": bound, "holds": run.mistakes <= bound}}
+    history = {key: value for key, value in _json_number(history).items() if value is not None}  # _document orders
+    return _json_text(_document(run, args.labels, data.names, history))
 
 
 def _json_votes(voted):

@@ -3921,6 +3921,25 @@ def test_cli_a_misspelled_option_is_answered_with_the_nearest(capsys, typed, nea
     assert (status, out, err) == (2, "", f"error: unrecognized arguments: {typed}{said} (see --help)\n")
 
 
+def test_cli_lines_past_the_readers_buffer_keep_their_numbers_and_standard_input_stays_open(capsys, tmp_path,
+                                                                                            monkeypatch):
+    # Every line end (a \r\n may straddle a block read), and a byte that is not UTF-8 20 KB in, named by its line.
+    rows = [f"{k % 7 - 3},{k % 5 - 2},{1 if k % 7 > 3 else -1}" for k in range(3000)]
+    path = tmp_path / "d.csv"
+    for end in (b"\r\n", b"\r", b"\n"):
+        data = end.join(row.encode() for row in rows) + end
+        path.write_bytes(data)
+        status, doc = cli_json(capsys, str(path), "--epochs", "1")
+        assert status == 0 and doc["examples"] == 3000 and doc["trace"]
+        assert all(m["line"] == m["index"] + 1 for m in doc["trace"])
+        at = data.index(end, 20000) + len(end)  # where a line starts, 20 KB in
+        path.write_bytes(data[:at + 2] + b"\xc3" + data[at + 2:])
+        assert cli(capsys, str(path)) == (2, "", f"error: {path}:{data[:at].count(end) + 1}: not UTF-8 text (invalid "
+                                                  "continuation byte at byte 3 of the line)\n")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(FOUR.encode())))
+    assert cli_json(capsys, "-")[1]["examples"] == 4 and not sys.stdin.buffer.closed
+
+
 # ===========================================================================
 # 5. The oracle
 # ===========================================================================
