@@ -663,10 +663,10 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         levels (a kernel run's v_k is its dual after k mistakes).  A multiclass run predicts argmax_l w(l).x, ties
         to the earliest class; its vote is each class's voted sum (one-vs-rest), or the argmax of each hypothesis
         counted c_k times (joint)."""
-        kept = self._kept(_predictor(weights))
         if self.multiclass is None:
-            return self.labels[self._sign(x, weights, kept) > 0]
-        classes, x = self.model.classes, self.model._read(_vector(x, self.model.d))
+            return self.labels[self._signs([x], weights)[0] > 0]
+        kept, classes = self._kept(_predictor(weights)), self.model.classes
+        x = self.model._read(_vector(x, self.model.d))
         def argmax(w):
             return _argmax(classes, {c: _finite(dot(w[c], x), "w(l).x") for c in classes})
         if weights != "voted":
@@ -679,22 +679,23 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             votes[argmax(W)] += c_k
         return _argmax(classes, votes)
 
-    def _sign(self, x, weights, kept) -> int:
-        if weights == "voted":
-            if self.kernel is not None:  # v_k: the dual of the first k stored examples
-                scores = self._prefix_scores([x])
-                return sign(sum(c * sign(scores[k][0]) for k, c in kept))
-            return _voted_signs(kept, self.bias, [x])[0]
-        return sign(self.score(x, weights))
+    def _signs(self, xs, weights) -> list:
+        """A binary run's sign(w.x) for each x, or its vote (a primal run's: every x at once)."""
+        kept = self._kept(_predictor(weights))
+        if weights != "voted":
+            return [sign(self.score(x, weights)) for x in xs]
+        if self.kernel is None:
+            return _voted_signs(kept, self.bias, xs)
+        return [sign(sum(c * sign(scores[k]) for k, c in kept)) for scores in map(self._prefix_scores, xs)]
 
-    def _prefix_scores(self, xs) -> list:
-        """eq. (2) for each x after each number k = 0, 1, ... of the stored examples: [[scores of xs] for k]."""
+    def _prefix_scores(self, x) -> list:
+        """eq. (2) for x after each number k = 0, 1, ... of the stored examples: v_k, the dual of the first k."""
         dual = self.model
-        kept = _KernelScores(dual, [dual._read(_vector(x, dual.d)) for x in xs])
-        scores = [kept.scores]
+        kept = _KernelScores(dual, [dual._read(_vector(x, dual.d))])
+        scores = kept.scores[:]
         for x_j, y_j in dual.stored:
             kept.scores = kept.moved(x_j, y_j)
-            scores.append([_finite(s, "w.x", _NOT_REAL) for s in kept.scores])
+            scores.append(_finite(kept.scores[0], "w.x", _NOT_REAL))
         return scores
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
@@ -716,14 +717,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
         if isinstance(y, str):  # errors(examples, weights): no y is a str
             weights, y = y, None
-        if self.multiclass:
-            D = _Data(_pairs(examples, y), keep=True, label=_class_label)
-            return _count(self.predict(x, weights) != label for x, label in D.examples)
-        kept = self._kept(_predictor(weights))
-        D = _Data(_pairs(examples, y), keep=True, label=_Labels(*self.labels).read)
-        if weights == "voted" and self.kernel is None:  # every x at once
-            return sum(map(ne, _voted_signs(kept, self.bias, [x for x, _ in D.examples]), [y for _, y in D.examples]))
-        return _count(self._sign(x, weights, kept) != label for x, label in D.examples)
+        read = _class_label if self.multiclass else _Labels(*self.labels).read
+        D = _Data(_pairs(examples, y), keep=True, label=read)
+        xs = [x for x, _ in D.examples]
+        predicted = self.predictions(xs, weights) if self.multiclass else self._signs(xs, weights)
+        return sum(map(ne, predicted, (y for _, y in D.examples)))
 
     @_on_failure("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
@@ -734,7 +732,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             raise PerceptronError("the vote has no score: predict(x, 'voted')")
         w = self._kept(weights)
         if w is None:  # a kernel run: its dual's score, or its pocket's (its first k stored examples)
-            return self.model.score(x) if weights == "w" else self._prefix_scores([x])[self.pocket.mistakes][0]
+            return self.model.score(x) if weights == "w" else self._prefix_scores(x)[self.pocket.mistakes]
         x = _vector(x, len(w) - self.bias)
         return _finite(dot(w, [*x, 1] if self.bias else x), "w.x")
 
@@ -1037,8 +1035,7 @@ def _run_cornell(learner, D, passes, trace, observers, every_pass):
     """_cornell for a run, the one place a run meets Ctrl-C and errors: Ctrl-C (and SIGTERM under main) is held
     while a step is not whole; an error names the example in hand, and a kernel's the two examples it failed on."""
     record = _Recorder(learner, trace, observers)
-    with _Held(record.whole) as held:
-        record.held = held
+    with record:
         try:
             return _cornell(learner, D, passes, record, every_pass)
         except PerceptronError as err:
@@ -1058,12 +1055,56 @@ def _run_cornell(learner, D, passes, trace, observers, every_pass):
             raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
 
 
-class _Recorder:
+class _Held:
+    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False (a _Recorder's
+    step is not whole): raised then, or on leaving; a second signal while one is held, at once.  Only the default
+    handlers (and main's) are wrapped, and only in the main thread, where signals land; restored on leaving."""
+
+    held = None  # the signal held, (signum, frame)
+
+    def __enter__(self):
+        import signal
+        self.previous = {}
+        for signum in (signal.SIGINT, getattr(signal, "SIGTERM", None)):
+            handler = signal.getsignal(signum) if signum is not None else None
+            if (handler is signal.default_int_handler or getattr(handler, "perceptron_main", False)
+                    or isinstance(getattr(handler, "__self__", None), _Held)):  # main's, or an outer _Held's
+                try:
+                    self.previous[signum] = signal.signal(signum, self._hold)
+                except ValueError:  # not the main thread
+                    break
+        return self
+
+    def whole(self) -> bool:
+        return False
+
+    def _hold(self, signum, frame):
+        first = self.held is None
+        self.held = (signum, frame)
+        if not first or self.whole():
+            self._restore()
+
+    def _restore(self, run_held=True):
+        """Every handler given back, then the held signal's own handler run: wherever it raises (in the block, or
+        in __exit__), nothing of this _Held is left installed and no signal is lost."""
+        import signal
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+        held, self.held = self.held, None
+        if held is not None and run_held:
+            self.previous[held[0]](*held)
+
+    def __exit__(self, kind, value, traceback):
+        self._restore(run_held=kind is None)
+        return False
+
+
+class _Recorder(_Held):
     """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook) and the trace
     told of each mistake; then the step is whole, and a Ctrl-C held meanwhile is raised."""
 
     def __init__(self, learner, trace, observers):
-        self.learner, self.trace, self.held = learner, trace, None
+        self.learner, self.trace = learner, trace
         self.observers = [observe for observe in observers if observe is not None]
         self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
         self.whole_now()
@@ -1086,53 +1127,8 @@ class _Recorder:
     def whole_now(self):
         """The step is whole: what __call__ does last, and all a lean pass tells."""
         self.seen = self.learner.mistakes, getattr(self.learner, "w", None)
-        if self.held is not None and self.held.held is not None:  # a Ctrl-C came while the step was not whole
-            self.held.checkpoint()
-
-
-class _Held:
-    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False: raised at the
-    next checkpoint where it is true, or on leaving; a second signal while one is held, at once.  Only the default
-    handlers (and main's) are wrapped, and only in the main thread, where signals land; restored on leaving."""
-
-    def __init__(self, whole=lambda: False):
-        self.whole, self.held, self.previous = whole, None, {}
-
-    def __enter__(self):
-        import signal
-        for signum in (signal.SIGINT, getattr(signal, "SIGTERM", None)):
-            handler = signal.getsignal(signum) if signum is not None else None
-            if (handler is signal.default_int_handler or getattr(handler, "perceptron_main", False)
-                    or isinstance(getattr(handler, "__self__", None), _Held)):  # main's, or an outer _Held's
-                try:
-                    self.previous[signum] = signal.signal(signum, self._hold)
-                except ValueError:  # not the main thread
-                    break
-        return self
-
-    def _hold(self, signum, frame):
-        first = self.held is None
-        self.held = (signum, frame)
-        if not first or self.whole():
+        if self.held is not None:  # a Ctrl-C came while the step was not whole
             self._restore()
-
-    def _restore(self, run_held=True):
-        """Every handler given back, then the held signal's own handler run: wherever it raises (in the block, or
-        in __exit__), nothing of this _Held is left installed and no signal is lost."""
-        import signal
-        for signum, handler in self.previous.items():
-            signal.signal(signum, handler)
-        held, self.held = self.held, None
-        if held is not None and run_held:
-            self.previous[held[0]](*held)
-
-    def checkpoint(self):
-        if self.held is not None and self.whole():
-            self._restore()
-
-    def __exit__(self, kind, value, traceback):
-        self._restore(run_held=kind is None)
-        return False
 
 
 class _Pocket:
