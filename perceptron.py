@@ -1347,42 +1347,22 @@ class Classifier:
 
     def fit(self, X, y):
         """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
-        y = self._column(y)
-        D, classes, kernel = self._data(X, y, None)
-        options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
-                       trace=False, average="after" if self.predictor == "average" else None,
-                       voted=self.predictor == "voted")
-        if len(classes) == 2:
-            run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
-        else:
-            run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
-                                   rule=None if self.multiclass == "joint" else self.rule, **options)
-        self.run_, self.classes_, self.n_features_in_ = run, self._like(y, classes), D.d
-        return self
+        return self._fit(X, y, None, max_epochs=self.max_epochs)
 
     def partial_fit(self, X, y, classes=None):
         """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
         all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
-        y = self._column(y)
-        if not hasattr(self, "run_"):
-            D, classes, kernel = self._data(X, y, classes)
-            learner = (MulticlassPerceptron(classes, D.d, update=self.multiclass, bias=self.bias,
-                                            rule=None if self.multiclass == "joint" else self.rule)
-                       if len(classes) > 2 else Perceptron(D.d, rule=self.rule, bias=self.bias) if kernel is None
-                       else DualPerceptron(kernel, rule=self.rule, bias=self.bias))
-            self.run_ = Run(None, learner, 0, 0, True, None, None, learner.rule, learner.bias,
-                            None if kernel is None else _name(kernel), multiclass=getattr(learner, "update", None),
-                            labels=None if len(classes) > 2 else tuple(classes))
-            self.classes_, self.n_features_in_ = self._like(y, classes), D.d
-        learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
-        D = _Data(_pairs(self._rows(X), y), keep=True, label=read)
         if _predictor(self.predictor) != "w":
             raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+        if not hasattr(self, "run_"):
+            return self._fit(X, y, classes, epochs=1)
+        learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
+        D = _Data(_pairs(self._rows(X), self._column(y)), keep=True, label=read)
         if isinstance(learner, DualPerceptron) and D.d:
             learner.d = D.d
         moved = [learner.learn(x, label) for x, label in D.examples]
-        self.run_ = self.run_._replace(w=_explicit(learner) if self.run_.multiclass is None else learner.w,
-                                       mistakes=learner.mistakes, epochs=self.run_.epochs + 1, converged=not any(moved))
+        self.run_ = self.run_._replace(w=_explicit(learner), mistakes=learner.mistakes, epochs=self.run_.epochs + 1,
+                                       converged=not any(moved))
         return self
 
     def predict(self, X):
@@ -1418,10 +1398,12 @@ class Classifier:
         """The bias of each row of coef_ (0 without one)."""
         return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
 
-    def _data(self, X, y, classes):
-        """The checked examples, the classes (given, or y's: sorted, as met if they do not sort), the kernel read."""
+    def _fit(self, X, y, classes, **passes):
+        """fit, or partial_fit's first pass: the run of train or train_multiclass over the classes (given, or y's:
+        sorted, as met if they do not sort)."""
         if y is None:
             raise PerceptronError("Classifier requires y to be passed, but the target y is None")
+        y = self._column(y)
         D = _Data(_pairs(X, y), keep=True, label=_class_label)
         if D.examples and not D.d:  # scikit-learn's words
             raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is "
@@ -1438,9 +1420,18 @@ class Classifier:
                                   f"(kernel = {_short(self.kernel)})")
         kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
         try:
-            return D, sorted(given), kernel
+            classes = sorted(given)
         except (TypeError, ArithmeticError):
-            return D, given, kernel
+            classes = given
+        options = dict(bias=self.bias, pocket=_predictor(self.predictor) == "pocket", trace=False,
+                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
+        if len(classes) == 2:
+            run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options, **passes)
+        else:
+            run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
+                                   rule=None if self.multiclass == "joint" else self.rule, **options, **passes)
+        self.run_, self.classes_, self.n_features_in_ = run, self._like(y, classes), D.d
+        return self
 
     @staticmethod
     def _column(y):
