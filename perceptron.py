@@ -763,15 +763,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for the
         joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit weights),
         Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the run's own
-        (or X with y=); the first 20 and the last 5 mistakes, or every one.
-
-        >>> run = train(EXAMPLE)
-        >>> print(*run.explain(EXAMPLE, W_STAR).splitlines()[2:6], sep="\\n")
-        mistake 1: pass 1, example 0, x = (3, 3), y = -1
-          w.x = (0)(3) + (0)(3) = 0
-          sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
-          w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
-        """
+        (or X with y=); the first 20 and the last 5 mistakes, or every one (README.md has an example)."""
         if self.trace is None:
             raise PerceptronError("this run kept no trace: train(..., trace=True)")
         D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
@@ -790,16 +782,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
 def load(path) -> Run:
     """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``): it predicts, scores and
-    counts errors as the saved run did; it has no history (epochs 0, converged None, trace None).
-
-    >>> import os, tempfile
-    >>> run = train([([2, 1], "yes"), ([-1, -3], "no")], bias=True, pocket=True)
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     run.save(os.path.join(folder, "model.json"))
-    ...     model = load(os.path.join(folder, "model.json"))
-    >>> model.w == run.w, model.predict([3, 0]), model.pocket == run.pocket
-    (True, 'yes', True)
-    """
+    counts errors as the saved run did; it has no history (epochs 0, converged None, trace None)."""
     path = Run._file_name(path)
     return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
 
@@ -819,6 +802,14 @@ def _predictor(weights):
 def _count(wrong, at_most=None) -> int:
     """How many of the iterable ``wrong`` are true, counted up to at_most (None or below 1: all)."""
     return len(list(islice(filter(None, wrong), at_most if at_most and at_most > 0 else None)))
+
+
+def _explicit(learner):
+    """A learner's weights: its w, or a dual's explicit sum where its kernel has one (as Run.w), else None."""
+    if isinstance(learner, DualPerceptron):
+        K = learner.kernel
+        return learner.weights() if K is dot or getattr(K, "linear", False) is True else None
+    return learner.w
 
 
 def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", kernel: Kernel | None = None,
@@ -866,8 +857,6 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     [Mistake(epoch=1, index=0, y=1, score=0)]
     >>> run.w, run.epochs, run.converged
     ([1, 1], 2, True)
-    >>> train([([0], -1)], rule="margin", max_epochs=3).converged  # x = 0 never scores
-    False
     >>> data = [([1, 0], 1), ([0, 1], -1), ([1, 1], 1)]
     >>> run = train(data, epochs=2, average="after", voted=True)
     >>> run.w, run.average     # W after each of the 6 steps sums to (4, -3)
@@ -875,24 +864,15 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     >>> run.voted              # each v_k with the number of examples it stood for
     [([0, 0], 1), ([0, -1], 1), ([1, 0], 2), ([1, -1], 2)]
     """
-    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
-
-    def run(epochs, converged, means=None):
-        return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs,
-                   converged=converged, trace=log, pocket=keeper and keeper.best, rule=rule, bias=bias, kernel=name,
-                   average=means[average] if means and average else None,
-                   voted=tally and (tally.votes if kernel is None else [(k, c) for (k,), c in tally.votes]),
-                   labels=labels)
     try:
-        passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
-                                                                   trace, on_mistake)
+        options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
+        passes, bias, pocket, average, voted = options[:5]
         _rule(rule)
         if kernel is not None:
             _callable(kernel)
             if average is not None:
                 raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
         history = average is not None or voted
-        name = None if kernel is None else _name(kernel)
         D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
         learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
                    else DualPerceptron(kernel, rule=rule, bias=bias))
@@ -900,14 +880,12 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
             learner.d = D.d  # the length of every x, known from the first example
         if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
-        keeper = _Pocket(learner, D) if pocket else None
-        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,  # a kernel run's
-                         _explicit if kernel is None else lambda dual: [dual.mistakes],  # v_k: its first k stored
-                         average is not None) if history else None
-        epoch, converged = _run_cornell(learner, D, passes, log, [keeper, tally, hook], history and epochs is not None)
-        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
-    except KeyboardInterrupt as stop:
-        stop.run = None if learner is None else run(D.passes, False)  # type: ignore[attr-defined]
+        if kernel is None:
+            return _run_cornell(learner, D, options, history and epochs is not None, kernel=None, labels=labels)
+        return _run_cornell(learner, D, options, history and epochs is not None, lambda dual: [dual.mistakes],
+                            lambda v: v[0], kernel=_name(kernel), labels=labels)  # v_k: the first k stored examples
+    except KeyboardInterrupt as stop:  # the run so far, from _run_cornell; none before
+        stop.run = getattr(stop, "run", None)  # type: ignore[attr-defined]
         raise
 
 
@@ -987,40 +965,39 @@ def _label_value(y):
 
 def _binary_data(examples, keep, labels):
     """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
-    def two_labels(ys):  # (negative, positive) of two labels other than -1 and +1, else None
-        values = _distinct(ys)
-        if values is None or len(values) != 2 or all(type(v) is not bool and v in (-1, 1) for v in values):
-            return None
-        try:
-            return tuple(sorted(values))
-        except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
-            return tuple(values)
     if labels is not None:
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
         negative, positive = (_class_label(v) for v in labels)
         return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
-    if not keep:
+    if keep:  # every label, by value, before any is read as -1 or +1
+        D = _Data(examples, keep, label=_label_value)
+        ys = [y for _, y in D.examples]
+    else:  # a list's labels; a stream's are -1 and +1, or what labels= says
         try:
             ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
         except Exception:  # an item that is not a pair: named where the run meets it
             ys = [-1]
-        # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
-        two = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else two_labels(map(_label_value, ys))
-        return (_Data(examples, keep), (-1, 1)) if two is None else (_Data(examples, keep, _Labels(*two).read), two)
-    D = _Data(examples, keep, label=_label_value)
-    ys = [y for _, y in D.examples]
-    two = two_labels(ys)
+    # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
+    values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else _distinct(map(_label_value, ys))
+    two = None  # two labels other than -1 and +1: (negative, positive)
+    if values is not None and len(values) == 2 and any(type(v) is bool or v not in (-1, 1) for v in values):
+        try:
+            two = tuple(sorted(values))
+        except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
+            two = tuple(values)
     read = _label if two is None else _Labels(*two).read  # -1/+1, or a label that is neither, as the notes say
+    if not keep:
+        return _Data(examples, keep, read), two or (-1, 1)
     for i, (x, y) in enumerate(D.examples):
         try:
             D.examples[i] = (x, read(y))
         except PerceptronError as err:
-            many = len(_distinct(ys) or ())
+            many = len(values or ())
             hint = f"; these examples have {many} labels: use train_multiclass for classes" if many > 2 else ""
             raise PerceptronError(err.reason + hint, i) from None
-    return D, (-1, 1) if two is None else two
+    return D, two or (-1, 1)
 
 
 def _distinct(ys) -> list | None:
@@ -1031,28 +1008,53 @@ def _distinct(ys) -> list | None:
         return None
 
 
-def _run_cornell(learner, D, passes, trace, observers, every_pass):
-    """_cornell for a run, the one place a run meets Ctrl-C and errors: Ctrl-C (and SIGTERM under main) is held
-    while a step is not whole; an error names the example in hand, and a kernel's the two examples it failed on."""
-    record = _Recorder(learner, trace, observers)
-    with record:
-        try:
-            return _cornell(learner, D, passes, record, every_pass)
-        except PerceptronError as err:
-            raise (err if err.index is not None or D.at is None else PerceptronError(err.reason, D.at)) from None
-        except (ArithmeticError, TypeError, ValueError) as err:
-            if not isinstance(learner, DualPerceptron):
-                what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
-                raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
-            x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
-            for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
-                try:
-                    learner.kernel(x_j, x)
-                except (TypeError, ValueError, ArithmeticError) as again:
-                    first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
-                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), the "
-                                          f"examples {first} and {D.at}: {_reason(again)}") from None
-            raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
+def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions) -> Run:
+    """_cornell for a run, with the pocket, the averages and the votes it keeps (``flat``: a hypothesis as the one
+    vector _History keeps, ``shaped``: back, as the Run keeps it); its Run.  The one place a run meets Ctrl-C (and
+    SIGTERM under main), held while a step is not whole, its KeyboardInterrupt then carrying the run so far as ``run``;
+    and errors: an error names the example in hand, and a kernel's the two examples it failed on."""
+    passes, _, pocket, average, voted, log, hook = options
+    best = tally = None
+
+    def run(epochs, converged, means=None):
+        return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
+                   trace=log, pocket=best, rule=learner.rule, bias=learner.bias,
+                   average=shaped(means[average]) if means and average else None,
+                   voted=[(shaped(v), c) for v, c in tally.votes] if tally and voted else None, **conventions)
+
+    def ratchet(mistake, learner):  # Gallant's pocket (as ``train`` describes it), told of each update
+        nonlocal best
+        errors = count(best.errors, mistake)  # stopped at the pocket's count: then it cannot win
+        if errors < best.errors:
+            best = Pocket(_copied(_explicit(learner)), errors, learner.mistakes)
+    try:
+        count = _pocket_errors(learner, D) if pocket else None
+        best = Pocket(_copied(_explicit(learner)), count(None, None), 0) if pocket else None
+        tally = (_History(flat(learner), len(D.examples), voted, flat, average is not None)
+                 if average or voted else None)
+        record = _Recorder(learner, log, [ratchet if pocket else None, tally, hook])
+        with record:
+            try:
+                epoch, converged = _cornell(learner, D, passes, record, every_pass)
+            except PerceptronError as err:
+                raise (err if err.index is not None or D.at is None else PerceptronError(err.reason, D.at)) from None
+            except (ArithmeticError, TypeError, ValueError) as err:
+                if not isinstance(learner, DualPerceptron):
+                    what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
+                    raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
+                x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
+                for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
+                    try:
+                        learner.kernel(x_j, x)
+                    except (TypeError, ValueError, ArithmeticError) as again:
+                        first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                        raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
+                                              f"the examples {first} and {D.at}: {_reason(again)}") from None
+                raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
+        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+    except KeyboardInterrupt as stop:
+        stop.run = run(D.passes, False)  # type: ignore[attr-defined]
+        raise
 
 
 class _Held:
@@ -1131,19 +1133,6 @@ class _Recorder(_Held):
             self._restore()
 
 
-class _Pocket:
-    """Gallant's pocket with ratchet (as ``train`` describes it), as an observer of a run."""
-
-    def __init__(self, learner, D):
-        self.learner, self.errors = learner, _pocket_errors(learner, D)
-        self.best = Pocket(_copied(_explicit(learner)), self.errors(None, None), 0)
-
-    def __call__(self, mistake, learner):
-        errors = self.errors(self.best.errors, mistake)  # stopped at the pocket's count: then it cannot win
-        if errors < self.best.errors:
-            self.best = Pocket(_copied(_explicit(learner)), errors, learner.mistakes)
-
-
 def _pocket_errors(learner, D):
     """errors(at_most, mistake): the training errors of the learner's hypothesis under its rule (the
     argmax's, for the joint update), recounted over D's examples and stopped at at_most."""
@@ -1205,14 +1194,6 @@ class _History:
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
 
 
-def _explicit(learner):
-    """A learner's weights: its w, or a dual's explicit sum where its kernel has one (as Run.w), else None."""
-    if isinstance(learner, DualPerceptron):
-        K = learner.kernel
-        return learner.weights() if K is dot or getattr(K, "linear", False) is True else None
-    return learner.w
-
-
 def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: Iterable[Hashable] | None = None,
                      update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
@@ -1242,22 +1223,8 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
+    learner = None  # a Ctrl-C at any moment carries the run so far: none before a learner
     runs: dict = {}  # one-vs-rest: each class's run
-
-    def flat(learner):  # the joint update's class vectors, one after another: one vector for the history
-        return [v for c in learner.classes for v in learner.w[c]]
-
-    def by_class(flat):
-        size = learner.d + bias
-        return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
-
-    def joint(epochs, converged, means=None):
-        return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
-                   trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
-                   average=by_class(means[average]) if means and average else None,
-                   voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
-                   multiclass="joint", labels=None)
 
     def one_vs_rest(converged):
         for c, r in runs.items():
@@ -1278,8 +1245,8 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                 hook(entry, model)
         return tell
     try:
-        passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
-                                                                   trace, on_mistake)
+        options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
+        passes, bias, pocket, average, voted, log, hook = options
         D = _Data(_pairs(examples, y), keep=True, label=_class_label)
         learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                        D.d, update=update, rule=rule, bias=bias)
@@ -1288,22 +1255,23 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                 learner._class(y)
             except PerceptronError as err:
                 raise PerceptronError(err.reason, i) from None
-        if learner.binary is None:
-            keeper = _Pocket(learner, D) if pocket else None
-            tally = _History(flat(learner), len(D.examples), voted, flat, average is not None) \
-                if average is not None or voted else None
-            epoch, converged = _run_cornell(learner, D, passes, log, [keeper, tally, hook],
-                                            tally is not None and epochs is not None)
-            return joint(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+        if learner.binary is None:  # one vector for the history: the class vectors, one after another
+            size = learner.d + bias
+            return _run_cornell(learner, D, options, (average is not None or voted) and epochs is not None,
+                                lambda joint: [v for c in joint.classes for v in joint.w[c]],
+                                lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)},
+                                kernel=None, multiclass="joint", labels=None)
         for c in learner.classes:
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
                             trace=False, on_mistake=class_hook(c))
         return one_vs_rest(all(r.converged for r in runs.values()))
     except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
-        if learner is not None and learner.binary is not None and getattr(stop, "run", None) is not None:
-            runs[c] = stop.run  # type: ignore[attr-defined]
-        so_far = None if learner is None else joint(D.passes, False) if learner.binary is None else one_vs_rest(False)
+        so_far = getattr(stop, "run", None)  # the joint run's so far, or class c's
+        if learner is not None and learner.binary is not None:
+            if so_far is not None:
+                runs[c] = so_far
+            so_far = one_vs_rest(False)
         stop.run = so_far  # type: ignore[attr-defined]
         raise
 
@@ -1319,12 +1287,7 @@ class Classifier:
     or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is rule="margin").  predictor: "w",
     "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel spec ("polynomial:2").  Exact and
     deterministic as ``train``; given NumPy arrays (or pandas), predict and decision_function return NumPy arrays,
-    else lists.
-
-    >>> model = Classifier().fit([[1, 2], [2, 0], [-1, -2], [0, -1]], ["yes", "yes", "no", "no"])
-    >>> model.predict([[3, 1], [-2, 0]]), model.classes_, model.coef_, model.intercept_
-    (['yes', 'no'], ['no', 'yes'], [[1, 2]], [-1])
-    """
+    else lists."""
 
     def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
                  kernel=None):
