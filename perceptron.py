@@ -1199,10 +1199,8 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
                      average: str | None = None, voted: bool = False, trace: bool | list = True,
                      on_mistake: Callable | None = None) -> Run:
-    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run.
-
-    ``classes`` defaults to the labels in order of first appearance, which is also the order that breaks ties.  ``w``
-    is the dict {class: weights}.
+    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run, its ``w`` the dict
+    {class: weights}.  ``classes`` defaults to the labels in order of first appearance, the order that breaks ties.
 
     update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1, with the run's rule,
     bias, passes and pocket; each class's run stops after its own clean pass, or at the bound, so ``converged`` is true
@@ -1226,35 +1224,28 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     learner = None  # a Ctrl-C at any moment carries the run so far: none before a learner
     runs: dict = {}  # one-vs-rest: each class's run
 
-    def one_vs_rest(converged):
-        for c, r in runs.items():
-            learner.binary[c] = r.model
+    def one_vs_rest(converged):  # the classes' runs as one
+        learner.binary.update({c: r.model for c, r in runs.items()})
+        kept = {field: {c: getattr(r, field) for c, r in runs.items()} if asked else None
+                for field, asked in (("pocket", pocket), ("average", average), ("voted", voted))}
         return Run(w=learner.w, model=learner, mistakes=learner.mistakes,
                    epochs=max((r.epochs for r in runs.values()), default=0), converged=converged, trace=log,
-                   pocket={c: r.pocket for c, r in runs.items()} if pocket else None, rule=learner.rule, bias=bias,
-                   kernel=None, average={c: r.average for c, r in runs.items()} if average else None,
-                   voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
-                   labels=None)
+                   rule=learner.rule, bias=bias, kernel=None, multiclass="one-vs-rest", labels=None, **kept)
 
-    def class_hook(c):  # the on_mistake of class c's run: its mistakes as ClassMistake, to the trace and the hook
-        def tell(mistake, model):
-            entry = ClassMistake(c, *mistake)
-            if log is not None:
-                log.append(entry)
-            if hook is not None:
-                hook(entry, model)
-        return tell
+    def tell(c, mistake, model):  # class c's run's on_mistake: its mistakes as ClassMistake, to the trace and the hook
+        entry = ClassMistake(c, *mistake)
+        if log is not None:
+            log.append(entry)
+        if hook is not None:
+            hook(entry, model)
     try:
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted, log, hook = options
         D = _Data(_pairs(examples, y), keep=True, label=_class_label)
         learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                        D.d, update=update, rule=rule, bias=bias)
-        for i, (_, y) in enumerate(D.examples):
-            try:
-                learner._class(y)
-            except PerceptronError as err:
-                raise PerceptronError(err.reason, i) from None
+        if classes is not None:  # read again, naming the first example whose label is not a class
+            D = _Data(D.examples, keep=True, label=learner._class)
         if learner.binary is None:  # one vector for the history: the class vectors, one after another
             size = learner.d + bias
             return _run_cornell(learner, D, options, (average is not None or voted) and epochs is not None,
@@ -1264,7 +1255,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
         for c in learner.classes:
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
-                            trace=False, on_mistake=class_hook(c))
+                            trace=False, on_mistake=functools.partial(tell, c))
         return one_vs_rest(all(r.converged for r in runs.values()))
     except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
         so_far = getattr(stop, "run", None)  # the joint run's so far, or class c's
