@@ -763,7 +763,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for the
         joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit weights),
         Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the run's own
-        (or X with y=); the first 20 and the last 5 mistakes, or every one (README.md has an example)."""
+        (or X with y=); the first 20 and the last 5 mistakes, or every one."""
         if self.trace is None:
             raise PerceptronError("this run kept no trace: train(..., trace=True)")
         D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
@@ -816,12 +816,10 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
           average: str | None = None, voted: bool = False, labels: tuple | None = None, trace: bool | list = True,
           on_mistake: Callable | None = None) -> Run:
-    """Run the Perceptron over (x, y) pairs, or over X and y; return a Run.
-
-    train(X, y) takes the vectors X (lists, a NumPy matrix, a DataFrame's .to_numpy()) and their labels y.  Labels are
-    -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for the one that sorts first, or as
-    ``labels = (negative, positive)`` says (which a one-pass run over a stream of such labels needs); the run predicts
-    them (``run.labels``).
+    """Run the Perceptron over (x, y) pairs, or over the vectors X (lists, a NumPy matrix, a DataFrame) and their
+    labels y; return a Run.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for
+    the one that sorts first, or as ``labels = (negative, positive)`` says (which a one-pass run over a stream of such
+    labels needs); the run predicts them (``run.labels``).
 
     epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA taking the first
                  misclassified point in order), at most ``max_epochs``, after which ``converged`` is False.
@@ -944,10 +942,8 @@ class _Labels(namedtuple("_Labels", "negative positive")):
 
     def read(self, y):
         label = _class_label(y)
-        if label == self.positive and (label != self.negative):
-            return 1
-        if label == self.negative:
-            return -1
+        if label in self:  # (negative, positive)
+            return 1 if label == self.positive and label != self.negative else -1
         raise PerceptronError(f"label {_short(y)} is not {_short(self.negative)} or {_short(self.positive)}")
 
 
@@ -1268,17 +1264,14 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
 
 
 class Classifier:
-    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing scikit-learn:
-    fit, partial_fit, predict, decision_function, score (the accuracy, a float), coef_, intercept_, classes_ (sorted),
-    n_features_in_, get_params, set_params; ``run_`` is the Run.
-
-    Two classes make a binary run, classes_[1] positive (as scikit-learn has it); more a multiclass run, ``multiclass``
-    "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where the notes allow: bias=True (its
-    fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no mistake, no shuffling, penalty
-    or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is rule="margin").  predictor: "w",
-    "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel spec ("polynomial:2").  Exact and
-    deterministic as ``train``; given NumPy arrays (or pandas), predict and decision_function return NumPy arrays,
-    else lists."""
+    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing scikit-learn;
+    ``run_`` is the Run, ``classes_`` sorted.  Two classes make a binary run, classes_[1] positive (as scikit-learn has
+    it); more a multiclass run, ``multiclass`` "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where
+    the notes allow: bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
+    mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is
+    rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel
+    spec ("polynomial:2").  Exact and deterministic as ``train``; given NumPy arrays (or pandas), predict and
+    decision_function return NumPy arrays, else lists."""
 
     def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
                  kernel=None):
@@ -1312,8 +1305,6 @@ class Classifier:
             return self._fit(X, y, classes, epochs=1)
         learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
         D = _Data(_pairs(self._rows(X), self._column(y)), keep=True, label=read)
-        if isinstance(learner, DualPerceptron) and D.d:
-            learner.d = D.d
         moved = [learner.learn(x, label) for x, label in D.examples]
         self.run_ = self.run_._replace(w=_explicit(learner), mistakes=learner.mistakes, epochs=self.run_.epochs + 1,
                                        converged=not any(moved))
