@@ -674,10 +674,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if self.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
             return _argmax(classes, {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c])
                                      for c in classes})
-        votes = dict.fromkeys(classes, 0)  # joint: each hypothesis's argmax, counted c_k times
-        for W, c_k in kept:
-            votes[argmax(W)] += c_k
-        return _argmax(classes, votes)
+        won = [(argmax(W), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, counted c_k times
+        return _argmax(classes, {c: sum(c_k for winner, c_k in won if winner == c) for c in classes})
 
     def _signs(self, xs, weights) -> list:
         """A binary run's sign(w.x) for each x, or its vote (a primal run's: every x at once)."""
@@ -770,13 +768,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if any(m.index >= len(D.examples) for m in self.trace):
             raise PerceptronError(f"the run has mistakes on examples up to {max(m.index for m in self.trace)}, "
                                   f"and {len(D.examples)} examples were given: explain a run with its own examples")
-        bound = None
-        if w_star is not None:
-            if self.multiclass is not None or _explicit(self.model) is None:
-                raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or "
-                                      "with the linear kernel")
-            read = _Labels(*self.labels).read
-            bound = _bound([(x, read(label)) for x, label in D.examples], self, _vector(w_star, None, "w_star"), None)
+        if w_star is not None and (self.multiclass is not None or _explicit(self.model) is None):
+            raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or with the "
+                                  "linear kernel")
+        bound = None if w_star is None else _bound([(x, _Labels(*self.labels).read(label)) for x, label in D.examples],
+                                                   self, _vector(w_star, None, "w_star"), None)
         return "\n".join(_explained(self, [D.examples[m.index][0] for m in self.trace], bound, every))
 
 
@@ -1028,7 +1024,8 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
         best = Pocket(_copied(_explicit(learner)), count(None, None), 0) if pocket else None
         tally = (_History(flat(learner), len(D.examples), voted, flat, average is not None)
                  if average or voted else None)
-        record = _Recorder(learner, log, [ratchet if pocket else None, tally, hook])
+        record = _Recorder(learner, [ratchet if pocket else None, tally, hook,
+                                     None if log is None else lambda mistake, _: log.append(mistake)])
         with record:
             try:
                 epoch, converged = _cornell(learner, D, passes, record, every_pass)
@@ -1098,19 +1095,19 @@ class _Held:
 
 
 class _Recorder(_Held):
-    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook) and the trace
-    told of each mistake; then the step is whole, and a Ctrl-C held meanwhile is raised."""
+    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
+    mistake; then the step is whole (every update stored so far recorded: the run so far is consistent), and a Ctrl-C
+    held meanwhile is raised."""
 
-    def __init__(self, learner, trace, observers):
-        self.learner, self.trace = learner, trace
+    def __init__(self, learner, observers):
+        self.learner = learner
         self.observers = [observe for observe in observers if observe is not None]
         self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
         self.whole_now()
         # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
-        self.lean = not self.observers and trace is None and self.indexes is None
+        self.lean = not self.observers and self.indexes is None
 
     def whole(self) -> bool:
-        """Whether every update stored so far has been recorded: the run so far is consistent."""
         return self.seen[0] == self.learner.mistakes and self.seen[1] is getattr(self.learner, "w", None)
 
     def __call__(self, mistake):
@@ -1118,8 +1115,6 @@ class _Recorder(_Held):
             self.indexes.append(mistake.index)
         for observe in self.observers:
             observe(mistake, self.learner)
-        if self.trace is not None:
-            self.trace.append(mistake)
         self.whole_now()
 
     def whole_now(self):
