@@ -688,9 +688,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def _prefix_scores(self, x) -> list:
         """eq. (2) for x after each number k = 0, 1, ... of the stored examples: v_k, the dual of the first k."""
-        dual = self.model
+        dual, scores = self.model, [0]
         kept = _KernelScores(dual, [dual._read(_vector(x, dual.d))])
-        scores = kept.scores[:]
         for x_j, y_j in dual.stored:
             kept.scores = kept.moved(x_j, y_j)
             scores.append(_finite(kept.scores[0], "w.x", _NOT_REAL))
@@ -757,11 +756,10 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
                 y: Iterable | None = None) -> str:
-        """The run's mistakes written as the notes write them, with their numbers, as ``--explain`` prints
-        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for the
-        joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit weights),
-        Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the run's own
-        (or X with y=); the first 20 and the last 5 mistakes, or every one."""
+        """The run's mistakes as ``--explain`` writes them, as the notes do, with their numbers (each score as its sum
+        of products, eq. (2)'s terms for a kernel run; the rule's decision; the update); with ``w_star`` (a binary run
+        with explicit weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each.  ``examples`` are the
+        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one."""
         if self.trace is None:
             raise PerceptronError("this run kept no trace: train(..., trace=True)")
         D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
@@ -1001,10 +999,9 @@ def _distinct(ys) -> list | None:
 
 
 def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions) -> Run:
-    """_cornell for a run, with the pocket, the averages and the votes it keeps (``flat``: a hypothesis as the one
-    vector _History keeps, ``shaped``: back, as the Run keeps it); its Run.  The one place a run meets Ctrl-C (and
-    SIGTERM under main), held while a step is not whole, its KeyboardInterrupt then carrying the run so far as ``run``;
-    and errors: an error names the example in hand, and a kernel's the two examples it failed on."""
+    """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
+    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), held while a step
+    is not whole, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
     passes, _, pocket, average, voted, log, hook = options
     best = tally = None
 
@@ -1091,7 +1088,6 @@ class _Held:
 
     def __exit__(self, kind, value, traceback):
         self._restore(run_held=kind is None)
-        return False
 
 
 class _Recorder(_Held):
@@ -1289,7 +1285,7 @@ class Classifier:
 
     def fit(self, X, y):
         """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
-        return self._fit(X, y, None, max_epochs=self.max_epochs)
+        return self._fit_anew(X, y, None, max_epochs=self.max_epochs)
 
     def partial_fit(self, X, y, classes=None):
         """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
@@ -1297,7 +1293,7 @@ class Classifier:
         if _predictor(self.predictor) != "w":
             raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
         if not hasattr(self, "run_"):
-            return self._fit(X, y, classes, epochs=1)
+            return self._fit_anew(X, y, classes, epochs=1)
         learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
         D = _Data(_pairs(self._rows(X), self._column(y)), keep=True, label=read)
         moved = [learner.learn(x, label) for x, label in D.examples]
@@ -1307,8 +1303,7 @@ class Classifier:
 
     def predict(self, X):
         """The predicted class of each row of X."""
-        rows = self._rows(X)
-        return self._like(X, self.run_.predictions(rows, self.predictor))
+        return self._like(X, self.run_.predictions(self._rows(X), self.predictor))
 
     def decision_function(self, X):
         """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
@@ -1338,9 +1333,8 @@ class Classifier:
         """The bias of each row of coef_ (0 without one)."""
         return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
 
-    def _fit(self, X, y, classes, **passes):
-        """fit, or partial_fit's first pass: the run of train or train_multiclass over the classes (given, or y's:
-        sorted, as met if they do not sort)."""
+    def _fit_anew(self, X, y, classes, **passes):
+        """fit, or partial_fit's first pass: train or train_multiclass over the classes (given, or y's, sorted)."""
         if y is None:
             raise PerceptronError("Classifier requires y to be passed, but the target y is None")
         y = self._column(y)
