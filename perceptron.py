@@ -998,7 +998,7 @@ def _distinct(ys) -> list | None:
         return None
 
 
-def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions) -> Run:
+def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
     """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
     _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), held while a step
     is not whole, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
