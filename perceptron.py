@@ -1303,15 +1303,15 @@ class Classifier:
 
     def predict(self, X):
         """The predicted class of each row of X."""
-        return self._like(X, self.run_.predictions(self._rows(X), self.predictor))
+        rows = self._rows(X)  # first: an unfitted model is told so
+        return self._like(X, self.run_.predictions(rows, self.predictor))
 
     def decision_function(self, X):
         """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
         rows, run = self._rows(X), self.run_
         if run.multiclass is None:
             return self._like(X, [run.score(x, self.predictor) for x in rows])
-        return self._like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()]
-                              for x in rows])
+        return self._like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
