@@ -714,8 +714,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
         if isinstance(y, str):  # errors(examples, weights): no y is a str
             weights, y = y, None
-        read = _class_label if self.multiclass else _Labels(*self.labels).read
-        D = _Data(_pairs(examples, y), keep=True, label=read)
+        D = _Data(_pairs(examples, y), keep=True, label=_class_label if self.multiclass else _Labels(*self.labels).read)
         xs = [x for x, _ in D.examples]
         predicted = self.predictions(xs, weights) if self.multiclass else self._signs(xs, weights)
         return sum(map(ne, predicted, (y for _, y in D.examples)))
@@ -1092,8 +1091,7 @@ class _Held:
 
 class _Recorder(_Held):
     """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
-    mistake; then the step is whole (every update stored so far recorded: the run so far is consistent), and a Ctrl-C
-    held meanwhile is raised."""
+    mistake; then the step is whole (every update stored is recorded), and a Ctrl-C held meanwhile is raised."""
 
     def __init__(self, learner, observers):
         self.learner = learner
