@@ -663,10 +663,10 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         levels (a kernel run's v_k is its dual after k mistakes).  A multiclass run predicts argmax_l w(l).x, ties
         to the earliest class; its vote is each class's voted sum (one-vs-rest), or the argmax of each hypothesis
         counted c_k times (joint)."""
-        kept = self._kept(_predictor(weights))
         if self.multiclass is None:
-            return self.labels[self._sign(x, weights, kept) > 0]
-        classes, x = self.model.classes, self.model._read(_vector(x, self.model.d))
+            return self.labels[self._signs([x], weights)[0] > 0]
+        kept, classes = self._kept(_predictor(weights)), self.model.classes
+        x = self.model._read(_vector(x, self.model.d))
         def argmax(w):
             return _argmax(classes, {c: _finite(dot(w[c], x), "w(l).x") for c in classes})
         if weights != "voted":
@@ -674,27 +674,25 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if self.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
             return _argmax(classes, {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c])
                                      for c in classes})
-        votes = dict.fromkeys(classes, 0)  # joint: each hypothesis's argmax, counted c_k times
-        for W, c_k in kept:
-            votes[argmax(W)] += c_k
-        return _argmax(classes, votes)
+        won = [(argmax(W), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, counted c_k times
+        return _argmax(classes, {c: sum(c_k for winner, c_k in won if winner == c) for c in classes})
 
-    def _sign(self, x, weights, kept) -> int:
-        if weights == "voted":
-            if self.kernel is not None:  # v_k: the dual of the first k stored examples
-                scores = self._prefix_scores([x])
-                return sign(sum(c * sign(scores[k][0]) for k, c in kept))
-            return _voted_signs(kept, self.bias, [x])[0]
-        return sign(self.score(x, weights))
+    def _signs(self, xs, weights) -> list:
+        """A binary run's sign(w.x) for each x, or its vote (a primal run's: every x at once)."""
+        kept = self._kept(_predictor(weights))
+        if weights != "voted":
+            return [sign(self.score(x, weights)) for x in xs]
+        if self.kernel is None:
+            return _voted_signs(kept, self.bias, xs)
+        return [sign(sum(c * sign(scores[k]) for k, c in kept)) for scores in map(self._prefix_scores, xs)]
 
-    def _prefix_scores(self, xs) -> list:
-        """eq. (2) for each x after each number k = 0, 1, ... of the stored examples: [[scores of xs] for k]."""
-        dual = self.model
-        kept = _KernelScores(dual, [dual._read(_vector(x, dual.d)) for x in xs])
-        scores = [kept.scores]
+    def _prefix_scores(self, x) -> list:
+        """eq. (2) for x after each number k = 0, 1, ... of the stored examples: v_k, the dual of the first k."""
+        dual, scores = self.model, [0]
+        kept = _KernelScores(dual, [dual._read(_vector(x, dual.d))])
         for x_j, y_j in dual.stored:
             kept.scores = kept.moved(x_j, y_j)
-            scores.append([_finite(s, "w.x", _NOT_REAL) for s in kept.scores])
+            scores.append(_finite(kept.scores[0], "w.x", _NOT_REAL))
         return scores
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
@@ -716,14 +714,10 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
         if isinstance(y, str):  # errors(examples, weights): no y is a str
             weights, y = y, None
-        if self.multiclass:
-            D = _Data(_pairs(examples, y), keep=True, label=_class_label)
-            return _count(self.predict(x, weights) != label for x, label in D.examples)
-        kept = self._kept(_predictor(weights))
-        D = _Data(_pairs(examples, y), keep=True, label=_Labels(*self.labels).read)
-        if weights == "voted" and self.kernel is None:  # every x at once
-            return sum(map(ne, _voted_signs(kept, self.bias, [x for x, _ in D.examples]), [y for _, y in D.examples]))
-        return _count(self._sign(x, weights, kept) != label for x, label in D.examples)
+        D = _Data(_pairs(examples, y), keep=True, label=_class_label if self.multiclass else _Labels(*self.labels).read)
+        xs = [x for x, _ in D.examples]
+        predicted = self.predictions(xs, weights) if self.multiclass else self._signs(xs, weights)
+        return sum(map(ne, predicted, (y for _, y in D.examples)))
 
     @_on_failure("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
@@ -734,7 +728,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             raise PerceptronError("the vote has no score: predict(x, 'voted')")
         w = self._kept(weights)
         if w is None:  # a kernel run: its dual's score, or its pocket's (its first k stored examples)
-            return self.model.score(x) if weights == "w" else self._prefix_scores([x])[self.pocket.mistakes][0]
+            return self.model.score(x) if weights == "w" else self._prefix_scores(x)[self.pocket.mistakes]
         x = _vector(x, len(w) - self.bias)
         return _finite(dot(w, [*x, 1] if self.bias else x), "w.x")
 
@@ -761,47 +755,27 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
                 y: Iterable | None = None) -> str:
-        """The run's mistakes written as the notes write them, with their numbers, as ``--explain`` prints
-        them: each score as its sum of products (eq. (2)'s terms for a kernel run, every class's score for the
-        joint update), the rule's decision, the update; with ``w_star`` (a binary run with explicit weights),
-        Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each mistake.  ``examples`` are the run's own
-        (or X with y=); the first 20 and the last 5 mistakes, or every one.
-
-        >>> run = train(EXAMPLE)
-        >>> print(*run.explain(EXAMPLE, W_STAR).splitlines()[2:6], sep="\\n")
-        mistake 1: pass 1, example 0, x = (3, 3), y = -1
-          w.x = (0)(3) + (0)(3) = 0
-          sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
-          w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
-        """
+        """The run's mistakes as ``--explain`` writes them, as the notes do, with their numbers (each score as its sum
+        of products, eq. (2)'s terms for a kernel run; the rule's decision; the update); with ``w_star`` (a binary run
+        with explicit weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each.  ``examples`` are the
+        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one."""
         if self.trace is None:
             raise PerceptronError("this run kept no trace: train(..., trace=True)")
         D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
         if any(m.index >= len(D.examples) for m in self.trace):
             raise PerceptronError(f"the run has mistakes on examples up to {max(m.index for m in self.trace)}, "
                                   f"and {len(D.examples)} examples were given: explain a run with its own examples")
-        bound = None
-        if w_star is not None:
-            if self.multiclass is not None or _explicit(self.model) is None:
-                raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or "
-                                      "with the linear kernel")
-            read = _Labels(*self.labels).read
-            bound = _bound([(x, read(label)) for x, label in D.examples], self, _vector(w_star, None, "w_star"), None)
+        if w_star is not None and (self.multiclass is not None or _explicit(self.model) is None):
+            raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or with the "
+                                  "linear kernel")
+        bound = None if w_star is None else _bound([(x, _Labels(*self.labels).read(label)) for x, label in D.examples],
+                                                   self, _vector(w_star, None, "w_star"), None)
         return "\n".join(_explained(self, [D.examples[m.index][0] for m in self.trace], bound, every))
 
 
 def load(path) -> Run:
     """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``): it predicts, scores and
-    counts errors as the saved run did; it has no history (epochs 0, converged None, trace None).
-
-    >>> import os, tempfile
-    >>> run = train([([2, 1], "yes"), ([-1, -3], "no")], bias=True, pocket=True)
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     run.save(os.path.join(folder, "model.json"))
-    ...     model = load(os.path.join(folder, "model.json"))
-    >>> model.w == run.w, model.predict([3, 0]), model.pocket == run.pocket
-    (True, 'yes', True)
-    """
+    counts errors as the saved run did; it has no history (epochs 0, converged None, trace None)."""
     path = Run._file_name(path)
     return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
 
@@ -823,16 +797,22 @@ def _count(wrong, at_most=None) -> int:
     return len(list(islice(filter(None, wrong), at_most if at_most and at_most > 0 else None)))
 
 
+def _explicit(learner):
+    """A learner's weights: its w, or a dual's explicit sum where its kernel has one (as Run.w), else None."""
+    if isinstance(learner, DualPerceptron):
+        K = learner.kernel
+        return learner.weights() if K is dot or getattr(K, "linear", False) is True else None
+    return learner.w
+
+
 def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", kernel: Kernel | None = None,
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
           average: str | None = None, voted: bool = False, labels: tuple | None = None, trace: bool | list = True,
           on_mistake: Callable | None = None) -> Run:
-    """Run the Perceptron over (x, y) pairs, or over X and y; return a Run.
-
-    train(X, y) takes the vectors X (lists, a NumPy matrix, a DataFrame's .to_numpy()) and their labels y.  Labels are
-    -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for the one that sorts first, or as
-    ``labels = (negative, positive)`` says (which a one-pass run over a stream of such labels needs); the run predicts
-    them (``run.labels``).
+    """Run the Perceptron over (x, y) pairs, or over the vectors X (lists, a NumPy matrix, a DataFrame) and their
+    labels y; return a Run.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for
+    the one that sorts first, or as ``labels = (negative, positive)`` says (which a one-pass run over a stream of such
+    labels needs); the run predicts them (``run.labels``).
 
     epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA taking the first
                  misclassified point in order), at most ``max_epochs``, after which ``converged`` is False.
@@ -868,8 +848,6 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     [Mistake(epoch=1, index=0, y=1, score=0)]
     >>> run.w, run.epochs, run.converged
     ([1, 1], 2, True)
-    >>> train([([0], -1)], rule="margin", max_epochs=3).converged  # x = 0 never scores
-    False
     >>> data = [([1, 0], 1), ([0, 1], -1), ([1, 1], 1)]
     >>> run = train(data, epochs=2, average="after", voted=True)
     >>> run.w, run.average     # W after each of the 6 steps sums to (4, -3)
@@ -877,24 +855,15 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     >>> run.voted              # each v_k with the number of examples it stood for
     [([0, 0], 1), ([0, -1], 1), ([1, 0], 2), ([1, -1], 2)]
     """
-    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
-
-    def run(epochs, converged, means=None):
-        return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs,
-                   converged=converged, trace=log, pocket=keeper and keeper.best, rule=rule, bias=bias, kernel=name,
-                   average=means[average] if means and average else None,
-                   voted=tally and (tally.votes if kernel is None else [(k, c) for (k,), c in tally.votes]),
-                   labels=labels)
     try:
-        passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
-                                                                   trace, on_mistake)
+        options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
+        passes, bias, pocket, average, voted = options[:5]
         _rule(rule)
         if kernel is not None:
             _callable(kernel)
             if average is not None:
                 raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
         history = average is not None or voted
-        name = None if kernel is None else _name(kernel)
         D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
         learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
                    else DualPerceptron(kernel, rule=rule, bias=bias))
@@ -902,14 +871,12 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
             learner.d = D.d  # the length of every x, known from the first example
         if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
-        keeper = _Pocket(learner, D) if pocket else None
-        tally = _History(_explicit(learner) if kernel is None else [0], len(D.examples), voted,  # a kernel run's
-                         _explicit if kernel is None else lambda dual: [dual.mistakes],  # v_k: its first k stored
-                         average is not None) if history else None
-        epoch, converged = _run_cornell(learner, D, passes, log, [keeper, tally, hook], history and epochs is not None)
-        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
-    except KeyboardInterrupt as stop:
-        stop.run = None if learner is None else run(D.passes, False)  # type: ignore[attr-defined]
+        if kernel is None:
+            return _run_cornell(learner, D, options, history and epochs is not None, kernel=None, labels=labels)
+        return _run_cornell(learner, D, options, history and epochs is not None, lambda dual: [dual.mistakes],
+                            lambda v: v[0], kernel=_name(kernel), labels=labels)  # v_k: the first k stored examples
+    except KeyboardInterrupt as stop:  # the run so far, from _run_cornell; none before
+        stop.run = getattr(stop, "run", None)  # type: ignore[attr-defined]
         raise
 
 
@@ -968,10 +935,8 @@ class _Labels(namedtuple("_Labels", "negative positive")):
 
     def read(self, y):
         label = _class_label(y)
-        if label == self.positive and (label != self.negative):
-            return 1
-        if label == self.negative:
-            return -1
+        if label in self:  # (negative, positive)
+            return 1 if label == self.positive and label != self.negative else -1
         raise PerceptronError(f"label {_short(y)} is not {_short(self.negative)} or {_short(self.positive)}")
 
 
@@ -989,40 +954,39 @@ def _label_value(y):
 
 def _binary_data(examples, keep, labels):
     """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
-    def two_labels(ys):  # (negative, positive) of two labels other than -1 and +1, else None
-        values = _distinct(ys)
-        if values is None or len(values) != 2 or all(type(v) is not bool and v in (-1, 1) for v in values):
-            return None
-        try:
-            return tuple(sorted(values))
-        except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
-            return tuple(values)
     if labels is not None:
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
         negative, positive = (_class_label(v) for v in labels)
         return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
-    if not keep:
+    if keep:  # every label, by value, before any is read as -1 or +1
+        D = _Data(examples, keep, label=_label_value)
+        ys = [y for _, y in D.examples]
+    else:  # a list's labels; a stream's are -1 and +1, or what labels= says
         try:
             ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
         except Exception:  # an item that is not a pair: named where the run meets it
             ys = [-1]
-        # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
-        two = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else two_labels(map(_label_value, ys))
-        return (_Data(examples, keep), (-1, 1)) if two is None else (_Data(examples, keep, _Labels(*two).read), two)
-    D = _Data(examples, keep, label=_label_value)
-    ys = [y for _, y in D.examples]
-    two = two_labels(ys)
+    # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
+    values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else _distinct(map(_label_value, ys))
+    two = None  # two labels other than -1 and +1: (negative, positive)
+    if values is not None and len(values) == 2 and any(type(v) is bool or v not in (-1, 1) for v in values):
+        try:
+            two = tuple(sorted(values))
+        except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
+            two = tuple(values)
     read = _label if two is None else _Labels(*two).read  # -1/+1, or a label that is neither, as the notes say
+    if not keep:
+        return _Data(examples, keep, read), two or (-1, 1)
     for i, (x, y) in enumerate(D.examples):
         try:
             D.examples[i] = (x, read(y))
         except PerceptronError as err:
-            many = len(_distinct(ys) or ())
+            many = len(values or ())
             hint = f"; these examples have {many} labels: use train_multiclass for classes" if many > 2 else ""
             raise PerceptronError(err.reason + hint, i) from None
-    return D, (-1, 1) if two is None else two
+    return D, two or (-1, 1)
 
 
 def _distinct(ys) -> list | None:
@@ -1033,73 +997,65 @@ def _distinct(ys) -> list | None:
         return None
 
 
-def _run_cornell(learner, D, passes, trace, observers, every_pass):
-    """_cornell for a run, the one place a run meets Ctrl-C and errors: Ctrl-C (and SIGTERM under main) is held
-    while a step is not whole; an error names the example in hand, and a kernel's the two examples it failed on."""
-    record = _Recorder(learner, trace, observers)
-    with _Held(record.whole) as held:
-        record.held = held
-        try:
-            return _cornell(learner, D, passes, record, every_pass)
-        except PerceptronError as err:
-            raise (err if err.index is not None or D.at is None else PerceptronError(err.reason, D.at)) from None
-        except (ArithmeticError, TypeError, ValueError) as err:
-            if not isinstance(learner, DualPerceptron):
-                what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
-                raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
-            x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
-            for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
-                try:
-                    learner.kernel(x_j, x)
-                except (TypeError, ValueError, ArithmeticError) as again:
-                    first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
-                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), the "
-                                          f"examples {first} and {D.at}: {_reason(again)}") from None
-            raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
+def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
+    """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
+    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), held while a step
+    is not whole, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
+    passes, _, pocket, average, voted, log, hook = options
+    best = tally = None
 
+    def run(epochs, converged, means=None):
+        return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
+                   trace=log, pocket=best, rule=learner.rule, bias=learner.bias,
+                   average=shaped(means[average]) if means and average else None,
+                   voted=[(shaped(v), c) for v, c in tally.votes] if tally and voted else None, **conventions)
 
-class _Recorder:
-    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook) and the trace
-    told of each mistake; then the step is whole, and a Ctrl-C held meanwhile is raised."""
-
-    def __init__(self, learner, trace, observers):
-        self.learner, self.trace, self.held = learner, trace, None
-        self.observers = [observe for observe in observers if observe is not None]
-        self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
-        self.whole_now()
-        # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
-        self.lean = not self.observers and trace is None and self.indexes is None
-
-    def whole(self) -> bool:
-        """Whether every update stored so far has been recorded: the run so far is consistent."""
-        return self.seen[0] == self.learner.mistakes and self.seen[1] is getattr(self.learner, "w", None)
-
-    def __call__(self, mistake):
-        if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
-            self.indexes.append(mistake.index)
-        for observe in self.observers:
-            observe(mistake, self.learner)
-        if self.trace is not None:
-            self.trace.append(mistake)
-        self.whole_now()
-
-    def whole_now(self):
-        """The step is whole: what __call__ does last, and all a lean pass tells."""
-        self.seen = self.learner.mistakes, getattr(self.learner, "w", None)
-        if self.held is not None and self.held.held is not None:  # a Ctrl-C came while the step was not whole
-            self.held.checkpoint()
+    def ratchet(mistake, learner):  # Gallant's pocket (as ``train`` describes it), told of each update
+        nonlocal best
+        errors = count(best.errors, mistake)  # stopped at the pocket's count: then it cannot win
+        if errors < best.errors:
+            best = Pocket(_copied(_explicit(learner)), errors, learner.mistakes)
+    try:
+        count = _pocket_errors(learner, D) if pocket else None
+        best = Pocket(_copied(_explicit(learner)), count(None, None), 0) if pocket else None
+        tally = (_History(flat(learner), len(D.examples), voted, flat, average is not None)
+                 if average or voted else None)
+        record = _Recorder(learner, [ratchet if pocket else None, tally, hook,
+                                     None if log is None else lambda mistake, _: log.append(mistake)])
+        with record:
+            try:
+                epoch, converged = _cornell(learner, D, passes, record, every_pass)
+            except PerceptronError as err:
+                raise (err if err.index is not None or D.at is None else PerceptronError(err.reason, D.at)) from None
+            except (ArithmeticError, TypeError, ValueError) as err:
+                if not isinstance(learner, DualPerceptron):
+                    what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
+                    raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
+                x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
+                for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
+                    try:
+                        learner.kernel(x_j, x)
+                    except (TypeError, ValueError, ArithmeticError) as again:
+                        first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                        raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
+                                              f"the examples {first} and {D.at}: {_reason(again)}") from None
+                raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
+        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+    except KeyboardInterrupt as stop:
+        stop.run = run(D.passes, False)  # type: ignore[attr-defined]
+        raise
 
 
 class _Held:
-    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False: raised at the
-    next checkpoint where it is true, or on leaving; a second signal while one is held, at once.  Only the default
+    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False (a _Recorder's
+    step is not whole): raised then, or on leaving; a second signal while one is held, at once.  Only the default
     handlers (and main's) are wrapped, and only in the main thread, where signals land; restored on leaving."""
 
-    def __init__(self, whole=lambda: False):
-        self.whole, self.held, self.previous = whole, None, {}
+    held = None  # the signal held, (signum, frame)
 
     def __enter__(self):
         import signal
+        self.previous = {}
         for signum in (signal.SIGINT, getattr(signal, "SIGTERM", None)):
             handler = signal.getsignal(signum) if signum is not None else None
             if (handler is signal.default_int_handler or getattr(handler, "perceptron_main", False)
@@ -1109,6 +1065,9 @@ class _Held:
                 except ValueError:  # not the main thread
                     break
         return self
+
+    def whole(self) -> bool:
+        return False
 
     def _hold(self, signum, frame):
         first = self.held is None
@@ -1126,26 +1085,37 @@ class _Held:
         if held is not None and run_held:
             self.previous[held[0]](*held)
 
-    def checkpoint(self):
-        if self.held is not None and self.whole():
-            self._restore()
-
     def __exit__(self, kind, value, traceback):
         self._restore(run_held=kind is None)
-        return False
 
 
-class _Pocket:
-    """Gallant's pocket with ratchet (as ``train`` describes it), as an observer of a run."""
+class _Recorder(_Held):
+    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
+    mistake; then the step is whole (every update stored is recorded), and a Ctrl-C held meanwhile is raised."""
 
-    def __init__(self, learner, D):
-        self.learner, self.errors = learner, _pocket_errors(learner, D)
-        self.best = Pocket(_copied(_explicit(learner)), self.errors(None, None), 0)
+    def __init__(self, learner, observers):
+        self.learner = learner
+        self.observers = [observe for observe in observers if observe is not None]
+        self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
+        self.whole_now()
+        # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
+        self.lean = not self.observers and self.indexes is None
 
-    def __call__(self, mistake, learner):
-        errors = self.errors(self.best.errors, mistake)  # stopped at the pocket's count: then it cannot win
-        if errors < self.best.errors:
-            self.best = Pocket(_copied(_explicit(learner)), errors, learner.mistakes)
+    def whole(self) -> bool:
+        return self.seen[0] == self.learner.mistakes and self.seen[1] is getattr(self.learner, "w", None)
+
+    def __call__(self, mistake):
+        if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
+            self.indexes.append(mistake.index)
+        for observe in self.observers:
+            observe(mistake, self.learner)
+        self.whole_now()
+
+    def whole_now(self):
+        """The step is whole: what __call__ does last, and all a lean pass tells."""
+        self.seen = self.learner.mistakes, getattr(self.learner, "w", None)
+        if self.held is not None:  # a Ctrl-C came while the step was not whole
+            self._restore()
 
 
 def _pocket_errors(learner, D):
@@ -1209,23 +1179,13 @@ class _History:
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
 
 
-def _explicit(learner):
-    """A learner's weights: its w, or a dual's explicit sum where its kernel has one (as Run.w), else None."""
-    if isinstance(learner, DualPerceptron):
-        K = learner.kernel
-        return learner.weights() if K is dot or getattr(K, "linear", False) is True else None
-    return learner.w
-
-
 def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: Iterable[Hashable] | None = None,
                      update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
                      average: str | None = None, voted: bool = False, trace: bool | list = True,
                      on_mistake: Callable | None = None) -> Run:
-    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run.
-
-    ``classes`` defaults to the labels in order of first appearance, which is also the order that breaks ties.  ``w``
-    is the dict {class: weights}.
+    """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run, its ``w`` the dict
+    {class: weights}.  ``classes`` defaults to the labels in order of first appearance, the order that breaks ties.
 
     update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1, with the run's rule,
     bias, passes and pocket; each class's run stops after its own clean pass, or at the bound, so ``converged`` is true
@@ -1246,89 +1206,61 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    learner = keeper = tally = None  # a Ctrl-C at any moment carries the run so far: none before a learner
+    learner = None  # a Ctrl-C at any moment carries the run so far: none before a learner
     runs: dict = {}  # one-vs-rest: each class's run
 
-    def flat(learner):  # the joint update's class vectors, one after another: one vector for the history
-        return [v for c in learner.classes for v in learner.w[c]]
-
-    def by_class(flat):
-        size = learner.d + bias
-        return {c: list(flat[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)}
-
-    def joint(epochs, converged, means=None):
-        return Run(w=learner.w, model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
-                   trace=log, pocket=keeper and keeper.best, rule="argmax", bias=bias, kernel=None,
-                   average=by_class(means[average]) if means and average else None,
-                   voted=[(by_class(v), c) for v, c in tally.votes] if tally and voted else None,
-                   multiclass="joint", labels=None)
-
-    def one_vs_rest(converged):
-        for c, r in runs.items():
-            learner.binary[c] = r.model
+    def one_vs_rest(converged):  # the classes' runs as one
+        learner.binary.update({c: r.model for c, r in runs.items()})
+        kept = {field: {c: getattr(r, field) for c, r in runs.items()} if asked else None
+                for field, asked in (("pocket", pocket), ("average", average), ("voted", voted))}
         return Run(w=learner.w, model=learner, mistakes=learner.mistakes,
                    epochs=max((r.epochs for r in runs.values()), default=0), converged=converged, trace=log,
-                   pocket={c: r.pocket for c, r in runs.items()} if pocket else None, rule=learner.rule, bias=bias,
-                   kernel=None, average={c: r.average for c, r in runs.items()} if average else None,
-                   voted={c: r.voted for c, r in runs.items()} if voted else None, multiclass="one-vs-rest",
-                   labels=None)
+                   rule=learner.rule, bias=bias, kernel=None, multiclass="one-vs-rest", labels=None, **kept)
 
-    def class_hook(c):  # the on_mistake of class c's run: its mistakes as ClassMistake, to the trace and the hook
-        def tell(mistake, model):
-            entry = ClassMistake(c, *mistake)
-            if log is not None:
-                log.append(entry)
-            if hook is not None:
-                hook(entry, model)
-        return tell
+    def tell(c, mistake, model):  # class c's run's on_mistake: its mistakes as ClassMistake, to the trace and the hook
+        entry = ClassMistake(c, *mistake)
+        if log is not None:
+            log.append(entry)
+        if hook is not None:
+            hook(entry, model)
     try:
-        passes, bias, pocket, average, voted, log, hook = _options(epochs, max_epochs, bias, pocket, average, voted,
-                                                                   trace, on_mistake)
+        options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
+        passes, bias, pocket, average, voted, log, hook = options
         D = _Data(_pairs(examples, y), keep=True, label=_class_label)
         learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                        D.d, update=update, rule=rule, bias=bias)
-        for i, (_, y) in enumerate(D.examples):
-            try:
-                learner._class(y)
-            except PerceptronError as err:
-                raise PerceptronError(err.reason, i) from None
-        if learner.binary is None:
-            keeper = _Pocket(learner, D) if pocket else None
-            tally = _History(flat(learner), len(D.examples), voted, flat, average is not None) \
-                if average is not None or voted else None
-            epoch, converged = _run_cornell(learner, D, passes, log, [keeper, tally, hook],
-                                            tally is not None and epochs is not None)
-            return joint(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+        if classes is not None:  # read again, naming the first example whose label is not a class
+            D = _Data(D.examples, keep=True, label=learner._class)
+        if learner.binary is None:  # one vector for the history: the class vectors, one after another
+            size = learner.d + bias
+            return _run_cornell(learner, D, options, (average is not None or voted) and epochs is not None,
+                                lambda joint: [v for c in joint.classes for v in joint.w[c]],
+                                lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)},
+                                kernel=None, multiclass="joint", labels=None)
         for c in learner.classes:
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
-                            trace=False, on_mistake=class_hook(c))
+                            trace=False, on_mistake=functools.partial(tell, c))
         return one_vs_rest(all(r.converged for r in runs.values()))
     except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
-        if learner is not None and learner.binary is not None and getattr(stop, "run", None) is not None:
-            runs[c] = stop.run  # type: ignore[attr-defined]
-        so_far = None if learner is None else joint(D.passes, False) if learner.binary is None else one_vs_rest(False)
+        so_far = getattr(stop, "run", None)  # the joint run's so far, or class c's
+        if learner is not None and learner.binary is not None:
+            if so_far is not None:
+                runs[c] = so_far
+            so_far = one_vs_rest(False)
         stop.run = so_far  # type: ignore[attr-defined]
         raise
 
 
 class Classifier:
-    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing scikit-learn:
-    fit, partial_fit, predict, decision_function, score (the accuracy, a float), coef_, intercept_, classes_ (sorted),
-    n_features_in_, get_params, set_params; ``run_`` is the Run.
-
-    Two classes make a binary run, classes_[1] positive (as scikit-learn has it); more a multiclass run, ``multiclass``
-    "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where the notes allow: bias=True (its
-    fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no mistake, no shuffling, penalty
-    or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is rule="margin").  predictor: "w",
-    "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel spec ("polynomial:2").  Exact and
-    deterministic as ``train``; given NumPy arrays (or pandas), predict and decision_function return NumPy arrays,
-    else lists.
-
-    >>> model = Classifier().fit([[1, 2], [2, 0], [-1, -2], [0, -1]], ["yes", "yes", "no", "no"])
-    >>> model.predict([[3, 1], [-2, 0]]), model.classes_, model.coef_, model.intercept_
-    (['yes', 'no'], ['no', 'yes'], [[1, 2]], [-1])
-    """
+    """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing scikit-learn;
+    ``run_`` is the Run, ``classes_`` sorted.  Two classes make a binary run, classes_[1] positive (as scikit-learn has
+    it); more a multiclass run, ``multiclass`` "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where
+    the notes allow: bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
+    mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is
+    rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel
+    spec ("polynomial:2").  Exact and deterministic as ``train``; given NumPy arrays (or pandas), predict and
+    decision_function return NumPy arrays, else lists."""
 
     def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
                  kernel=None):
@@ -1351,47 +1283,25 @@ class Classifier:
 
     def fit(self, X, y):
         """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
-        y = self._column(y)
-        D, classes, kernel = self._data(X, y, None)
-        options = dict(bias=self.bias, max_epochs=self.max_epochs, pocket=_predictor(self.predictor) == "pocket",
-                       trace=False, average="after" if self.predictor == "average" else None,
-                       voted=self.predictor == "voted")
-        if len(classes) == 2:
-            run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options)
-        else:
-            run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
-                                   rule=None if self.multiclass == "joint" else self.rule, **options)
-        self.run_, self.classes_, self.n_features_in_ = run, self._like(y, classes), D.d
-        return self
+        return self._fit_anew(X, y, None, max_epochs=self.max_epochs)
 
     def partial_fit(self, X, y, classes=None):
         """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
         all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
-        y = self._column(y)
-        if not hasattr(self, "run_"):
-            D, classes, kernel = self._data(X, y, classes)
-            learner = (MulticlassPerceptron(classes, D.d, update=self.multiclass, bias=self.bias,
-                                            rule=None if self.multiclass == "joint" else self.rule)
-                       if len(classes) > 2 else Perceptron(D.d, rule=self.rule, bias=self.bias) if kernel is None
-                       else DualPerceptron(kernel, rule=self.rule, bias=self.bias))
-            self.run_ = Run(None, learner, 0, 0, True, None, None, learner.rule, learner.bias,
-                            None if kernel is None else _name(kernel), multiclass=getattr(learner, "update", None),
-                            labels=None if len(classes) > 2 else tuple(classes))
-            self.classes_, self.n_features_in_ = self._like(y, classes), D.d
-        learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
-        D = _Data(_pairs(self._rows(X), y), keep=True, label=read)
         if _predictor(self.predictor) != "w":
             raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
-        if isinstance(learner, DualPerceptron) and D.d:
-            learner.d = D.d
+        if not hasattr(self, "run_"):
+            return self._fit_anew(X, y, classes, epochs=1)
+        learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
+        D = _Data(_pairs(self._rows(X), self._column(y)), keep=True, label=read)
         moved = [learner.learn(x, label) for x, label in D.examples]
-        self.run_ = self.run_._replace(w=_explicit(learner) if self.run_.multiclass is None else learner.w,
-                                       mistakes=learner.mistakes, epochs=self.run_.epochs + 1, converged=not any(moved))
+        self.run_ = self.run_._replace(w=_explicit(learner), mistakes=learner.mistakes, epochs=self.run_.epochs + 1,
+                                       converged=not any(moved))
         return self
 
     def predict(self, X):
         """The predicted class of each row of X."""
-        rows = self._rows(X)
+        rows = self._rows(X)  # first: an unfitted model is told so
         return self._like(X, self.run_.predictions(rows, self.predictor))
 
     def decision_function(self, X):
@@ -1399,8 +1309,7 @@ class Classifier:
         rows, run = self._rows(X), self.run_
         if run.multiclass is None:
             return self._like(X, [run.score(x, self.predictor) for x in rows])
-        return self._like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()]
-                              for x in rows])
+        return self._like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
@@ -1422,10 +1331,11 @@ class Classifier:
         """The bias of each row of coef_ (0 without one)."""
         return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
 
-    def _data(self, X, y, classes):
-        """The checked examples, the classes (given, or y's: sorted, as met if they do not sort), the kernel read."""
+    def _fit_anew(self, X, y, classes, **passes):
+        """fit, or partial_fit's first pass: train or train_multiclass over the classes (given, or y's, sorted)."""
         if y is None:
             raise PerceptronError("Classifier requires y to be passed, but the target y is None")
+        y = self._column(y)
         D = _Data(_pairs(X, y), keep=True, label=_class_label)
         if D.examples and not D.d:  # scikit-learn's words
             raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is "
@@ -1442,9 +1352,18 @@ class Classifier:
                                   f"(kernel = {_short(self.kernel)})")
         kernel = _kernel_of(self.kernel) if isinstance(self.kernel, str) else self.kernel
         try:
-            return D, sorted(given), kernel
+            classes = sorted(given)
         except (TypeError, ArithmeticError):
-            return D, given, kernel
+            classes = given
+        options = dict(bias=self.bias, pocket=_predictor(self.predictor) == "pocket", trace=False,
+                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
+        if len(classes) == 2:
+            run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options, **passes)
+        else:
+            run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
+                                   rule=None if self.multiclass == "joint" else self.rule, **options, **passes)
+        self.run_, self.classes_, self.n_features_in_ = run, self._like(y, classes), D.d
+        return self
 
     @staticmethod
     def _column(y):
