@@ -3333,7 +3333,8 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     read.classes, read.implicit = labels if update else None, None if explicit else name
 
     def entry(field, value, parts, optional=(), one_class=False):
-        """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
+        """The parts' values of an object of them (and optional ones); THEIRS's pocket or average may be w alone."""
+        names = parts
         if read.form and "count" not in parts:
             value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
             parts, optional = ("weights",), parts + optional
@@ -3348,32 +3349,28 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
                         read.choice(where, ("after", "before"), v) if key == "convention" else v)
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
-        return got
+        return [got[key] for key in names]
 
-    def pocket(field, value, one_class=False):
-        p = entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class)
-        return Pocket(p["weights"], p["errors"], p["mistakes"])
-
-    def votes(field, value, one_class=False):
+    def kept(field, value, one_class=False):  # a Pocket, or the votes [(w, or a kernel's mistakes, count), ...]
+        if field.startswith("pocket"):
+            return Pocket(*entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class))
         if not isinstance(value, list) or not value:
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
-        key = "weights" if kernel is None else "mistakes"
-        voted = [entry(f"{field}[{k}]", v, (key, "count"), one_class=one_class) for k, v in enumerate(value)]
-        return [(v[key], v["count"]) for v in voted]
+        parts = ("weights" if kernel is None else "mistakes", "count")
+        return [tuple(entry(f"{field}[{k}]", v, parts, one_class=one_class)) for k, v in enumerate(value)]
 
-    w, kept, n = read.weights("weights", doc["weights"]), {}, read.n
+    w, n, rows = read.weights("weights", doc["weights"]), read.n, []
     for k, row in enumerate(stored or ()):
         if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
             raise read.wrong(f"stored[{k}]", f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
-    for key, each in (("pocket", pocket), ("voted", votes)):
-        value = doc.get(key)
-        kept[key] = (None if value is None else read.by_class(key, value, each) if update == "one-vs-rest" else
-                     each(key, value))
+        rows.append((read.vector(f"stored[{k}]", row[:-1]), row[-1]))
+    pocket, voted = [None if doc.get(key) is None else read.by_class(key, doc[key], kept)
+                     if update == "one-vs-rest" else kept(key, doc[key]) for key in ("pocket", "voted")]
     average = doc.get("average")
     if average is not None:
-        average = entry("average", average, ("weights",), ("convention", "examples"))["weights"]
-    run = Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=kept["pocket"],
-              rule=None, bias=None, kernel=name, average=average, voted=kept["voted"], multiclass=update, labels=None)
+        average = entry("average", average, ("weights",), ("convention", "examples"))[0]
+    run = Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=pocket, rule=None,
+              bias=None, kernel=name, average=average, voted=voted, multiclass=update, labels=None)
     if read.form:
         return run, None
     d = None if n is None else n - bias
@@ -3382,15 +3379,12 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     try:
         if update:
             model = MulticlassPerceptron(labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
-            for c in labels:
-                if update == "one-vs-rest":
-                    model.binary[c].w = w[c]
-                else:
-                    model._w[c] = w[c]
+            model._w = dict(w)  # the joint update's vectors; one-vs-rest's are its binary runs'
+            for c, binary in (model.binary or {}).items():
+                binary.w = w[c]
         elif kernel is not None:
             model = DualPerceptron(kernel, rule=rule, bias=bias)
-            model.stored = [(read.vector(f"stored[{k}]", row[:-1]), row[-1]) for k, row in enumerate(stored)]
-            model.d = d
+            model.stored, model.d = rows, d
         else:
             model = Perceptron(d, rule=rule, bias=bias)
             model.w = w
