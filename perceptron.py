@@ -3247,9 +3247,8 @@ _RUN_FIELDS = frozenset(_RUN_ORDER)
 def _document(run, labels=None, features=None, history=None) -> dict:
     """The one writer: the run's model (labels: the file's names of -1 and +1), or with ``history`` the whole run."""
     labels = list(run.model.classes if run.multiclass else labels or run.labels)
-    doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
-           "multiclass": run.multiclass, "labels": labels, "kernel": run.kernel, "features": features,
-           "weights": _json_weights(run.w)}
+    doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias, "kernel": run.kernel,
+           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_weights(run.w)}
     if run.pocket is not None:
         doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
                          else _json_pocket(run.pocket))
@@ -3511,15 +3510,14 @@ def _json_file(path, what):
     """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits, the int <-> str limit kept."""
     import json
 
-    def integer(text):
+    def integer(text):  # an int's digits, or NaN or Infinity (parse_constant): not numbers JSON has
+        if not text.lstrip("-").isdigit():
+            raise ValueError(f"{text} is not a number JSON has")
         if len(text.lstrip("-")) > 2 * _DIGITS:
             raise ValueError(f"an int of {len(text.lstrip('-'))} digits: at most {2 * _DIGITS} are read")
         return _int_of(text)
 
-    def no_constant(name):
-        raise ValueError(f"{name} is not a number JSON has")
-
-    def no_duplicate(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
+    def unique_keys(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
         doc = {}
         for key, value in pairs:
             if key in doc:
@@ -3537,8 +3535,7 @@ def _json_file(path, what):
     if len(raw) > _JSON_LIMIT:
         raise PerceptronError(f"{path}: not {what}: larger than {_JSON_LIMIT >> 20} MiB")
     try:
-        return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=no_constant,
-                          object_pairs_hook=no_duplicate)
+        return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=integer, object_pairs_hook=unique_keys)
     except UnicodeDecodeError as err:
         raise PerceptronError(f"{path}: not {what}: not UTF-8 ({err.reason} at byte {err.start + 1})") from None
     except ValueError as err:  # not JSON; NaN or Infinity; an int of too many digits
@@ -3556,14 +3553,11 @@ _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"} 
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
 _PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p
-
 _Step = namedtuple("_Step", "cls epoch index y score weights score_bound weight_bound")
 _Step.__doc__ = """One mistake: its class (one-vs-rest), pass, index, label, score (the joint update: the class
 predicted) and w after it, exact (None: not given); for ours, the bounds THEIRS may differ by."""
-
 _Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket voted precision start rate order "
                                 "floats mistakes", defaults=(None,))
-
 _Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
 _Side.__doc__ = """A run as the check compares it (steps: its _Steps); watched: our score at each visit where only
 THEIRS made a mistake; final_bound: the bound on the final weights."""
@@ -3615,7 +3609,7 @@ def _check_mode(args) -> int:
         return 0
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
-        rounding = _Rounding(_options_copy(args), theirs, examples)
+        rounding = _Rounding(args, theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
             return _differ(head, [
@@ -3676,7 +3670,24 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
                          "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
 
-    def step(k, entry):
+    for key, kind in (("epochs", int), ("converged", bool), ("mistakes", int)):
+        if key in doc and type(doc[key]) is not kind:
+            raise read.wrong(key, f"{_short(doc[key])} is not {'true or false' if kind is bool else 'an int'}")
+    if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
+        raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
+    precision = read.choice("precision", (None, *_PRECISIONS))
+    order = doc.get("order")
+    if order is not None:
+        order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
+        if not all(isinstance(p, list) and all(type(i) is int for i in p) and sorted(p) == list(range(n))
+                   for p in order):
+            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) in the order visited, "
+                             "or one per pass")
+    rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
+    if rate is not None and rate <= 0:
+        raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
+    steps = []
+    for k, entry in enumerate(trace or ()):
         where = f"trace[{k}]"
         if not isinstance(entry, dict):
             raise read.wrong(where, "each mistake is an object of 'epoch' (from 1) and 'index' (from 0)")
@@ -3709,27 +3720,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         score = predicted if args.multiclass == "joint" else (None if entry.get("score") is None
                                                               else read.number(f"{where}.score", entry["score"]))
         after = entry.get("weights")
-        return _Step(cls, entry["epoch"], i, None, score, None if after is None else
-                     read.weights(f"{where}.weights", after, isinstance(after, list)), None, None)
-
-    for key, kind in (("epochs", int), ("converged", bool), ("mistakes", int)):
-        if key in doc and type(doc[key]) is not kind:
-            raise read.wrong(key, f"{_short(doc[key])} is not {'true or false' if kind is bool else 'an int'}")
-    if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
-        raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
-    precision = read.choice("precision", (None, *_PRECISIONS))
-    order = doc.get("order")
-    if order is not None:
-        order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
-        if not all(isinstance(p, list) and all(type(i) is int for i in p) and sorted(p) == list(range(n))
-                   for p in order):
-            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) in the order visited, "
-                             "or one per pass")
-    rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
-    if rate is not None and rate <= 0:
-        raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
-    steps = None if trace is None else [step(k, entry) for k, entry in enumerate(trace)]
-    indexes = [s.index for s in steps or ()]
+        steps.append(_Step(cls, entry["epoch"], i, None, score, None if after is None else
+                           read.weights(f"{where}.weights", after, isinstance(after, list)), None, None))
+    indexes = [s.index for s in steps]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
@@ -3740,9 +3733,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                 raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
                                  "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
-    return _Theirs(run.w, steps, doc.get("epochs"), doc.get("converged"), run.average, pocket, run.voted, precision,
-                   None if doc.get("start") is None else read.weights("start", doc["start"]), rate, order, read.floats,
-                   doc.get("mistakes"))
+    start = None if doc.get("start") is None else read.weights("start", doc["start"])
+    return _Theirs(run.w, None if trace is None else steps, doc.get("epochs"), doc.get("converged"), run.average,
+                   pocket, run.voted, precision, start, rate, order, read.floats, doc.get("mistakes"))
 
 
 # What a run does, as data: the options name what the notes allow, the rest is replayed by the check only.
