@@ -3295,8 +3295,8 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         update = doc.get("multiclass") or update
         kernel, stored, explicit = name, None, name is None or name.startswith("linear")
     else:
-        read.need("perceptron", str, "a string")
-        bias = read.need("bias", bool, "true or false")
+        read.need("perceptron")
+        bias = read.need("bias")
         update = read.choice("multiclass", (None, "one-vs-rest", "joint"))
         rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
         name, kernel, stored = doc.get("kernel"), None, doc.get("stored")
@@ -3331,10 +3331,9 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
 
-    def entry(field, value, parts, optional=(), one_class=False):
-        """The parts' values of an object of them (and optional ones); THEIRS's pocket or average may be w alone."""
+    def entry(field, value, parts, optional=(), one_class=False):  # the parts' values, of an object of them
         names = parts
-        if read.form and "count" not in parts:
+        if read.form and "count" not in parts:  # THEIRS's pocket or average may be its weights alone
             value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
             parts, optional = ("weights",), parts + optional
         if not (isinstance(value, dict) and set(parts) <= set(value) <= set(parts) | set(optional)):
@@ -3421,6 +3420,11 @@ class _Fields:
         self.path, self.doc, self.form, self.fractions, self.floats = path, doc, form, form is not None, []
         self.n = self.classes = self.implicit = None  # _model_of sets the classes and the implicit w's kernel
         self.known(doc, known, what)
+        for key, kind, name in (("perceptron", str, "a string"), ("bias", bool, "true or false"),
+                                ("epochs", int, "an int"), ("converged", bool, "true or false"),
+                                ("mistakes", int, "an int")):  # where given, in a model or THEIRS
+            if key in doc and type(doc[key]) is not kind:
+                raise self.wrong(key, f"{_short(doc[key])} is not {name}")
 
     def known(self, doc, known, what, where=""):
         unknown = sorted(set(doc) - known)
@@ -3433,11 +3437,9 @@ class _Fields:
     def wrong(self, field, what):
         return PerceptronError(f"{self.path}: {field}: {what}")
 
-    def need(self, field, kind=None, what=""):
+    def need(self, field):
         if field not in self.doc:
             raise self.wrong(field, "missing")
-        if kind is not None and type(self.doc[field]) is not kind:
-            raise self.wrong(field, f"{_short(self.doc[field])} is not {what}")
         return self.doc[field]
 
     def choice(self, field, choices, value=_END):
@@ -3507,10 +3509,9 @@ def _nearest_name(name, known):
 
 
 def _json_file(path, what):
-    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits, the int <-> str limit kept."""
     import json
 
-    def integer(text):  # an int's digits, or NaN or Infinity (parse_constant): not numbers JSON has
+    def integer(text):  # an int, read past the int <-> str limit; NaN or Infinity (parse_constant): not JSON's
         if not text.lstrip("-").isdigit():
             raise ValueError(f"{text} is not a number JSON has")
         if len(text.lstrip("-")) > 2 * _DIGITS:
@@ -3545,10 +3546,9 @@ def _json_file(path, what):
 
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
-# strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run (_trained) is
-# compared exactly, then replayed (_replay) within a rounding bound (_Rounding); the diagnoses, in the order tried: a
-# bug (_law), the fewest conventions (_conventions), a tie that rounding breaks, one faulty step (_one_step), a law
-# outside the notes, else what the notes require there (_bug).
+# strictly and by value (_Fields.number).  The notes' run (_trained) is compared exactly, then replayed (_replay) within
+# a rounding bound (_Rounding); the diagnoses, in the order tried: a bug (_law), the fewest conventions (_conventions),
+# a tie that rounding breaks, one faulty step (_one_step), a law outside the notes, else the notes' rule (_bug).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
@@ -3641,7 +3641,6 @@ def _check_mode(args) -> int:
 
 
 def _differ(head, diagnosis, where) -> int:
-    """The report of a difference (exit 1): the verdict on the first line."""
     verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
     _emit("\n".join([f"{head}: {verdict}", *diagnosis, *where]))
     return 1
@@ -3670,9 +3669,6 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
                          "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
 
-    for key, kind in (("epochs", int), ("converged", bool), ("mistakes", int)):
-        if key in doc and type(doc[key]) is not kind:
-            raise read.wrong(key, f"{_short(doc[key])} is not {'true or false' if kind is bool else 'an int'}")
     if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
         raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
     precision = read.choice("precision", (None, *_PRECISIONS))
