@@ -3340,11 +3340,10 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(parts)}")
         got = {"errors": 0, "mistakes": 0}
         for key, v in value.items():
-            where = f"{field}.{key}"
             if key not in ("weights", "convention") and (type(v) is not int or v < 0):  # errors, mistakes, count, ...
-                raise read.wrong(where, f"{_short(v)} is not a whole number >= 0")
-            got[key] = (read.weights(where, v, one_class) if key == "weights" else
-                        read.choice(where, ("after", "before"), v) if key == "convention" else v)
+                raise read.wrong(f"{field}.{key}", f"{_short(v)} is not a whole number >= 0")
+            got[key] = (read.weights(f"{field}.{key}", v, one_class) if key == "weights" else
+                        read.choice(f"{field}.{key}", ("after", "before"), v) if key == "convention" else v)
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return [got[key] for key in names]
@@ -3420,19 +3419,17 @@ class _Fields:
         self.path, self.doc, self.form, self.fractions, self.floats = path, doc, form, form is not None, []
         self.n = self.classes = self.implicit = None  # _model_of sets the classes and the implicit w's kernel
         self.known(doc, known, what)
-        for key, kind, name in (("perceptron", str, "a string"), ("bias", bool, "true or false"),
-                                ("epochs", int, "an int"), ("converged", bool, "true or false"),
-                                ("mistakes", int, "an int")):  # where given, in a model or THEIRS
-            if key in doc and type(doc[key]) is not kind:
+        for key, kind in {"perceptron": str, "bias": bool, "epochs": int, "converged": bool, "mistakes": int}.items():
+            if key in doc and type(doc[key]) is not kind:  # where given, in a model or THEIRS
+                name = "a string" if kind is str else "true or false" if kind is bool else "an int"
                 raise self.wrong(key, f"{_short(doc[key])} is not {name}")
 
     def known(self, doc, known, what, where=""):
         unknown = sorted(set(doc) - known)
         if unknown:
             near = _nearest_name(unknown[0], known)
-            raise PerceptronError(f"{self.path}: {where}{_short(unknown[0])}: not a field of {what}"
-                                  + (f" (did you mean {near!r}?)" if near else "")
-                                  + f"; the fields are {', '.join(sorted(known))}")
+            raise self.wrong(where + _short(unknown[0]), f"not a field of {what}" + (f" (did you mean {near!r}?)"
+                             if near else "") + f"; the fields are {', '.join(sorted(known))}")
 
     def wrong(self, field, what):
         return PerceptronError(f"{self.path}: {field}: {what}")
@@ -3554,13 +3551,11 @@ _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "pre
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
 _PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p
 _Step = namedtuple("_Step", "cls epoch index y score weights score_bound weight_bound")
-_Step.__doc__ = """One mistake: its class (one-vs-rest), pass, index, label, score (the joint update: the class
-predicted) and w after it, exact (None: not given); for ours, the bounds THEIRS may differ by."""
+_Step.__doc__ = """One mistake, exact (None: not given); a joint update's score is the class predicted; bounds: ours."""
 _Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket voted precision start rate order "
                                 "floats mistakes", defaults=(None,))
 _Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
-_Side.__doc__ = """A run as the check compares it (steps: its _Steps); watched: our score at each visit where only
-THEIRS made a mistake; final_bound: the bound on the final weights."""
+_Side.__doc__ = """A run as the check compares it; watched: our score at each visit where only THEIRS made a mistake."""
 
 
 def _check_mode(args) -> int:
@@ -3628,16 +3623,13 @@ def _check_mode(args) -> int:
         _emit(f"{agrees} under what it declares ({_declared(theirs, sorted(declared))}), confirmed at every "
               "step:\n" + "\n".join(named[1:-1]))
         return 0
-    if named is not None:
-        diagnosis = named
-    elif difference is not None:
-        diagnosis = (law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference)
-                     or law and law[1] or _bug(difference, ours, examples, base, theirs.trace is not None))
-    else:  # its numbers are the notes' run's, but not those of the run it declares
-        diagnosis = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
-                     f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
-                     "them"]
-    return _differ(head, diagnosis, where)
+    if named is None and difference is None:  # its numbers are the notes' run's, but not those of the run it declares
+        named = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
+                 f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
+                 "them"]
+    return _differ(head, named or (law and law[0] == "bug" and law[1] or tie
+                                   or _one_step(examples, base, theirs, model, difference) or law and law[1]
+                                   or _bug(difference, ours, examples, base, theirs.trace is not None)), where)
 
 
 def _differ(head, diagnosis, where) -> int:
