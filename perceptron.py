@@ -3363,9 +3363,8 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         rows.append((read.vector(f"stored[{k}]", row[:-1]), row[-1]))
     pocket, voted = [None if doc.get(key) is None else read.by_class(key, doc[key], kept)
                      if update == "one-vs-rest" else kept(key, doc[key]) for key in ("pocket", "voted")]
-    average = doc.get("average")
-    if average is not None:
-        average = entry("average", average, ("weights",), ("convention", "examples"))[0]
+    average = None if doc.get("average") is None else entry("average", doc["average"], ("weights",),
+                                                            ("convention", "examples"))[0]
     run = Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=pocket, rule=None,
               bias=None, kernel=name, average=average, voted=voted, multiclass=update, labels=None)
     if read.form:
