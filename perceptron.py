@@ -3479,12 +3479,10 @@ class _Fields:
 
     def number(self, field, v):
         """A number as --json writes it: a JSON number, "p/q" (a Fraction), decimal text (a Decimal, or a Fraction)."""
-        if type(v) is int:
-            return v
-        if type(v) is float:
-            if not isfinite(v):
-                raise self.wrong(field, f"{v!r} is not a finite number")
+        if type(v) is float and isfinite(v):
             self.floats.append(v)
+            return v
+        if type(v) is int:
             return v
         if isinstance(v, str) and len(v) <= 4 * _DIGITS + 2:
             form = _form(v)
@@ -3496,7 +3494,8 @@ class _Fields:
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
             elif form in ("int", "decimal"):  # exact, past the int <-> str limit
                 return Fraction(decimal.Decimal(v)) if self.fractions else decimal.Decimal(v)
-        raise self.wrong(field, f"{_short(v)} is not a number (a JSON number, \"p/q\", or a decimal's text)")
+        raise self.wrong(field, f"{v!r} is not a finite number" if type(v) is float else
+                         f"{_short(v)} is not a number (a JSON number, \"p/q\", or a decimal's text)")
 
 
 def _nearest_name(name, known):
@@ -3533,12 +3532,10 @@ def _json_file(path, what):
         raise PerceptronError(f"{path}: not {what}: larger than {_JSON_LIMIT >> 20} MiB")
     try:
         return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=integer, object_pairs_hook=unique_keys)
-    except UnicodeDecodeError as err:
-        raise PerceptronError(f"{path}: not {what}: not UTF-8 ({err.reason} at byte {err.start + 1})") from None
-    except ValueError as err:  # not JSON; NaN or Infinity; an int of too many digits
-        raise PerceptronError(f"{path}: not {what}: {_reason(err)}") from None
-    except RecursionError:
-        raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
+    except (ValueError, RecursionError) as err:  # not UTF-8, not JSON; NaN or Infinity; too many digits; too deep
+        reason = (f"not UTF-8 ({err.reason} at byte {err.start + 1})" if isinstance(err, UnicodeDecodeError) else
+                  "its lists or objects are nested too deeply" if isinstance(err, RecursionError) else _reason(err))
+        raise PerceptronError(f"{path}: not {what}: {reason}") from None
 
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
