@@ -3297,8 +3297,8 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     else:
         read.need("perceptron")
         bias = read.need("bias")
-        update = read.choice("multiclass", (None, "one-vs-rest", "joint"))
-        rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
+        update = read.choice("multiclass", doc.get("multiclass"), (None, "one-vs-rest", "joint"))
+        rule = read.choice("rule", doc.get("rule"), ("argmax",) if update == "joint" else ("sign", "margin"))
         name, kernel, stored = doc.get("kernel"), None, doc.get("stored")
         if name is not None:
             try:
@@ -3343,7 +3343,7 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             if key not in ("weights", "convention") and (type(v) is not int or v < 0):  # errors, mistakes, count, ...
                 raise read.wrong(f"{field}.{key}", f"{_short(v)} is not a whole number >= 0")
             got[key] = (read.weights(f"{field}.{key}", v, one_class) if key == "weights" else
-                        read.choice(f"{field}.{key}", ("after", "before"), v) if key == "convention" else v)
+                        read.choice(f"{field}.{key}", v, ("after", "before")) if key == "convention" else v)
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return [got[key] for key in names]
@@ -3394,8 +3394,7 @@ def _model_mode(args) -> int:
     """--model MODEL.json on FILE: its predictions, one a line; its errors if labeled."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
-    test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
-                 names=names)
+    test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), run.model.d, names)
     if args.json:
         _emit(_json_text({"perceptron": __version__, "model": args.model,
                           "test": {k: v for k, v in test.items() if k not in ("file", "note")}}), True)
@@ -3438,8 +3437,7 @@ class _Fields:
             raise self.wrong(field, "missing")
         return self.doc[field]
 
-    def choice(self, field, choices, value=_END):
-        value = self.doc.get(field) if value is _END else value
+    def choice(self, field, value, choices):
         if value not in choices or type(value) not in (str, type(None)):
             raise self.wrong(field, f"{_short(value)} is not one of "
                              + ", ".join("null" if c is None else repr(c) for c in choices))
@@ -3659,14 +3657,13 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
 
     if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
         raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
-    precision = read.choice("precision", (None, *_PRECISIONS))
+    precision = read.choice("precision", doc.get("precision"), (None, *_PRECISIONS))
     order = doc.get("order")
     if order is not None:
         order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
         if not all(isinstance(p, list) and all(type(i) is int for i in p) and sorted(p) == list(range(n))
                    for p in order):
-            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) in the order visited, "
-                             "or one per pass")
+            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) as visited, or one per pass")
     rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
