@@ -3106,9 +3106,8 @@ _RUN_FIELDS = frozenset(_RUN_ORDER)
 def _document(run, labels=None, features=None, history=None) -> dict:
     """The one writer: the run's model (labels: the file's names of -1 and +1), or with ``history`` the whole run."""
     labels = list(run.model.classes if run.multiclass else labels or run.labels)
-    doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias,
-           "multiclass": run.multiclass, "labels": labels, "kernel": run.kernel, "features": features,
-           "weights": _json_weights(run.w)}
+    doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias, "kernel": run.kernel,
+           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_weights(run.w)}
     if run.pocket is not None:
         doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
                          else _json_pocket(run.pocket))
@@ -3155,10 +3154,10 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         update = doc.get("multiclass") or update
         kernel, stored, explicit = name, None, name is None or name.startswith("linear")
     else:
-        read.need("perceptron", str, "a string")
-        bias = read.need("bias", bool, "true or false")
-        update = read.choice("multiclass", (None, "one-vs-rest", "joint"))
-        rule = read.choice("rule", ("argmax",) if update == "joint" else ("sign", "margin"))
+        read.need("perceptron")
+        bias = read.need("bias")
+        update = read.choice("multiclass", doc.get("multiclass"), (None, "one-vs-rest", "joint"))
+        rule = read.choice("rule", doc.get("rule"), ("argmax",) if update == "joint" else ("sign", "margin"))
         name, kernel, stored = doc.get("kernel"), None, doc.get("stored")
         if name is not None:
             try:
@@ -3191,48 +3190,42 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
 
-    def entry(field, value, parts, optional=(), one_class=False):
-        """An object of the parts (and optional ones); THEIRS's pocket or average may be its weights alone."""
-        if read.form and "count" not in parts:
+    def entry(field, value, parts, optional=(), one_class=False):  # the parts' values, of an object of them
+        names = parts
+        if read.form and "count" not in parts:  # THEIRS's pocket or average may be its weights alone
             value = value if isinstance(value, dict) and "weights" in value else {"weights": value}
             parts, optional = ("weights",), parts + optional
         if not (isinstance(value, dict) and set(parts) <= set(value) <= set(parts) | set(optional)):
             raise read.wrong(field, f"{_short(value)} is not an object of {', '.join(parts)}")
         got = {"errors": 0, "mistakes": 0}
         for key, v in value.items():
-            where = f"{field}.{key}"
             if key not in ("weights", "convention") and (type(v) is not int or v < 0):  # errors, mistakes, count, ...
-                raise read.wrong(where, f"{_short(v)} is not a whole number >= 0")
-            got[key] = (read.weights(where, v, one_class) if key == "weights" else
-                        read.choice(where, ("after", "before"), v) if key == "convention" else v)
+                raise read.wrong(f"{field}.{key}", f"{_short(v)} is not a whole number >= 0")
+            got[key] = (read.weights(f"{field}.{key}", v, one_class) if key == "weights" else
+                        read.choice(f"{field}.{key}", v, ("after", "before")) if key == "convention" else v)
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
-        return got
+        return [got[key] for key in names]
 
-    def pocket(field, value, one_class=False):
-        p = entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class)
-        return Pocket(p["weights"], p["errors"], p["mistakes"])
-
-    def votes(field, value, one_class=False):
+    def kept(field, value, one_class=False):  # a Pocket, or the votes [(w, or a kernel's mistakes, count), ...]
+        if field.startswith("pocket"):
+            return Pocket(*entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class))
         if not isinstance(value, list) or not value:
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
-        key = "weights" if kernel is None else "mistakes"
-        voted = [entry(f"{field}[{k}]", v, (key, "count"), one_class=one_class) for k, v in enumerate(value)]
-        return [(v[key], v["count"]) for v in voted]
+        parts = ("weights" if kernel is None else "mistakes", "count")
+        return [tuple(entry(f"{field}[{k}]", v, parts, one_class=one_class)) for k, v in enumerate(value)]
 
-    w, kept, n = read.weights("weights", doc["weights"]), {}, read.n
+    w, n, rows = read.weights("weights", doc["weights"]), read.n, []
     for k, row in enumerate(stored or ()):
         if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
             raise read.wrong(f"stored[{k}]", f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
-    for key, each in (("pocket", pocket), ("voted", votes)):
-        value = doc.get(key)
-        kept[key] = (None if value is None else read.by_class(key, value, each) if update == "one-vs-rest" else
-                     each(key, value))
-    average = doc.get("average")
-    if average is not None:
-        average = entry("average", average, ("weights",), ("convention", "examples"))["weights"]
-    run = Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=kept["pocket"],
-              rule=None, bias=None, kernel=name, average=average, voted=kept["voted"], multiclass=update, labels=None)
+        rows.append((read.vector(f"stored[{k}]", row[:-1]), row[-1]))
+    pocket, voted = [None if doc.get(key) is None else read.by_class(key, doc[key], kept)
+                     if update == "one-vs-rest" else kept(key, doc[key]) for key in ("pocket", "voted")]
+    average = None if doc.get("average") is None else entry("average", doc["average"], ("weights",),
+                                                            ("convention", "examples"))[0]
+    run = Run(w=w, model=None, mistakes=None, epochs=None, converged=None, trace=None, pocket=pocket, rule=None,
+              bias=None, kernel=name, average=average, voted=voted, multiclass=update, labels=None)
     if read.form:
         return run, None
     d = None if n is None else n - bias
@@ -3241,15 +3234,12 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     try:
         if update:
             model = MulticlassPerceptron(labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
-            for c in labels:
-                if update == "one-vs-rest":
-                    model.binary[c].w = w[c]
-                else:
-                    model._w[c] = w[c]
+            model._w = dict(w)  # the joint update's vectors; one-vs-rest's are its binary runs'
+            for c, binary in (model.binary or {}).items():
+                binary.w = w[c]
         elif kernel is not None:
             model = DualPerceptron(kernel, rule=rule, bias=bias)
-            model.stored = [(read.vector(f"stored[{k}]", row[:-1]), row[-1]) for k, row in enumerate(stored)]
-            model.d = d
+            model.stored, model.d = rows, d
         else:
             model = Perceptron(d, rule=rule, bias=bias)
             model.w = w
@@ -3263,8 +3253,7 @@ def _model_mode(args) -> int:
     """--model MODEL.json on FILE: its predictions, one a line; its errors if labeled."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
-    test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), features=run.model.d,
-                 names=names)
+    test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), run.model.d, names)
     if args.json:
         _emit(_json_text({"perceptron": __version__, "model": args.model,
                           "test": {k: v for k, v in test.items() if k not in ("file", "note")}}), True)
@@ -3287,27 +3276,27 @@ class _Fields:
         self.path, self.doc, self.form, self.fractions, self.floats = path, doc, form, form is not None, []
         self.n = self.classes = self.implicit = None  # _model_of sets the classes and the implicit w's kernel
         self.known(doc, known, what)
+        for key, kind in {"perceptron": str, "bias": bool, "epochs": int, "converged": bool, "mistakes": int}.items():
+            if key in doc and type(doc[key]) is not kind:  # where given, in a model or THEIRS
+                name = "a string" if kind is str else "true or false" if kind is bool else "an int"
+                raise self.wrong(key, f"{_short(doc[key])} is not {name}")
 
     def known(self, doc, known, what, where=""):
         unknown = sorted(set(doc) - known)
         if unknown:
             near = _nearest_name(unknown[0], known)
-            raise PerceptronError(f"{self.path}: {where}{_short(unknown[0])}: not a field of {what}"
-                                  + (f" (did you mean {near!r}?)" if near else "")
-                                  + f"; the fields are {', '.join(sorted(known))}")
+            raise self.wrong(where + _short(unknown[0]), f"not a field of {what}" + (f" (did you mean {near!r}?)"
+                             if near else "") + f"; the fields are {', '.join(sorted(known))}")
 
     def wrong(self, field, what):
         return PerceptronError(f"{self.path}: {field}: {what}")
 
-    def need(self, field, kind=None, what=""):
+    def need(self, field):
         if field not in self.doc:
             raise self.wrong(field, "missing")
-        if kind is not None and type(self.doc[field]) is not kind:
-            raise self.wrong(field, f"{_short(self.doc[field])} is not {what}")
         return self.doc[field]
 
-    def choice(self, field, choices, value=_END):
-        value = self.doc.get(field) if value is _END else value
+    def choice(self, field, value, choices):
         if value not in choices or type(value) not in (str, type(None)):
             raise self.wrong(field, f"{_short(value)} is not one of "
                              + ", ".join("null" if c is None else repr(c) for c in choices))
@@ -3347,12 +3336,10 @@ class _Fields:
 
     def number(self, field, v):
         """A number as --json writes it: a JSON number, "p/q" (a Fraction), decimal text (a Decimal, or a Fraction)."""
-        if type(v) is int:
-            return v
-        if type(v) is float:
-            if not isfinite(v):
-                raise self.wrong(field, f"{v!r} is not a finite number")
+        if type(v) is float and isfinite(v):
             self.floats.append(v)
+            return v
+        if type(v) is int:
             return v
         if isinstance(v, str) and len(v) <= 4 * _DIGITS + 2:
             form = _form(v)
@@ -3364,7 +3351,8 @@ class _Fields:
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
             elif form in ("int", "decimal"):  # exact, past the int <-> str limit
                 return Fraction(decimal.Decimal(v)) if self.fractions else decimal.Decimal(v)
-        raise self.wrong(field, f"{_short(v)} is not a number (a JSON number, \"p/q\", or a decimal's text)")
+        raise self.wrong(field, f"{v!r} is not a finite number" if type(v) is float else
+                         f"{_short(v)} is not a number (a JSON number, \"p/q\", or a decimal's text)")
 
 
 def _nearest_name(name, known):
@@ -3373,18 +3361,16 @@ def _nearest_name(name, known):
 
 
 def _json_file(path, what):
-    """A JSON file of at most _JSON_LIMIT bytes, its ints of at most 2 _DIGITS digits, the int <-> str limit kept."""
     import json
 
-    def integer(text):
+    def integer(text):  # an int, read past the int <-> str limit; NaN or Infinity (parse_constant): not JSON's
+        if not text.lstrip("-").isdigit():
+            raise ValueError(f"{text} is not a number JSON has")
         if len(text.lstrip("-")) > 2 * _DIGITS:
             raise ValueError(f"an int of {len(text.lstrip('-'))} digits: at most {2 * _DIGITS} are read")
         return _int_of(text)
 
-    def no_constant(name):
-        raise ValueError(f"{name} is not a number JSON has")
-
-    def no_duplicate(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
+    def unique_keys(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
         doc = {}
         for key, value in pairs:
             if key in doc:
@@ -3402,36 +3388,27 @@ def _json_file(path, what):
     if len(raw) > _JSON_LIMIT:
         raise PerceptronError(f"{path}: not {what}: larger than {_JSON_LIMIT >> 20} MiB")
     try:
-        return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=no_constant,
-                          object_pairs_hook=no_duplicate)
-    except UnicodeDecodeError as err:
-        raise PerceptronError(f"{path}: not {what}: not UTF-8 ({err.reason} at byte {err.start + 1})") from None
-    except ValueError as err:  # not JSON; NaN or Infinity; an int of too many digits
-        raise PerceptronError(f"{path}: not {what}: {_reason(err)}") from None
-    except RecursionError:
-        raise PerceptronError(f"{path}: not {what}: its lists or objects are nested too deeply") from None
+        return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=integer, object_pairs_hook=unique_keys)
+    except (ValueError, RecursionError) as err:  # not UTF-8, not JSON; NaN or Infinity; too many digits; too deep
+        reason = (f"not UTF-8 ({err.reason} at byte {err.start + 1})" if isinstance(err, UnicodeDecodeError) else
+                  "its lists or objects are nested too deeply" if isinstance(err, RecursionError) else _reason(err))
+        raise PerceptronError(f"{path}: not {what}: {reason}") from None
 
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
-# strictly and by value (a JSON float is the binary64 it reads as, "p/q" a Fraction).  The notes' run (_trained) is
-# compared exactly, then replayed (_replay) within a rounding bound (_Rounding); the diagnoses, in the order tried: a
-# bug (_law), the fewest conventions (_conventions), a tie that rounding breaks, one faulty step (_one_step), a law
-# outside the notes, else what the notes require there (_bug).
+# strictly and by value (_Fields.number).  The notes' run (_trained) is compared exactly, then replayed (_replay) within
+# a rounding bound (_Rounding); the diagnoses, in the order tried: a bug (_law), the fewest conventions (_conventions),
+# a tie that rounding breaks, one faulty step (_one_step), a law outside the notes, else the notes' rule (_bug).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
 _PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p
-
 _Step = namedtuple("_Step", "cls epoch index y score weights score_bound weight_bound")
-_Step.__doc__ = """One mistake: its class (one-vs-rest), pass, index, label, score (the joint update: the class
-predicted) and w after it, exact (None: not given); for ours, the bounds THEIRS may differ by."""
-
+_Step.__doc__ = """One mistake, exact (None: not given); a joint update's score is the class predicted; bounds: ours."""
 _Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket voted precision start rate order "
                                 "floats mistakes", defaults=(None,))
-
 _Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
-_Side.__doc__ = """A run as the check compares it (steps: its _Steps); watched: our score at each visit where only
-THEIRS made a mistake; final_bound: the bound on the final weights."""
+_Side.__doc__ = """A run as the check compares it; watched: our score at each visit where only THEIRS made a mistake."""
 
 
 def _check_mode(args) -> int:
@@ -3480,7 +3457,7 @@ def _check_mode(args) -> int:
         return 0
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
-        rounding = _Rounding(_options_copy(args), theirs, examples)
+        rounding = _Rounding(args, theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
             return _differ(head, [
@@ -3499,20 +3476,16 @@ def _check_mode(args) -> int:
         _emit(f"{agrees} under what it declares ({_declared(theirs, sorted(declared))}), confirmed at every "
               "step:\n" + "\n".join(named[1:-1]))
         return 0
-    if named is not None:
-        diagnosis = named
-    elif difference is not None:
-        diagnosis = (law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference)
-                     or law and law[1] or _bug(difference, ours, examples, base, theirs.trace is not None))
-    else:  # its numbers are the notes' run's, but not those of the run it declares
-        diagnosis = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
-                     f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
-                     "them"]
-    return _differ(head, diagnosis, where)
+    if named is None and difference is None:  # its numbers are the notes' run's, but not those of the run it declares
+        named = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
+                 f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
+                 "them"]
+    return _differ(head, named or (law and law[0] == "bug" and law[1] or tie
+                                   or _one_step(examples, base, theirs, model, difference) or law and law[1]
+                                   or _bug(difference, ours, examples, base, theirs.trace is not None)), where)
 
 
 def _differ(head, diagnosis, where) -> int:
-    """The report of a difference (exit 1): the verdict on the first line."""
     verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
     _emit("\n".join([f"{head}: {verdict}", *diagnosis, *where]))
     return 1
@@ -3541,7 +3514,20 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
                          "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
 
-    def step(k, entry):
+    if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
+        raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
+    precision = read.choice("precision", doc.get("precision"), (None, *_PRECISIONS))
+    order = doc.get("order")
+    if order is not None:
+        order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
+        if not all(isinstance(p, list) and all(type(i) is int for i in p) and sorted(p) == list(range(n))
+                   for p in order):
+            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) as visited, or one per pass")
+    rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
+    if rate is not None and rate <= 0:
+        raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
+    steps = []
+    for k, entry in enumerate(trace or ()):
         where = f"trace[{k}]"
         if not isinstance(entry, dict):
             raise read.wrong(where, "each mistake is an object of 'epoch' (from 1) and 'index' (from 0)")
@@ -3574,27 +3560,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         score = predicted if args.multiclass == "joint" else (None if entry.get("score") is None
                                                               else read.number(f"{where}.score", entry["score"]))
         after = entry.get("weights")
-        return _Step(cls, entry["epoch"], i, None, score, None if after is None else
-                     read.weights(f"{where}.weights", after, isinstance(after, list)), None, None)
-
-    for key, kind in (("epochs", int), ("converged", bool), ("mistakes", int)):
-        if key in doc and type(doc[key]) is not kind:
-            raise read.wrong(key, f"{_short(doc[key])} is not {'true or false' if kind is bool else 'an int'}")
-    if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
-        raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
-    precision = read.choice("precision", (None, *_PRECISIONS))
-    order = doc.get("order")
-    if order is not None:
-        order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
-        if not all(isinstance(p, list) and all(type(i) is int for i in p) and sorted(p) == list(range(n))
-                   for p in order):
-            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) in the order visited, "
-                             "or one per pass")
-    rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
-    if rate is not None and rate <= 0:
-        raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
-    steps = None if trace is None else [step(k, entry) for k, entry in enumerate(trace)]
-    indexes = [s.index for s in steps or ()]
+        steps.append(_Step(cls, entry["epoch"], i, None, score, None if after is None else
+                           read.weights(f"{where}.weights", after, isinstance(after, list)), None, None))
+    indexes = [s.index for s in steps]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
@@ -3605,9 +3573,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                 raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
                                  "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
-    return _Theirs(run.w, steps, doc.get("epochs"), doc.get("converged"), run.average, pocket, run.voted, precision,
-                   None if doc.get("start") is None else read.weights("start", doc["start"]), rate, order, read.floats,
-                   doc.get("mistakes"))
+    start = None if doc.get("start") is None else read.weights("start", doc["start"])
+    return _Theirs(run.w, None if trace is None else steps, doc.get("epochs"), doc.get("converged"), run.average,
+                   pocket, run.voted, precision, start, rate, order, read.floats, doc.get("mistakes"))
 
 
 # What a run does, as data: the options name what the notes allow, the rest is replayed by the check only.

@@ -3940,6 +3940,21 @@ def test_cli_lines_past_the_readers_buffer_keep_their_numbers_and_standard_input
     assert cli_json(capsys, "-")[1]["examples"] == 4 and not sys.stdin.buffer.closed
 
 
+@pytest.mark.parametrize("cell, said", [('"abc"', "'abc' is not a number"), ('"1/0"', "'1/0' is not a number"),
+                                        ("1e400", "inf is not a finite number")])
+def test_a_kernel_model_s_stored_number_is_named_once_by_its_field(capsys, tmp_path, cell, said):
+    # a stored example's bad number is that field's error, the file named once (it was "weights: FILE: stored...")
+    path = write(tmp_path, "x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
+    model = tmp_path / "model.json"
+    cli(capsys, path, "--kernel", "polynomial:2", "--save", str(model), "--quiet")
+    doc = json.loads(model.read_text())
+    doc["stored"][0][0] = "cell"
+    model.write_text(json.dumps(doc).replace('"cell"', cell))  # the JSON text as written
+    status, out, err = cli(capsys, path, "--model", str(model))
+    assert (status, out) == (2, "") and err.startswith(f"error: {model}: stored[0][0]: {said}"), err
+    assert err.count(str(model)) == 1
+
+
 # ===========================================================================
 # 5. The oracle
 # ===========================================================================
