@@ -1535,14 +1535,12 @@ def _update(update, rule):
     """(update, rule) of a multiclass learner: "argmax" is the joint update's rule, and its only one."""
     if not isinstance(update, str) or update not in ("one-vs-rest", "joint"):
         raise PerceptronError(f"update = {_short(update)}: use 'one-vs-rest' or 'joint'")
-    if update == "joint":
-        if rule not in (None, "argmax"):
-            raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
-                                  "zero-score question")
-        return update, "argmax"
-    if rule is not None:
+    if update == "joint" and rule not in (None, "argmax"):
+        raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
+                              "zero-score question")
+    if update == "one-vs-rest" and rule is not None:
         _rule(rule)
-    return update, "sign" if rule is None else rule
+    return update, "argmax" if update == "joint" else rule or "sign"
 
 
 def _flag(value, name) -> bool:
@@ -1700,13 +1698,12 @@ class _Data:
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
-        mixed: dict = {}  # the first example with a float, and with a Decimal
+        kinds: set = set()  # float and Decimal, as met
         for i, (x, _) in enumerate(self.examples or ()):
-            for kind in set(map(type, x)) & {float, decimal.Decimal}:
-                mixed.setdefault(kind, i)
-        if len(mixed) == 2:
-            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)",
-                                  max(mixed.values()))
+            kinds |= set(map(type, x)) & {float, decimal.Decimal}
+            if len(kinds) == 2:
+                raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one "
+                                      "kind)", i)
 
     def check(self, item, i):
         self.at = i
@@ -1735,10 +1732,10 @@ def _chain(first, rest):
 
 
 # Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I function and gives exactly its results: the
-# same mistakes, scores, weights, counts and errors, bit for bit.  The test suite proves it by running once with each
-# (CI runs it both ways).  PERCEPTRON_LITERAL=1 in the environment, read at import, or the command line's --literal for
-# one call, runs Part I alone; the switch is a context variable, so threads do not share it.
-
+# same mistakes, scores, weights, counts and errors, bit for bit (the test suite runs both ways).  PERCEPTRON_LITERAL=1
+# in the environment, read at import, or the command line's --literal for one call, runs Part I alone; the switch is a
+# context variable, so threads do not share it.
+#
 # What runs is what is read, edits included: Part I's text had this CRC-32 when the accelerators were proved equal to
 # it.  If it differs (Part I was edited), the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once,
 # at import; a file that cannot be read (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After editing
@@ -1747,8 +1744,7 @@ _PART_I_DIGEST = "cd64a508"
 
 
 def _part_one_digest(path=globals().get("__file__")) -> str | None:
-    """The CRC-32 of Part I's text in ``path`` (this file), 8 hex digits: "" if the banners are not found,
-    None if the file cannot be read as source."""
+    """The CRC-32 of Part I's text in ``path``, 8 hex digits: "" without its banners, None if not readable as source."""
     try:
         if not str(path).endswith(".py"):
             return None
@@ -1808,14 +1804,13 @@ def _dots(v, xs, exact=False) -> list:
 
 
 def _primal_pass(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I) for a Perceptron, fast: the same mistakes, scores and weights, bit for bit.  w.x is the fastest
-    sum in dot's order, the bias added last without copying x.  An example is taken as it is only if x is a list or
-    tuple (whose len() cannot lie), y the int -1 or +1, and its score finite and of the run's type (a NumPy element
-    makes a NumPy score, a string or None makes the sum raise, an inf or nan makes it inf or nan), and so the sum of
-    the w an update makes (in a Fraction or Decimal run x's element types are checked instead: a Fraction times a
-    NumPy int is a Fraction); any other goes through the boundary and the learner's own _step.  Unseen: an object
-    whose products with plain numbers are other than those of its value (no number library's): PERCEPTRON_LITERAL=1
-    takes it by value."""
+    """_pass (Part I) for a Perceptron, fast: w.x the fastest sum in dot's order, the bias added last without copying
+    x.  An example is taken as it is only if x is a list or tuple (whose len() cannot lie), y the int -1 or +1, and its
+    score finite and of the run's type (a NumPy element makes a NumPy score, a string or None makes the sum raise, an
+    inf or nan makes it inf or nan), and so the sum of the w an update makes (a Fraction or Decimal run checks x's
+    element types instead: a Fraction times a NumPy int is a Fraction); any other goes through the boundary and the
+    learner's own _step.  Unseen: an object whose products with plain numbers are not its value's (no number
+    library's): PERCEPTRON_LITERAL=1 takes it by value."""
     def kind_of(s):  # (the fast sum, None for sum(map(mul, w, x)); a score's type; whether x's types are checked)
         kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
         return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
@@ -1824,13 +1819,11 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     checked, bias, mistake, d = D.examples is not None, learner.bias, learner.mistake, learner.d
     w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
     sum_of, kind, exact = kind_of(w[0] if w else 0)
-    plain, lists = _PLAIN.issuperset, _LISTS
-    lean = getattr(on_mistake, "lean", False)
+    plain, lists, lean = _PLAIN.issuperset, _LISTS, getattr(on_mistake, "lean", False)
     named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
     # For y = -1 or +1: the rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, i.e. (s >= 0) !=
-    # (y > 0) as sign(0) = +1.  The update w_i + y x_i, for ints and floats, is w_i + x_i or w_i - x_i: exact, as IEEE
-    # 754 defines a - b as a + (-b).  (A Decimal's y x_i is rounded to the context: Fractions and Decimals keep the
-    # literal form.)
+    # (y > 0) as sign(0) = +1.  The update w_i + y x_i of ints and floats is w_i + x_i or w_i - x_i, exactly (IEEE 754
+    # defines a - b as a + (-b)); a Decimal's y x_i is rounded to the context: Fractions and Decimals keep Part I's.
     rule = "margin" if mistake is _margin_rule else "sign" if mistake is _sign_rule else None
     m, i = 0, -1
     try:
@@ -1956,39 +1949,33 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
     return m
 
 
-_KEPT_ROWS = 2000  # the most examples whose rows (n each) the pocket keeps: at most n^2 numbers
-
-
-# After w <- w + y_i x_i (x_i read: the bias is its last feature, 1), every score w.x_j moves by y_i r_ij, r_ij =
-# x_i.x_j: kept up to date, a score costs O(1) an update once x_i's row [r_ij for every j] is known.  A primal run keeps
-# the margins q_j = y_j w.x_j; a joint run every class's scores (an update adds x_i's row to the true class's and takes
-# it from the predicted one's).  With ints and Fractions the kept scores are the run's, so a rule or an argmax decides
-# alike from them: q_j < 0 is a mistake under both rules, q_j = 0 is the rule's to decide, and a tie is found again.
-#
-# A float score kept up to date is not the run's, but both are near the exact e_j = sum_k w_k x_jk of the run's float
-# weights w, and the rules read only a score's sign and whether it is 0 (the argmax, which is largest).  With unit
-# roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (a rounding per product, one more for an int weight, one per
-# sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k| (over every class), X_i = max_k |x_ik|, N_j =
-# sum_k |x_jk|, the run's S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j + eta.  An update w'_k = fl(w_k + y x_ik) =
-# w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y r_ij + sum_k delta_k x_jk; the kept a'_j = fl(a_j + y
-# fl(r_ij)) is off by |fl(r_ij) - r_ij| <= gamma X_i N_j + eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So
-# E_j = |a_j - e_j| stays within N_j G + H, from a_j = S_j, G = gamma W, H = eta, where after each update (of two
-# class vectors at most once each)
+# The pocket's scores kept up to date: after w <- w + y_i x_i (x_i read, the bias its last feature 1), each score
+# w.x_j moves by y_i r_ij, r_ij = x_i.x_j, O(1) once x_i's row [r_ij for every j] is known.  A primal run keeps the
+# margins q_j = y_j w.x_j, a joint run every class's scores.  With ints and Fractions they are the run's: q_j < 0 is a
+# mistake under both rules, q_j = 0 the rule's to decide, a tie the argmax's.  A float score kept is not the run's,
+# but both are near the exact e_j = sum_k w_k x_jk of the run's weights, and a rule reads only a score's sign and
+# whether it is 0 (an argmax, which is largest).  With u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (a rounding
+# per product, one more for an int weight, one per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|
+# (of every class), X_i = max_k |x_ik|, N_j = sum_k |x_jk|: the run's S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j
+# + eta.  An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y r_ij + sum_k
+# delta_k x_jk; the kept a'_j = fl(a_j + y fl(r_ij)) is off by |fl(r_ij) - r_ij| <= gamma X_i N_j + eta and a
+# rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j| stays within N_j G + H, from a_j = S_j, G = gamma W,
+# H = eta, where after each update (which moves a class's vector at most once)
 #   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u).
-# Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B: a margin further than B from 0 has S_j's sign, and S_j is not
-# 0; an argmax stands wherever every other class's score is more than 2B below the largest (3B asked, for the sum's
-# own rounding).  B is computed in floats with a margin of 2 for their own roundings, with N = max_j N_j, and only the
+# Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B (computed in floats with a margin of 2 for their own
+# roundings, N = max_j N_j): a margin further than B from 0 has S_j's sign, and S_j is not 0; an argmax stands where
+# every other class's score is more than 2B below the largest (3B asked, for the sum's own rounding).  Only the
 # scores in doubt are summed again, in the run's order.  The bound holds while no sum overflows (W N <= 2^1000 is
-# asked, else every score is summed again); after n updates every score is summed again and G and H start over.
+# asked); after n updates all are summed again and G and H start over, so B stays small.
 
 class _KeptScores:
     """errors(at_most, mistake) of a primal or joint run's pocket, from scores kept up to date (derived above)."""
+    ROWS = 2000  # the most examples whose rows (n each) it keeps: at most n^2 numbers
 
     @classmethod
     def errors(cls, learner, D):
-        """_pocket_errors (above), fast: the same counts without summing every w.x again.  A kernel run reads the scores
-        _KernelScores keeps; a primal or joint run over at most _KEPT_ROWS examples, all ints and Fractions or all
-        floats, keeps its own (derived above)."""
+        """_pocket_errors (above), fast: the same counts without summing every w.x again (a kernel run's from the
+        scores _KernelScores keeps)."""
         literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
         xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
         if isinstance(learner, DualPerceptron):
@@ -2000,7 +1987,7 @@ class _KeptScores:
                 return _count(map(learner.mistake, ys, cache.scores), at_most)
             return from_kept_scores
         joint = isinstance(learner, MulticlassPerceptron)
-        if len(xs) > _KEPT_ROWS or not (joint or isinstance(learner, Perceptron)) or joint and (
+        if len(xs) > cls.ROWS or not (joint or isinstance(learner, Perceptron)) or joint and (
                 learner.binary is not None or len(learner.classes) < 2):
             return literal
         exact = all(type(v) in _EXACT for x in xs for v in x)
@@ -2015,10 +2002,8 @@ class _KeptScores:
         self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
         self.N = max((sum(map(abs, x)) for x in self.xs), default=0.0)  # inf past the range
         self.X = [max(map(abs, x), default=0.0) for x in self.xs]
-        self.rows: dict = {}
-        self.kept, self.after, self.updates = None, -1, 0  # the margins (primal) or {class: scores} (joint)
-        position = {c: k for k, c in enumerate(learner.classes)} if joint else {}
-        self.truth = [position[y] for y in ys] if joint else None
+        self.kept, self.after, self.updates, self.rows = None, -1, 0, {}  # kept: margins, or {class: scores}
+        self.truth = [learner.classes.index(y) for y in ys] if joint else None
 
     def __call__(self, at_most, mistake):
         learner, B = self.learner, None
@@ -2102,8 +2087,7 @@ def _scaled_sums(history, c):
         if not all(map(float.is_integer, scaled)):
             k = max(Fraction(v).denominator.bit_length() - 1 for v in w)
             if history.k < k <= 1000:
-                history.scaled = [a << (k - history.k) for a in history.scaled]
-                history.k = k
+                history.scaled, history.k = [a << (k - history.k) for a in history.scaled], k
                 scaled = list(map(mul, repeat(2.0 ** k), w))
         if all(map(float.is_integer, scaled)):  # False for an inf: a sum past the float range
             history.scaled = list(map(add, history.scaled, map(mul, repeat(c), map(int, scaled))))
@@ -2116,8 +2100,7 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     Fractions, v_k.x = v_(k-1).x + (v_k - v_(k-1)).x exactly, the row of each distinct difference computed once: O(1)
     a hypothesis and x.  With floats, each v_k.x by _dots.  Anything else: the literal vote."""
     d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
-    votes, before, scores = [0] * len(xs), None, []  # votes: sum_k c_k [v_k.x >= 0]
-    rows: dict = {}  # the row of each distinct v_k - v_(k-1)
+    votes, before, scores, rows = [0] * len(xs), None, [], {}  # sum_k c_k [v_k.x >= 0]; each v_k - v_(k-1)'s row
     try:  # a PerceptronError (an x to refuse) is a ValueError: the literal vote's to tell
         xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
         kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
