@@ -2008,7 +2008,8 @@ class _KeptScores:
     def __call__(self, at_most, mistake):
         learner, B = self.learner, None
         weights = list(learner.w.values()) if self.joint else [learner.w]
-        W = 0 if self.exact else max(max(map(abs, w), default=0.0) for w in weights)
+        flat = [v for w in weights for v in w] if self.joint else learner.w
+        W = 0 if self.exact else max(map(abs, flat), default=0.0)
         if self.kept is not None and mistake is not None and learner.mistakes == self.after + 1 and \
                 self.updates < len(self.xs) and self.row(mistake.index) is not None:
             row, kept, self.updates = self.rows[mistake.index], self.kept, self.updates + 1
