@@ -2007,8 +2007,7 @@ class _KeptScores:
 
     def __call__(self, at_most, mistake):
         learner, B = self.learner, None
-        weights = list(learner.w.values()) if self.joint else [learner.w]
-        flat = [v for w in weights for v in w] if self.joint else learner.w
+        flat = learner.w if not self.joint else [] if self.exact else [v for w in learner.w.values() for v in w]
         W = 0 if self.exact else max(map(abs, flat), default=0.0)
         if self.kept is not None and mistake is not None and learner.mistakes == self.after + 1 and \
                 self.updates < len(self.xs) and self.row(mistake.index) is not None:
@@ -2022,9 +2021,9 @@ class _KeptScores:
         if B is None:  # the first count, n updates since the last, or a bound that does not hold: all summed again
             self.kept = None
             if not (self.exact or W * self.N <= 2.0 ** 1000 and all(
-                    type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for w in weights for v in w)):
+                    type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in flat)):
                 return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
-            lists = [_dots(w, self.xs, self.exact) for w in weights]
+            lists = [_dots(w, self.xs, self.exact) for w in (learner.w.values() if self.joint else [learner.w])]
             if not (self.exact or all(all(map(isfinite, v)) for v in lists)):
                 return self.literal(at_most, mistake)
             self.kept = dict(zip(learner.w, lists)) if self.joint else list(map(mul, self.ys, lists[0]))
