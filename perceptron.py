@@ -1454,14 +1454,12 @@ def _update(update, rule):
     """(update, rule) of a multiclass learner: "argmax" is the joint update's rule, and its only one."""
     if not isinstance(update, str) or update not in ("one-vs-rest", "joint"):
         raise PerceptronError(f"update = {_short(update)}: use 'one-vs-rest' or 'joint'")
-    if update == "joint":
-        if rule not in (None, "argmax"):
-            raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
-                                  "zero-score question")
-        return update, "argmax"
-    if rule is not None:
+    if update == "joint" and rule not in (None, "argmax"):
+        raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
+                              "zero-score question")
+    if update == "one-vs-rest" and rule is not None:
         _rule(rule)
-    return update, "sign" if rule is None else rule
+    return update, "argmax" if update == "joint" else rule or "sign"
 
 
 def _flag(value, name) -> bool:
@@ -1556,10 +1554,8 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
         hint = ": rows? predictions(X) predicts each row" if rows else ""
         raise PerceptronError(wrong_length.format(name=name, n=len(x), d=d) + hint)
     kinds = set(map(type, x))
-    if kinds <= _EXACT:
-        return x
     try:
-        if kinds <= _FLOATS and all(map(isfinite, x)) or kinds <= _PLAIN and all(map(_is_finite, x)):
+        if kinds <= _EXACT or kinds <= _FLOATS and all(map(isfinite, x)) or kinds <= _PLAIN and all(map(_is_finite, x)):
             return x
     except OverflowError:  # an int beyond floats beside floats: one by one, below
         pass
@@ -1621,13 +1617,12 @@ class _Data:
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
-        mixed: dict = {}  # the first example with a float, and with a Decimal
+        kinds: set = set()  # float and Decimal, as met
         for i, (x, _) in enumerate(self.examples or ()):
-            for kind in set(map(type, x)) & {float, decimal.Decimal}:
-                mixed.setdefault(kind, i)
-        if len(mixed) == 2:
-            raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one kind)",
-                                  max(mixed.values()))
+            kinds |= set(map(type, x)) & {float, decimal.Decimal}
+            if len(kinds) == 2:
+                raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one "
+                                      "kind)", i)
 
     def check(self, item, i):
         self.at = i
@@ -1656,10 +1651,10 @@ def _chain(first, rest):
 
 
 # Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I function and gives exactly its results: the
-# same mistakes, scores, weights, counts and errors, bit for bit.  The test suite proves it by running once with each
-# (CI runs it both ways).  PERCEPTRON_LITERAL=1 in the environment, read at import, or the command line's --literal for
-# one call, runs Part I alone; the switch is a context variable, so threads do not share it.
-
+# same mistakes, scores, weights, counts and errors, bit for bit (the test suite runs both ways).  PERCEPTRON_LITERAL=1
+# in the environment, read at import, or the command line's --literal for one call, runs Part I alone; the switch is a
+# context variable, so threads do not share it.
+#
 # What runs is what is read, edits included: Part I's text had this CRC-32 when the accelerators were proved equal to
 # it.  If it differs (Part I was edited), the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once,
 # at import; a file that cannot be read (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After editing
@@ -1668,8 +1663,7 @@ _PART_I_DIGEST = "cd64a508"
 
 
 def _part_one_digest(path=globals().get("__file__")) -> str | None:
-    """The CRC-32 of Part I's text in ``path`` (this file), 8 hex digits: "" if the banners are not found,
-    None if the file cannot be read as source."""
+    """The CRC-32 of Part I's text in ``path``, 8 hex digits: "" without its banners, None if not readable as source."""
     try:
         if not str(path).endswith(".py"):
             return None
@@ -1721,15 +1715,21 @@ else:
     _sum_float = _sum_exact
 
 
+def _dots(v, xs, exact=False) -> list:
+    """[v.x for x in xs] by those sums (exact: of ints and Fractions alone); to 3.11 without a call per x."""
+    if sys.version_info < (3, 12):
+        return list(map(sum, map(map, repeat(mul), repeat(v), xs)))
+    return list(map(_sum_exact if exact else _sum_float, repeat(v), xs))
+
+
 def _primal_pass(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I) for a Perceptron, fast: the same mistakes, scores and weights, bit for bit.  w.x is the fastest
-    sum in dot's order, the bias added last without copying x.  An example is taken as it is only if x is a list or
-    tuple (whose len() cannot lie), y the int -1 or +1, and its score finite and of the run's type (a NumPy element
-    makes a NumPy score, a string or None makes the sum raise, an inf or nan makes it inf or nan), and so the sum of
-    the w an update makes (in a Fraction or Decimal run x's element types are checked instead: a Fraction times a
-    NumPy int is a Fraction); any other goes through the boundary and the learner's own _step.  Unseen: an object
-    whose products with plain numbers are other than those of its value (no number library's): PERCEPTRON_LITERAL=1
-    takes it by value."""
+    """_pass (Part I) for a Perceptron, fast: w.x the fastest sum in dot's order, the bias added last without copying
+    x.  An example is taken as it is only if x is a list or tuple (whose len() cannot lie), y the int -1 or +1, and its
+    score finite and of the run's type (a NumPy element makes a NumPy score, a string or None makes the sum raise, an
+    inf or nan makes it inf or nan), and so the sum of the w an update makes (a Fraction or Decimal run checks x's
+    element types instead: a Fraction times a NumPy int is a Fraction); any other goes through the boundary and the
+    learner's own _step.  Unseen: an object whose products with plain numbers are not its value's (no number
+    library's): PERCEPTRON_LITERAL=1 takes it by value."""
     def kind_of(s):  # (the fast sum, None for sum(map(mul, w, x)); a score's type; whether x's types are checked)
         kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
         return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
@@ -1738,13 +1738,11 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
     checked, bias, mistake, d = D.examples is not None, learner.bias, learner.mistake, learner.d
     w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
     sum_of, kind, exact = kind_of(w[0] if w else 0)
-    plain, lists = _PLAIN.issuperset, _LISTS
-    lean = getattr(on_mistake, "lean", False)
+    plain, lists, lean = _PLAIN.issuperset, _LISTS, getattr(on_mistake, "lean", False)
     named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
     # For y = -1 or +1: the rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, i.e. (s >= 0) !=
-    # (y > 0) as sign(0) = +1.  The update w_i + y x_i, for ints and floats, is w_i + x_i or w_i - x_i: exact, as IEEE
-    # 754 defines a - b as a + (-b).  (A Decimal's y x_i is rounded to the context: Fractions and Decimals keep the
-    # literal form.)
+    # (y > 0) as sign(0) = +1.  The update w_i + y x_i of ints and floats is w_i + x_i or w_i - x_i, exactly (IEEE 754
+    # defines a - b as a + (-b)); a Decimal's y x_i is rounded to the context: Fractions and Decimals keep Part I's.
     rule = "margin" if mistake is _margin_rule else "sign" if mistake is _sign_rule else None
     m, i = 0, -1
     try:
@@ -1870,125 +1868,93 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
     return m
 
 
-_KEPT_ROWS = 2000  # the most examples whose rows (n each) the pocket keeps: at most n^2 numbers
-
-
-def _kept_errors(learner, D):
-    """_pocket_errors (above), fast: the same counts without summing every w.x again.  A kernel run reads the scores
-    _KernelScores keeps; a primal run keeps every margin y_j w.x_j (_KeptMargins), O(n) an update; a joint run every
-    class's score of every example (an update adds x_i's row [x_i.x_j] to the true class's, takes it from the
-    predicted one's), wrong where its class's score is not the only largest (a tie found again by the argmax).  Ints
-    and Fractions: the kept scores are the run's.  Floats: each is within _KeptMargins' bound B of the run's (G
-    growing with every update of any class vector), so the argmax stands wherever every other class's score is more
-    than 2B below the largest (3B asked, for the sum's own rounding); the other examples are summed again."""
-    literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
-    if isinstance(learner, DualPerceptron):
-        def from_kept_scores(at_most, mistake):
-            cache = D.cache
-            if not (isinstance(cache, _KernelScores) and cache.learner is learner and _all_finite(cache.scores)):
-                return literal(at_most, mistake)
-            return _count(map(learner.mistake, ys, cache.scores), at_most)
-        ys = [y for _, y in D.examples]
-        return from_kept_scores
-    if len(D.examples) > _KEPT_ROWS or isinstance(learner, MulticlassPerceptron) and (
-            learner.binary is not None or len(learner.classes) < 2) or not isinstance(learner, (Perceptron,
-                                                                                         MulticlassPerceptron)):
-        return literal
-    xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
-    exact = all(type(v) in _EXACT for x in xs for v in x)
-    if not (exact or all(type(v) is float for x in xs for v in x)):
-        return literal
-    def plain_floats(w):  # every weight a float, or an int that converts to a float exactly
-        return all(type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in w)
-    if isinstance(learner, Perceptron):
-        return _KeptMargins(learner, xs, ys, literal, exact) if exact or plain_floats(learner.w) else literal
-    bound = _KeptMargins(learner, xs, [], literal, exact)  # its rows, N, X and bound
-    xs = [learner._read(x) for x in xs]
-    position = {c: k for k, c in enumerate(learner.classes)}
-    truth, kept = [position[y] for y in ys], [None, -1, 0]  # the scores, after which mistake, updates
-    def errors(at_most, mistake):
-        scores, after, updates = kept
-        flat = [] if exact else [v for w in learner.w.values() for v in w]
-        W = max(map(abs, flat), default=0.0)
-        if scores is not None and mistake is not None and learner.mistakes == after + 1 and updates < len(xs):
-            i = mistake.index
-            if i not in bound.rows:
-                bound.rows[i] = list(map(sum, map(map, repeat(mul), repeat(xs[i]), xs)) if exact or
-                                     sys.version_info < (3, 12) else map(_sum_float, repeat(xs[i]), xs))
-            scores = dict(scores)
-            scores[mistake.y] = list(map(add, scores[mistake.y], bound.rows[i]))
-            scores[mistake.predicted] = list(map(sub, scores[mistake.predicted], bound.rows[i]))
-            B, updates = (0 if exact else bound.bound(W, i)), updates + 1
-        else:
-            scores = None if not (exact or plain_floats(flat) and W * bound.N <= 2.0 ** 1000) else \
-                {c: list(map(_sum_exact if exact else _sum_float, repeat(w), xs)) for c, w in learner.w.items()}
-            if scores is None or not (exact or all(_all_finite(v) for v in scores.values())):
-                kept[0] = None
-                return literal(at_most, mistake)
-            B, updates, bound.G, bound.H = 0, 0, bound.gamma * W, bound.eta
-        if B is None:
-            kept[0] = None  # the bound does not hold: every score summed again
-            return errors(at_most, None)
-        kept[:] = scores, learner.mistakes, updates
-        lists = [scores[c] for c in learner.classes]
-        top, near = list(map(max, *lists)), [0] * len(xs)
-        for v in lists:  # how many classes are within 3B of the largest score (B = 0: attain it)
-            near = list(map(add, near, map(ge, map(add, v, repeat(3 * B)) if B else v, top)))
-        wrong = list(map(ne, map(getitem, map(getitem, repeat(lists), truth), range(len(xs))), top))
-        for j in (j for j, k in enumerate(near) if k > 1):  # a tie, or a float argmax in doubt: found again
-            found = {c: _sum_float(learner.w[c], xs[j]) if B else scores[c][j] for c in learner.classes}
-            wrong[j] = _argmax(learner.classes, found) != ys[j]
-        return _count(wrong, at_most)
-    return errors
-
-
-# After w <- w + y_i (x_i, 1), the margin q_j = y_j w.x_j moves by y_i y_j (x_i.x_j + 1): kept up to date, a margin
-# costs O(1) per update once x_i's row is known.  With ints and Fractions a kept margin is the very y_j S_j of the
-# run's score S_j, so the rule decides alike from it: y_j S_j < 0 is a mistake under both rules, and S_j = 0 is decided
-# by the rule itself.
-#
-# A float margin kept up to date is not the run's, but both are near the exact e_j = sum_k w_k x_jk of the run's float
-# weights w, and a rule reads only a score's sign and whether it is 0.  With the bias as a feature x_j,d = 1, unit
-# roundoff u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (a rounding per product, one more for an int weight, one
-# per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|, X_i = max_k |x_ik|, N_j = sum_k |x_jk|, the
-# run's score S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j + eta.  An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik +
-# delta_k, |delta_k| <= u W', moves e_j by y x_i.x_j + sum_k delta_k x_jk; the kept a'_j = fl(a_j + y r_ij), r_ij =
-# fl(x_i.x_j) (+ 1), is off by |r_ij - x_i.x_j| <= gamma X_i N_j + eta and a rounding of u |a'_j| <= u (W' N_j + E'_j).
-# So E_j = |a_j - e_j| stays within N_j G + H, from a_j = S_j, G = gamma W, H = eta, where after each update
+# The pocket's scores kept up to date: after w <- w + y_i x_i (x_i read, the bias its last feature 1), each score
+# w.x_j moves by y_i r_ij, r_ij = x_i.x_j, O(1) once x_i's row [r_ij for every j] is known.  A primal run keeps the
+# margins q_j = y_j w.x_j, a joint run every class's scores.  With ints and Fractions they are the run's: q_j < 0 is a
+# mistake under both rules, q_j = 0 the rule's to decide, a tie the argmax's.  A float score kept is not the run's,
+# but both are near the exact e_j = sum_k w_k x_jk of the run's weights, and a rule reads only a score's sign and
+# whether it is 0 (an argmax, which is largest).  With u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (a rounding
+# per product, one more for an int weight, one per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|
+# (of every class), X_i = max_k |x_ik|, N_j = sum_k |x_jk|: the run's S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j
+# + eta.  An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y r_ij + sum_k
+# delta_k x_jk; the kept a'_j = fl(a_j + y fl(r_ij)) is off by |fl(r_ij) - r_ij| <= gamma X_i N_j + eta and a
+# rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j| stays within N_j G + H, from a_j = S_j, G = gamma W,
+# H = eta, where after each update (which moves a class's vector at most once)
 #   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u).
-# Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B: a_j further than B from 0 has S_j's sign, and S_j is not 0.
-# B is computed in floats with a margin of 2 for their own roundings, with N = max_j N_j, and only the margins within
-# B of 0 are summed again, in the run's order.  The bound holds while no sum overflows (W N <= 2^1000 is asked, else
-# every score is summed again); after n updates every score is summed again and G and H start over, so B stays small.
+# Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B (computed in floats with a margin of 2 for their own
+# roundings, N = max_j N_j): a margin further than B from 0 has S_j's sign, and S_j is not 0; an argmax stands where
+# every other class's score is more than 2B below the largest (3B asked, for the sum's own rounding).  Only the
+# scores in doubt are summed again, in the run's order.  The bound holds while no sum overflows (W N <= 2^1000 is
+# asked); after n updates all are summed again and G and H start over, so B stays small.
 
-class _KeptMargins:
-    """errors(at_most, mistake) of a primal run's pocket, from margins kept up to date (derived above)."""
+class _KeptScores:
+    """errors(at_most, mistake) of a primal or joint run's pocket, from scores kept up to date (derived above)."""
+    ROWS = 2000  # the most examples whose rows (n each) it keeps: at most n^2 numbers
 
-    def __init__(self, learner, xs, ys, literal, exact):
-        self.learner, self.xs, self.ys, self.literal, self.exact = learner, xs, ys, literal, exact
+    @classmethod
+    def errors(cls, learner, D):
+        """_pocket_errors (above), fast: the same counts without summing every w.x again (a kernel run's from the
+        scores _KernelScores keeps)."""
+        literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
+        xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
+        if isinstance(learner, DualPerceptron):
+            def from_kept_scores(at_most, mistake):
+                cache = D.cache
+                if not (isinstance(cache, _KernelScores) and cache.learner is learner and
+                        _PLAIN.issuperset(map(type, cache.scores)) and all(map(_is_finite, cache.scores))):
+                    return literal(at_most, mistake)
+                return _count(map(learner.mistake, ys, cache.scores), at_most)
+            return from_kept_scores
+        joint = isinstance(learner, MulticlassPerceptron)
+        if len(xs) > cls.ROWS or not (joint or isinstance(learner, Perceptron)) or joint and (
+                learner.binary is not None or len(learner.classes) < 2):
+            return literal
+        exact = all(type(v) in _EXACT for x in xs for v in x)
+        if exact or all(type(v) is float for x in xs for v in x):
+            return cls(learner, xs, ys, literal, exact, joint)
+        return literal
+
+    def __init__(self, learner, xs, ys, literal, exact, joint):
+        self.learner, self.ys, self.literal, self.exact, self.joint = learner, ys, literal, exact, joint
+        self.xs = [learner._read(x) for x in xs]
         m = learner.d + learner.bias + 3
         self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
-        bias = float(learner.bias)
-        self.N = 0 if exact else max((sum(map(abs, x)) + bias for x in xs), default=0.0)  # inf past the range
-        self.X = [max(max(map(abs, x), default=0.0), bias) for x in ([] if exact else xs)]
-        self.rows: dict = {}
-        self.q: list | None = None
+        self.N = max((sum(map(abs, x)) for x in self.xs), default=0.0)  # inf past the range
+        self.X = [max(map(abs, x), default=0.0) for x in self.xs]
+        self.kept, self.after, self.updates, self.rows = None, -1, 0, {}  # kept: margins, or {class: scores}
+        self.truth = [learner.classes.index(y) for y in ys] if joint else None
 
-    def start(self, W, at_most, mistake):
-        self.q, self.updates = None, 0
-        scores = self.scores(self.xs) if W * self.N <= 2.0 ** 1000 else None
-        if scores is None or not _all_finite(scores):
-            return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
-        self.q, self.G, self.H = list(map(mul, self.ys, scores)), self.gamma * W, self.eta
-        return _count(map(self.learner.mistake, self.ys, scores), at_most)
+    def __call__(self, at_most, mistake):
+        learner, B = self.learner, None
+        flat = learner.w if not self.joint else [] if self.exact else [v for w in learner.w.values() for v in w]
+        W = 0 if self.exact else max(map(abs, flat), default=0.0)
+        if self.kept is not None and mistake is not None and learner.mistakes == self.after + 1 and \
+                self.updates < len(self.xs) and self.row(mistake.index) is not None:
+            row, kept, self.updates = self.rows[mistake.index], self.kept, self.updates + 1
+            if self.joint:
+                kept[mistake.y] = list(map(add, kept[mistake.y], row))
+                kept[mistake.predicted] = list(map(sub, kept[mistake.predicted], row))
+            else:
+                self.kept = list(map(add if mistake.y > 0 else sub, kept, row))
+            B = self.bound(W, mistake.index)
+        if B is None:  # the first count, n updates since the last, or a bound that does not hold: all summed again
+            self.kept = None
+            if not (self.exact or W * self.N <= 2.0 ** 1000 and all(
+                    type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in flat)):
+                return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
+            lists = [_dots(w, self.xs, self.exact) for w in (learner.w.values() if self.joint else [learner.w])]
+            if not (self.exact or all(all(map(isfinite, v)) for v in lists)):
+                return self.literal(at_most, mistake)
+            self.kept = dict(zip(learner.w, lists)) if self.joint else list(map(mul, self.ys, lists[0]))
+            B, self.updates, self.G, self.H = 0, 0, self.gamma * W, self.eta
+        self.after = learner.mistakes
+        return self.argmax_errors(B, at_most) if self.joint else self.margin_errors(B, at_most)
 
     def row(self, i):
-        """[y_j (x_i.x_j + 1) for every j] (without the 1 if there is no bias), or None if one is not finite."""
+        """x_i's row (times y_j for the margins), or None if a sum is not finite."""
         if i not in self.rows:
-            x_i, sum_of = self.xs[i], _sum_exact if self.exact else _sum_float
-            sums = map(sum, map(map, repeat(mul), repeat(x_i), self.xs)) if self.exact or sys.version_info < (3, 12) \
-                else map(sum_of, repeat(x_i), self.xs)  # sum(map(mul, ...)) without a call per x where it is dot's
-            row = list(map(mul, self.ys, map(add, sums, repeat(1)) if self.learner.bias else sums))
+            row = _dots(self.xs[i], self.xs, self.exact)
+            row = row if self.joint else list(map(mul, self.ys, row))
             self.rows[i] = row if self.exact or isfinite(sum(row)) else None
         return self.rows[i]
 
@@ -2002,42 +1968,31 @@ class _KeptMargins:
         B = 2 * (self.N * (self.G + self.gamma * W) + self.H + self.eta)
         return B if W * self.N <= 2.0 ** 1000 and isfinite(B) else None  # then every |q_j| <= W N (1 + ...) too
 
-    def __call__(self, at_most, mistake):
-        learner = self.learner
-        W = 0 if self.exact else max(map(abs, learner.w), default=0.0)
-        row = None if mistake is None or self.q is None or self.updates >= len(self.xs) else self.row(mistake.index)
-        if row is None:
-            return self.start(W, at_most, mistake)
-        q = self.q = list(map(add if mistake.y > 0 else sub, self.q, row))
-        self.updates += 1
-        B = self.bound(W, mistake.index)
-        if B is None:
-            return self.start(W, at_most, mistake)
-        # y_j S_j < 0 for certain where q_j < -B: if there are at_most such, the count is at_most
-        wrong = _count(filter(functools.partial(gt, -B), q), at_most)
+    def margin_errors(self, B, at_most):
+        q, learner = self.kept, self.learner
+        wrong = _count(filter(functools.partial(gt, -B), q), at_most)  # y_j S_j < 0 for certain
         if at_most and wrong == at_most or min(map(abs, q), default=B + 1) > B:
             return wrong
         near = [j for j, q_j in enumerate(q) if -B <= q_j <= B]
-        wrong += sum(map(learner.mistake, [self.ys[j] for j in near], self.scores([self.xs[j] for j in near])))
+        scores = _dots(learner.w, [self.xs[j] for j in near], self.exact)  # as the run sums them
+        wrong += sum(map(learner.mistake, [self.ys[j] for j in near], scores))
         return min(wrong, at_most) if at_most and at_most > 0 else wrong
 
-    def scores(self, xs) -> list:
-        """w.x for each x as the run sums it: dot's order, the bias weight added last."""
-        w, bias = self.learner.w, self.learner.bias
-        scores = list(map(_sum_float, repeat(w[:-1] if bias else w), xs))
-        return [s + w[-1] for s in scores] if bias else scores
-
-
-def _all_finite(values) -> bool:
-    kinds = set(map(type, values))
-    if kinds <= _EXACT:
-        return True
-    if kinds <= {float}:
-        return all(map(isfinite, values))
-    return kinds <= _PLAIN and all(map(_is_finite, values))
+    def argmax_errors(self, B, at_most):
+        classes, n = self.learner.classes, len(self.xs)
+        lists = [self.kept[c] for c in classes]
+        top, near = list(map(max, *lists)), [0] * n
+        for v in lists:  # how many classes are within 3B of the largest score (B = 0: attain it)
+            near = list(map(add, near, map(ge, map(add, v, repeat(3 * B)) if B else v, top)))
+        wrong = list(map(ne, map(getitem, map(getitem, repeat(lists), self.truth), range(n)), top))
+        for j in (j for j, k in enumerate(near) if k > 1):  # a tie, or a float argmax in doubt: found again
+            found = {c: _sum_float(self.learner.w[c], self.xs[j]) if B else self.kept[c][j] for c in classes}
+            wrong[j] = _argmax(classes, found) != self.ys[j]
+        return _count(wrong, at_most)
 
 
 def _scaled_sums(history, c):
+
     """_History.add, fast: the weights that are ints, or floats that are ints times 2^-k (and ints at most
     2^53, which convert exactly), are added as the ints w 2^k to ints over 2^k by C-level maps; a weight
     with more bits below the point raises k (at most to 1000, a few times a run), any other the literal sum."""
@@ -2051,8 +2006,7 @@ def _scaled_sums(history, c):
         if not all(map(float.is_integer, scaled)):
             k = max(Fraction(v).denominator.bit_length() - 1 for v in w)
             if history.k < k <= 1000:
-                history.scaled = [a << (k - history.k) for a in history.scaled]
-                history.k = k
+                history.scaled, history.k = [a << (k - history.k) for a in history.scaled], k
                 scaled = list(map(mul, repeat(2.0 ** k), w))
         if all(map(float.is_integer, scaled)):  # False for an inf: a sum past the float range
             history.scaled = list(map(add, history.scaled, map(mul, repeat(c), map(int, scaled))))
@@ -2063,26 +2017,24 @@ def _scaled_sums(history, c):
 def _voted_signs_fast(kept, bias, xs) -> list:
     """_voted_signs, fast: per hypothesis, every x's score at once and its sign counted c_k times.  With ints and
     Fractions, v_k.x = v_(k-1).x + (v_k - v_(k-1)).x exactly, the row of each distinct difference computed once: O(1)
-    a hypothesis and x.  With floats, each v_k.x by the fastest sum in dot's order.  Anything else: the literal vote."""
+    a hypothesis and x.  With floats, each v_k.x by _dots.  Anything else: the literal vote."""
     d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
-    votes, before, scores = [0] * len(xs), None, []  # votes: sum_k c_k [v_k.x >= 0]
-    rows: dict = {}  # the row of each distinct v_k - v_(k-1)
+    votes, before, scores, rows = [0] * len(xs), None, [], {}  # sum_k c_k [v_k.x >= 0]; each v_k - v_(k-1)'s row
     try:  # a PerceptronError (an x to refuse) is a ValueError: the literal vote's to tell
         xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
         kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
-        if not (kinds <= _EXACT or kinds <= _FLOATS):
+        exact = kinds <= _EXACT
+        if not (exact or kinds <= _FLOATS):
             return literal(kept, bias, given)
         for v, c in kept:
-            if kinds <= _EXACT and before is not None:
+            if exact and before is not None:
                 step = tuple(map(sub, v, before))
-                row = rows.get(step)
-                if row is None:
-                    row = rows[step] = list(map(sum, map(map, repeat(mul), repeat(step), xs)))
-                scores = list(map(add, scores, row))
-            else:  # sum(map(mul, v, x)) without a call per x where it is dot's
-                scores = list(map(sum, map(map, repeat(mul), repeat(v), xs)) if kinds <= _EXACT or
-                              sys.version_info < (3, 12) else map(_sum_float, repeat(v), xs))
-                if not (kinds <= _EXACT or all(map(isfinite, scores))):
+                if step not in rows:
+                    rows[step] = _dots(step, xs, exact)
+                scores = list(map(add, scores, rows[step]))
+            else:
+                scores = _dots(v, xs, exact)
+                if not (exact or all(map(isfinite, scores))):
                     return literal(kept, bias, given)
             votes = list(map(add, votes, map(mul, repeat(c), map(le, repeat(0), scores))))
             before = v
@@ -2099,7 +2051,7 @@ Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[me
 Perceptron.learn = _fenced(  # type: ignore[method-assign]
     Perceptron.learn, _on_failure("w <- w + y x cannot be computed")(
         lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
-_pocket_errors = _fenced(_pocket_errors, _kept_errors)
+_pocket_errors = _fenced(_pocket_errors, _KeptScores.errors)
 _History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign]
 _voted_signs = _fenced(_voted_signs, _voted_signs_fast)
 
