@@ -1026,7 +1026,7 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
             try:
                 epoch, converged = _cornell(learner, D, passes, record, every_pass)
             except PerceptronError as err:
-                raise (err if err.index is not None or D.at is None else PerceptronError(err.reason, D.at)) from None
+                raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
             except (ArithmeticError, TypeError, ValueError) as err:
                 if not isinstance(learner, DualPerceptron):
                     what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
@@ -1562,12 +1562,20 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
     values = [_by_value(v) for v in x]
     for j, (v, value) in enumerate(zip(x, values)):  # the first that is not a finite real number, named
         if value is None:
-            complex_ = ": Complex data not supported" if isinstance(v, numbers.Complex) and not isinstance(
-                v, numbers.Real) else ""  # scikit-learn's words
-            raise PerceptronError(f"{name}[{j}] is {_short(v)} ({type(v).__name__}), not a real number{complex_}")
+            said = f"{name}[{j}] is {_short(v)} ({type(v).__name__}), not a real number"
+            if isinstance(v, numbers.Complex):
+                raise PerceptronError(said + ": Complex data not supported")  # scikit-learn's words
+            if isinstance(v, str):
+                raise PerceptronError(said)
+            raise _NotANumber(said + ": float() argument must be a string or a real number")
         if not _is_finite(value):
             raise PerceptronError(f"{name}[{j}] is {_short(value)}; features must be finite, not NaN or inf")
     return values
+
+
+class _NotANumber(PerceptronError, TypeError):
+    """A feature of a type that is no number, not even a string: a PerceptronError, and the TypeError that Python's
+    float() raises for it, in its words (as scikit-learn's check_estimator asks)."""
 
 
 def _two_vectors(a, b):
@@ -1633,7 +1641,7 @@ class _Data:
                 raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
             return _vector(x, getattr(self, "d", None)), self.label(y)
         except PerceptronError as err:
-            raise PerceptronError(err.reason, i) from None
+            raise type(err)(err.reason, i) from None
 
     def __iter__(self):
         """The checked examples, for the literal pass; ``at`` follows it."""

@@ -1803,7 +1803,8 @@ API_REFUSED = [  # (what is called, the call or a bad Example, how the message b
     ("x = (1, Decimal('Infinity'))", Example([1, Decimal("Infinity")], 1),
      "x[1] is Decimal('Infinity'); features must be finite, not NaN or inf"),
     ("x = (1, 'abc')", Example([1, "abc"], 1), "x[1] is 'abc' (str), not a real number"),
-    ("x = (None, 1)", Example([None, 1], 1), "x[0] is None (NoneType), not a real number"),
+    ("x = (None, 1)", Example([None, 1], 1), "x[0] is None (NoneType), not a real number: float() argument must be "
+     "a string or a real number"),
     ("x = (1, 2j)", Example([1, 2j], 1), "x[1] is 2j (complex), not a real number: Complex data not supported"),
     ("x of length 3", Example([1, 2, 3], 1), "x has length 3, expected 2"),
     ("x of length 1", Example([1], 1), "x has length 1, expected 2"),
@@ -1942,6 +1943,21 @@ def test_a_run_meeting_a_bad_example_names_its_index(x, y, message, epochs, kern
 
 def test_bad_examples_are_perceptron_errors_which_are_value_errors():
     assert issubclass(PerceptronError, ValueError)
+
+
+@pytest.mark.parametrize("call", [lambda x: train([([1, 2], 1), (x, -1)]), lambda x: Perceptron(2).learn(x, 1),
+                                  lambda x: train(iter([([1, 2], 1), (x, -1)]), epochs=1),
+                                  lambda x: P.Classifier().fit([[1, 2], x], [0, 1])])
+def test_a_feature_of_no_number_type_is_also_the_type_error_python_s_float_raises(call):
+    # Python's habit, and scikit-learn's check_dtype_object: a dict is a TypeError, in float()'s words; a string is
+    # a value that is no number, only a PerceptronError
+    with pytest.raises(TypeError, match=r"x\[1\] is \{'a': 1\} \(dict\), not a real number: float\(\) argument "
+                                        "must be a string or a real number$") as err:
+        call([1, {"a": 1}])
+    assert isinstance(err.value, PerceptronError)
+    with pytest.raises(PerceptronError, match="'abc' \\(str\\), not a real number$") as err:
+        call([1, "abc"])
+    assert not isinstance(err.value, TypeError)
 
 
 def test_w_star_that_does_not_separate_names_the_first_example():
