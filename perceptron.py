@@ -4086,15 +4086,13 @@ class _Rounding:
     def weights_bound(self, w, E):
         if isinstance(w, dict):
             return {c: self.weights_bound(v, E.get(c) if isinstance(E, dict) else None) for c, v in w.items()}
-        if not isinstance(E, list):
-            E = [0.0] * len(w)
         if self.off:
             return [0.0] * len(w)
         try:
             scale = self.tolerance * max((abs(float(v)) for v in w), default=0.0)
         except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
             scale = math.inf
-        return [max(e, scale) for e in E]
+        return [max(e, scale) for e in (E if isinstance(E, list) else [0.0] * len(w))]
 
 
 def _is_whole(v) -> bool:
@@ -4166,16 +4164,13 @@ class _Agreement:
             for (tv, tc), (ov, oc) in zip(theirs, ours))
 
     def text(self, ours, theirs, model) -> str:
-        mistakes = _count_text(len(ours.steps), "mistake")
-        compared = ", ".join(sorted(self.compared)) or "nothing but the form"
-        if self.ulps == 0:
-            alike = "bit for bit" if model.name != "exact" else "exactly"
-        else:
-            alike = (f"up to {model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
-                     f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their "
-                                                   "format: declare \"precision\" to be sure)" if model.guessed
-                                                   else ""))
-        return f"{mistakes}; compared: {compared}; {alike}"
+        alike = "bit for bit" if model.name != "exact" else "exactly"
+        if self.ulps:
+            alike = (f"up to {model.name} rounding: largest difference {self.ulps:.3g} ulp (bound {self.bound_ulps:.3g})"
+                     + (" (its whole numbers written as floats say nothing of their format: declare \"precision\" "
+                        "to be sure)" if model.guessed else ""))
+        return (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
+                f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
 
 
 _Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
@@ -4200,21 +4195,18 @@ def _compare(ours, theirs, st, model, whole=True):
                     t.weights, o.weights, None if isinstance(o.weights, dict) else
                     model.weights_bound(o.weights, o.weight_bound), "w after")):
                 return _Difference("w after", k, o, t), alike
-    bounds = ours.final_bound
-    for what, t, o in (("weights", theirs.weights, ours.weights), ("average", theirs.average if whole else None,
-                                                                     ours.average)):
-        if t is not None and (o is None or not alike.vectors(t, o, model.weights_bound(o, bounds), what)):
+    bounds, finals = ours.final_bound, [("weights", theirs.weights, ours.weights)]
+    if whole:
+        finals += [("average", theirs.average, ours.average), ("epochs", theirs.epochs, ours.epochs),
+                   ("converged", theirs.converged, ours.converged), ("mistakes", theirs.mistakes, len(ours.steps)),
+                   ("votes", theirs.voted, ours.voted)]
+    for what, t, o in finals:
+        if t is None:
+            continue
+        alike.compared.add(what)
+        if not (alike.votes(t, o, bounds) if what == "votes" else o is not None and alike.vectors(
+                t, o, model.weights_bound(o, bounds), what) if what in ("weights", "average") else t == o):
             return _Difference(what, None, o, t), alike
-    for what, t, o in (("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
-                       ("mistakes", theirs.mistakes, len(ours.steps))):
-        if t is not None and whole:
-            alike.compared.add(what)
-            if t != o:
-                return _Difference(what, None, o, t), alike
-    if theirs.voted is not None and whole:
-        alike.compared.add("votes")
-        if not alike.votes(theirs.voted, ours.voted, bounds):
-            return _Difference("votes", None, ours.voted, theirs.voted), alike
     return None, alike
 
 
@@ -4501,23 +4493,21 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
         return None
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
-
-    def agrees(st):  # whether THEIRS's trace and final weights are those of the run under st
-        return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
-    for j in range(min(difference.k, len(theirs.trace) - 1), max(-1, difference.k - 12), -1):  # a step THEIRS made
-        for fault in _FAULTS:
-            if agrees(st._replace(fault=(fault, j))):
-                m, later = theirs.trace[j], len(theirs.trace) - j - 1
-                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault][1]} at mistake {j + 1} "
-                        f"(epoch {m.epoch}, index {m.index}): with that step so, "
-                        + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
-    for changed, bug in (({"stale": True}, "every score is stale, w.x for the weights before the latest update "
-                           "(kept from before w changed); with scores so"),
-                         ({"fault": ("prediction", "always")}, "every update is by the prediction sign(w.x), which is "
-                          "-y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
-                          "updates so")):
-        if agrees(st._replace(**changed)):
-            return [f"diagnosis: a bug in THEIRS: {bug}, the whole run agrees."]
+    tries = []  # (the settings of a bug, its diagnosis): a fault at a step THEIRS made, then one at every step
+    for j in range(min(difference.k, len(theirs.trace) - 1), max(-1, difference.k - 12), -1):
+        m, later = theirs.trace[j], len(theirs.trace) - j - 1
+        tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
+                   f"{m.epoch}, index {m.index}): with that step so, " + (f"all {_count_text(later, 'later mistake')} "
+                   "agree." if later else "the rest agrees.")) for fault, (_, did) in _FAULTS.items()]
+    tries += [({"stale": True}, "a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
+               "(kept from before w changed); with scores so, the whole run agrees."),
+              ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
+               "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with updates "
+               "so, the whole run agrees.")]
+    for changed, bug in tries:
+        bugged = st._replace(**changed)
+        if _compare(_replay(examples, bugged, model, theirs, stop=True), theirs, bugged, model, whole=False)[0] is None:
+            return [f"diagnosis: {bug}"]
     return None
 
 
@@ -4756,13 +4746,12 @@ def _shown_number(v) -> str:
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
-    try:
-        if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
-            return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v else \
-                _digits(v.numerator)
-        return repr(float(v))
+    try:  # (309 digits of a float's 1e308 say less than its shortest decimal)
+        if v.denominator > 1 or abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v:
+            return repr(float(v))
     except OverflowError:
-        return _digits(v.numerator) if v.denominator == 1 else _num(v)
+        pass
+    return _num(v)
 
 
 def _shown_any(v, other=None) -> str:
