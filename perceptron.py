@@ -4390,24 +4390,21 @@ def _converted(theirs, names, n):
     de, di = ("epochs from 0" in names), -("indexes from 1" in names)
     first, negated = "bias first" in names, "bias on -1" in names
 
-    def w(v):
+    def w(v):  # a vector, {class: vector}, or votes: [(v_k, c_k), ...], one-vs-rest's {class: [(v_k, c_k), ...]}
         if v is None or isinstance(v, int):
             return v
         if isinstance(v, dict):
             return {c: w(u) for c, u in v.items()}
+        if not v or isinstance(v[0], tuple):
+            return [(w(u), c) for u, c in v]
         v = v[1:] + v[:1] if first else list(v)
         return v[:-1] + [-v[-1]] if negated else v
-    def votes(voted):  # [(v_k, c_k), ...], or one-vs-rest's {class: [(v_k, c_k), ...]}
-        if isinstance(voted, dict):
-            return {c: votes(u) for c, u in voted.items()}
-        return None if voted is None else [(w(v), c) for v, c in voted]
     trace = None if theirs.trace is None else [s._replace(epoch=s.epoch + de, index=s.index + di, weights=w(s.weights))
                                                for s in theirs.trace]
     if trace is not None and any(not 0 <= s.index < n for s in trace):
         return None
-    return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average),
-                           pocket=w(theirs.pocket), start=w(theirs.start),
-                           voted=votes(theirs.voted))
+    return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average), pocket=w(theirs.pocket),
+                           start=w(theirs.start), voted=w(theirs.voted))
 
 
 def _rate_of(examples, st, model, theirs):
@@ -4670,44 +4667,42 @@ def _simplest_float(v, within=1e-9) -> str:
 
 
 def _bug(difference, ours, examples, st, traced=False) -> list:
-    head = ("diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
-            "trace, nor one faulty step.  Here THEIRS parts from the notes:")
     what, k, o, t = difference
     if k is None:
-        return [head, f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
-                      f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they "
-                      "part after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, "
-                      "and its weights after) to find the first step where they part.")]
-    lines = [head]
-    visit = _parting(difference)
-
-    def why(y, s):
-        if st.multiclass == "joint" or s is None or isinstance(s, str):
-            return "the argmax is not y"
-        if st.rule == "margin":
-            return f"y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
-        return f"the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
-               f"{'!=' if sign(s) != y else '='} y = {y:+d}"
-    y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None
-    if what == "mistake" and y is not None:
-        lines.append(f"  the notes require an update here: {why(o.y, o.score)}, so w <- w + y x"
-                     + (f" = {_shown_any(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
-                        else "") + " (Columbia §1.1, Cornell §3);")
-        lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
-                                                       if t is not None else ", and no more mistakes."))
-    elif what == "mistake":
-        s = ours.watched.get(visit, (None, 0))[0]
-        lines.append("  the notes require no update here" + (f": {why(examples[visit[2]][1], s)};"
-                                                             if s is not None and st.multiclass is None else ";"))
-        lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown_number(t.score)}")
-                     + ".")
+        told = [f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
+                f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they part "
+                "after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, and its "
+                "weights after) to find the first step where they part.")]
     elif what == "score":
-        lines.append(f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the "
-                     f"bound {o.score_bound:.3g} of rounding.")
+        told = [f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the bound "
+                f"{o.score_bound:.3g} of rounding."]
     elif what == "w after":
-        lines.append(f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, "
-                     f"theirs {_shown_any(t.weights, o.weights)}; the notes' update is w <- w + y x.")
-    return lines
+        told = [f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, theirs "
+                f"{_shown_any(t.weights, o.weights)}; the notes' update is w <- w + y x."]
+    else:  # a mistake one side made there
+        visit = _parting(difference)
+        made = o is not None and (o.cls, o.epoch, o.index) == visit  # by ours: the notes require an update
+        y, s = (o.y, o.score) if made else (examples[visit[2]][1], ours.watched.get(visit, (None, 0))[0])
+        if not made and (s is None or st.multiclass):
+            why = ""
+        elif st.multiclass == "joint" or s is None or isinstance(s, str):
+            why = ": the argmax is not y"
+        elif st.rule == "margin":
+            why = f": y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+        else:
+            why = f": the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
+                  f"{'!=' if sign(s) != y else '='} y = {y:+d}"
+        if made:
+            told = [f"  the notes require an update here{why}, so w <- w + y x" + (
+                f" = {_shown_any(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict) else "")
+                + " (Columbia §1.1, Cornell §3);", "  THEIRS made no update here" + (
+                f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}." if t is not None else
+                ", and no more mistakes.")]
+        else:
+            told = [f"  the notes require no update here{why};", "  THEIRS updated here"
+                    + ("" if t.score is None else f", with the score {_shown_number(t.score)}") + "."]
+    return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
+            "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
 
 
 def _where(difference, ours, theirs, examples, data, model) -> list:
@@ -4720,19 +4715,18 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
             lines.append(f"  {name} no more mistakes")
             continue
         at = data.where(m.index)[0] if m.index < len(data.kept) else None
-        line = f" (line {at})" if at is not None else ""
-        lines.append(f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") +
-                     f"epoch {m.epoch}, index {m.index}{line}"
+        lines.append(f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index "
+                     f"{m.index}" + (f" (line {at})" if at is not None else "")
                      + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
                         if m.score is not None else "")
                      + (f", w after {_shown_any(m.weights, o.weights if o is not None else None)}"
                         if m.weights is not None else ""))
     visit = _parting(difference)
     if what == "mistake":
-        did = {name: "an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
-               for name, m in (("ours", o), ("theirs", t))}
+        ours_did, theirs_did = ("an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
+                                for m in (o, t))
         lines.append(f"  at epoch {visit[1]}, index {visit[2]}" + (f", class {visit[0]}" if visit[0] else "")
-                     + f": ours made {did['ours']}, theirs {did['theirs']}")
+                     + f": ours made {ours_did}, theirs {theirs_did}")
     x, y = examples[visit[2]]
     lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
     before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
