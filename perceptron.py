@@ -4166,9 +4166,9 @@ class _Agreement:
     def text(self, ours, theirs, model) -> str:
         alike = "bit for bit" if model.name != "exact" else "exactly"
         if self.ulps:
-            alike = (f"up to {model.name} rounding: largest difference {self.ulps:.3g} ulp (bound {self.bound_ulps:.3g})"
-                     + (" (its whole numbers written as floats say nothing of their format: declare \"precision\" "
-                        "to be sure)" if model.guessed else ""))
+            alike = (f"up to {model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
+                     f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their format: "
+                                                   "declare \"precision\" to be sure)" if model.guessed else ""))
         return (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
                 f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
 
@@ -4530,7 +4530,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * size * size * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
     order = theirs.order
-    shuffled = order is None and any(b.epoch == a.epoch and b.index <= a.index for a, b in zip(steps, steps[1:]))
+    shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
+                                        if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
     before, last = start, -1  # type: list, Any
     for s, w in zip(steps, W):
@@ -4548,9 +4549,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
         slack = (4 + 2 * (gap or 1) + (pp * xx / det if c is not None and det else 0)) * u
         if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
             c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
-        ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))
-        fits = max(map(abs, map(sub, w, map(add, map(mul, repeat(c or 1.0), before), map(mul, repeat(f), x))))) \
-            <= slack * (ap + abs(f) * ax + aw)
+        fits = max(abs(w_i - ((c or 1.0) * p_i + f * x_i)) for w_i, p_i, x_i in zip(w, before, x)) <= slack * (
+            max(map(abs, before)) + abs(f) * max(map(abs, x)) + max(map(abs, w)))
         reads.append((c, f * y if xx else math.nan, y * px if abs(px) > zero else 0.0, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
@@ -4583,22 +4583,18 @@ def _law(examples, args, theirs, model) -> tuple | None:
         laws.append(f"a learning rate eta = {_simplest_float(eta)}")
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
-    decay = None  # (the factor, whether at each example)
+    factor, per_example = 1.0, True  # the decay: w shrinks by the factor at each example, or at each update
     if kept and any(abs(r[0] - 1) > tolerance for _, r in kept):
         per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
         factor, odd = apart(per) if not any(map(math.isnan, per)) else (0.0, [0, 1])
-        decay = (factor, True)
-        if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 1:
-            laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each example: a weight decay of "
-                        f"{_simplest_float(1 - factor)} (an L2 penalty, as scikit-learn's alpha)")
-        else:
-            factor, odd = apart([r[0] for _, r in kept])
+        if len(odd) > 1 or not 0 < factor < 1 or len(kept) < 2:
+            factor, odd, per_example = *apart([r[0] for _, r in kept]), False
             # a reshuffle hides how many examples lie between two updates, so a decay that differs is no bug
             if len(odd) > 1 or not 0 < factor < 1 or shuffled and odd:
                 return None
-            decay = (factor, False)
-            laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each update: a weight decay of "
-                        f"{_simplest_float(1 - factor)}")
+        laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each "
+                    f"{'example' if per_example else 'update'}: a weight decay of {_simplest_float(1 - factor)}"
+                    + (" (an L2 penalty, as scikit-learn's alpha)" if per_example else ""))
         bad |= {kept[j][0] for j in odd}
     if len(bad) > 1:
         return None
@@ -4613,10 +4609,9 @@ def _law(examples, args, theirs, model) -> tuple | None:
         laws.append(f"it updates while y w.x <= {t} (the notes: while y w.x <= 0); a margin, as in hinge-loss, "
                     "passive-aggressive or thresholded training")
     if shuffled:
-        k = next(k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1) if b.epoch == a.epoch and b.index <= a.index)
-        laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[k].epoch} visits "
-                    f"index {steps[k].index} after index {steps[k - 1].index}): a shuffle, as scikit-learn's "
-                    "shuffle=True")
+        laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[shuffled].epoch} visits "
+                    f"index {steps[shuffled].index} after index {steps[shuffled - 1].index}): a shuffle, as "
+                    "scikit-learn's shuffle=True")
     if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
         w_0 = [w_i - eta * y * x_i if abs(w_i - eta * y * x_i) > 4 * near * (abs(w_i) + abs(eta * x_i)) else 0.0
@@ -4627,7 +4622,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         k = bad.pop()
         s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
         x, y = X[s.index], examples[s.index][1]
-        c = 1.0 if decay is None else decay[0] ** ((reads[k][4] or 1) if decay[1] else 1)
+        c = factor ** ((reads[k][4] or 1) if per_example else 1)
         step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
         expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"
