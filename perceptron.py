@@ -3982,17 +3982,16 @@ class _Rounding:
     --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
 
     def __init__(self, args, theirs, examples):
-        ours_float = any(type(v) is float for x, _ in examples for v in x)
+        inputs = [v for x, _ in examples for v in x]
+        self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
         telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
         self.name = theirs.precision or (next(
             (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
-            "binary64") if telling else "binary64" if theirs.floats or ours_float else "exact")
+            "binary64") if telling else "binary64" if theirs.floats or self.u_ours else "exact")
         self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
                                                                                   if isfinite(v))
         self.bits = bits = _PRECISIONS.get(self.name)
         self.u = 0.0 if bits is None else 2.0 ** -bits
-        self.u_ours = 2.0 ** -53 if ours_float else 0.0
-        inputs = [v for x, _ in examples for v in x]
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
         self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
@@ -4044,14 +4043,13 @@ class _Rounding:
                 if u == 0 and delta == 0:
                     continue
                 if K is dot or getattr(K, "linear", False) is True or degree is not None:
-                    A = sum(p * q for p, q in zip(fa, fb))
+                    A = sum(map(mul, fa, fb))
                     moved = A * ((1 + delta) ** 2 - 1)
                     if degree is None:
                         error += moved + _gamma(d, u) * (A + moved)
                         continue
-                    c = abs(float(K.c))
                     t = abs(float(sum(map(mul, a, b))) + float(K.c))
-                    e = moved + _gamma(d + 1, u) * (A + moved + c)
+                    e = moved + _gamma(d + 1, u) * (A + moved + abs(float(K.c)))
                     error += (t + e) ** degree - t ** degree + _gamma(degree, u) * (t + e) ** degree
                 elif sigma is not None:
                     scale = 2 * float(sigma) ** 2
@@ -4270,12 +4268,10 @@ _REPLAYED: dict = {  # the settings the conventions outside the options change (
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
     """(the fewest conventions under which THEIRS agrees, lines naming them); (None, lines) up to a rounded tie."""
     n, d = len(examples), data.d
-    choices = _choices(args, theirs, n, d, kernel)
+    import itertools
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
-    candidates: list = [()]
-    for alternatives in choices:
-        candidates = [c + a for c in candidates for a in alternatives]
-    candidates.sort(key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
+    candidates = sorted((sum(names, ()) for names in itertools.product(*_choices(args, theirs, n, d, kernel))),
+                        key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
     tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, eta)
     for names in candidates:
         if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
@@ -4438,14 +4434,10 @@ def _named(args, data, names, others, eta, passes, until=None) -> list:
         note = "" if c.option else "; a way of writing the numbers, which no option makes" if name in _WRITTEN \
             else "; outside the notes' algorithm: no option of this project runs it"
         lines.append(f"  - {head}{text} (met in {c.where}){note}")
-    for other in others[:3]:
-        lines.append("  (or equally: " + "; ".join(other or ("the options as given",)) + ")")
-    if outside:
-        lines.append("  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
-                     + ": THEIRS follows the notes otherwise")
-    else:
-        lines.append(f"reproduce it: {_command(_variant(args, names, passes), data)}")
-    return lines
+    lines += ["  (or equally: " + "; ".join(other or ("the options as given",)) + ")" for other in others[:3]]
+    return lines + ["  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
+                    + ": THEIRS follows the notes otherwise" if outside else
+                    f"reproduce it: {_command(_variant(args, names, passes), data)}"]
 
 
 def _rounding(difference, ours, model, examples) -> list | None:
@@ -4458,13 +4450,11 @@ def _rounding(difference, ours, model, examples) -> list | None:
         ours.watched.get(visit, (None, 0.0))
     if s is None or isinstance(s, str) or not bound > 0 or abs(Fraction(s)) > Fraction(bound):
         return None
-    before = [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
-    x = examples[visit[2]][0]
-    exact = ""
-    if before and isinstance(before[-1], list) and len(before[-1]) in (len(x), len(x) + 1):
-        w = before[-1]
-        exact = (f"; the exact score w.x (from Fractions of the same floats) is "
-                 f"{_shown_number(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}")
+    w = [None] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
+    w, x = w[-1], examples[visit[2]][0]
+    exact = (f"; the exact score w.x (from Fractions of the same floats) is "
+             f"{_shown_number(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}"
+             if isinstance(w, list) and len(w) in (len(x), len(x) + 1) else "")
     return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_number(s)}, within "
             f"{bound:.3g} of 0{exact}:",
             f"  {model.name} arithmetic, summing in any order and rounding its inputs and weights, may put THEIRS's "
@@ -4600,8 +4590,17 @@ def _law(examples, args, theirs, model) -> tuple | None:
         return None
     # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
     low = max((r[2] for k, r in enumerate(reads) if k not in bad and r[2]), default=-math.inf)
-    high = math.inf if shuffled else min((m for m in _passed_margins(examples, X, steps, W, start, order, n)
-                                          if abs(m) > zero), default=math.inf)
+    high, k, epoch, made, w = math.inf, 0, 0, -1, start  # the least at a visit that made none, by THEIRS's w then
+    while not shuffled and k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked: stop)
+        epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
+        for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
+            if k == len(steps):
+                break
+            if (steps[k].epoch, steps[k].index) == (epoch, i):
+                w, k = W[k], k + 1
+                continue
+            margin = examples[i][1] * sum(map(mul, w, X[i]))
+            high = min(high, margin) if abs(margin) > zero else high
     if low >= high:
         return None
     if not low <= 0 < high:
@@ -4637,20 +4636,6 @@ def _law(examples, args, theirs, model) -> tuple | None:
                        f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
                        *(f"  - {law}" for law in laws), "  no option of this project runs it; declare it to compare "
                        "exactly"]
-
-
-def _passed_margins(examples, X, steps, W, w, order, n):
-    """y w.x at each visit that made no update, by THEIRS's w then; bounded by the steps, not by its epochs."""
-    k, epoch, made = 0, 0, -1
-    while k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked is out of order: stop)
-        epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
-        for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
-            if k == len(steps):
-                return
-            if (steps[k].epoch, steps[k].index) == (epoch, i):
-                w, k = W[k], k + 1
-            else:
-                yield examples[i][1] * sum(map(mul, w, X[i]))
 
 
 def _simplest_float(v, within=1e-9) -> str:
@@ -4756,16 +4741,13 @@ def _shown_any(v, other=None) -> str:
         return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
             ", ..." if len(v) > 12 else "")
     if len(v) <= 8:
-        return "(" + ", ".join(_shown_number(x) for x in v) + ")"
-    text = "(" + ", ".join(_shown_number(x) for x in v[:3]) + ", ..., " + ", ".join(
-        _shown_number(x) for x in v[-2:]) + f") [{len(v)} weights]"
-    if isinstance(other, list) and len(other) == len(v):
-        apart = sorted(range(len(v)), key=lambda i: -abs(Fraction(v[i]) - Fraction(other[i])))[:3]
-        apart = [i for i in apart if v[i] != other[i]]
-        if apart:
-            text += "; most apart: " + ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})"
-                                                for i in apart)
-    return text
+        return "(" + ", ".join(map(_shown_number, v)) + ")"
+    apart = sorted(range(len(v)), key=lambda i: -abs(Fraction(v[i]) - Fraction(other[i])))[:3] \
+        if isinstance(other, list) and len(other) == len(v) else []
+    apart = ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})" for i in apart
+                      if v[i] != other[i])
+    return (f"({', '.join(map(_shown_number, v[:3]))}, ..., {', '.join(map(_shown_number, v[-2:]))}) [{len(v)} weights]"
+            + (f"; most apart: {apart}" if apart else ""))
 
 
 def _settings_text(args) -> str:
