@@ -4288,10 +4288,8 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         changed.update({name: getattr(converted, name) for name in ("order", "start") if name in forced + names})
         try:
             st = _settings(variant, kernel, classes)._replace(**changed)
-            eta: Any = 1
-            if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
-                eta = _rate_of(examples, st, model, converted)
-                st = st._replace(rate=eta)
+            eta = _rate_of(examples, st, model, converted) if {"rate", "start"} & set(forced + names) else 1
+            st = st._replace(rate=eta)
             ours = _replay(examples, st, model, converted, stop=True)
         except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
             continue
@@ -4304,12 +4302,11 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             tied = (names, _parting(difference), tie, eta) if tie else None
     if agreeing:
         names, eta = agreeing[0]
-        return forced + names, _named(args, data, forced + names, [other for other, _ in agreeing[1:]], eta,
-                                      theirs.epochs)
+        return forced + names, _named(args, forced + names, [other for other, _ in agreeing[1:]], eta, theirs.epochs)
     if tied is None:
         return None
     names, (_, epoch, index), tie, eta = tied
-    return None, (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
+    return None, (_named(args, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}")
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
 
 
@@ -4421,7 +4418,7 @@ def _rate_of(examples, st, model, theirs):
     return Fraction(1)
 
 
-def _named(args, data, names, others, eta, passes, until=None) -> list:
+def _named(args, names, others, eta, passes, until=None) -> list:
     """The diagnosis of a set of conventions: each with where it is met, and the options that reproduce it."""
     outside = [name for name in names if _CONVENTION[name].option is None]  # or written: no option makes it
     lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
@@ -4435,9 +4432,24 @@ def _named(args, data, names, others, eta, passes, until=None) -> list:
             else "; outside the notes' algorithm: no option of this project runs it"
         lines.append(f"  - {head}{text} (met in {c.where}){note}")
     lines += ["  (or equally: " + "; ".join(other or ("the options as given",)) + ")" for other in others[:3]]
-    return lines + ["  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
-                    + ": THEIRS follows the notes otherwise" if outside else
-                    f"reproduce it: {_command(_variant(args, names, passes), data)}"]
+    if outside:
+        return lines + ["  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
+                        + ": THEIRS follows the notes otherwise"]
+    import shlex
+    args = _variant(args, names, passes)  # the command of the options that reproduce it
+    given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
+             (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
+             (f"--delimiter={args.delimiter}", args.delimiter != ","),
+             *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
+             (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
+             (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
+             (f"--epochs={args.epochs}", args.epochs),
+             (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
+             ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
+             (f"--tolerance={args.tolerance and _num(args.tolerance)}", args.tolerance), ("--bitwise", args.bitwise),
+             ("--literal", args.literal)]
+    options = [args.file] + [option for option, on in given if on] + ["--check", args.check]
+    return lines + ["reproduce it: python3 perceptron.py " + " ".join(map(shlex.quote, options))]
 
 
 def _rounding(difference, ours, model, examples) -> list | None:
@@ -4756,23 +4768,6 @@ def _settings_text(args) -> str:
     passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
     rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
     return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
-
-
-def _command(args, data) -> str:
-    import shlex
-    given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
-             (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
-             (f"--delimiter={args.delimiter}", args.delimiter != ","),
-             *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
-             (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
-             (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
-             (f"--epochs={args.epochs}", args.epochs),
-             (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
-             ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
-             (f"--tolerance={args.tolerance and _num(args.tolerance)}", args.tolerance), ("--bitwise", args.bitwise),
-             ("--literal", args.literal)]
-    options = [args.file] + [option for option, on in given if on] + ["--check", args.check]
-    return "python3 perceptron.py " + " ".join(map(shlex.quote, options))
 
 
 # --vectors DIR: a conformance corpus for any implementation, in any language: small CSV files, their options and
