@@ -4001,7 +4001,6 @@ class _Rounding:
         self.limit = 2.0 ** (bits or 53)
 
     def magnitudes(self, v) -> list | None:
-        """|v_i| as floats (None where there are no bounds, or beyond binary64's range)."""
         try:
             return None if self.off else [abs(float(v_i)) for v_i in v]
         except OverflowError:
@@ -4018,9 +4017,8 @@ class _Rounding:
             A = sum(map(mul, E, ax)) if any(E) else 0.0
             if self.whole and S < self.limit and not A:
                 return self.tolerance * S
-            u_in, n = self.u_in, len(ax)
-            moved, theirs = (1 + u_in) * A + u_in * S, (1 + u_in) * (S + A)
-            return max(_gamma(n, self.u_ours) * S + _gamma(n, self.u) * theirs + moved, self.tolerance * S)
+            moved, theirs = (1 + self.u_in) * A + self.u_in * S, (1 + self.u_in) * (S + A)
+            return max(_gamma(len(ax), self.u_ours) * S + _gamma(len(ax), self.u) * theirs + moved, self.tolerance * S)
         except OverflowError:
             return math.inf
 
@@ -4042,12 +4040,9 @@ class _Rounding:
             for u, delta in ((self.u, self.u_in + self.u_ours if self.u_in else 0.0), (self.u_ours, 0.0)):
                 if u == 0 and delta == 0:
                     continue
-                if K is dot or getattr(K, "linear", False) is True or degree is not None:
-                    A = sum(map(mul, fa, fb))
-                    moved = A * ((1 + delta) ** 2 - 1)
-                    if degree is None:
-                        error += moved + _gamma(d, u) * (A + moved)
-                        continue
+                A = sum(map(mul, fa, fb))
+                moved = A * ((1 + delta) ** 2 - 1)
+                if degree is not None:
                     t = abs(float(sum(map(mul, a, b))) + float(K.c))
                     e = moved + _gamma(d + 1, u) * (A + moved + abs(float(K.c)))
                     error += (t + e) ** degree - t ** degree + _gamma(degree, u) * (t + e) ** degree
@@ -4058,6 +4053,8 @@ class _Rounding:
                     spread = sum((2 * g + delta * (p + q)) * delta * (p + q) for g, p, q in zip(gaps, fa, fb)) / scale
                     e = spread + _gamma(d + 3, u) * (t + spread) + 3 * u * t
                     error += math.exp(-t) * math.expm1(e) + 2 * u * math.exp(-t + e)
+                elif K is dot or getattr(K, "linear", False) is True:
+                    error += moved + _gamma(d, u) * (A + moved)
         except OverflowError:
             return math.inf
         return error
@@ -4106,16 +4103,13 @@ def _gamma(n, u):
 
 def _held_in(v, precision) -> bool:
     import struct
-    if precision == "binary64":
-        return type(v) is float or type(v) is int and abs(v) <= 2 ** 53 or Fraction(v) == Fraction(float(v))
     try:
         f = float(v)
-        if Fraction(f) != Fraction(v):
+        if type(v) is not float and Fraction(f) != Fraction(v):
             return False
-        if precision == "binary16":
-            return struct.unpack("<e", struct.pack("<e", f))[0] == f
-        b32 = struct.unpack("<f", struct.pack("<f", f))[0] == f
-        return b32 and (precision == "binary32" or struct.unpack("<I", struct.pack("<f", f))[0] & 0xFFFF == 0)
+        code = {"binary16": "<e", "binary32": "<f", "bfloat16": "<f"}.get(precision)  # None: binary64
+        held = code is None or struct.unpack(code, struct.pack(code, f))[0] == f
+        return held and (precision != "bfloat16" or struct.unpack("<I", struct.pack("<f", f))[0] & 0xFFFF == 0)
     except (OverflowError, struct.error):
         return False
 
@@ -4311,7 +4305,6 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
 
 
 def _declared(theirs, names) -> str:
-    """What THEIRS declares of the conventions named, as its file writes it."""
     order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
                               if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
     fields = {"start": _shown_any(theirs.start), "rate": _shown_any(theirs.rate), "order": order}
