@@ -4282,7 +4282,16 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         changed.update({name: getattr(converted, name) for name in ("order", "start") if name in forced + names})
         try:
             st = _settings(variant, kernel, classes)._replace(**changed)
-            eta = _rate_of(examples, st, model, converted) if {"rate", "start"} & set(forced + names) else 1
+            eta = converted.rate or 1  # THEIRS's rate: declared; 1 from a declared start, or none declared
+            if "rate" in names:  # (offered where neither is declared): read against the run at the rate 1
+                side = _replay(examples, st._replace(rate=None), model)
+                pairs = [(s.weights, m.weights) for s, m in zip(converted.trace or [], side.steps)]
+                t, o = next(((t, o) for ts, os_ in pairs + [(converted.weights, side.weights)]
+                             if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)
+                             if o != 0 and t != 0 and (t > 0) == (o > 0)), (1, 1))  # the first of one sign
+                eta = Fraction(t) / Fraction(o)  # exact, or a binary fraction; but where their eta * ours rounds,
+                if type(t) is float and eta.denominator & (eta.denominator - 1):  # eta only nearly: the float of
+                    eta = Fraction(float(_simplest_float(float(eta), 2.0 ** -50)))  # the shortest decimal near it
             st = st._replace(rate=eta)
             ours = _replay(examples, st, model, converted, stop=True)
         except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
@@ -4391,24 +4400,6 @@ def _converted(theirs, names, n):
         return None
     return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average), pocket=w(theirs.pocket),
                            start=w(theirs.start), voted=w(theirs.voted))
-
-
-def _rate_of(examples, st, model, theirs):
-    """THEIRS's learning rate: declared; 1 from a declared start; else read against the run at the rate 1."""
-    if theirs.rate is not None or theirs.start is not None:
-        return Fraction(1) if theirs.rate is None else theirs.rate
-    ours = _replay(examples, st._replace(rate=None), model)
-    pairs = [(t, o) for ts, os_ in ([(s.weights, o.weights) for s, o in zip(theirs.trace or [], ours.steps)]
-                                    + [(theirs.weights, ours.weights)])
-             if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]
-    for t, o in pairs:
-        if o != 0 and t != 0 and (t > 0) == (o > 0):
-            ratio = Fraction(t) / Fraction(o)
-            if type(t) is float and ratio.denominator & (ratio.denominator - 1):  # their eta * ours rounds, so the
-                # ratio is eta only nearly: the float of the shortest decimal near it (0.1, not 0.1000000000000000194)
-                return Fraction(float(_simplest_float(float(ratio), 2.0 ** -50)))
-            return ratio  # exact, or a binary fraction
-    return Fraction(1)
 
 
 def _named(args, names, others, eta, passes, until=None) -> list:
