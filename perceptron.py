@@ -4170,23 +4170,20 @@ _Difference = namedtuple("_Difference", "what k ours theirs")  # where a compari
 
 def _compare(ours, theirs, st, model, whole=True):
     """(the first difference or None, what was alike): the trace, the final weights, and (``whole``) the rest."""
+    import itertools
     alike = _Agreement(model)
-    if theirs.trace is not None:
-        for k in range(max(len(ours.steps), len(theirs.trace))):
-            o = ours.steps[k] if k < len(ours.steps) else None
-            t = theirs.trace[k] if k < len(theirs.trace) else None
-            if o is None or t is None or (o.cls, o.epoch, o.index) != (t.cls, t.epoch, t.index):
-                return _Difference("mistake", k, o, t), alike
-            alike.compared.add("trace")
-            if t.score is not None and (t.score != o.score if st.multiclass == "joint"
-                                        else not alike.close(t.score, o.score, o.score_bound, "scores")):
-                return _Difference("score", k, o, t), alike
-            # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
-            batch = o.weights is None and st.batch
-            if t.weights is not None and not batch and (o.weights is None or not alike.vectors(
-                    t.weights, o.weights, None if isinstance(o.weights, dict) else
-                    model.weights_bound(o.weights, o.weight_bound), "w after")):
-                return _Difference("w after", k, o, t), alike
+    for k, (o, t) in enumerate(itertools.zip_longest(ours.steps, theirs.trace) if theirs.trace is not None else ()):
+        if o is None or t is None or (o.cls, o.epoch, o.index) != (t.cls, t.epoch, t.index):
+            return _Difference("mistake", k, o, t), alike
+        alike.compared.add("trace")
+        if t.score is not None and (t.score != o.score if st.multiclass == "joint"
+                                    else not alike.close(t.score, o.score, o.score_bound, "scores")):
+            return _Difference("score", k, o, t), alike
+        # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
+        if t.weights is not None and not (o.weights is None and st.batch) and (o.weights is None or not alike.vectors(
+                t.weights, o.weights, None if isinstance(o.weights, dict) else
+                model.weights_bound(o.weights, o.weight_bound), "w after")):
+            return _Difference("w after", k, o, t), alike
     bounds, finals = ours.final_bound, [("weights", theirs.weights, ours.weights)]
     if whole:
         finals += [("average", theirs.average, ours.average), ("epochs", theirs.epochs, ours.epochs),
@@ -4687,11 +4684,9 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
     lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
     for name, m in (("ours:  ", o), ("theirs:", t)):
-        if m is None:
-            lines.append(f"  {name} no more mistakes")
-            continue
-        at = data.where(m.index)[0] if m.index < len(data.kept) else None
-        lines.append(f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index "
+        at = data.where(m.index)[0] if m is not None and m.index < len(data.kept) else None
+        lines.append(f"  {name} no more mistakes" if m is None else
+                     f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index "
                      f"{m.index}" + (f" (line {at})" if at is not None else "")
                      + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
                         if m.score is not None else "")
