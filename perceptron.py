@@ -4008,10 +4008,8 @@ class _Rounding:
 
     def score_bound(self, aw, E, ax) -> float:
         """How far THEIRS's w.x may lie from ours: both sums' roundings, S = sum |w_i x_i|, and A = sum E_i |x_i|."""
-        if self.off:
-            return 0.0
-        if aw is None or ax is None:
-            return math.inf
+        if self.off or aw is None or ax is None:
+            return 0.0 if self.off else math.inf
         try:
             S = sum(map(mul, aw, ax))
             A = sum(map(mul, E, ax)) if any(E) else 0.0
@@ -4406,12 +4404,11 @@ def _named(args, names, others, eta, passes, until=None) -> list:
              + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
     for name in names:
         c = _CONVENTION[name]
-        text = c.text.format(eta=_shown_number(eta))
         option = f"--max-epochs {passes}" if name == "passes" else c.option
         head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
         note = "" if c.option else "; a way of writing the numbers, which no option makes" if name in _WRITTEN \
             else "; outside the notes' algorithm: no option of this project runs it"
-        lines.append(f"  - {head}{text} (met in {c.where}){note}")
+        lines.append(f"  - {head}{c.text.format(eta=_shown_number(eta))} (met in {c.where}){note}")
     lines += ["  (or equally: " + "; ".join(other or ("the options as given",)) + ")" for other in others[:3]]
     if outside:
         return lines + ["  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
@@ -4623,12 +4620,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
                        f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
-    if not laws:
-        return None
-    return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
-                       f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
-                       *(f"  - {law}" for law in laws), "  no option of this project runs it; declare it to compare "
-                       "exactly"]
+    return ("variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
+                        f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
+                        *(f"  - {law}" for law in laws), "  no option of this project runs it; declare it to compare "
+                        "exactly"]) if laws else None
 
 
 def _simplest_float(v, within=1e-9) -> str:
@@ -4721,13 +4716,11 @@ def _shown_number(v) -> str:
 
 def _shown_any(v, other=None) -> str:
     """A value for a report; a long vector as its ends and, beside ``other``, its largest differences."""
-    if v is None:
-        return "none"
     if isinstance(v, dict):
         return ", ".join(f"{c}: {_shown_any(w, other.get(c) if isinstance(other, dict) else None)}"
                          for c, w in v.items())
     if not isinstance(v, list):
-        return _shown_number(v) if not isinstance(v, bool) else str(v).lower()
+        return "none" if v is None else str(v).lower() if isinstance(v, bool) else _shown_number(v)
     if v and isinstance(v[0], tuple):  # votes: each hypothesis's count
         return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
             ", ..." if len(v) > 12 else "")
@@ -4742,8 +4735,7 @@ def _shown_any(v, other=None) -> str:
 
 
 def _settings_text(args) -> str:
-    kind = (f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel
-            else "primal")
+    kind = f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel else "primal"
     passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
     rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
     return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
