@@ -4377,9 +4377,6 @@ def _variant(args, names, passes=None):
 
 def _converted(theirs, names, n):
     """THEIRS read back under the names that change only how it writes its numbers; None if an index leaves the data."""
-    de, di = ("epochs from 0" in names), -("indexes from 1" in names)
-    first, negated = "bias first" in names, "bias on -1" in names
-
     def w(v):  # a vector, {class: vector}, or votes: [(v_k, c_k), ...], one-vs-rest's {class: [(v_k, c_k), ...]}
         if v is None or isinstance(v, int):
             return v
@@ -4387,10 +4384,11 @@ def _converted(theirs, names, n):
             return {c: w(u) for c, u in v.items()}
         if not v or isinstance(v[0], tuple):
             return [(w(u), c) for u, c in v]
-        v = v[1:] + v[:1] if first else list(v)
-        return v[:-1] + [-v[-1]] if negated else v
-    trace = None if theirs.trace is None else [s._replace(epoch=s.epoch + de, index=s.index + di, weights=w(s.weights))
-                                               for s in theirs.trace]
+        v = v[1:] + v[:1] if "bias first" in names else list(v)
+        return v[:-1] + [-v[-1]] if "bias on -1" in names else v
+    trace = None if theirs.trace is None else [
+        s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names),
+                   weights=w(s.weights)) for s in theirs.trace]
     if trace is not None and any(not 0 <= s.index < n for s in trace):
         return None
     return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average), pocket=w(theirs.pocket),
@@ -4455,8 +4453,7 @@ def _rounding(difference, ours, model, examples) -> list | None:
 
 
 def _parting(difference):
-    steps = [m for m in (difference.ours, difference.theirs) if m is not None]
-    m = min(steps, key=lambda m: (m.epoch, m.index))
+    m = min((m for m in (difference.ours, difference.theirs) if m is not None), key=lambda m: (m.epoch, m.index))
     return (m.cls, m.epoch, m.index)
 
 
