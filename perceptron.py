@@ -4182,17 +4182,15 @@ def _compare(ours, theirs, st, model, whole=True):
                 t.weights, o.weights, None if isinstance(o.weights, dict) else
                 model.weights_bound(o.weights, o.weight_bound), "w after")):
             return _Difference("w after", k, o, t), alike
-    bounds, finals = ours.final_bound, [("weights", theirs.weights, ours.weights)]
-    if whole:
-        finals += [("average", theirs.average, ours.average), ("epochs", theirs.epochs, ours.epochs),
-                   ("converged", theirs.converged, ours.converged), ("mistakes", theirs.mistakes, len(ours.steps)),
-                   ("votes", theirs.voted, ours.voted)]
-    for what, t, o in finals:
+    finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
+              ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
+              ("mistakes", theirs.mistakes, len(ours.steps)), ("votes", theirs.voted, ours.voted)]
+    for what, t, o in finals if whole else finals[:1]:
         if t is None:
             continue
         alike.compared.add(what)
-        if not (alike.votes(t, o, bounds) if what == "votes" else o is not None and alike.vectors(
-                t, o, model.weights_bound(o, bounds), what) if what in ("weights", "average") else t == o):
+        if not (alike.votes(t, o, ours.final_bound) if what == "votes" else o is not None and alike.vectors(
+                t, o, model.weights_bound(o, ours.final_bound), what) if what in ("weights", "average") else t == o):
             return _Difference(what, None, o, t), alike
     return None, alike
 
@@ -4478,11 +4476,8 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
               ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
                "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with updates "
                "so, the whole run agrees.")]
-    for changed, bug in tries:
-        bugged = st._replace(**changed)
-        if _compare(_replay(examples, bugged, model, theirs, stop=True), theirs, bugged, model, whole=False)[0] is None:
-            return [f"diagnosis: {bug}"]
-    return None
+    return next(([f"diagnosis: {bug}"] for changed, bug in tries if _compare(_replay(  # (st: as bugged, for _compare)
+        examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
 
 
 def _law(examples, args, theirs, model) -> tuple | None:
@@ -4693,9 +4688,8 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
     x, y = examples[visit[2]]
     lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
     before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
-    if before or ours.steps and ours.steps[0].weights is not None:
-        lines.append("  w before it: " + (_shown_any(before[-1].weights) if before else "0, as at the start"))
-    return lines
+    return lines + ["  w before it: " + (_shown_any(before[-1].weights) if before else "0, as at the start")] \
+        if before or ours.steps and ours.steps[0].weights is not None else lines
 
 
 def _shown_number(v) -> str:
@@ -4704,11 +4698,10 @@ def _shown_number(v) -> str:
         return str(v)
     v = Fraction(v)
     try:  # (309 digits of a float's 1e308 say less than its shortest decimal)
-        if v.denominator > 1 or abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v:
-            return repr(float(v))
+        return repr(float(v)) if v.denominator > 1 or abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v \
+            else _num(v)
     except OverflowError:
-        pass
-    return _num(v)
+        return _num(v)
 
 
 def _shown_any(v, other=None) -> str:
