@@ -4035,9 +4035,7 @@ class _Rounding:
         try:
             fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
             degree, sigma = getattr(K, "degree", None), getattr(K, "sigma", None)
-            for u, delta in ((self.u, self.u_in + self.u_ours if self.u_in else 0.0), (self.u_ours, 0.0)):
-                if u == 0 and delta == 0:
-                    continue
+            for u, delta in filter(any, ((self.u, self.u_in + self.u_ours if self.u_in else 0.0), (self.u_ours, 0.0))):
                 A = sum(map(mul, fa, fb))
                 moved = A * ((1 + delta) ** 2 - 1)
                 if degree is not None:
@@ -4103,11 +4101,10 @@ def _held_in(v, precision) -> bool:
     import struct
     try:
         f = float(v)
-        if type(v) is not float and Fraction(f) != Fraction(v):
-            return False
         code = {"binary16": "<e", "binary32": "<f", "bfloat16": "<f"}.get(precision)  # None: binary64
-        held = code is None or struct.unpack(code, struct.pack(code, f))[0] == f
-        return held and (precision != "bfloat16" or struct.unpack("<I", struct.pack("<f", f))[0] & 0xFFFF == 0)
+        return (type(v) is float or Fraction(f) == Fraction(v)) and (
+            code is None or struct.unpack(code, struct.pack(code, f))[0] == f) and (
+            precision != "bfloat16" or struct.unpack("<I", struct.pack("<f", f))[0] & 0xFFFF == 0)
     except (OverflowError, struct.error):
         return False
 
@@ -4430,8 +4427,7 @@ def _rounding(difference, ours, model, examples) -> list | None:
     """A decision that differs where our score lies within its bound of 0, not exactly 0: a tie rounding breaks."""
     if difference.what != "mistake" or model.off:
         return None
-    visit = _parting(difference)
-    o = difference.ours
+    visit, o = _parting(difference), difference.ours
     s, bound = (o.score, o.score_bound) if o is not None and (o.cls, o.epoch, o.index) == visit else \
         ours.watched.get(visit, (None, 0.0))
     if s is None or isinstance(s, str) or not bound > 0 or abs(Fraction(s)) > Fraction(bound):
@@ -4484,9 +4480,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
     """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares): ("bug", lines) for one step
     that breaks it, ("variant", lines) where it holds at every step: a decay c < 1, a rate, passive-aggressive's step
     (Crammer et al., JMLR 7, 2006), a threshold t of "update while y w.x <= t" (the notes: t = 0); else None."""
-    steps = theirs.trace
-    if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
-            any(not isinstance(s.weights, list) for s in steps):
+    steps = theirs.trace or []
+    if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
         return None
     n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
     if size not in (d, d + 1) or any(not 0 <= s.index < n or s.epoch * n > 2 ** 53 for s in steps):
@@ -4535,8 +4530,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         shared = max(buckets.values(), key=len, default=[math.nan])
         off = [k for k, v in enumerate(values) if abs(v - shared[0]) > tolerance * abs(shared[0])]
         return shared[0], off if len(shared) > 1 or not off else list(range(len(values)))  # one step is no law
-    bad = {k for k, r in enumerate(reads) if not r[5]}
-    laws = []
+    bad, laws = {k for k, r in enumerate(reads) if not r[5]}, []  # type: set, list  # (the steps off the law)
     eta, off = apart([r[1] for r in reads])
     if off and all(reads[k][2] == 0 and abs(2 * reads[k][1] - eta) <= tolerance * abs(eta) for k in off):
         laws.append("the (t - o) update, o = sign(w.x) with sign(0) = 0: eta y x at a zero score, 2 eta y x on the "
@@ -4602,8 +4596,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     if bad:
         k = bad.pop()
         s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
-        x, y = X[s.index], examples[s.index][1]
-        c = factor ** ((reads[k][4] or 1) if per_example else 1)
+        x, y, c = X[s.index], examples[s.index][1], factor ** ((reads[k][4] or 1) if per_example else 1)
         step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
         expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"
