@@ -4100,12 +4100,11 @@ def _gamma(n, u):
 def _held_in(v, precision) -> bool:
     import struct
     try:
-        f = float(v)
-        code = {"binary16": "<e", "binary32": "<f", "bfloat16": "<f"}.get(precision)  # None: binary64
-        return (type(v) is float or Fraction(f) == Fraction(v)) and (
+        f, code = float(v), {"binary16": "<e", "binary32": "<f", "bfloat16": "<f"}.get(precision)  # None: binary64
+        return (code is None and type(v) is float or Fraction(f) == Fraction(v)) and (
             code is None or struct.unpack(code, struct.pack(code, f))[0] == f) and (
             precision != "bfloat16" or struct.unpack("<I", struct.pack("<f", f))[0] & 0xFFFF == 0)
-    except (OverflowError, struct.error):
+    except (OverflowError, ValueError, struct.error):  # inf or nan, but in binary64
         return False
 
 
@@ -4461,7 +4460,7 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
         return None
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
-    tries = []  # (the settings of a bug, its diagnosis): a fault at a step THEIRS made, then one at every step
+    tries: list = []  # (the settings of a bug, its diagnosis): a fault at a step THEIRS made, then one at every step
     for j in range(min(difference.k, len(theirs.trace) - 1), max(-1, difference.k - 12), -1):
         m, later = theirs.trace[j], len(theirs.trace) - j - 1
         tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
@@ -4554,7 +4553,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
         factor, odd = apart(per) if not any(map(math.isnan, per)) else (0.0, [0, 1])
         if len(odd) > 1 or not 0 < factor < 1 or len(kept) < 2:
-            factor, odd, per_example = *apart([r[0] for _, r in kept]), False
+            (factor, odd), per_example = apart([r[0] for _, r in kept]), False
             # a reshuffle hides how many examples lie between two updates, so a decay that differs is no bug
             if len(odd) > 1 or not 0 < factor < 1 or shuffled and odd:
                 return None
@@ -4711,10 +4710,10 @@ def _shown_any(v, other=None) -> str:
         return "(" + ", ".join(map(_shown_number, v)) + ")"
     apart = sorted(range(len(v)), key=lambda i: -abs(Fraction(v[i]) - Fraction(other[i])))[:3] \
         if isinstance(other, list) and len(other) == len(v) else []
-    apart = ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})" for i in apart
-                      if v[i] != other[i])
+    most = ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})" for i in apart
+                     if v[i] != other[i])
     return (f"({', '.join(map(_shown_number, v[:3]))}, ..., {', '.join(map(_shown_number, v[-2:]))}) [{len(v)} weights]"
-            + (f"; most apart: {apart}" if apart else ""))
+            + (f"; most apart: {most}" if most else ""))
 
 
 def _settings_text(args) -> str:
