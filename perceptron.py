@@ -3776,17 +3776,16 @@ class _Rounding:
     --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
 
     def __init__(self, args, theirs, examples):
-        ours_float = any(type(v) is float for x, _ in examples for v in x)
+        inputs = [v for x, _ in examples for v in x]
+        self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
         telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
         self.name = theirs.precision or (next(
             (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
-            "binary64") if telling else "binary64" if theirs.floats or ours_float else "exact")
+            "binary64") if telling else "binary64" if theirs.floats or self.u_ours else "exact")
         self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
                                                                                   if isfinite(v))
         self.bits = bits = _PRECISIONS.get(self.name)
         self.u = 0.0 if bits is None else 2.0 ** -bits
-        self.u_ours = 2.0 ** -53 if ours_float else 0.0
-        inputs = [v for x, _ in examples for v in x]
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
         self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
@@ -3796,7 +3795,6 @@ class _Rounding:
         self.limit = 2.0 ** (bits or 53)
 
     def magnitudes(self, v) -> list | None:
-        """|v_i| as floats (None where there are no bounds, or beyond binary64's range)."""
         try:
             return None if self.off else [abs(float(v_i)) for v_i in v]
         except OverflowError:
@@ -3804,18 +3802,15 @@ class _Rounding:
 
     def score_bound(self, aw, E, ax) -> float:
         """How far THEIRS's w.x may lie from ours: both sums' roundings, S = sum |w_i x_i|, and A = sum E_i |x_i|."""
-        if self.off:
-            return 0.0
-        if aw is None or ax is None:
-            return math.inf
+        if self.off or aw is None or ax is None:
+            return 0.0 if self.off else math.inf
         try:
             S = sum(map(mul, aw, ax))
             A = sum(map(mul, E, ax)) if any(E) else 0.0
             if self.whole and S < self.limit and not A:
                 return self.tolerance * S
-            u_in, n = self.u_in, len(ax)
-            moved, theirs = (1 + u_in) * A + u_in * S, (1 + u_in) * (S + A)
-            return max(_gamma(n, self.u_ours) * S + _gamma(n, self.u) * theirs + moved, self.tolerance * S)
+            moved, theirs = (1 + self.u_in) * A + self.u_in * S, (1 + self.u_in) * (S + A)
+            return max(_gamma(len(ax), self.u_ours) * S + _gamma(len(ax), self.u) * theirs + moved, self.tolerance * S)
         except OverflowError:
             return math.inf
 
@@ -3834,18 +3829,12 @@ class _Rounding:
         try:
             fa, fb = [abs(float(v)) for v in a], [abs(float(v)) for v in b]
             degree, sigma = getattr(K, "degree", None), getattr(K, "sigma", None)
-            for u, delta in ((self.u, self.u_in + self.u_ours if self.u_in else 0.0), (self.u_ours, 0.0)):
-                if u == 0 and delta == 0:
-                    continue
-                if K is dot or getattr(K, "linear", False) is True or degree is not None:
-                    A = sum(p * q for p, q in zip(fa, fb))
-                    moved = A * ((1 + delta) ** 2 - 1)
-                    if degree is None:
-                        error += moved + _gamma(d, u) * (A + moved)
-                        continue
-                    c = abs(float(K.c))
+            for u, delta in filter(any, ((self.u, self.u_in + self.u_ours if self.u_in else 0.0), (self.u_ours, 0.0))):
+                A = sum(map(mul, fa, fb))
+                moved = A * ((1 + delta) ** 2 - 1)
+                if degree is not None:
                     t = abs(float(sum(map(mul, a, b))) + float(K.c))
-                    e = moved + _gamma(d + 1, u) * (A + moved + c)
+                    e = moved + _gamma(d + 1, u) * (A + moved + abs(float(K.c)))
                     error += (t + e) ** degree - t ** degree + _gamma(degree, u) * (t + e) ** degree
                 elif sigma is not None:
                     scale = 2 * float(sigma) ** 2
@@ -3854,6 +3843,8 @@ class _Rounding:
                     spread = sum((2 * g + delta * (p + q)) * delta * (p + q) for g, p, q in zip(gaps, fa, fb)) / scale
                     e = spread + _gamma(d + 3, u) * (t + spread) + 3 * u * t
                     error += math.exp(-t) * math.expm1(e) + 2 * u * math.exp(-t + e)
+                elif K is dot or getattr(K, "linear", False) is True:
+                    error += moved + _gamma(d, u) * (A + moved)
         except OverflowError:
             return math.inf
         return error
@@ -3880,15 +3871,13 @@ class _Rounding:
     def weights_bound(self, w, E):
         if isinstance(w, dict):
             return {c: self.weights_bound(v, E.get(c) if isinstance(E, dict) else None) for c, v in w.items()}
-        if not isinstance(E, list):
-            E = [0.0] * len(w)
         if self.off:
             return [0.0] * len(w)
         try:
             scale = self.tolerance * max((abs(float(v)) for v in w), default=0.0)
         except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
             scale = math.inf
-        return [max(e, scale) for e in E]
+        return [max(e, scale) for e in (E if isinstance(E, list) else [0.0] * len(w))]
 
 
 def _is_whole(v) -> bool:
@@ -3904,17 +3893,12 @@ def _gamma(n, u):
 
 def _held_in(v, precision) -> bool:
     import struct
-    if precision == "binary64":
-        return type(v) is float or type(v) is int and abs(v) <= 2 ** 53 or Fraction(v) == Fraction(float(v))
     try:
-        f = float(v)
-        if Fraction(f) != Fraction(v):
-            return False
-        if precision == "binary16":
-            return struct.unpack("<e", struct.pack("<e", f))[0] == f
-        b32 = struct.unpack("<f", struct.pack("<f", f))[0] == f
-        return b32 and (precision == "binary32" or struct.unpack("<I", struct.pack("<f", f))[0] & 0xFFFF == 0)
-    except (OverflowError, struct.error):
+        f, code = float(v), {"binary16": "<e", "binary32": "<f", "bfloat16": "<f"}.get(precision)  # None: binary64
+        return (code is None and type(v) is float or Fraction(f) == Fraction(v)) and (
+            code is None or struct.unpack(code, struct.pack(code, f))[0] == f) and (
+            precision != "bfloat16" or struct.unpack("<I", struct.pack("<f", f))[0] & 0xFFFF == 0)
+    except (OverflowError, ValueError, struct.error):  # inf or nan, but in binary64
         return False
 
 
@@ -3960,16 +3944,13 @@ class _Agreement:
             for (tv, tc), (ov, oc) in zip(theirs, ours))
 
     def text(self, ours, theirs, model) -> str:
-        mistakes = _count_text(len(ours.steps), "mistake")
-        compared = ", ".join(sorted(self.compared)) or "nothing but the form"
-        if self.ulps == 0:
-            alike = "bit for bit" if model.name != "exact" else "exactly"
-        else:
+        alike = "bit for bit" if model.name != "exact" else "exactly"
+        if self.ulps:
             alike = (f"up to {model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
-                     f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their "
-                                                   "format: declare \"precision\" to be sure)" if model.guessed
-                                                   else ""))
-        return f"{mistakes}; compared: {compared}; {alike}"
+                     f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their format: "
+                                                   "declare \"precision\" to be sure)" if model.guessed else ""))
+        return (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
+                f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
 
 
 _Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
@@ -3977,38 +3958,30 @@ _Difference = namedtuple("_Difference", "what k ours theirs")  # where a compari
 
 def _compare(ours, theirs, st, model, whole=True):
     """(the first difference or None, what was alike): the trace, the final weights, and (``whole``) the rest."""
+    import itertools
     alike = _Agreement(model)
-    if theirs.trace is not None:
-        for k in range(max(len(ours.steps), len(theirs.trace))):
-            o = ours.steps[k] if k < len(ours.steps) else None
-            t = theirs.trace[k] if k < len(theirs.trace) else None
-            if o is None or t is None or (o.cls, o.epoch, o.index) != (t.cls, t.epoch, t.index):
-                return _Difference("mistake", k, o, t), alike
-            alike.compared.add("trace")
-            if t.score is not None and (t.score != o.score if st.multiclass == "joint"
-                                        else not alike.close(t.score, o.score, o.score_bound, "scores")):
-                return _Difference("score", k, o, t), alike
-            # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
-            batch = o.weights is None and st.batch
-            if t.weights is not None and not batch and (o.weights is None or not alike.vectors(
-                    t.weights, o.weights, None if isinstance(o.weights, dict) else
-                    model.weights_bound(o.weights, o.weight_bound), "w after")):
-                return _Difference("w after", k, o, t), alike
-    bounds = ours.final_bound
-    for what, t, o in (("weights", theirs.weights, ours.weights), ("average", theirs.average if whole else None,
-                                                                     ours.average)):
-        if t is not None and (o is None or not alike.vectors(t, o, model.weights_bound(o, bounds), what)):
+    for k, (o, t) in enumerate(itertools.zip_longest(ours.steps, theirs.trace) if theirs.trace is not None else ()):
+        if o is None or t is None or (o.cls, o.epoch, o.index) != (t.cls, t.epoch, t.index):
+            return _Difference("mistake", k, o, t), alike
+        alike.compared.add("trace")
+        if t.score is not None and (t.score != o.score if st.multiclass == "joint"
+                                    else not alike.close(t.score, o.score, o.score_bound, "scores")):
+            return _Difference("score", k, o, t), alike
+        # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
+        if t.weights is not None and not (o.weights is None and st.batch) and (o.weights is None or not alike.vectors(
+                t.weights, o.weights, None if isinstance(o.weights, dict) else
+                model.weights_bound(o.weights, o.weight_bound), "w after")):
+            return _Difference("w after", k, o, t), alike
+    finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
+              ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
+              ("mistakes", theirs.mistakes, len(ours.steps)), ("votes", theirs.voted, ours.voted)]
+    for what, t, o in finals if whole else finals[:1]:
+        if t is None:
+            continue
+        alike.compared.add(what)
+        if not (alike.votes(t, o, ours.final_bound) if what == "votes" else o is not None and alike.vectors(
+                t, o, model.weights_bound(o, ours.final_bound), what) if what in ("weights", "average") else t == o):
             return _Difference(what, None, o, t), alike
-    for what, t, o in (("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
-                       ("mistakes", theirs.mistakes, len(ours.steps))):
-        if t is not None and whole:
-            alike.compared.add(what)
-            if t != o:
-                return _Difference(what, None, o, t), alike
-    if theirs.voted is not None and whole:
-        alike.compared.add("votes")
-        if not alike.votes(theirs.voted, ours.voted, bounds):
-            return _Difference("votes", None, ours.voted, theirs.voted), alike
     return None, alike
 
 
@@ -4079,12 +4052,10 @@ _REPLAYED: dict = {  # the settings the conventions outside the options change (
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
     """(the fewest conventions under which THEIRS agrees, lines naming them); (None, lines) up to a rounded tie."""
     n, d = len(examples), data.d
-    choices = _choices(args, theirs, n, d, kernel)
+    import itertools
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
-    candidates: list = [()]
-    for alternatives in choices:
-        candidates = [c + a for c in candidates for a in alternatives]
-    candidates.sort(key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
+    candidates = sorted((sum(names, ()) for names in itertools.product(*_choices(args, theirs, n, d, kernel))),
+                        key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
     tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, eta)
     for names in candidates:
         if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
@@ -4102,10 +4073,17 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         for size in _batch_sizes(converted, n) if {"minibatch sum", "minibatch mean"} & set(names) else [None]:
             try:
                 st = _settings(variant, kernel, classes)._replace(size=size, **changed)
-                eta: Any = 1
-                if {"rate", "start"} & set(forced + names):  # declared; 1 from a declared start; else read
-                    eta = _rate_of(examples, st, model, converted)
-                    st = st._replace(rate=eta)
+                eta = converted.rate or 1  # THEIRS's rate: declared; 1 from a declared start, or none declared
+                if "rate" in names:  # (offered where neither is declared): read against the run at the rate 1
+                    side = _replay(examples, st._replace(rate=None), model)
+                    pairs = [(s.weights, m.weights) for s, m in zip(converted.trace or [], side.steps)]
+                    t, o = next(((t, o) for ts, os_ in pairs + [(converted.weights, side.weights)]
+                                 if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)
+                                 if o != 0 and t != 0 and (t > 0) == (o > 0)), (1, 1))  # the first of one sign
+                    eta = Fraction(t) / Fraction(o)  # exact, or a binary fraction; but where their eta * ours rounds,
+                    if type(t) is float and eta.denominator & (eta.denominator - 1):  # eta only nearly: the float
+                        eta = Fraction(float(_simplest_float(float(eta), 2.0 ** -50)))  # of the shortest decimal
+                st = st._replace(rate=eta)
                 ours = _replay(examples, st, model, converted, stop=True)
             except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
                 continue
@@ -4119,18 +4097,16 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                 tied = (names, _parting(difference), tie, eta, size) if tie else None
     if agreeing:
         names, eta, size = agreeing[0]
-        return forced + names, _named(args, data, forced + names, [other[0] for other in agreeing[1:]], eta,
-                                      theirs.epochs, size=size)
+        return forced + names, _named(args, forced + names, [other[0] for other in agreeing[1:]], eta, theirs.epochs,
+                                      size=size)
     if tied is None:
         return None
     names, (_, epoch, index), tie, eta, size = tied
-    return None, (_named(args, data, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}",
-                         size=size)
+    return None, (_named(args, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}", size=size)
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
 
 
 def _declared(theirs, names) -> str:
-    """What THEIRS declares of the conventions named, as its file writes it."""
     order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
                               if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
     fields = {"start": _shown_any(theirs.start), "rate": _shown_any(theirs.rate), "order": order}
@@ -4148,8 +4124,8 @@ def _evidence(args, theirs, n, d) -> list:
 
 
 def _batch_sizes(theirs, n) -> list:
-    """The sizes 1 < b < n of a minibatch that THEIRS's first pass allows (at most 8): from w = 0 every score is 0 until
-    the batch of the first mistake ends, so it ends from the last of the first scores 0 to before the first that is not."""
+    """The sizes 1 < b < n of a minibatch that THEIRS's first pass allows (at most 8): from w = 0 every score is 0
+    until the batch of the first mistake ends, from the last of the first scores 0 to before the first that is not."""
     if not theirs.trace or theirs.order is not None or theirs.start is not None:
         return []
     first = min(s.epoch for s in theirs.trace)
@@ -4204,7 +4180,8 @@ def _variant(args, names, passes=None):
         "rule margin": ("rule", "margin"), "rule sign": ("rule", "sign"), "bias": ("bias", True),
         "no bias": ("bias", False), "labels 0/1": ("labels", (0, 1)), "joint": ("multiclass", "joint"),
         "one-vs-rest": ("multiclass", "one-vs-rest"), "average after": ("average", "after"),
-        "average before": ("average", "before"), "voted": ("voted", True), "passes": ("max_epochs" if args.epochs is None else "epochs", passes)}
+        "average before": ("average", "before"), "voted": ("voted", True),
+        "passes": ("max_epochs" if args.epochs is None else "epochs", passes)}
     for name in names:
         if name == "joint" and "rule" in variant.given or name in ("average after", "average before") and \
                 variant.epochs is None:
@@ -4216,87 +4193,71 @@ def _variant(args, names, passes=None):
 
 def _converted(theirs, names, n):
     """THEIRS read back under the names that change only how it writes its numbers; None if an index leaves the data."""
-    de, di = ("epochs from 0" in names), -("indexes from 1" in names)
-    first, negated = "bias first" in names, "bias on -1" in names
-
-    def w(v):
+    def w(v):  # a vector, {class: vector}, or votes: [(v_k, c_k), ...], one-vs-rest's {class: [(v_k, c_k), ...]}
         if v is None or isinstance(v, int):
             return v
         if isinstance(v, dict):
             return {c: w(u) for c, u in v.items()}
-        v = v[1:] + v[:1] if first else list(v)
-        return v[:-1] + [-v[-1]] if negated else v
-    def votes(voted):  # [(v_k, c_k), ...], or one-vs-rest's {class: [(v_k, c_k), ...]}
-        if isinstance(voted, dict):
-            return {c: votes(u) for c, u in voted.items()}
-        return None if voted is None else [(w(v), c) for v, c in voted]
-    trace = None if theirs.trace is None else [s._replace(epoch=s.epoch + de, index=s.index + di, weights=w(s.weights))
-                                               for s in theirs.trace]
+        if not v or isinstance(v[0], tuple):
+            return [(w(u), c) for u, c in v]
+        v = v[1:] + v[:1] if "bias first" in names else list(v)
+        return v[:-1] + [-v[-1]] if "bias on -1" in names else v
+    trace = None if theirs.trace is None else [
+        s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names),
+                   weights=w(s.weights)) for s in theirs.trace]
     if trace is not None and any(not 0 <= s.index < n for s in trace):
         return None
-    return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average),
-                           pocket=w(theirs.pocket), start=w(theirs.start),
-                           voted=votes(theirs.voted))
+    return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average), pocket=w(theirs.pocket),
+                           start=w(theirs.start), voted=w(theirs.voted))
 
 
-def _rate_of(examples, st, model, theirs):
-    """THEIRS's learning rate: declared; 1 from a declared start; else read against the run at the rate 1."""
-    if theirs.rate is not None or theirs.start is not None:
-        return Fraction(1) if theirs.rate is None else theirs.rate
-    ours = _replay(examples, st._replace(rate=None), model)
-    pairs = [(t, o) for ts, os_ in ([(s.weights, o.weights) for s, o in zip(theirs.trace or [], ours.steps)]
-                                    + [(theirs.weights, ours.weights)])
-             if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)]
-    for t, o in pairs:
-        if o != 0 and t != 0 and (t > 0) == (o > 0):
-            ratio = Fraction(t) / Fraction(o)
-            if type(t) is float and ratio.denominator & (ratio.denominator - 1):  # their eta * ours rounds, so the
-                # ratio is eta only nearly: the float of the shortest decimal near it (0.1, not 0.1000000000000000194)
-                return Fraction(float(_simplest_float(float(ratio), 2.0 ** -50)))
-            return ratio  # exact, or a binary fraction
-    return Fraction(1)
-
-
-def _named(args, data, names, others, eta, passes, until=None, size=None) -> list:
+def _named(args, names, others, eta, passes, until=None, size=None) -> list:
     """The diagnosis of a set of conventions: each with where it is met, and the options that reproduce it."""
     outside = [name for name in names if _CONVENTION[name].option is None]  # or written: no option makes it
     lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
              + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
     for name in names:
         c = _CONVENTION[name]
-        text = c.text.format(eta=_shown_number(eta), size=size)
         option = f"--max-epochs {passes}" if name == "passes" else c.option
         head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
         note = "" if c.option else "; a way of writing the numbers, which no option makes" if name in _WRITTEN \
             else "; outside the notes' algorithm: no option of this project runs it"
-        lines.append(f"  - {head}{text} (met in {c.where}){note}")
-    for other in others[:3]:
-        lines.append("  (or equally: " + "; ".join(other or ("the options as given",)) + ")")
+        lines.append(f"  - {head}{c.text.format(eta=_shown_number(eta), size=size)} (met in {c.where}){note}")
+    lines += ["  (or equally: " + "; ".join(other or ("the options as given",)) + ")" for other in others[:3]]
     if outside:
-        lines.append("  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
-                     + ": THEIRS follows the notes otherwise")
-    else:
-        lines.append(f"reproduce it: {_command(_variant(args, names, passes), data)}")
-    return lines
+        return lines + ["  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
+                        + ": THEIRS follows the notes otherwise"]
+    import shlex
+    args = _variant(args, names, passes)  # the command of the options that reproduce it
+    given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
+             (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
+             (f"--delimiter={args.delimiter}", args.delimiter != ","),
+             *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
+             (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
+             (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
+             (f"--epochs={args.epochs}", args.epochs),
+             (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
+             ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
+             (f"--tolerance={args.tolerance and _num(args.tolerance)}", args.tolerance), ("--bitwise", args.bitwise),
+             ("--literal", args.literal)]
+    options = [args.file] + [option for option, on in given if on] + ["--check", args.check]
+    return lines + ["reproduce it: python3 perceptron.py " + " ".join(map(shlex.quote, options))]
 
 
 def _rounding(difference, ours, model, examples) -> list | None:
     """A decision that differs where our score lies within its bound of 0, not exactly 0: a tie rounding breaks."""
     if difference.what != "mistake" or model.off:
         return None
-    visit = _parting(difference)
-    o = difference.ours
+    visit, o = _parting(difference), difference.ours
     s, bound = (o.score, o.score_bound) if o is not None and (o.cls, o.epoch, o.index) == visit else \
         ours.watched.get(visit, (None, 0.0))
     if s is None or isinstance(s, str) or not bound > 0 or abs(Fraction(s)) > Fraction(bound):
         return None
-    before = [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
-    x = examples[visit[2]][0]
-    exact = ""
-    if before and isinstance(before[-1], list) and len(before[-1]) in (len(x), len(x) + 1):
-        w = before[-1]
-        exact = (f"; the exact score w.x (from Fractions of the same floats) is "
-                 f"{_shown_number(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}")
+    w = [None] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
+    w, x = w[-1], examples[visit[2]][0]
+    exact = (f"; the exact score w.x (from Fractions of the same floats) is "
+             f"{_shown_number(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}"
+             if isinstance(w, list) and len(w) in (len(x), len(x) + 1) else "")
     return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_number(s)}, within "
             f"{bound:.3g} of 0{exact}:",
             f"  {model.name} arithmetic, summing in any order and rounding its inputs and weights, may put THEIRS's "
@@ -4307,8 +4268,7 @@ def _rounding(difference, ours, model, examples) -> list | None:
 
 
 def _parting(difference):
-    steps = [m for m in (difference.ours, difference.theirs) if m is not None]
-    m = min(steps, key=lambda m: (m.epoch, m.index))
+    m = min((m for m in (difference.ours, difference.theirs) if m is not None), key=lambda m: (m.epoch, m.index))
     return (m.cls, m.epoch, m.index)
 
 
@@ -4322,33 +4282,27 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
         return None
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
-
-    def agrees(st):  # whether THEIRS's trace and final weights are those of the run under st
-        return _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model, whole=False)[0] is None
-    for j in range(min(difference.k, len(theirs.trace) - 1), max(-1, difference.k - 12), -1):  # a step THEIRS made
-        for fault in _FAULTS:
-            if agrees(st._replace(fault=(fault, j))):
-                m, later = theirs.trace[j], len(theirs.trace) - j - 1
-                return [f"diagnosis: a bug in THEIRS, at one step: THEIRS {_FAULTS[fault][1]} at mistake {j + 1} "
-                        f"(epoch {m.epoch}, index {m.index}): with that step so, "
-                        + (f"all {_count_text(later, 'later mistake')} agree" if later else "the rest agrees") + "."]
-    for changed, bug in (({"stale": True}, "every score is stale, w.x for the weights before the latest update "
-                           "(kept from before w changed); with scores so"),
-                         ({"fault": ("prediction", "always")}, "every update is by the prediction sign(w.x), which is "
-                          "-y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
-                          "updates so")):
-        if agrees(st._replace(**changed)):
-            return [f"diagnosis: a bug in THEIRS: {bug}, the whole run agrees."]
-    return None
+    tries: list = []  # (the settings of a bug, its diagnosis): a fault at a step THEIRS made, then one at every step
+    for j in range(min(difference.k, len(theirs.trace) - 1), max(-1, difference.k - 12), -1):
+        m, later = theirs.trace[j], len(theirs.trace) - j - 1
+        tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
+                   f"{m.epoch}, index {m.index}): with that step so, " + (f"all {_count_text(later, 'later mistake')} "
+                   "agree." if later else "the rest agrees.")) for fault, (_, did) in _FAULTS.items()]
+    tries += [({"stale": True}, "a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
+               "(kept from before w changed); with scores so, the whole run agrees."),
+              ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
+               "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with updates "
+               "so, the whole run agrees.")]
+    return next(([f"diagnosis: {bug}"] for changed, bug in tries if _compare(_replay(  # (st: as bugged, for _compare)
+        examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
 
 
 def _law(examples, args, theirs, model) -> tuple | None:
     """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares): ("bug", lines) for one step
     that breaks it, ("variant", lines) where it holds at every step: a decay c < 1, a rate, passive-aggressive's step
     (Crammer et al., JMLR 7, 2006), a threshold t of "update while y w.x <= t" (the notes: t = 0); else None."""
-    steps = theirs.trace
-    if not steps or args.multiclass or args.kernel or len(steps) < 3 or \
-            any(not isinstance(s.weights, list) for s in steps):
+    steps = theirs.trace or []
+    if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
         return None
     n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
     if size not in (d, d + 1) or any(not 0 <= s.index < n or s.epoch * n > 2 ** 53 for s in steps):
@@ -4364,7 +4318,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * size * size * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
     order = theirs.order
-    shuffled = order is None and any(b.epoch == a.epoch and b.index <= a.index for a, b in zip(steps, steps[1:]))
+    shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
+                                        if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
     before, last = start, -1  # type: list, Any
     for s, w in zip(steps, W):
@@ -4382,9 +4337,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
         slack = (4 + 2 * (gap or 1) + (pp * xx / det if c is not None and det else 0)) * u
         if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
             c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
-        ax, ap, aw = (max(map(abs, v)) for v in (x, before, w))
-        fits = max(map(abs, map(sub, w, map(add, map(mul, repeat(c or 1.0), before), map(mul, repeat(f), x))))) \
-            <= slack * (ap + abs(f) * ax + aw)
+        fits = max(abs(w_i - ((c or 1.0) * p_i + f * x_i)) for w_i, p_i, x_i in zip(w, before, x)) <= slack * (
+            max(map(abs, before)) + abs(f) * max(map(abs, x)) + max(map(abs, w)))
         reads.append((c, f * y if xx else math.nan, y * px if abs(px) > zero else 0.0, xx, gap, fits))
         before, last = w, at
     tolerance = 1e-6 if u > 2.0 ** -30 else 1e-9
@@ -4397,8 +4351,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         shared = max(buckets.values(), key=len, default=[math.nan])
         off = [k for k, v in enumerate(values) if abs(v - shared[0]) > tolerance * abs(shared[0])]
         return shared[0], off if len(shared) > 1 or not off else list(range(len(values)))  # one step is no law
-    bad = {k for k, r in enumerate(reads) if not r[5]}
-    laws = []
+    bad, laws = {k for k, r in enumerate(reads) if not r[5]}, []  # type: set, list  # (the steps off the law)
     eta, off = apart([r[1] for r in reads])
     if off and all(reads[k][2] == 0 and abs(2 * reads[k][1] - eta) <= tolerance * abs(eta) for k in off):
         laws.append("the (t - o) update, o = sign(w.x) with sign(0) = 0: eta y x at a zero score, 2 eta y x on the "
@@ -4417,29 +4370,34 @@ def _law(examples, args, theirs, model) -> tuple | None:
         laws.append(f"a learning rate eta = {_simplest_float(eta)}")
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
-    decay = None  # (the factor, whether at each example)
+    factor, per_example = 1.0, True  # the decay: w shrinks by the factor at each example, or at each update
     if kept and any(abs(r[0] - 1) > tolerance for _, r in kept):
         per = [r[0] ** (1 / r[4]) if r[4] and r[0] > 0 else math.nan for _, r in kept]
         factor, odd = apart(per) if not any(map(math.isnan, per)) else (0.0, [0, 1])
-        decay = (factor, True)
-        if len(odd) <= 1 and 0 < factor < 1 and len(kept) > 1:
-            laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each example: a weight decay of "
-                        f"{_simplest_float(1 - factor)} (an L2 penalty, as scikit-learn's alpha)")
-        else:
-            factor, odd = apart([r[0] for _, r in kept])
+        if len(odd) > 1 or not 0 < factor < 1 or len(kept) < 2:
+            (factor, odd), per_example = apart([r[0] for _, r in kept]), False
             # a reshuffle hides how many examples lie between two updates, so a decay that differs is no bug
             if len(odd) > 1 or not 0 < factor < 1 or shuffled and odd:
                 return None
-            decay = (factor, False)
-            laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each update: a weight decay of "
-                        f"{_simplest_float(1 - factor)}")
+        laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each "
+                    f"{'example' if per_example else 'update'}: a weight decay of {_simplest_float(1 - factor)}"
+                    + (" (an L2 penalty, as scikit-learn's alpha)" if per_example else ""))
         bad |= {kept[j][0] for j in odd}
     if len(bad) > 1:
         return None
     # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
     low = max((r[2] for k, r in enumerate(reads) if k not in bad and r[2]), default=-math.inf)
-    high = math.inf if shuffled else min((m for m in _passed_margins(examples, X, steps, W, start, order, n)
-                                          if abs(m) > zero), default=math.inf)
+    high, k, epoch, made, w = math.inf, 0, 0, -1, start  # the least at a visit that made none, by THEIRS's w then
+    while not shuffled and k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked: stop)
+        epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
+        for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
+            if k == len(steps):
+                break
+            if (steps[k].epoch, steps[k].index) == (epoch, i):
+                w, k = W[k], k + 1
+                continue
+            margin = examples[i][1] * sum(map(mul, w, X[i]))
+            high = min(high, margin) if abs(margin) > zero else high
     if low >= high:
         return None
     if not low <= 0 < high:
@@ -4447,10 +4405,9 @@ def _law(examples, args, theirs, model) -> tuple | None:
         laws.append(f"it updates while y w.x <= {t} (the notes: while y w.x <= 0); a margin, as in hinge-loss, "
                     "passive-aggressive or thresholded training")
     if shuffled:
-        k = next(k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1) if b.epoch == a.epoch and b.index <= a.index)
-        laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[k].epoch} visits "
-                    f"index {steps[k].index} after index {steps[k - 1].index}): a shuffle, as scikit-learn's "
-                    "shuffle=True")
+        laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[shuffled].epoch} visits "
+                    f"index {steps[shuffled].index} after index {steps[shuffled - 1].index}): a shuffle, as "
+                    "scikit-learn's shuffle=True")
     if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
         w_0 = [w_i - eta * y * x_i if abs(w_i - eta * y * x_i) > 4 * near * (abs(w_i) + abs(eta * x_i)) else 0.0
@@ -4460,8 +4417,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     if bad:
         k = bad.pop()
         s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
-        x, y = X[s.index], examples[s.index][1]
-        c = 1.0 if decay is None else decay[0] ** ((reads[k][4] or 1) if decay[1] else 1)
+        x, y, c = X[s.index], examples[s.index][1], factor ** ((reads[k][4] or 1) if per_example else 1)
         step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
         expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
         law = "; ".join(laws) if laws else "the notes' w <- w + y x"
@@ -4470,26 +4426,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
                        f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
-    if not laws:
-        return None
-    return "variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
-                       f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
-                       *(f"  - {law}" for law in laws), "  no option of this project runs it; declare it to compare "
-                       "exactly"]
-
-
-def _passed_margins(examples, X, steps, W, w, order, n):
-    """y w.x at each visit that made no update, by THEIRS's w then; bounded by the steps, not by its epochs."""
-    k, epoch, made = 0, 0, -1
-    while k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked is out of order: stop)
-        epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
-        for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
-            if k == len(steps):
-                return
-            if (steps[k].epoch, steps[k].index) == (epoch, i):
-                w, k = W[k], k + 1
-            else:
-                yield examples[i][1] * sum(map(mul, w, X[i]))
+    return ("variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
+                        f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
+                        *(f"  - {law}" for law in laws), "  no option of this project runs it; declare it to compare "
+                        "exactly"]) if laws else None
 
 
 def _simplest_float(v, within=1e-9) -> str:
@@ -4501,44 +4441,42 @@ def _simplest_float(v, within=1e-9) -> str:
 
 
 def _bug(difference, ours, examples, st, traced=False) -> list:
-    head = ("diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
-            "trace, nor one faulty step.  Here THEIRS parts from the notes:")
     what, k, o, t = difference
     if k is None:
-        return [head, f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
-                      f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they "
-                      "part after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, "
-                      "and its weights after) to find the first step where they part.")]
-    lines = [head]
-    visit = _parting(difference)
-
-    def why(y, s):
-        if st.multiclass == "joint" or s is None or isinstance(s, str):
-            return "the argmax is not y"
-        if st.rule == "margin":
-            return f"y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
-        return f"the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
-               f"{'!=' if sign(s) != y else '='} y = {y:+d}"
-    y = o.y if o is not None and (o.cls, o.epoch, o.index) == visit else None
-    if what == "mistake" and y is not None:
-        lines.append(f"  the notes require an update here: {why(o.y, o.score)}, so w <- w + y x"
-                     + (f" = {_shown_any(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict)
-                        else "") + " (Columbia §1.1, Cornell §3);")
-        lines.append("  THEIRS made no update here" + (f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}."
-                                                       if t is not None else ", and no more mistakes."))
-    elif what == "mistake":
-        s = ours.watched.get(visit, (None, 0))[0]
-        lines.append("  the notes require no update here" + (f": {why(examples[visit[2]][1], s)};"
-                                                             if s is not None and st.multiclass is None else ";"))
-        lines.append("  THEIRS updated here" + ("" if t.score is None else f", with the score {_shown_number(t.score)}")
-                     + ".")
+        told = [f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
+                f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they part "
+                "after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, and its "
+                "weights after) to find the first step where they part.")]
     elif what == "score":
-        lines.append(f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the "
-                     f"bound {o.score_bound:.3g} of rounding.")
+        told = [f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the bound "
+                f"{o.score_bound:.3g} of rounding."]
     elif what == "w after":
-        lines.append(f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, "
-                     f"theirs {_shown_any(t.weights, o.weights)}; the notes' update is w <- w + y x.")
-    return lines
+        told = [f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, theirs "
+                f"{_shown_any(t.weights, o.weights)}; the notes' update is w <- w + y x."]
+    else:  # a mistake one side made there
+        visit = _parting(difference)
+        made = o is not None and (o.cls, o.epoch, o.index) == visit  # by ours: the notes require an update
+        y, s = (o.y, o.score) if made else (examples[visit[2]][1], ours.watched.get(visit, (None, 0))[0])
+        if not made and (s is None or st.multiclass):
+            why = ""
+        elif st.multiclass == "joint" or s is None or isinstance(s, str):
+            why = ": the argmax is not y"
+        elif st.rule == "margin":
+            why = f": y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+        else:
+            why = f": the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
+                  f"{'!=' if sign(s) != y else '='} y = {y:+d}"
+        if made:
+            told = [f"  the notes require an update here{why}, so w <- w + y x" + (
+                f" = {_shown_any(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict) else "")
+                + " (Columbia §1.1, Cornell §3);", "  THEIRS made no update here" + (
+                f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}." if t is not None else
+                ", and no more mistakes.")]
+        else:
+            told = [f"  the notes require no update here{why};", "  THEIRS updated here"
+                    + ("" if t.score is None else f", with the score {_shown_number(t.score)}") + "."]
+    return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
+            "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
 
 
 def _where(difference, ours, theirs, examples, data, model) -> list:
@@ -4547,29 +4485,25 @@ def _where(difference, ours, theirs, examples, data, model) -> list:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
     lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
     for name, m in (("ours:  ", o), ("theirs:", t)):
-        if m is None:
-            lines.append(f"  {name} no more mistakes")
-            continue
-        at = data.where(m.index)[0] if m.index < len(data.kept) else None
-        line = f" (line {at})" if at is not None else ""
-        lines.append(f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") +
-                     f"epoch {m.epoch}, index {m.index}{line}"
+        at = data.where(m.index)[0] if m is not None and m.index < len(data.kept) else None
+        lines.append(f"  {name} no more mistakes" if m is None else
+                     f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index "
+                     f"{m.index}" + (f" (line {at})" if at is not None else "")
                      + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
                         if m.score is not None else "")
                      + (f", w after {_shown_any(m.weights, o.weights if o is not None else None)}"
                         if m.weights is not None else ""))
     visit = _parting(difference)
     if what == "mistake":
-        did = {name: "an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
-               for name, m in (("ours", o), ("theirs", t))}
+        ours_did, theirs_did = ("an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
+                                for m in (o, t))
         lines.append(f"  at epoch {visit[1]}, index {visit[2]}" + (f", class {visit[0]}" if visit[0] else "")
-                     + f": ours made {did['ours']}, theirs {did['theirs']}")
+                     + f": ours made {ours_did}, theirs {theirs_did}")
     x, y = examples[visit[2]]
     lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
     before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
-    if before or ours.steps and ours.steps[0].weights is not None:
-        lines.append("  w before it: " + (_shown_any(before[-1].weights) if before else "0, as at the start"))
-    return lines
+    return lines + ["  w before it: " + (_shown_any(before[-1].weights) if before else "0, as at the start")] \
+        if before or ours.steps and ours.steps[0].weights is not None else lines
 
 
 def _shown_number(v) -> str:
@@ -4577,63 +4511,38 @@ def _shown_number(v) -> str:
     if isinstance(v, str) or v is None:
         return str(v)
     v = Fraction(v)
-    try:
-        if v.denominator == 1:  # 309 digits of a float's 1e308 say less than its shortest decimal
-            return repr(float(v)) if abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v else \
-                _digits(v.numerator)
-        return repr(float(v))
+    try:  # (309 digits of a float's 1e308 say less than its shortest decimal)
+        return repr(float(v)) if v.denominator > 1 or abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v \
+            else _num(v)
     except OverflowError:
-        return _digits(v.numerator) if v.denominator == 1 else _num(v)
+        return _num(v)
 
 
 def _shown_any(v, other=None) -> str:
     """A value for a report; a long vector as its ends and, beside ``other``, its largest differences."""
-    if v is None:
-        return "none"
     if isinstance(v, dict):
         return ", ".join(f"{c}: {_shown_any(w, other.get(c) if isinstance(other, dict) else None)}"
                          for c, w in v.items())
     if not isinstance(v, list):
-        return _shown_number(v) if not isinstance(v, bool) else str(v).lower()
+        return "none" if v is None else str(v).lower() if isinstance(v, bool) else _shown_number(v)
     if v and isinstance(v[0], tuple):  # votes: each hypothesis's count
         return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
             ", ..." if len(v) > 12 else "")
     if len(v) <= 8:
-        return "(" + ", ".join(_shown_number(x) for x in v) + ")"
-    text = "(" + ", ".join(_shown_number(x) for x in v[:3]) + ", ..., " + ", ".join(
-        _shown_number(x) for x in v[-2:]) + f") [{len(v)} weights]"
-    if isinstance(other, list) and len(other) == len(v):
-        apart = sorted(range(len(v)), key=lambda i: -abs(Fraction(v[i]) - Fraction(other[i])))[:3]
-        apart = [i for i in apart if v[i] != other[i]]
-        if apart:
-            text += "; most apart: " + ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})"
-                                                for i in apart)
-    return text
+        return "(" + ", ".join(map(_shown_number, v)) + ")"
+    apart = sorted(range(len(v)), key=lambda i: -abs(Fraction(v[i]) - Fraction(other[i])))[:3] \
+        if isinstance(other, list) and len(other) == len(v) else []
+    most = ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})" for i in apart
+                     if v[i] != other[i])
+    return (f"({', '.join(map(_shown_number, v[:3]))}, ..., {', '.join(map(_shown_number, v[-2:]))}) [{len(v)} weights]"
+            + (f"; most apart: {most}" if most else ""))
 
 
 def _settings_text(args) -> str:
-    kind = (f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel
-            else "primal")
+    kind = f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel else "primal"
     passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
     rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
     return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
-
-
-def _command(args, data) -> str:
-    import shlex
-    given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
-             (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
-             (f"--delimiter={args.delimiter}", args.delimiter != ","),
-             *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
-             (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
-             (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
-             (f"--epochs={args.epochs}", args.epochs),
-             (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
-             ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
-             (f"--tolerance={args.tolerance and _num(args.tolerance)}", args.tolerance), ("--bitwise", args.bitwise),
-             ("--literal", args.literal)]
-    options = [args.file] + [option for option, on in given if on] + ["--check", args.check]
-    return "python3 perceptron.py " + " ".join(map(shlex.quote, options))
 
 
 # --vectors DIR: a conformance corpus for any implementation, in any language: small CSV files, their options and
