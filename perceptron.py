@@ -2000,7 +2000,6 @@ class _KeptScores:
 
 
 def _scaled_sums(history, c):
-
     """_History.add, fast: the weights that are ints, or floats that are ints times 2^-k (and ints at most
     2^53, which convert exactly), are added as the ints w 2^k to ints over 2^k by C-level maps; a weight
     with more bits below the point raises k (at most to 1000, a few times a run), any other the literal sum."""
