@@ -2160,8 +2160,8 @@ def _arguments(argv):
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser().parse_args(list(argv))
-    given = {name for name, value in vars(args).items() if value not in (None, False) and name != "header"}
-    given |= {"header"} if not args.header else set()
+    given = {name for name, value in vars(args).items() if value is not None and value is not False}  # 0 is given
+    given = given - {"header"} | ({"header"} if not args.header else set())
     for name, value in vars(args).items():
         if value == "" and name != "file":
             raise PerceptronError(f"{flag(name)} needs a value (see --help)")

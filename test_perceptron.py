@@ -2103,6 +2103,8 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      Starts("--quiet does not apply to --json")),
     ("usage", "--weights with --quiet", FOUR, ["data.csv", "--quiet", "--weights"],
      Starts("--weights does not apply to --quiet")),
+    ("usage", "--label-column 0 without a FILE (0 is given, though falsy)", FOUR, ["--label-column", "0"],
+     "--label-column applies to a FILE, not to the embedded example"),
     ("usage", "a label column written in other digits", FOUR, ["data.csv", "--label-column", "\u0661"],
      Starts("argument --label-column: '\u0661' is not a whole number (see --help)")),
     ("usage", "a kernel parameter with an underscore", FOUR, ["data.csv", "--kernel", "gaussian:1_0"],
