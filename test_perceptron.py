@@ -3293,6 +3293,21 @@ def signalled_child(args, **options):
     return subprocess.Popen(args, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **options)
 
 
+def script_started(child, timeout=60):
+    """Wait until the child's script has set its signal handlers (SIGTERM caught, says /proc's SigCgt): a signal
+    before lands in the interpreter's own start (site, compiling the script), which no script can guard."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and child.poll() is None:
+        try:
+            with open(f"/proc/{child.pid}/status") as f:
+                caught = int(next(line for line in f if line.startswith("SigCgt:")).split()[1], 16)
+        except (OSError, StopIteration):  # it has ended meanwhile
+            return
+        if caught >> (signal.SIGTERM - 1) & 1:
+            return
+        time.sleep(0.005)
+
+
 @pytest.mark.slow
 def test_cli_ctrl_c_ends_a_long_run_with_130_and_the_report_so_far(tmp_path):
     rng = random.Random(62)
@@ -3334,15 +3349,13 @@ SIGNAL_MODES = [["noisy.csv"], ["noisy.csv", "--json", "--weights"], ["noisy.csv
 def test_a_signal_at_a_seeded_moment_leaves_a_whole_report_or_none_and_no_half_file(tmp_path, signum, status):
     rng = random.Random(74 + signum)
     long_noisy(tmp_path)
-    started = time.monotonic()  # the interpreter's own start (site, compiling the script), which no script can guard
-    subprocess.run([sys.executable, SCRIPT, "--version"], capture_output=True, timeout=60)
-    start = time.monotonic() - started
     for argv in SIGNAL_MODES:
-        for delay in (start + rng.uniform(0.1, 0.6), start + rng.uniform(0.6, 1.5)):
+        for delay in (rng.uniform(0.05, 0.5), rng.uniform(0.5, 1.2)):  # from the script's start
             child = signalled_child([sys.executable, SCRIPT, *argv, "--max-epochs", "100000"] if "--epochs" not in argv
                                     and "--max-epochs" not in argv and "--vectors" not in argv else
                                     [sys.executable, SCRIPT, *argv], cwd=tmp_path, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True)
+            script_started(child)
             time.sleep(delay)
             child.send_signal(signum)
             out, err = child.communicate(timeout=60)
