@@ -1292,11 +1292,17 @@ class Classifier:
             raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
         if not hasattr(self, "run_"):
             return self._fit_anew(X, y, classes, epochs=1)
-        learner, read = self.run_.model, (_Labels(*self.run_.labels).read if self.run_.labels else _class_label)
+        import copy
+        read = _Labels(*self.run_.labels).read if self.run_.labels else _class_label
         D = _Data(_pairs(self._rows(X), self._column(y)), keep=True, label=read)
-        moved = [learner.learn(x, label) for x, label in D.examples]
-        self.run_ = self.run_._replace(w=_explicit(learner), mistakes=learner.mistakes, epochs=self.run_.epochs + 1,
-                                       converged=not any(moved))
+        learner, moved = copy.deepcopy(self.run_.model), []  # the model moves only once every example is learned
+        for i, (x, label) in enumerate(D.examples):
+            try:
+                moved.append(learner.learn(x, label))
+            except PerceptronError as err:
+                raise type(err)(err.reason, i) from None
+        self.run_ = self.run_._replace(model=learner, w=_explicit(learner), mistakes=learner.mistakes,
+                                       epochs=self.run_.epochs + 1, converged=not any(moved))
         return self
 
     def predict(self, X):
@@ -1381,7 +1387,7 @@ class Classifier:
         if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
             raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(
                 "this Classifier is not fitted yet: call fit(X, y) first")
-        rows = [_vector(x, None) for x in _matrix(X)]
+        rows = [x for x, _ in _Data(((x, 1) for x in _matrix(X)), keep=True).examples]  # a bad row named
         wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
         if wrong is not None:
             raise PerceptronError(f"X has {wrong} features, but Classifier is expecting {self.n_features_in_} "

@@ -1245,6 +1245,21 @@ def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far()
     assert joint.run_.w == reference.w and joint.predict([[1, 2, 3]]) == [reference.predict([1, 2, 3])]
 
 
+@pytest.mark.parametrize("multiclass", [None, "one-vs-rest", "joint"])
+def test_a_partial_fit_that_fails_part_way_leaves_the_model_as_it_was_and_names_the_example(multiclass):
+    # one online pass is learned whole or not at all: an update before the failing example is taken back
+    X, y = [[1, 2], [-1, -2], [0, 3]], (["a", "b", "c"] if multiclass else [1, -1, 1])
+    model = P.Classifier(multiclass=multiclass or "one-vs-rest").partial_fit(X, y)
+    before = (copy.deepcopy(model.run_.model.w), model.run_.w, model.run_.mistakes, model.predict(X))
+    for bad, said in (([[-3, -5], [1e308, 1e308], [-1, 4]], "^example [12]: w(\\(l\\))?.x is [+-]?inf"),
+                      ([[-3, -5], [1, "x"], [-1, 4]], "^example 1: x\\[1\\] is 'x'")):
+        with pytest.raises(PerceptronError, match=said):
+            model.partial_fit(bad, [y[1], y[0], y[2]])
+        assert (model.run_.model.w, model.run_.w, model.run_.mistakes, model.predict(X)) == before
+    with pytest.raises(PerceptronError, match="^example 1: x\\[0\\] is None"):
+        model.predict([[1, 2], [None, 2]])
+
+
 @pytest.mark.parametrize("call, message", [
     (lambda: P.Classifier().predict([[1, 2]]), "this Classifier is not fitted yet: call fit(X, y) first"),
     (lambda: P.Classifier().fit([[1, 2], [3, 4]], [1, 1]), "y has 1 class [1]: a classifier needs two"),
@@ -1306,7 +1321,8 @@ def test_the_classifier_reads_a_column_y_with_a_warning_and_names_complex_nan_an
                                               "not supported$"):
         P.Classifier().fit([[1], [2j]], [0, 1])
     for bad in (float("nan"), float("inf")):
-        with pytest.raises(PerceptronError, match=f"^x\\[1\\] is {bad}; features must be finite, not NaN or inf$"):
+        with pytest.raises(PerceptronError, match=f"^example 0: x\\[1\\] is {bad}; features must be finite, not NaN "
+                                                  "or inf$"):
             column.predict([[1, bad]])
 
 # ===========================================================================
