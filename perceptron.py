@@ -640,7 +640,7 @@ mistakes it stood (so a kernel run, whose w is None, names it as its first ``mis
 
 
 class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel average voted "
-                            "multiclass labels", defaults=(None, None, None, (-1, 1)))):
+                            "multiclass labels conventions", defaults=(None, None, None, (-1, 1), None))):
     """What ``train`` and ``train_multiclass`` return.
 
     w          the final weights, the bias last (a kernel run: None, except for the linear kernel ``dot`` or a
@@ -652,7 +652,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     pocket     a Pocket(w, errors, mistakes);  average  the averaged weights (average="after" or "before");
     voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True); each None if the run kept none
     multiclass "one-vs-rest" or "joint" for a multiclass run, else None
-    labels     a binary run's (negative, positive): (-1, 1), or the two values its examples had, which it predicts"""
+    labels     a binary run's (negative, positive): (-1, 1), or the two values its examples had, which it predicts
+    conventions  the run's point of the family (Conventions: FAMILY's fields; the notes' own where none was given)"""
 
     __slots__ = ()
 
@@ -666,7 +667,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if self.multiclass is None:
             return self.labels[self._signs([x], weights)[0] > 0]
         kept, classes = self._kept(_predictor(weights)), self.model.classes
-        x = self.model._read(_vector(x, self.model.d))
+        x = self._read(_vector(x, self.model.d))
         def argmax(w):
             return _argmax(classes, {c: _finite(dot(w[c], x), "w(l).x") for c in classes})
         if weights != "voted":
@@ -676,6 +677,9 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                                      for c in classes})
         won = [(argmax(W), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, counted c_k times
         return _argmax(classes, {c: sum(c_k for winner, c_k in won if winner == c) for c in classes})
+
+    def _read(self, x):
+        return _read_at(self.conventions or Conventions(bias=self.bias), x)
 
     def _signs(self, xs, weights) -> list:
         """A binary run's sign(w.x) for each x, or its vote (a primal run's: every x at once)."""
@@ -730,7 +734,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if w is None:  # a kernel run: its dual's score, or its pocket's (its first k stored examples)
             return self.model.score(x) if weights == "w" else self._prefix_scores(x)[self.pocket.mistakes]
         x = _vector(x, len(w) - self.bias)
-        return _finite(dot(w, [*x, 1] if self.bias else x), "w.x")
+        return _finite(dot(w, self._read(x)), "w.x")
 
     def save(self, path) -> None:
         """Write the run without its history to the file ``path`` as ``--save`` does (JSON, read back by ``load``):
@@ -808,7 +812,7 @@ def _explicit(learner):
 def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", kernel: Kernel | None = None,
           bias: bool = False, epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
           average: str | None = None, voted: bool = False, labels: tuple | None = None, trace: bool | list = True,
-          on_mistake: Callable | None = None) -> Run:
+          on_mistake: Callable | None = None, **conventions) -> Run:
     """Run the Perceptron over (x, y) pairs, or over the vectors X (lists, a NumPy matrix, a DataFrame) and their
     labels y; return a Run.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for
     the one that sorts first, or as ``labels = (negative, positive)`` says (which a one-pass run over a stream of such
@@ -839,6 +843,12 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm", Machine
                  Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of examples
                  visited while it stood; run.predict(x, "voted") is their vote.
+    average="updates"  the mean of w after every update (code that averages at each mistake).
+
+    ``conventions``: any point of the family (FAMILY, one row a convention: zero=-1, step="error", rate=0.1,
+    falling=True, threshold=1, bias_first=True, bias_feature=-1, bias_rate=0.5, start=w, order=[[...], ...],
+    shuffle=seed, batch="sum" or "mean", batch_size=b, decay=c, decay_at="update"); the run keeps its examples and
+    takes the family's step and pass, which at the notes' point are Part I's.
 
     A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) copies and checks them all
     before it starts; a one-pass run checks each in turn.  A bad example raises a PerceptronError naming its index.
@@ -859,22 +869,28 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted = options[:5]
         _rule(rule)
+        point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions)
+        family = bool(_beyond(point))  # beyond Part I's learners
         if kernel is not None:
             _callable(kernel)
             if average is not None:
                 raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
         history = average is not None or voted
-        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None, labels)
-        learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None
-                   else DualPerceptron(kernel, rule=rule, bias=bias))
+        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None or family,
+                                 labels)
+        xs = [x for x, _ in D.examples or ()]
+        learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None and not family else
+                   _FamilyPerceptron(D.d, point, len(xs)) if kernel is None else
+                   _FamilyDual(kernel, point, xs) if family else DualPerceptron(kernel, rule=rule, bias=bias))
         if kernel is not None and D.d:
             learner.d = D.d  # the length of every x, known from the first example
         if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
         if kernel is None:
-            return _run_cornell(learner, D, options, history and epochs is not None, kernel=None, labels=labels)
+            return _run_cornell(learner, D, options, history and epochs is not None, kernel=None, labels=labels,
+                                conventions=point)
         return _run_cornell(learner, D, options, history and epochs is not None, lambda dual: [dual.mistakes],
-                            lambda v: v[0], kernel=_name(kernel), labels=labels)  # v_k: the first k stored examples
+                            lambda v: v[0], kernel=_name(kernel), labels=labels, conventions=point)  # v_k: the first k
     except KeyboardInterrupt as stop:  # the run so far, from _run_cornell; none before
         stop.run = getattr(stop, "run", None)  # type: ignore[attr-defined]
         raise
@@ -887,8 +903,8 @@ def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake
             raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
     if max_epochs is None:
         raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
-    if average is not None and (not isinstance(average, str) or average not in ("after", "before")):
-        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before' or None")
+    if average is not None and (not isinstance(average, str) or average not in ("after", "before", "updates")):
+        raise PerceptronError(f"average = {_short(average)}: use 'after', 'before', 'updates' or None")
     if on_mistake is not None and not callable(on_mistake):
         raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
     return (max_epochs if epochs is None else epochs, _flag(bias, "bias"), _flag(pocket, "pocket"), average,
@@ -1024,7 +1040,8 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
                                      None if log is None else lambda mistake, _: log.append(mistake)])
         with record:
             try:
-                epoch, converged = _cornell(learner, D, passes, record, every_pass)
+                cornell = _cornell if getattr(learner, "point", None) is None else _family_cornell
+                epoch, converged = cornell(learner, D, passes, record, every_pass)
             except PerceptronError as err:
                 raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
             except (ArithmeticError, TypeError, ValueError) as err:
@@ -1143,9 +1160,14 @@ class _History:
         self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
         self.votes: list | None = [] if votes else None
         self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
+        self.updated = [0] * len(w) if sums else None  # the sum of w after each update, exactly, and how many
+        self.updates = 0
 
     def __call__(self, mistake, learner):
         self.at((mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
+        if self.updated is not None:
+            self.updated = [s + Fraction(v) for s, v in zip(self.updated, self.w)]
+            self.updates += 1
 
     def at(self, t, w):
         """w is the hypothesis from the step t on."""
@@ -1161,20 +1183,22 @@ class _History:
         self.total = [s + c * (v if type(v) in (int, Fraction) else Fraction(v)) for s, v in zip(self.total, self.w)]
 
     def means(self, N) -> dict:
-        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N} ({} without sums), exact (``train``)."""
+        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N, "updates": the mean of w after each
+        update (w without one)} ({} without sums), exact (``train``)."""
         w = self.w
         self.at(N + 1, w)
         if self.total is None:
             return {}
         if N == 0:
-            return {"after": list(w), "before": list(w)}
+            return {"after": list(w), "before": list(w), "updates": list(w)}
         kinds = set(map(type, w))
         mean = float if float in kinds else Fraction if decimal.Decimal not in kinds else \
             lambda q: decimal.Decimal(q.numerator) / decimal.Decimal(q.denominator)
         total = [s + Fraction(a, 1 << self.k) for s, a in zip(self.total, self.scaled)]
         try:
             return {"after": [mean(Fraction(s) / N) for s in total],
-                    "before": [mean((Fraction(s) - Fraction(v)) / N) for s, v in zip(total, w)]}
+                    "before": [mean((Fraction(s) - Fraction(v)) / N) for s, v in zip(total, w)],
+                    "updates": [mean(s / self.updates) for s in self.updated] if self.updates else list(w)}
         except ArithmeticError as err:  # the caller's Decimal context traps the division
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
 
@@ -1183,7 +1207,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                      update: str = "one-vs-rest", rule: str | None = None, bias: bool = False,
                      epochs: int | None = None, max_epochs: int = 1000, pocket: bool = False,
                      average: str | None = None, voted: bool = False, trace: bool | list = True,
-                     on_mistake: Callable | None = None) -> Run:
+                     on_mistake: Callable | None = None, **conventions) -> Run:
     """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run, its ``w`` the dict
     {class: weights}.  ``classes`` defaults to the labels in order of first appearance, the order that breaks ties.
 
@@ -1198,7 +1222,9 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
 
     average= and voted=True as in ``train``, each average {class: average}: one-vs-rest class by class (as
     scikit-learn's SGDClassifier(average=True) averages); joint over the class vectors together (average="before" is
-    nltk's AveragedPerceptron, before its rounding), the votes [({class: v_k(l)}, c_k), ...].
+    nltk's AveragedPerceptron, before its rounding), the votes [({class: v_k(l)}, c_k), ...].  ``conventions`` as in
+    ``train``: one-vs-rest's runs take any (a start {class: w}); the joint update a rate, a start, an order, ties="last"
+    and abstain=True.
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
@@ -1206,7 +1232,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     >>> train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")]).w
     {'a': [2, -1], 'b': [-1, 2], 'c': [-1, -1]}
     """
-    learner = None  # a Ctrl-C at any moment carries the run so far: none before a learner
+    learner = point = None  # a Ctrl-C at any moment carries the run so far: none before a learner
     runs: dict = {}  # one-vs-rest: each class's run
 
     def one_vs_rest(converged):  # the classes' runs as one
@@ -1215,7 +1241,8 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                 for field, asked in (("pocket", pocket), ("average", average), ("voted", voted))}
         return Run(w=learner.w, model=learner, mistakes=learner.mistakes,
                    epochs=max((r.epochs for r in runs.values()), default=0), converged=converged, trace=log,
-                   rule=learner.rule, bias=bias, kernel=None, multiclass="one-vs-rest", labels=None, **kept)
+                   rule=learner.rule, bias=bias, kernel=None, multiclass="one-vs-rest", labels=None, conventions=point,
+                   **kept)
 
     def tell(c, mistake, model):  # class c's run's on_mistake: its mistakes as ClassMistake, to the trace and the hook
         entry = ClassMistake(c, *mistake)
@@ -1231,16 +1258,22 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
                                        D.d, update=update, rule=rule, bias=bias)
         if classes is not None:  # read again, naming the first example whose label is not a class
             D = _Data(D.examples, keep=True, label=learner._class)
+        point = _point("joint" if learner.binary is None else None, rule=learner.rule if learner.binary else "sign",
+                       bias=bias, **conventions)
+        if learner.binary is None and _beyond(point):
+            learner = _FamilyJoint(learner.classes, learner.d, point)
         if learner.binary is None:  # one vector for the history: the class vectors, one after another
             size = learner.d + bias
             return _run_cornell(learner, D, options, (average is not None or voted) and epochs is not None,
                                 lambda joint: [v for c in joint.classes for v in joint.w[c]],
                                 lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)},
-                                kernel=None, multiclass="joint", labels=None)
+                                kernel=None, multiclass="joint", labels=None, conventions=point)
         for c in learner.classes:
+            start = conventions.get("start")
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
-                            trace=False, on_mistake=functools.partial(tell, c))
+                            trace=False, on_mistake=functools.partial(tell, c), **{**conventions, "start": start and (
+                                start.get(c) if isinstance(start, dict) else start)})
         return one_vs_rest(all(r.converged for r in runs.values()))
     except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
         so_far = getattr(stop, "run", None)  # the joint run's so far, or class c's
@@ -1250,6 +1283,301 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             so_far = one_vs_rest(False)
         stop.run = so_far  # type: ignore[attr-defined]
         raise
+
+
+# The family: the Perceptron at every convention a run can take, the notes' own and those met beyond them.  FAMILY is
+# one table, a row per convention: its name, the field of a run's point it sets and the value (a capital word for a
+# value given: ETA, T, ...), where it is met, and what it changes in the step.  A run's conventions are one point,
+# Conventions, whose defaults are the notes' (where Part I runs).  The family's step (_FamilyPerceptron._step, and the
+# dual's and the joint update's) and its pass (_visits) are written once, here; at the notes' point they are Part I's,
+# step for step (test_the_family_at_the_notes_point_is_part_one).  The command line's option of a convention is
+# --FIELD=VALUE (--rule=margin, --zero=-1, --rate=0.1); train's and Classifier's keyword is FIELD=VALUE.
+_Row = namedtuple("_Row", "name field value source changes")
+FAMILY = (
+    _Row("the sign rule", "rule", "sign", "Columbia §1.1; Perceptron Algorithm notes; Kalyanakrishnan §2",
+               "a mistake iff sign(w.x) != y"),
+    _Row("the margin rule", "rule", "margin", "Cornell §3; scikit-learn's and river's Perceptron; np.sign "
+               "code, `if np.sign(w @ x) != y`", "a mistake iff y (w.x) <= 0: every zero score is one"),
+    _Row("a threshold", "threshold", "T", "hinge-loss, passive-aggressive and thresholded training",
+               "a mistake iff y (w.x) <= T (the notes: 0)"),
+    _Row("sign(0) = +1", "zero", 1, "Columbia §1.1; Kalyanakrishnan §1", "a zero score predicts +1"),
+    _Row("sign(0) = -1", "zero", -1, "code written `np.where(w @ x > 0, 1, -1)`", "a zero score predicts -1"),
+    _Row("sign(0) = 0", "zero", 0, "np.sign, whose 0 is never a label", "a zero score predicts 0, a mistake "
+               "on either label"),
+    _Row("the update y x", "step", "label", "Columbia §1.1; Cornell §3", "w <- w + eta y x"),
+    _Row("the update (t - o) x", "step", "error", "Rosenblatt's rule as often written, o = sign(w.x)",
+               "w <- w + eta (y - o) x: eta y x at a zero score, 2 eta y x on the wrong side"),
+    _Row("the passive-aggressive step", "step", "passive-aggressive", "Crammer et al., JMLR 7, 2006",
+               "w <- w + ((T - y w.x) / x.x) y x, T the threshold"),
+    _Row("a rate", "rate", "ETA", "scikit-learn's eta0; mlxtend's eta", "every update times eta (the notes: 1)"),
+    _Row("a falling rate", "falling", True, "course code: eta_p = eta_0 / p", "the rate of pass p is eta / p"),
+    _Row("a bias", "bias", True, "Cornell §2; Kalyanakrishnan §1", "x read as (x, 1): the bias, the last weight"),
+    _Row("the bias first", "bias_first", True, "code that prepends the constant 1",
+               "x read as (1, x): the bias, the first weight"),
+    _Row("a bias on -1", "bias_feature", -1, "a threshold theta: `if w @ x - theta >= 0`, theta -= y",
+               "the bias's constant feature is -1: the negative of the notes' bias"),
+    _Row("a rate for the bias", "bias_rate", "R", "code with a rate of its own for b: `b += lr_b * y`",
+               "the bias moves by R times the label's factor"),
+    _Row("a start", "start", "W", "a warm or a random start", "w starts at W, not 0"),
+    _Row("an order", "order", "ORDER", "a shuffle written down; code that visits some examples only",
+               "pass p visits the examples in ORDER's p-th list (the last repeats)"),
+    _Row("a seeded shuffle", "shuffle", "SEED", "scikit-learn's shuffle=True (here random.Random(SEED))",
+               "each pass visits a new permutation, shuffled from the last one's"),
+    _Row("the batch rule", "batch", "sum", "gradient descent on the perceptron loss",
+               "a batch's updates summed and applied at its end, scored by the w in force"),
+    _Row("the batch rule with the mean", "batch", "mean", "gradient descent on the mean perceptron loss; "
+               "PyTorch's mean", "a batch's updates summed, divided by its size, applied at its end"),
+    _Row("a minibatch", "batch_size", "B", "minibatch gradient descent", "a batch is B examples, not the pass"),
+    _Row("a weight decay", "decay", "C", "an L2 penalty, scikit-learn's alpha", "w <- (1 - C) w at each example"),
+    _Row("a decay at each update", "decay_at", "update", "code that decays as it updates",
+               "w <- (1 - C) w + f x, only on a mistake"),
+    _Row("ties to the last", "ties", "last", "`max` over the classes reversed; nltk", "an argmax tie goes to "
+               "the class listed last (the notes: the first)"),
+    _Row("no prediction at 0", "abstain", True, "code that skips an argmax of zeros", "while every class's "
+               "vector is 0 no class is predicted: only the true class's vector moves"),
+)
+Conventions = namedtuple("Conventions", "rule zero step rate falling threshold bias bias_first bias_feature bias_rate start "
+                              "order shuffle batch batch_size decay decay_at ties abstain",
+                    defaults=("sign", 1, "label", 1, False, 0, False, False, 1, None, None, None, None, None, None, 0,
+                              "example", "first", False))
+_NOTES = Conventions()  # the notes' point: Part I
+_ONLY = {"kernel": ("rule", "zero", "step", "rate", "falling", "threshold", "bias", "bias_first", "bias_feature",
+                    "order", "shuffle"),
+         "joint": ("rate", "falling", "bias", "bias_first", "bias_feature", "start", "order", "shuffle", "ties",
+                   "abstain")}  # what the dual and the joint update take; a binary primal run takes them all
+
+
+def _point(kind=None, **given) -> Conventions:
+    """The point of the family a run's options name, each value checked (kind: "kernel", "joint" or None)."""
+    unknown = sorted(set(given) - set(Conventions._fields))
+    if unknown:
+        near = _nearest_name(unknown[0], Conventions._fields)
+        raise PerceptronError(f"unknown convention {unknown[0]!r}" + (f" (did you mean {near!r}?)" if near else "")
+                              + f"; the family's are {', '.join(Conventions._fields)}")
+    p = _NOTES._replace(**{name: v for name, v in given.items() if v is not None})
+    for field, v in zip(p._fields, p):
+        default = _NOTES._asdict()[field]
+        values = [row.value for row in FAMILY if row.field == field] + [default]
+        if v == default and type(v) is type(default) or field == "bias" and v in (False, True) and type(v) is bool:
+            continue
+        if kind in _ONLY and field not in _ONLY[kind]:
+            raise PerceptronError(f"{field} = {_short(v)} does not apply to a {kind} run")
+        if field in ("rate", "threshold", "bias_rate", "decay"):
+            v = _finite(v, field)
+            low = "0 <=" if field in ("threshold", "decay") else "0 <"
+            if not (v > 0 or v == 0 and low == "0 <=") or field == "decay" and not v < 1:
+                raise PerceptronError(f"{field} = {_short(v)} is not a number {low} {field}"
+                                      + (" < 1" if field == "decay" else ""))
+        elif field in ("shuffle", "batch_size"):
+            if type(v) is not int or v < (field == "batch_size"):
+                raise PerceptronError(f"{field} = {_short(v)} is not a whole number >= {int(field == 'batch_size')}")
+        elif field == "start":
+            v = {c: _vector(w, None, f"start[{c!r}]") for c, w in v.items()} if isinstance(v, dict) \
+                else _vector(v, None, "start")
+        elif field == "order":
+            v = v if isinstance(v, _LISTS) and v and isinstance(v[0], _LISTS) else [v]
+            if not all(isinstance(one, _LISTS) and one and all(type(i) is int and i >= 0 for i in one) for one in v):
+                raise PerceptronError(f"order = {_short(v)} is not a list of example indexes, or one a pass")
+            v = [list(one) for one in v]
+        elif v not in values or type(v) is not type(default) and not (default is None and type(v) is str):
+            raise PerceptronError(f"{field} = {_short(v)}: use " + " or ".join(map(repr, dict.fromkeys(values))))
+        p = p._replace(**{field: v})
+    if p.step == "passive-aggressive" and (p.bias_rate is not None or not p.threshold):
+        raise PerceptronError("the passive-aggressive step needs a threshold T > 0 (its margin), and no bias rate")
+    if p.batch is None and p.batch_size is not None or p.batch and (p.decay or p.bias_rate is not None):
+        raise PerceptronError("batch_size goes with batch='sum' or 'mean', and a batch with no decay or bias rate")
+    if (p.bias_first or p.bias_feature != 1 or p.bias_rate is not None) and not p.bias:
+        raise PerceptronError("bias_first, bias_feature and bias_rate need bias=True")
+    if p.order is not None and p.shuffle is not None:
+        raise PerceptronError("an order and a seeded shuffle: give one")
+    return p
+
+
+def _read_at(p, x):
+    """x as the point p reads it: with the bias's constant feature (1, or -1) last, or first (Cornell §2)."""
+    return x if not p.bias else [p.bias_feature, *x] if p.bias_first else [*x, p.bias_feature]
+
+
+def _beyond(p) -> dict:
+    """The conventions of the point p beyond Part I's own (its rule and bias), by field."""
+    return {} if p is None else {f: v for f, v, n in zip(p._fields, p, _NOTES) if f not in ("rule", "bias") and v != n}
+
+
+def _decided(p, y, s):
+    """The family's rule: (whether the score s is a mistake on the label y at the point p, the prediction o).  Part
+    I's sign, the point's value at 0; the sign rule, or y s <= T for the margin rule or a threshold T."""
+    o = sign(s) if s != 0 else p.zero
+    return (o != y if p.rule == "sign" and not p.threshold else y * s <= p.threshold), o
+
+
+def _factor(p, y, o, s, x, epoch):
+    """The factor f of the family's update w <- w + f x: eta y (the notes: eta = 1), eta (y - o), or passive-aggressive's
+    (T - y s) / x.x times y; a falling rate's eta is eta / p in pass p.  Exact for exact numbers."""
+    if p.step == "passive-aggressive":
+        xx = dot(x, x)
+        return 0 if xx == 0 else y * _quotient(p.threshold - y * s, xx)
+    eta = _quotient(p.rate, epoch) if p.falling else p.rate
+    return (y - o if p.step == "error" else y) * eta
+
+
+def _quotient(a, b):
+    return Fraction(a, b) if type(a) in (int, Fraction) and type(b) in (int, Fraction) else a / b
+
+
+class _FamilyPerceptron(Perceptron):
+    """Part I's Perceptron at any point of the family, on vectors of d features (n examples a pass)."""
+
+    def __init__(self, d, point, n):
+        super().__init__(d, rule=point.rule, bias=point.bias)
+        self.point, self.n, self.epoch, self.f, self.delta = point, n, 1, None, None
+        if point.start is not None:
+            self.w = _vector(point.start, d + point.bias, "start", "{name} has {n} numbers, and w has {d}")
+        self.mistake = lambda y, s: _decided(point, y, s)[0]
+
+    def _read(self, x):
+        return _read_at(self.point, x)
+
+    def _step(self, x, y, i=None):
+        """The family's step on a checked example: (its score w.x, whether it was a mistake); on a mistake w <- c w +
+        f x (c = 1 - the decay at each update, else 1), the bias by its own rate; the batch rule keeps the update for
+        the batch's end (applied())."""
+        p, x = self.point, self._read(x)
+        if p.decay and p.decay_at == "example":  # an L2 penalty: w shrinks at every example
+            self.w = [(1 - p.decay) * w_i for w_i in self.w]
+        s = self._score(x)
+        wrong, o = _decided(p, y, s)
+        if wrong:
+            self.f = f = _factor(p, y, o, s, x, self.epoch)
+            fx = [f * x_i for x_i in x]
+            if p.bias_rate is not None:  # b <- b + R y (or R (y - o)), the bias's feature times its own rate
+                b = 0 if p.bias_first else -1
+                fx[b] = (y - o if p.step == "error" else y) * p.bias_rate * x[b]
+            if p.batch:
+                self.delta = fx if self.delta is None else list(map(add, self.delta, fx))
+            elif p.decay and p.decay_at == "update":
+                self.w = [(1 - p.decay) * w_i + v for w_i, v in zip(self.w, fx)]
+            else:
+                self.w = [w_i + v for w_i, v in zip(self.w, fx)]  # w <- w + f x
+            self.mistakes += 1
+        return s, wrong
+
+    def applied(self, size):
+        """The batch rule at a batch's end (of ``size`` examples): its updates summed, or their mean, applied."""
+        if self.delta is not None:
+            mean = self.point.batch == "mean"
+            self.w = [w_i + (_quotient(v, size) if mean else v) for w_i, v in zip(self.w, self.delta)]
+            self.delta = None
+
+
+class _FamilyDual(DualPerceptron):
+    """Part I's DualPerceptron at a point of the family: it stores (x, f), f its update's factor, and eq. (2) sums
+    f_j K(x_j, x) (the notes: f_j = y_j); over a kept data set, eq. (2) read from _KernelScores."""
+
+    def __init__(self, kernel, point, xs):
+        super().__init__(kernel, rule=point.rule, bias=point.bias)
+        self.point, self.epoch, self.f = point, 1, None
+        self.mistake = lambda y, s: _decided(point, y, s)[0]
+        self.kept = None if _LITERAL.get() else _KernelScores(self, [self._read(x) for x in xs])
+
+    _read = _FamilyPerceptron._read
+
+    def _step(self, x, y, i=None):
+        """The family's step on example i (x): (its score, whether it was a mistake, and so (x, f) was stored)."""
+        kept, x_read = self.kept if i is not None else None, self._read(x)
+        s = _finite(kept.scores[i], "w.x", _NOT_REAL) if kept else self._score(x_read)
+        wrong, o = _decided(self.point, y, s)
+        if wrong:
+            self.f = f = _factor(self.point, y, o, s, x_read, self.epoch)
+            try:
+                scores = kept.moved(kept.xs[i], f, i) if kept else None
+            except (TypeError, ValueError, ArithmeticError):  # met again by Part I's eq. (2), where it would be
+                self.kept = scores = None
+            self.stored.append((x_read, f))  # stored whole, then the scores move
+            self.d = len(x)
+            if scores is not None:
+                kept.scores = scores
+        return s, wrong
+
+
+class _FamilyJoint(MulticlassPerceptron):
+    """Part I's joint update at a point of the family: a rate, a start, ties to the last class, no prediction at 0."""
+
+    def __init__(self, classes, d, point):
+        super().__init__(classes, d, update="joint", bias=point.bias)
+        self.point, self.epoch = point, 1
+        if point.start is not None:
+            self._w = {c: _vector(point.start.get(c) if isinstance(point.start, dict) else None, d + point.bias,
+                                  f"start[{c!r}]") for c in self.classes}
+
+    _read = _FamilyPerceptron._read
+
+    def guess(self, x):
+        """argmax_l w(l).x of a read x, ties to the first class or the last; None while every vector is 0 (abstain)."""
+        if self.point.abstain and not any(v for w in self._w.values() for v in w):
+            return None
+        classes = self.classes[::-1] if self.point.ties == "last" else self.classes
+        return _argmax(classes, self._scores(x))
+
+    def _step(self, x, y, i=None):
+        """The joint update at the point: w(y) <- w(y) + eta x, w(guess) <- w(guess) - eta x on a mistake."""
+        x = self._read(x)
+        guess = self.guess(x)
+        if guess != y:
+            eta = _quotient(self.point.rate, self.epoch) if self.point.falling else self.point.rate
+            step = x if eta == 1 and type(eta) is int else [eta * x_i for x_i in x]
+            w = dict(self._w)
+            w[y] = [w_i + v for w_i, v in zip(w[y], step)]
+            if guess is not None:
+                w[guess] = [w_i - v for w_i, v in zip(w[guess], step)]
+            self._w = w
+            self._mistakes += 1
+        return guess, guess != y
+
+
+def _visits(learner, D, passes, every_pass=False):
+    """The family's pass, Cornell §3's loop at the learner's point: passes (at most ``passes``; after one with no
+    mistake no more, unless ``every_pass``), each visiting the examples in the point's order (a seeded shuffle, or the
+    data's), each batch's updates applied at its end.  Yields each visit's (pass, index, y, score, mistake, whether a
+    batch ended there); its return value is the last pass and whether it made no mistake."""
+    p, n, order, m = learner.point, len(D.examples), list(range(len(D.examples))), 0
+    shuffled = None
+    if p.shuffle is not None:
+        import random
+        shuffled = random.Random(p.shuffle)
+    for epoch in range(1, passes + 1):
+        learner.epoch = D.passes = epoch
+        if p.order is not None:
+            order = p.order[min(epoch, len(p.order)) - 1]
+        elif shuffled is not None:
+            shuffled.shuffle(order)
+        m, size = 0, p.batch_size or len(order)
+        for k, i in enumerate(order, 1):
+            if i >= n:
+                raise PerceptronError(f"order: index {i} in pass {epoch}, and the examples are 0..{n - 1}")
+            D.at = i
+            x, y = D.examples[i]
+            s, wrong = learner._step(x, y, i)
+            m += wrong
+            ended = bool(p.batch) and (k % size == 0 or k == len(order))
+            if ended:
+                learner.applied(k % size or size)
+            yield epoch, i, y, s, wrong, ended
+        if m == 0 and not every_pass:
+            break
+    return learner.epoch, m == 0
+
+
+def _family_cornell(learner, D, passes, on_mistake, every_pass=False):
+    """_cornell for a learner of the family: its visits, each mistake told; (the passes made, whether the last made
+    no mistake)."""
+    visits = _visits(learner, D, passes, every_pass)
+    while True:
+        try:
+            epoch, i, y, s, wrong, _ = next(visits)
+        except StopIteration as done:
+            return done.value
+        if wrong:
+            on_mistake(learner.Mistake(epoch, i, y, s))
 
 
 class Classifier:
@@ -1315,7 +1643,7 @@ class Classifier:
         rows, run = self._rows(X), self.run_
         if run.multiclass is None:
             return self._like(X, [run.score(x, self.predictor) for x in rows])
-        return self._like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
+        return self._like(X, [[_finite(dot(w, run._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
@@ -3062,7 +3390,7 @@ def _drop_output():
 # history, with a kernel run's stored examples.  load, --model and --check read either through _model_of, every field
 # checked.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
 _MODEL_FORMAT = "perceptron-model/2"
-_RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "multiclass", "labels", "kernel", "examples",
+_RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "conventions", "multiclass", "labels", "kernel", "examples",
               "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
               "voted", "stored", "training_errors", "test", "bound")
 _RUN_FIELDS = frozenset(_RUN_ORDER)
@@ -3073,6 +3401,8 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     labels = list(run.model.classes if run.multiclass else labels or run.labels)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias, "kernel": run.kernel,
            "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_weights(run.w)}
+    if _beyond(run.conventions):
+        doc["conventions"] = _json_number(_beyond(run.conventions))
     if run.pocket is not None:
         doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
                          else _json_pocket(run.pocket))
@@ -3132,6 +3462,16 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             if kernel is None:
                 raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
                                  + (": a multiclass model has none: null" if update else ""))
+        given = doc.get("conventions") or {}
+        if not isinstance(given, dict):
+            raise read.wrong("conventions", f"{_short(given)} is not an object of the family's fields, or null")
+        try:
+            point = _point("joint" if update == "joint" else "kernel" if kernel is not None else None, bias=bias,
+                           rule="sign" if update == "joint" else rule, **{field: read.number(f"conventions.{field}", v)
+                           if field in ("rate", "threshold", "bias_rate", "decay") else read.vector(
+                           f"conventions.{field}", v) if field == "start" else v for field, v in given.items()})
+        except PerceptronError as err:
+            raise read.wrong("conventions", err.reason) from None
         if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
             raise read.wrong("stored", "a model that is not a kernel model has none: null" if kernel is None else
                              "missing, or not a list of [x..., y]: a kernel model holds its stored examples (a "
@@ -3196,22 +3536,25 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
     d = None if n is None else n - bias
     if not (names is None or isinstance(names, list) and len(names) == d and all(type(v) is str for v in names)):
         raise read.wrong("features", f"{_short(names)} is not {d} column names, or null")
+    family = bool(_beyond(point))
     try:
         if update:
-            model = MulticlassPerceptron(labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
+            model = _FamilyJoint(labels, d, point) if family and update == "joint" else MulticlassPerceptron(
+                labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
             model._w = dict(w)  # the joint update's vectors; one-vs-rest's are its binary runs'
-            for c, binary in (model.binary or {}).items():
-                binary.w = w[c]
+            for c in model.binary or {}:
+                model.binary[c] = _FamilyPerceptron(d, point, 0) if family else model.binary[c]
+                model.binary[c].w = w[c]
         elif kernel is not None:
-            model = DualPerceptron(kernel, rule=rule, bias=bias)
+            model = _FamilyDual(kernel, point, []) if family else DualPerceptron(kernel, rule=rule, bias=bias)
             model.stored, model.d = rows, d
         else:
-            model = Perceptron(d, rule=rule, bias=bias)
+            model = _FamilyPerceptron(d, point, 0) if family else Perceptron(d, rule=rule, bias=bias)
             model.w = w
     except PerceptronError as err:
         raise read.wrong("labels" if update else "weights", err.reason) from None
     return run._replace(w=model.w if update else w, model=model, mistakes=model.mistakes, epochs=0, rule=rule,
-                        bias=bias, labels=None if update else tuple(labels)), names
+                        bias=bias, labels=None if update else tuple(labels), conventions=point), names
 
 
 def _model_mode(args) -> int:
@@ -3570,7 +3913,7 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
     return _replay_binary(xs, ys, st, model, expected)
 
 
-def _decided(st, y, s, made):
+def _decided_old(st, y, s, made):
     """(whether s is a mistake, f of the update w <- w + f x): f is y (the notes) or y - o, times a rate, or a fault."""
     if st.zero == "negative":  # np.where(w @ x > 0, 1, -1)
         o = 1 if s > 0 else -1
@@ -3601,7 +3944,7 @@ class _Variant(Perceptron):
 
     def _step(self, x, y):
         s = self._score(self._read(x))
-        self.wrong, self.f = _decided(self.st, y, s, self.mistakes)
+        self.wrong, self.f = _decided_old(self.st, y, s, self.mistakes)
         if self.st.batch == "mean":  # a batch's updates summed, then divided by its size n: each f / n, exactly
             self.f = Fraction(self.f) / self.n
         before = self.w
@@ -3625,7 +3968,7 @@ class _DualVariant(DualPerceptron):
     def _step(self, i, y):
         x = self.xs[i]
         s = _finite(self.kept.scores[i], "w.x", _NOT_REAL) if self.kept else self._score(self._read(x))
-        self.wrong, f = _decided(self.st, y, s, self.mistakes)
+        self.wrong, f = _decided_old(self.st, y, s, self.mistakes)
         if self.wrong:
             try:
                 scores = self.kept.moved(self.kept.xs[i], f, i) if self.kept else None
