@@ -1299,7 +1299,7 @@ FAMILY = (
     _Row("the margin rule", "rule", "margin", "Cornell §3; scikit-learn's and river's Perceptron; np.sign "
                "code, `if np.sign(w @ x) != y`", "a mistake iff y (w.x) <= 0: every zero score is one"),
     _Row("a threshold", "threshold", "T", "hinge-loss, passive-aggressive and thresholded training",
-               "a mistake iff y (w.x) <= T (the notes: 0)"),
+               "a mistake iff y (w.x) <= T"),
     _Row("sign(0) = +1", "zero", 1, "Columbia §1.1; Kalyanakrishnan §1", "a zero score predicts +1"),
     _Row("sign(0) = -1", "zero", -1, "code written `np.where(w @ x > 0, 1, -1)`", "a zero score predicts -1"),
     _Row("sign(0) = 0", "zero", 0, "np.sign, whose 0 is never a label", "a zero score predicts 0, a mistake "
@@ -1309,7 +1309,7 @@ FAMILY = (
                "w <- w + eta (y - o) x: eta y x at a zero score, 2 eta y x on the wrong side"),
     _Row("the passive-aggressive step", "step", "passive-aggressive", "Crammer et al., JMLR 7, 2006",
                "w <- w + ((T - y w.x) / x.x) y x, T the threshold"),
-    _Row("a rate", "rate", "ETA", "scikit-learn's eta0; mlxtend's eta", "every update times eta (the notes: 1)"),
+    _Row("a rate", "rate", "ETA", "scikit-learn's eta0; mlxtend's eta", "every update times eta"),
     _Row("a falling rate", "falling", True, "course code: eta_p = eta_0 / p", "the rate of pass p is eta / p"),
     _Row("a bias", "bias", True, "Cornell §2; Kalyanakrishnan §1", "x read as (x, 1): the bias, the last weight"),
     _Row("the bias first", "bias_first", True, "code that prepends the constant 1",
@@ -1332,7 +1332,7 @@ FAMILY = (
     _Row("a decay at each update", "decay_at", "update", "code that decays as it updates",
                "w <- (1 - C) w + f x, only on a mistake"),
     _Row("ties to the last", "ties", "last", "`max` over the classes reversed; nltk", "an argmax tie goes to "
-               "the class listed last (the notes: the first)"),
+               "the class listed last"),
     _Row("no prediction at 0", "abstain", True, "code that skips an argmax of zeros", "while every class's "
                "vector is 0 no class is predicted: only the true class's vector moves"),
 )
@@ -2519,6 +2519,17 @@ def _arguments(argv):
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
         setattr(args, name, Fraction(values[0]) if name == "tolerance" and values else values)
+    for field in Conventions._fields:  # the family's values, read in the cells' grammar
+        text = getattr(args, field)
+        if isinstance(text, str) and field not in ("rule", "step", "batch", "decay_at", "ties"):
+            try:
+                numbers = [[_parse_number(cell, args.exact) for cell in one.split(",")] for one in text.split(";")]
+                if not all(_form(cell.strip()) == "int" for cell in text.replace(";", ",").split(",")) and \
+                        field not in ("rate", "threshold", "bias_rate", "decay", "start"):
+                    raise ValueError(f"{_short(text)} is not a whole number" + ("s" * (field == "order")))
+            except ValueError as err:
+                raise PerceptronError(f"{flag(field)}: {err}") from None
+            setattr(args, field, numbers if field == "order" else numbers[0] if field == "start" else numbers[0][0])
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     for name, value in _DEFAULTS.items():
@@ -2590,10 +2601,20 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
         "monotone-conjunction, all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
         help="any labels: a w per class, argmax; one-vs-rest (default, Kalyanakrishnan §4) or joint (Collins 2002)")
+    arg = parser.add_argument_group("conventions", "beyond the notes' point, any point of the family (FAMILY in "
+                                    "perceptron.py, a row a convention): --FIELD=VALUE").add_argument
+    for field, default in zip(Conventions._fields, _NOTES):
+        rows = [row for row in FAMILY if row.field == field]
+        text = "; ".join(row.changes if default is False else f"{row.value}: {row.changes}" for row in rows) + (
+            "" if default in (None, False) else f" (the notes: {default})")
+        if field not in ("rule", "bias"):
+            arg("--" + field.replace("_", "-"), help=text, **({"action": "store_true"} if default is False else {
+                "metavar": str(rows[0].value) if str(rows[0].value).isupper() else "|".join(
+                    str(row.value) for row in rows)}))
     arg = parser.add_argument_group("predictors").add_argument
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
-    arg("--average", choices=["after", "before"], help="also report the averaged weights: the mean after every "
-        "example (Collins 2002; scikit-learn's average=True) or before it (nltk)")
+    arg("--average", choices=["after", "before", "updates"], help="also report the averaged weights: the mean after "
+        "every example (Collins 2002; scikit-learn's average=True), before it (nltk), or after every update")
     arg("--voted", action="store_true", help="also report Freund and Schapire's voted perceptron: each w, its count")
     arg("--predictor", choices=["w", "pocket", "average", "voted"], help="--model's and --test's predictor (default w)")
     arg = parser.add_argument_group("model").add_argument
@@ -2953,6 +2974,12 @@ def _train_report(args, path, shown_as=None, so_far=True):
     return report, files
 
 
+def _family_options(args) -> dict:
+    """The family's conventions the options give, beyond the rule and the bias: {field: value}."""
+    return {field: getattr(args, field) for field in Conventions._fields[1:] if field != "bias" and
+            getattr(args, field) not in (None, False)}
+
+
 def _options_copy(args):
     """A copy of the parsed options, to change for a variant run (without importing copy at start-up)."""
     return type(args)(**vars(args))
@@ -2960,7 +2987,7 @@ def _options_copy(args):
 
 def _fit(args, examples, kernel, trace, on_mistake) -> Run:
     options = dict(bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
-                   average=args.average, voted=args.voted, trace=trace, on_mistake=on_mistake)
+                   average=args.average, voted=args.voted, trace=trace, on_mistake=on_mistake, **_family_options(args))
     if args.multiclass:
         return train_multiclass(examples, update=args.multiclass,
                                 rule=None if args.multiclass == "joint" else args.rule, **options)
