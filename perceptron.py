@@ -108,6 +108,7 @@ import functools
 import math
 import numbers
 import os
+import types
 from collections import namedtuple
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized
 from fractions import Fraction
@@ -1331,11 +1332,25 @@ FAMILY = (
     _Row("a weight decay", "decay", "C", "an L2 penalty, scikit-learn's alpha", "w <- (1 - C) w at each example"),
     _Row("a decay at each update", "decay_at", "update", "code that decays as it updates",
                "w <- (1 - C) w + f x, only on a mistake"),
+    _Row("labels 0/1", "labels", (0, 1), "Kalyanakrishnan §1", "labels 0 and 1, read as -1 and +1"),
+    _Row("no bias", "bias", False, "Columbia §1", "no bias: a hyperplane through the origin"),
+    _Row("the passes", "max_epochs", "K", "a fixed number of epochs", "they stop after K passes, not converged"),
+    _Row("one-vs-rest", "multiclass", "one-vs-rest", "Kalyanakrishnan §4; scikit-learn",
+         "one binary Perceptron per class, on 'this class or not'"),
+    _Row("the joint update", "multiclass", "joint", "Collins 2002; Crammer and Singer 2003",
+         "on a mistake of the argmax, w(y) += x and w(guess) -= x"),
     _Row("ties to the last", "ties", "last", "`max` over the classes reversed; nltk", "an argmax tie goes to "
                "the class listed last"),
     _Row("no prediction at 0", "abstain", True, "code that skips an argmax of zeros", "while every class's "
                "vector is 0 no class is predicted: only the true class's vector moves"),
+    _Row("the average after", "average", "after", "Collins 2002; scikit-learn's average=True",
+         "the mean of w after every example"),
+    _Row("the average before", "average", "before", "nltk's AveragedPerceptron", "the mean of w before every example"),
+    _Row("the average over updates", "average", "updates", "code that averages at each mistake",
+         "the mean of w after every update"),
+    _Row("the votes", "voted", True, "Freund and Schapire 1999", "every w kept, with the examples it stood for"),
 )
+_ROWS = {row.name: row for row in FAMILY}
 Conventions = namedtuple("Conventions", "rule zero step rate falling threshold bias bias_first bias_feature bias_rate start "
                               "order shuffle batch batch_size decay decay_at ties abstain",
                     defaults=("sign", 1, "label", 1, False, 0, False, False, 1, None, None, None, None, None, None, 0,
@@ -1537,8 +1552,8 @@ class _FamilyJoint(MulticlassPerceptron):
 def _visits(learner, D, passes, every_pass=False):
     """The family's pass, Cornell §3's loop at the learner's point: passes (at most ``passes``; after one with no
     mistake no more, unless ``every_pass``), each visiting the examples in the point's order (a seeded shuffle, or the
-    data's), each batch's updates applied at its end.  Yields each visit's (pass, index, y, score, mistake, whether a
-    batch ended there); its return value is the last pass and whether it made no mistake."""
+    data's), each batch's updates applied at its end.  Yields each visit's (pass, index, y, score, mistake, the size of
+    the batch that ended there, or 0); its return value is the last pass and whether it made no mistake."""
     p, n, order, m = learner.point, len(D.examples), list(range(len(D.examples))), 0
     shuffled = None
     if p.shuffle is not None:
@@ -1558,9 +1573,9 @@ def _visits(learner, D, passes, every_pass=False):
             x, y = D.examples[i]
             s, wrong = learner._step(x, y, i)
             m += wrong
-            ended = bool(p.batch) and (k % size == 0 or k == len(order))
+            ended = (k % size or size) if p.batch and (k % size == 0 or k == len(order)) else 0
             if ended:
-                learner.applied(k % size or size)
+                learner.applied(ended)
             yield epoch, i, y, s, wrong, ended
         if m == 0 and not every_pass:
             break
@@ -2522,8 +2537,9 @@ def _arguments(argv):
     for field in Conventions._fields:  # the family's values, read in the cells' grammar
         text = getattr(args, field)
         if isinstance(text, str) and field not in ("rule", "step", "batch", "decay_at", "ties"):
-            try:
-                numbers = [[_parse_number(cell, args.exact) for cell in one.split(",")] for one in text.split(";")]
+            try:  # p/q is read exactly (a rate of 1/3); other decimals as the cells are
+                numbers = [[_parse_number(cell, args.exact or "/" in cell) for cell in one.split(",")]
+                           for one in text.split(";")]
                 if not all(_form(cell.strip()) == "int" for cell in text.replace(";", ",").split(",")) and \
                         field not in ("rate", "threshold", "bias_rate", "decay", "start"):
                     raise ValueError(f"{_short(text)} is not a whole number" + ("s" * (field == "order")))
@@ -2977,7 +2993,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
 def _family_options(args) -> dict:
     """The family's conventions the options give, beyond the rule and the bias: {field: value}."""
     return {field: getattr(args, field) for field in Conventions._fields[1:] if field != "bias" and
-            getattr(args, field) not in (None, False)}
+            getattr(args, field) is not None and getattr(args, field) is not False}
 
 
 def _options_copy(args):
@@ -3764,17 +3780,13 @@ def _check_mode(args) -> int:
     head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
     agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
-    found_first = found_first + [name for name in ("start", "rate", "order") if name in _evidence(args, theirs, 0, 0)]
-    trained = not (args.multiclass or kernel or found_first)
-    if trained:  # the notes' run itself, by Part I's learners and pass: exactly alike, or where not
+    found_first += [name for name in ("a start", "a rate", "an order") if name in _evidence(args, theirs, 0, 0)]
+    if not (args.multiclass or kernel or found_first or _family_options(args)):  # the notes' run itself, train's
         ours, exact = _trained(args, examples), _Rounding(args, theirs, examples)
         exact.off = True
         difference, agreement = _compare(ours, theirs, base, exact)
-        law = None if difference is None else _law(examples, args, theirs, model)
-        if law and law[0] == "bug":  # a law every other step keeps: no replay within bounds can change that
-            return _differ(head, law[1], _where(difference, ours, theirs, examples, data, model))
-    if not trained or difference is not None:  # the notes' run again, step by step, within THEIRS's rounding
-        try:
+    if args.multiclass or kernel or found_first or _family_options(args) or difference is not None:
+        try:  # the run again, step by step, within THEIRS's rounding: asked before any law
             ours = _replay(examples, base, model, theirs)
         except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
             raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
@@ -3806,18 +3818,83 @@ def _check_mode(args) -> int:
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
     names, named = (None if rounded_tie or law and law[0] == "bug" else
                     _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None, None)
-    declared = {name for name in ("start", "rate", "order") if getattr(theirs, name) is not None}
-    if names is not None and set(names) <= declared | ({"rate"} if "start" in declared else set()):
-        _emit(f"{agrees} under what it declares ({_declared(theirs, sorted(declared))}), confirmed at every "
-              "step:\n" + "\n".join(named[1:-1]))
+    declared = {"a start", "a rate", "an order"} & set(_evidence(args, theirs, len(examples), data.d))
+    whole = not theirs.order or all(set(one) == set(range(len(examples))) for one in theirs.order)
+    if names is not None and whole and set(names) <= declared | set(_WRITTEN):
+        said = [f"its {text.split(';')[0][len('their '):]} (read as written)" for name, text in _WRITTEN.items()
+                if name in names]
+        _emit(f"{agrees} under what it declares ({', '.join([_declared(theirs, sorted(declared))] * bool(declared) + said)})"
+              ", confirmed at every step:\n" + "\n".join(line for line in named[1:-1] if "way of writing" not in line))
         return 0
-    if named is None and difference is None:  # its numbers are the notes' run's, but not those of the run it declares
+    if named is None and difference is None and whole:  # its numbers are the notes' run's, not those it declares
         named = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
                  f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
                  "them"]
-    return _differ(head, named or (law and law[0] == "bug" and law[1] or tie
-                                   or _one_step(examples, base, theirs, model, difference) or law and law[1]
-                                   or _bug(difference, ours, examples, base, theirs.trace is not None)), where)
+    if law and law[0] == "variant":
+        law = law[:2] + (_ran(args, law[2], examples, kernel, classes, theirs),)
+    return _differ(head, named and (whole or not {"an order"} & set(names)) and named
+                   or (law and law[0] == "bug" and law[1] or tie
+                       or _one_step(examples, base, theirs, model, difference)
+                       or _unvisited(examples, base, theirs, model, ours) or law and law[1] + law[2]
+                       or _never_fires(ours, theirs)
+                       or _bug(difference, ours, examples, base, theirs.trace is not None)), where)
+
+
+def _ran(args, found, examples, kernel, classes, theirs) -> list:
+    """A law read off THEIRS's trace, run: the options of its conventions and the command, if the run under them agrees
+    with THEIRS step by step within its rounding; else why not."""
+    if found is None:
+        return ["  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass "
+                "visits) to compare exactly"]
+    variant = _options_copy(args)
+    for field, value in found.items():
+        setattr(variant, field, value)
+    try:
+        model = _Rounding(variant, theirs, examples)
+        st = _settings(variant, kernel, classes)
+        difference = _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model)[0]
+    except PerceptronError:
+        difference = True
+    if difference is not None:
+        return ["  the run with these conventions does not agree with THEIRS step by step within its rounding: "
+                "declare them (\"rate\", \"start\") to compare exactly"]
+    return ["  the run with them agrees step by step: " + ", ".join(_option(f, v) for f, v in found.items()),
+            _named(variant, [], [])[-1]]
+
+
+def _unvisited(examples, st, theirs, model, ours) -> list | None:
+    """Examples THEIRS never visits (its declared order leaves them out, or its trace never names them) where the
+    notes' run makes a mistake: a bug in THEIRS if, with them left out, its whole run agrees."""
+    n, steps = len(examples), [s for s in ours.steps if s.cls is None]
+    if st.multiclass or st.kernel is not None or not steps:
+        return None
+    visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in theirs.trace or ()}
+    missing = sorted({s.index for s in steps} - visited)
+    if not missing or theirs.trace is None and not theirs.order:
+        return None
+    order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
+    side = _replay(examples, st._replace(point=st.point._replace(order=order)), model, theirs, stop=True)
+    if _compare(side, theirs, st, model)[0] is not None:
+        return None
+    first = next(s for s in steps if s.index in missing)
+    which = f"example {missing[0]} is" if len(missing) == 1 else f"examples {', '.join(map(str, missing))} are"
+    return [f"diagnosis: a bug in THEIRS: {which} never visited"
+            + (" (its declared \"order\" leaves them out)" if theirs.order else "")
+            + f"; the notes visit every example in each pass (Cornell §3: for (x_i, y_i) in D), and make a mistake on "
+            f"example {first.index} at epoch {first.epoch}.  With {'it' if len(missing) == 1 else 'them'} left out, "
+            "the whole run agrees."]
+
+
+def _never_fires(ours, theirs) -> list | None:
+    """THEIRS made no update where the notes' first mistake is at w = 0 with a zero score: a rule that never fires."""
+    first = ours.steps[0] if ours.steps else None
+    if first is None or first.score != 0 or theirs.trace is None or theirs.trace:
+        return None
+    return ["diagnosis: a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is 0 "
+            "(as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there "
+            f"(epoch {first.epoch}, index {first.index}, y = {first.y:+d}: " + (
+                "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
+            + " and update."]
 
 
 def _differ(head, diagnosis, where) -> int:
@@ -3913,20 +3990,23 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                    pocket, run.voted, precision, start, rate, order, read.floats, doc.get("mistakes"))
 
 
-# What a run does, as data: the options name what the notes allow, the rest is replayed by the check only.
-_Settings = namedtuple("_Settings", "multiclass rule zero bias rate start batch order ties empty average voted "
-                                    "kernel classes passes exactly fault stale size")
+# What a run does, as data: the point of the family it runs (the options', with what THEIRS declares), its shape, and
+# for the check's own models of bugs a fault (_Faulty).
+_Settings = namedtuple("_Settings", "point multiclass kernel classes passes exactly average voted fault")
 
 
-def _settings(args, kernel, classes) -> _Settings:
-    return _Settings(args.multiclass, "argmax" if args.multiclass == "joint" else args.rule, None, args.bias,
-                     None, None, None, None, "first", False, args.average, args.voted, kernel, classes,
-                     args.epochs or args.max_epochs, args.epochs is not None and bool(args.average or args.voted),
-                     None, False, None)
+def _settings(args, kernel, classes, theirs=None) -> _Settings:
+    declared = {} if theirs is None else {name: getattr(theirs, name) for name in ("start", "rate", "order")
+                                          if getattr(theirs, name) is not None}
+    point = _point("joint" if args.multiclass == "joint" else "kernel" if kernel is not None else None,
+                   rule="sign" if args.multiclass == "joint" else args.rule, bias=args.bias,
+                   **{**_family_options(args), **declared})
+    return _Settings(point, args.multiclass, kernel, classes, args.epochs or args.max_epochs,
+                     args.epochs is not None and bool(args.average or args.voted), args.average, args.voted, None)
 
 
 def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
-    """The run under st by Part I's pass and learners, conventions layered on (``stop``: where it parts from THEIRS)."""
+    """The run under st by the family's learners and pass (``stop``: to where it parts from THEIRS)."""
     xs, ys = [x for x, _ in examples], [y for _, y in examples]
     expected = {"trace": theirs.trace if theirs is not None else None, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest":
@@ -3940,132 +4020,53 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
     return _replay_binary(xs, ys, st, model, expected)
 
 
-def _decided_old(st, y, s, made):
-    """(whether s is a mistake, f of the update w <- w + f x): f is y (the notes) or y - o, times a rate, or a fault."""
-    if st.zero == "negative":  # np.where(w @ x > 0, 1, -1)
-        o = 1 if s > 0 else -1
-    elif st.zero == "t-o":     # sign(0) = 0, never a label
-        o = 1 if s > 0 else -1 if s < 0 else 0
-    else:
-        o = sign(s)
-    f = (y - o) if st.zero == "t-o" else y
-    if st.rate is not None and st.rate != 1:
-        f = st.rate * f
-    if st.fault is not None and st.fault[1] in (made, "always"):
-        f = {"skip": 0, "twice": 2 * f, "prediction": -f}[st.fault[0]]
-    return (RULES[st.rule](y, s) if st.zero is None else o != y), f
+class _Faulty(_FamilyPerceptron):
+    """The family's Perceptron with a bug the check knows, ``fault`` = (kind, the mistake it is at, or "always"): the
+    update skipped, made twice or by the prediction sign(w.x) (so w + c (w' - w), c = 0, 2, -1, of the step's own w'),
+    or every score stale (w.x for the w before the latest update)."""
 
+    def __init__(self, d, point, n, fault):
+        super().__init__(d, point, n)
+        self.fault, self.before = fault, self.w
 
-class _Variant(Perceptron):
-    """Part I's Perceptron under conventions outside the notes: its _step makes w <- w + f x, f given as the label."""
+    def _score(self, x):
+        return _finite(dot(self.before if self.fault[0] == "stale" else self.w, x), "w.x")
 
-    def __init__(self, d, st, start, n):
-        super().__init__(d, rule="sign", bias=st.bias)
-        self.st, self.n, self.w = st, n, self.w if start is None else list(start)
-        self.force = self.before = self.w  # the batch rule's w in force; the w before the latest update
-        self.f, self.wrong = None, False
-        self.mistake = lambda f, s: self.wrong  # decided by _step, before Part I's step
-
-    def _score(self, x):  # Part I's w.x, of the w that scores under the convention
-        return _finite(_sum_float(self.force if self.st.batch else self.before if self.st.stale else self.w, x), "w.x")
-
-    def _step(self, x, y):
-        s = self._score(self._read(x))
-        self.wrong, self.f = _decided_old(self.st, y, s, self.mistakes)
-        if self.st.batch == "mean":  # a batch's updates summed, then divided by its size n: each f / n, exactly
-            self.f = Fraction(self.f) / self.n
-        before = self.w
-        if super()._step(x, self.f)[1]:  # Part I: w <- w + f x
-            self.before = before
-        return s, self.wrong
-
-
-class _DualVariant(DualPerceptron):
-    """The same for Part I's DualPerceptron, on example i; a linear kernel's w, eq. (1), is Part I's primal step."""
-
-    def __init__(self, st, xs, linear):
-        super().__init__(st.kernel, bias=st.bias)
-        self.st, self.xs, self.wrong = st, xs, False
-        self.mistake = lambda f, s: self.wrong
-        self.kept = None if _LITERAL.get() else _KernelScores(self, [self._read(x) for x in xs])
-        self.primal = Perceptron(len(xs[0]), bias=st.bias) if linear and xs else None
-        if self.primal is not None:
-            self.primal.mistake = lambda f, s: True
-
-    def _step(self, i, y):
-        x = self.xs[i]
-        s = _finite(self.kept.scores[i], "w.x", _NOT_REAL) if self.kept else self._score(self._read(x))
-        self.wrong, f = _decided_old(self.st, y, s, self.mistakes)
-        if self.wrong:
-            try:
-                scores = self.kept.moved(self.kept.xs[i], f, i) if self.kept else None
-            except (TypeError, ValueError, ArithmeticError):
-                scores = None  # the kernel failed there: Part I's step meets it as it would
-            if scores is None:
-                self.kept = None
-                super()._step(x, f)  # Part I: stored <- stored + [(x, f)]
-            else:
-                self.stored.append((self.kept.xs[i], f))  # stored whole, then the scores move
-                self.d, self.kept.scores = len(x), scores
-            if self.primal is not None:
-                self.primal._step(x, f)  # Part I: w <- w + f x
-        return s, self.wrong
-
-
-class _JointVariant(MulticlassPerceptron):
-    """Part I's joint update, ties to the last class (reversed: _argmax's go to the first), or no prediction at 0."""
-
-    def __init__(self, d, st):
-        super().__init__(st.classes[::-1] if st.ties == "last" else st.classes, d, update="joint", bias=st.bias)
-        self.empty = st.empty
-
-    def _step(self, x, y):
-        if not self.empty or any(v for w in self._w.values() for v in w):
-            return super()._step(x, y)
-        classes, no_one = self.classes, object()
-        self.classes, self._w = (no_one, *classes), {no_one: [0] * len(self._w[y]), **self._w}
-        try:
-            super()._step(x, y)  # w(y) += x; w(no one) -= x
-        finally:
-            self.classes = classes
-            self._w.pop(no_one)
-        return None, True
+    def _step(self, x, y, i=None):
+        w, made = self.w, self.mistakes
+        s, wrong = super()._step(x, y, i)
+        kind, at = self.fault
+        if wrong and kind != "stale" and at in (made, "always"):
+            c = {"skip": 0, "twice": 2, "prediction": -1}[kind]
+            self.w = [w_i + c * (v - w_i) for w_i, v in zip(w, self.w)]
+        self.before = w if wrong else self.before
+        return s, wrong
 
 
 def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
-    """_replay's binary or joint run by Part I's _pass, each mistake with the bound THEIRS may differ by."""
-    n, K, joint = len(xs), st.kernel, st.multiclass == "joint"
-    d, start = len(xs[0]) if xs else 0, st.start[cls] if isinstance(st.start, dict) else st.start
+    """_replay's binary or joint run by the family's pass (_visits), each mistake with the bound THEIRS may differ by."""
+    n, K, joint, p = len(xs), st.kernel, st.multiclass == "joint", st.point
+    p = p._replace(start=p.start.get(cls)) if isinstance(p.start, dict) and not joint else p
+    d = len(xs[0]) if xs else 0
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
-    learner: Any = _JointVariant(d, st) if joint else _DualVariant(st, xs, linear) if K is not None else \
-        _Variant(d, st, start, st.size or n)
+    learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
+        _Faulty(d, p, n, st.fault) if st.fault else _FamilyPerceptron(d, p, n)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
-    E = [0.0] * (d + st.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
+    E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
     steps, watched, parts, after_updates = [], {}, [], []  # type: list, dict, list, list  # parts: a batch's (f, x)
     history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
         if st.average in ("after", "before") or st.voted else None
     AX = [None if joint else model.magnitudes(x) for x in X]
-    magnitudes: tuple = (None, None)  # the w in force, and its |w_i|
+    magnitudes: tuple = (None, None)  # the w that scored, and its |w_i|
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
-    epoch = visits = 0
-    step = learner._step
-
-    def applied():  # the batch rule: a batch's updates, made in order, in force from its end
-        nonlocal E
-        learner.force = learner.before = learner.w
-        E = model.moved(E, learner.w, parts, mean=st.batch == "mean" and (st.size or n))
-        after_updates.append(learner.w)
-        parts[:] = []
-
-    def visit(i, y):  # Part I's pass steps on (i, y): the learner's step on example i, then what the check notes
-        nonlocal E, magnitudes, visits
-        if expected["parted"] and expected["stop"]:
-            return None, False
-        scored, stored = None if joint or K is not None else learner.force if st.batch else learner.w, \
-            learner.mistakes
-        s, wrong = step(i if K is not None else xs[i], y)  # (a dual steps on the example's index)
-        visits += 1
+    visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
+    D = types.SimpleNamespace(examples=list(zip(xs, ys)), at=None, passes=0)
+    for epoch_now, i, y, s, wrong, ended in _visits(learner, D, st.passes, st.exactly):
+        epoch, made, visits = epoch_now, made * (epoch_now == epoch) + wrong, visits + 1
+        stored = learner.mistakes - wrong  # a dual's stored examples when it scored
+        if p.decay and p.decay_at == "example" and scored is not None:  # w shrank before it scored
+            E, scored = model.decayed(E, learner.w, 1 - p.decay), [(1 - p.decay) * v for v in scored]
         trace, watch = expected["trace"], False
         if trace is not None and not expected["parted"]:  # THEIRS's next mistake: at this visit, or parted
             t = trace[expected["k"]] if expected["k"] < len(trace) else None
@@ -4092,47 +4093,40 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
         if expected["parted"] and expected["stop"]:
             if wrong:
                 steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
-            return s, wrong
+            break
         if wrong:
-            w = learner.w if K is None else learner.primal.w if linear else None
-            if st.batch:
+            w = learner.w if K is None else learner.weights() if linear else None
+            if p.batch:
                 parts.append((learner.f, X[i]))
-            elif K is None:
-                E = E if joint else model.moved(E, w, [(learner.f, X[i])])
+            elif K is None and not joint:
+                E = model.moved(E, w, [(learner.f, X[i])], step=bound / (learner.f and float(sum(map(mul, X[i], X[i])))
+                                                                            or 1) if p.step == "passive-aggressive"
+                                else 0.0)
                 after_updates.append(w)
-            steps.append(_Step(cls, epoch, i, y, s, None if st.batch else w, bound, None if joint else E))
+            steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
             if history is not None:
                 history.at(visits, flat(w) if K is None else [learner.mistakes])
-        if parts and (visits - (epoch - 1) * n) % (st.size or n) == 0:  # a batch's end, or the pass's
-            applied()
-        return s, wrong
-
-    class Passes:  # Cornell's D for Part I's _cornell: each pass's (i, y_i) in its order; none once parted
-        def __iter__(self):
-            nonlocal epoch
-            if expected["parted"] and expected["stop"]:
-                return iter(())
-            epoch += 1
-            return ((i, ys[i]) for i in (st.order[min(epoch, len(st.order)) - 1] if st.order else range(n)))
-
-    learner._step = visit
-    converged = _cornell(learner, Passes(), st.passes, lambda mistake: None, st.exactly)[1]
+        if ended and parts:  # a batch's end: its updates, made in order, in force from here
+            E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
+            after_updates.append(learner.w)
+            parts = []
+        scored = learner.w if scored is not None else None
     if expected["parted"] and expected["stop"]:
         return _Side(steps, None, epoch, False, None, None, watched, E)
-    w: Any = learner.w if K is None else learner.primal.w if linear else None
+    w: Any = learner.w if K is None else learner.weights() if linear else None
     average: Any = None
     if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
             if after_updates else list(w)
     votes = None
     if history is not None:
-        size = d + st.bias
+        size = d + p.bias
         shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
             else (lambda v: v)
-        means = history.means(epoch * n)
+        means = history.means(visits)
         average = shaped(means[st.average]) if st.average in ("after", "before") else average
         votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
-    return _Side(steps, w, epoch, converged, average, votes, watched, None if joint else E)
+    return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
 
 
 def _trained(args, examples) -> _Side:
@@ -4224,8 +4218,13 @@ class _Rounding:
             return math.inf
         return error
 
-    def moved(self, E, w, parts, mean=0):
-        """The bound on each weight after w += sum of f x over parts (one, or a batch's)."""
+    def decayed(self, E, w, c):
+        """The bound on each weight after w <- c w: c E, and each side's rounding of the product."""
+        return E if self.off else [c * e + (self.u + self.u_ours) * abs(float(v)) for e, v in zip(E, w)]
+
+    def moved(self, E, w, parts, mean=0, step=0.0):
+        """The bound on each weight after w += sum of f x over parts (one, or a batch's); ``step``: how far THEIRS's f
+        may lie from ours (passive-aggressive's, which follows the score)."""
         if self.off:
             return E
         u, u_in, k = self.u, self.u_in, len(parts)
@@ -4238,7 +4237,8 @@ class _Rounding:
             rate = any(type(f) is Fraction and f.denominator & (f.denominator - 1) for f, _ in parts)  # a rate
             # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
             grows = (u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
-            inputs = [e + g * (grows + (2 * u / mean if mean else 0)) for e, g in zip(E, grown)]  # e + m
+            inputs = [e + g * (grows + (2 * u / mean if mean else 0)) + step * abs(float(parts[0][1][i]))
+                      for i, (e, g) in enumerate(zip(E, grown))]  # e + m
             return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(inputs, aw)]
         except OverflowError:
             return [math.inf] * len(E)
@@ -4343,7 +4343,7 @@ def _compare(ours, theirs, st, model, whole=True):
                                     else not alike.close(t.score, o.score, o.score_bound, "scores")):
             return _Difference("score", k, o, t), alike
         # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
-        if t.weights is not None and not (o.weights is None and st.batch) and (o.weights is None or not alike.vectors(
+        if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not alike.vectors(
                 t.weights, o.weights, None if isinstance(o.weights, dict) else
                 model.weights_bound(o.weights, o.weight_bound), "w after")):
             return _Difference("w after", k, o, t), alike
@@ -4360,78 +4360,23 @@ def _compare(ours, theirs, st, model, whole=True):
     return None, alike
 
 
-# The conventions the check knows: where each is met, and the option that reproduces it (None: outside the notes).
-_Convention = namedtuple("_Convention", "name text where option")
-_CONVENTION = {c.name: c for c in [
-    _Convention("rule margin", "a zero score is a mistake: y (w.x) <= 0", "Cornell §3; scikit-learn and river; "
-                "np.sign-style code, `if np.sign(w @ x) != y`, since np.sign(0) == 0 is never a label",
-                "--rule margin"),
-    _Convention("rule sign", "a zero score is a mistake only on a negative example: sign(0) = +1",
-                "Columbia §1.1, the Perceptron Algorithm notes", "--rule sign"),
-    _Convention("sign(0) = -1", "a zero score is -1, so a mistake only on a positive example",
-                "code written `np.where(w @ x > 0, 1, -1)`", None),
-    _Convention("t - o", "sign(0) = 0 and the update (t - o) x: y x at a zero score, 2 y x on the wrong side",
-                "Rosenblatt's rule as often written, with o = np.sign(w @ x)", None),
-    _Convention("bias", "they learn a bias, the weight of a constant feature 1, the last", "Cornell §2", "--bias"),
-    _Convention("no bias", "they learn no bias: a hyperplane through the origin", "Columbia §1", "no --bias"),
-    _Convention("bias first", "their bias is their first weight; here it is the last", "code that prepends the 1",
-                None),
-    _Convention("bias on -1", "their bias is the weight of a constant -1 (a threshold theta): the negative of ours",
-                "`if w @ x - theta >= 0`, theta -= y", None),
-    _Convention("labels 0/1", "labels 0/1, read as -1/+1", "Kalyanakrishnan §1", "--labels=0,1"),
-    _Convention("epochs from 0", "their epochs count from 0; here from 1", "`for epoch in range(K)`", None),
-    _Convention("indexes from 1", "their indexes count from 1; here from 0", "1-based languages", None),
-    _Convention("rate", "a learning rate eta = {eta}: from w = 0 the same mistakes, every number eta times ours",
-                "scikit-learn's eta0, mlxtend's eta", None),
-    _Convention("start", "the start vector w_0 of THEIRS's \"start\", with rate eta = {eta}",
-                "a random or a warm start", None),
-    _Convention("passes", "they stop after their passes, not converged", "a fixed number of epochs", "--max-epochs"),
-    _Convention("batch sum", "the batch rule: a pass's updates summed, and applied at its end",
-                "gradient descent on the perceptron loss", None),
-    _Convention("batch mean", "the batch rule with the mean: a pass's updates summed, divided by n, applied at its end",
-                "gradient descent on the mean perceptron loss", None),
-    _Convention("minibatch sum", "the minibatch rule: each batch of {size} examples' updates summed, and applied at "
-                "its end", "minibatch gradient descent on the perceptron loss", None),
-    _Convention("minibatch mean", "the minibatch rule with the mean: each batch of {size} examples' updates summed, "
-                "divided by {size}, applied at its end", "minibatch training on a mean loss, as in PyTorch", None),
-    _Convention("order", "their order of the examples in each pass, THEIRS's \"order\"",
-                "a new shuffle every pass (scikit-learn's shuffle=True)", None),
-    _Convention("joint", "the joint update: w(y) += x, w(guess) -= x", "Collins 2002; Crammer and Singer 2003",
-                "--multiclass joint"),
-    _Convention("one-vs-rest", "one binary Perceptron per class, on 'this class or not'", "Kalyanakrishnan §4; "
-                "scikit-learn", "--multiclass one-vs-rest"),
-    _Convention("no prediction", "no class predicted while every class's vector is 0 (only the true class's moves)",
-                "code that skips an argmax of zeros", None),
-    _Convention("ties to the last", "an argmax tie goes to the last class", "`max` over the classes reversed; nltk, "
-                "whose ties go to the greatest label", None),
-    _Convention("average after", "the mean of w after every example", "Collins 2002; scikit-learn's average=True",
-                "--average after"),
-    _Convention("average before", "the mean of w before every example", "nltk's AveragedPerceptron",
-                "--average before"),
-    _Convention("average over updates", "the mean of w after every update, not after every example",
-                "code that averages at each mistake", None),
-    _Convention("voted", "they keep the votes: every w with the number of examples it stood for",
-                "Freund and Schapire 1999", "--voted"),
-]}
-_CONVENTIONS = tuple(_CONVENTION.values())
-_WRITTEN = ("epochs from 0", "indexes from 1", "bias first", "bias on -1")  # how THEIRS writes the same numbers
+# How THEIRS may write the numbers of the notes' run: read as written, named, never a difference of the run.
+_WRITTEN = {"epochs from 0": "their epochs count from 0; here from 1 (`for epoch in range(K)`)",
+            "indexes from 1": "their indexes count from 1; here from 0 (1-based languages)"}
 _SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
 _SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
-_REPLAYED: dict = {  # the settings the conventions outside the options change (besides THEIRS's order, start and rate)
-    "sign(0) = -1": {"zero": "negative"}, "t - o": {"zero": "t-o"}, "batch sum": {"batch": "sum"},
-    "batch mean": {"batch": "mean"}, "minibatch sum": {"batch": "sum"}, "minibatch mean": {"batch": "mean"},
-    "no prediction": {"empty": True}, "ties to the last": {"ties": "last"},
-    "average over updates": {"average": "updates"}, "rate": {"rate": 1}}
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
-    """(the fewest conventions under which THEIRS agrees, lines naming them); (None, lines) up to a rounded tie."""
+    """(the fewest conventions of FAMILY under which THEIRS agrees, lines naming them); (None, lines) up to a rounded
+    tie; None if no set of at most _SEARCHED does."""
     n, d = len(examples), data.d
     import itertools
     forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
+    order = list(_ROWS) + list(_WRITTEN)
     candidates = sorted((sum(names, ()) for names in itertools.product(*_choices(args, theirs, n, d, kernel))),
-                        key=lambda names: (len(names), [list(_CONVENTION).index(name) for name in names]))
-    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, eta)
+                        key=lambda names: (len(names), [order.index(name) for name in names]))
+    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, values)
     for names in candidates:
         if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
                 visits > _SEARCH_VISITS:
@@ -4439,53 +4384,65 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         if not names and not forced or tried >= _SEARCHED:
             continue
         tried += 1
-        variant, converted = _variant(args, forced + names, theirs.epochs), _converted(theirs, forced + names, n)
-        if variant is None or converted is None:
-            continue
-        model = _Rounding(variant, converted, examples)
-        changed = {key: v for name in forced + names for key, v in _REPLAYED.get(name, {}).items()}
-        changed.update({name: getattr(converted, name) for name in ("order", "start") if name in forced + names})
-        for size in _batch_sizes(converted, n) if {"minibatch sum", "minibatch mean"} & set(names) else [None]:
+        converted = _converted(theirs, forced + names, n)
+        sizes = _batch_sizes(converted, n) if "a minibatch" in names else [None]
+        for size in sizes if converted is not None else ():
+            values = {"max_epochs": theirs.epochs, "batch_size": size, "start": converted.start,
+                      "order": converted.order, "rate": converted.rate}
+            if _variant(args, forced + names, values) is None:
+                break
             try:
-                st = _settings(variant, kernel, classes)._replace(size=size, **changed)
-                eta = converted.rate or 1  # THEIRS's rate: declared; 1 from a declared start, or none declared
-                if "rate" in names:  # (offered where neither is declared): read against the run at the rate 1
-                    side = _replay(examples, st._replace(rate=None), model)
-                    pairs = [(s.weights, m.weights) for s, m in zip(converted.trace or [], side.steps)]
-                    t, o = next(((t, o) for ts, os_ in pairs + [(converted.weights, side.weights)]
-                                 if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)
-                                 if o != 0 and t != 0 and (t > 0) == (o > 0)), (1, 1))  # the first of one sign
-                    eta = Fraction(t) / Fraction(o)  # exact, or a binary fraction; but where their eta * ours rounds,
-                    if type(t) is float and eta.denominator & (eta.denominator - 1):  # eta only nearly: the float
-                        eta = Fraction(float(_simplest_float(float(eta), 2.0 ** -50)))  # of the shortest decimal
-                st = st._replace(rate=eta)
+                if "a rate" in names and converted.rate is None:  # read against the run at the rate 1
+                    values["rate"] = _rate_read(examples, converted, _variant(args, forced + names, values), kernel,
+                                                classes)
+                variant = _variant(args, forced + names, values)
+                model = _Rounding(variant, converted, examples)
+                st = _settings(variant, kernel, classes)
                 ours = _replay(examples, st, model, converted, stop=True)
-            except PerceptronError:  # a run that overflows under these conventions: not THEIRS's
+            except PerceptronError:  # a run that overflows under these conventions, or that they do not make
                 continue
             visits += ours.epochs * n * len(classes or [1])
             difference, _ = _compare(ours, converted, st, model)
             if difference is None:
-                agreeing.append((names, eta, size))
+                agreeing.append((names, variant))
                 break
             if tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
                 tie = _rounding(difference, ours, model, examples)
-                tied = (names, _parting(difference), tie, eta, size) if tie else None
-    if agreeing:
-        names, eta, size = agreeing[0]
-        return forced + names, _named(args, forced + names, [other[0] for other in agreeing[1:]], eta, theirs.epochs,
-                                      size=size)
+                tied = (names, _parting(difference), tie, variant) if tie else None
+    if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
+        agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
+                                              .replace(".", "").strip("0")))
+        names, variant = agreeing[0]
+        return forced + names, _named(variant, forced + names, [(forced + n, v) for n, v in agreeing[1:]])
     if tied is None:
         return None
-    names, (_, epoch, index), tie, eta, size = tied
-    return None, (_named(args, forced + names, [], eta, theirs.epochs, until=f"epoch {epoch}, index {index}", size=size)
+    names, (_, epoch, index), tie, variant = tied
+    return None, (_named(variant, forced + names, [], until=f"epoch {epoch}, index {index}")
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
+
+
+def _rate_read(examples, theirs, variant, kernel, classes):
+    """THEIRS's rate, read off its first weight of one sign against the run at the rate 1: exact, or a binary
+    fraction; where THEIRS's eta times ours rounds, the float of the shortest decimal near it."""
+    variant.rate = None
+    side = _replay(examples, _settings(variant, kernel, classes), _Rounding(variant, theirs, examples))
+    pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
+    t, o = next(((t, o) for ts, os_ in pairs + [(theirs.weights, side.weights)]
+                 if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)
+                 if o != 0 and t != 0 and (t > 0) == (o > 0)), (1, 1))
+    eta = Fraction(t) / Fraction(o)
+    if type(t) is float:  # THEIRS's eta times ours, rounded: the float of the shortest decimal near the ratio
+        return float(_simplest_float(float(eta), 2.0 ** -50)) if eta.denominator & (eta.denominator - 1) else \
+            float(eta)
+    return eta if eta.denominator > 1 else int(eta)
 
 
 def _declared(theirs, names) -> str:
     order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
                               if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
-    fields = {"start": _shown_any(theirs.start), "rate": _shown_any(theirs.rate), "order": order}
-    return ", ".join(f'"{name}": {fields[name]}' for name in names if name in fields) or "its labels"
+    fields = {"a start": ("start", _shown_any(theirs.start)), "a rate": ("rate", _shown_any(theirs.rate)),
+              "an order": ("order", order)}
+    return ", ".join(f'"{fields[name][0]}": {fields[name][1]}' for name in names if name in fields) or "its labels"
 
 
 def _evidence(args, theirs, n, d) -> list:
@@ -4494,7 +4451,7 @@ def _evidence(args, theirs, n, d) -> list:
     start = theirs.start is not None and any(v != 0 for v in theirs.start)
     said = {"epochs from 0": steps and min(s.epoch for s in steps) == 0,
             "indexes from 1": steps and max(s.index for s in steps) == n,  # else a choice, where no index is 0
-            "start": start, "rate": not start and theirs.rate not in (None, 1), "order": theirs.order is not None}
+            "a start": start, "a rate": theirs.rate not in (None, 1), "an order": theirs.order is not None}
     return [name for name, shown in said.items() if shown]
 
 
@@ -4518,51 +4475,55 @@ def _choices(args, theirs, n, d, kernel) -> list:
     steps = theirs.trace or []
     if steps and min(s.index for s in steps) > 0 and max(s.index for s in steps) < n:
         choices.append([(), ("indexes from 1",)])
-    if args.multiclass != "joint":
-        other = "rule margin" if args.rule == "sign" else "rule sign"
-        choices.append([(), (other,), ("sign(0) = -1",), ("t - o",)])
+    if args.multiclass != "joint":  # sign(0) is the sign rule's
+        sign = ("the sign rule",) if args.rule == "margin" else ()
+        choices.append([(), ("the margin rule",) if args.rule == "sign" else sign, sign + ("sign(0) = -1",),
+                        sign + ("sign(0) = 0", "the update (t - o) x")])
     vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in steps]
     lengths = {len(w) for v in vectors if v is not None for w in (v.values() if isinstance(v, dict) else [v])
                if isinstance(w, list)}
     if lengths == {d + 1}:
-        bias = () if args.bias else ("bias",)
-        choices.append([bias, bias + ("bias first",), bias + ("bias on -1",), bias + ("bias first", "bias on -1")])
+        bias = () if args.bias else ("a bias",)
+        choices.append([bias, bias + ("the bias first",), bias + ("a bias on -1",),
+                        bias + ("the bias first", "a bias on -1")])
     elif lengths == {d} and args.bias:
         choices.append([("no bias",)])
     elif not lengths:
-        choices.append([(), ("no bias",) if args.bias else ("bias",)])
+        choices.append([(), ("no bias",) if args.bias else ("a bias",)])
     if not args.multiclass and kernel is None and theirs.start is None and theirs.rate is None:
-        choices.append([(), ("rate",)])
+        choices.append([(), ("a rate",)])
     if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False:
-        choices.append([(), ("passes",)])
+        choices.append([(), ("the passes",)])
     if not args.multiclass and kernel is None:
-        minibatch = [("minibatch sum",), ("minibatch mean",)] if _batch_sizes(theirs, n) else []
-        choices.append([(), ("batch sum",), ("batch mean",)] + minibatch)
+        minibatch = [("the batch rule", "a minibatch"), ("the batch rule with the mean", "a minibatch")] \
+            if _batch_sizes(theirs, n) else []
+        choices.append([(), ("the batch rule",), ("the batch rule with the mean",)] + minibatch)
     if args.multiclass:
-        choices += [[(), ("joint",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
-                    [(), ("no prediction",)], [(), ("ties to the last",)]]
+        choices += [[(), ("the joint update",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
+                    [(), ("no prediction at 0",)], [(), ("ties to the last",)]]
     if theirs.average is not None:
-        moments = [("average after",), ("average before",), ("average over updates",)]
-        choices.append([()] + [m for m in moments if m != (f"average {args.average}",)] if args.average else moments)
+        moments = [("the average after",), ("the average before",), ("the average over updates",)]
+        choices.append([()] + [m for m in moments if m != (f"the average {args.average}",)] if args.average
+                       else moments)
     if theirs.voted is not None and not args.voted:
-        choices.append([("voted",)])
+        choices.append([("the votes",)])
     return choices
 
 
-def _variant(args, names, passes=None):
-    """The options of this run with the option conventions among names, or None where they do not mix."""
-    variant, option = _options_copy(args), {
-        "rule margin": ("rule", "margin"), "rule sign": ("rule", "sign"), "bias": ("bias", True),
-        "no bias": ("bias", False), "labels 0/1": ("labels", (0, 1)), "joint": ("multiclass", "joint"),
-        "one-vs-rest": ("multiclass", "one-vs-rest"), "average after": ("average", "after"),
-        "average before": ("average", "before"), "voted": ("voted", True),
-        "passes": ("max_epochs" if args.epochs is None else "epochs", passes)}
+def _variant(args, names, values):
+    """The options of this run with the conventions named (each a row of FAMILY, its value from ``values`` where it
+    is a parameter), or None where they do not mix."""
+    variant = _options_copy(args)
     for name in names:
-        if name == "joint" and "rule" in variant.given or name in ("average after", "average before") and \
-                variant.epochs is None:
+        row = _ROWS.get(name)
+        if row is None:  # a way of writing: read, not run
+            continue
+        field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
+        value = values[row.field] if isinstance(row.value, str) and row.value.isupper() else row.value
+        if field == "multiclass" and value == "joint" and "rule" in args.given or field == "average" and \
+                value != "updates" and args.epochs is None:
             return None
-        if name in option:
-            setattr(variant, *option[name])
+        setattr(variant, field, value)
     return variant
 
 
@@ -4575,8 +4536,7 @@ def _converted(theirs, names, n):
             return {c: w(u) for c, u in v.items()}
         if not v or isinstance(v[0], tuple):
             return [(w(u), c) for u, c in v]
-        v = v[1:] + v[:1] if "bias first" in names else list(v)
-        return v[:-1] + [-v[-1]] if "bias on -1" in names else v
+        return list(v)
     trace = None if theirs.trace is None else [
         s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names),
                    weights=w(s.weights)) for s in theirs.trace]
@@ -4586,30 +4546,51 @@ def _converted(theirs, names, n):
                            start=w(theirs.start), voted=w(theirs.voted))
 
 
-def _named(args, names, others, eta, passes, until=None, size=None) -> list:
-    """The diagnosis of a set of conventions: each with where it is met, and the options that reproduce it."""
-    outside = [name for name in names if _CONVENTION[name].option is None]  # or written: no option makes it
+def _option(field, value) -> str:
+    """A convention's option on the command line: --FIELD, or --FIELD=VALUE (numbers as --json reads them)."""
+    flag = "--" + field.replace("_", "-")
+    if value is True:
+        return flag
+    if isinstance(value, (list, tuple)):
+        text = ";".join(",".join(map(str, one)) for one in value) if value and isinstance(value[0], list) else \
+            ",".join(map(_num, value))
+    else:
+        text = _num(value) if isinstance(value, (int, float, Fraction, decimal.Decimal)) else str(value)
+    return f"{flag}={text}"
+
+
+def _named(args, names, others, until=None) -> list:
+    """The diagnosis of a set of conventions: each with its option, what it changes and where it is met, and the
+    command that runs THEIRS's run (``args``: the options with the conventions set)."""
+    def option(name, args):  # (a convention's option in these options, the row), or a way of writing's words
+        row = _ROWS.get(name)
+        if row is None:
+            return _WRITTEN[name], None
+        field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
+        value = getattr(args, field)
+        return ("no --bias" if field == "bias" and value is False else "--order (THEIRS's \"order\")"
+                if field == "order" else _option(field, value)), row
     lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
-             + ("THEIRS agrees with this run under:" if outside else "THEIRS is this project's run with:")]
+             "THEIRS is this project's run with:"]
     for name in names:
-        c = _CONVENTION[name]
-        option = f"--max-epochs {passes}" if name == "passes" else c.option
-        head = f"{option}: " if option else f"{name}: " if name not in _WRITTEN else ""
-        note = "" if c.option else "; a way of writing the numbers, which no option makes" if name in _WRITTEN \
-            else "; outside the notes' algorithm: no option of this project runs it"
-        lines.append(f"  - {head}{c.text.format(eta=_shown_number(eta), size=size)} (met in {c.where}){note}")
-    lines += ["  (or equally: " + "; ".join(other or ("the options as given",)) + ")" for other in others[:3]]
-    if outside:
-        return lines + ["  under them the rest of the run agrees, step by step" + (f", up to {until}" if until else "")
-                        + ": THEIRS follows the notes otherwise"]
+        said, row = option(name, args)
+        value = getattr(args, row.field, None) if row else None
+        changes = row and (row.changes.replace(str(row.value), _shown_any(value)) if str(row.value).isupper()
+                           and row.field != "order" else row.changes)
+        lines.append(f"  - {said}: {changes} (met in {row.source})" if row else
+                     f"  - {said}: a way of writing the numbers, read as written")
+    lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n) or "the options as given") + ")"
+              for n, v in others[:3]]
+    if until:
+        return lines + [f"  under them the rest of the run agrees, step by step, up to {until}"]
     import shlex
-    args = _variant(args, names, passes)  # the command of the options that reproduce it
     given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
              (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
              (f"--delimiter={args.delimiter}", args.delimiter != ","),
              *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
              (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
              (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
+             *((_option(field, v), True) for field, v in _family_options(args).items()),
              (f"--epochs={args.epochs}", args.epochs),
              (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
              ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
@@ -4663,7 +4644,7 @@ def _one_step(examples, st, theirs, model, difference) -> list | None:
         tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
                    f"{m.epoch}, index {m.index}): with that step so, " + (f"all {_count_text(later, 'later mistake')} "
                    "agree." if later else "the rest agrees.")) for fault, (_, did) in _FAULTS.items()]
-    tries += [({"stale": True}, "a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
+    tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
                "(kept from before w changed); with scores so, the whole run agrees."),
               ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
                "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with updates "
@@ -4727,11 +4708,13 @@ def _law(examples, args, theirs, model) -> tuple | None:
         off = [k for k, v in enumerate(values) if abs(v - shared[0]) > tolerance * abs(shared[0])]
         return shared[0], off if len(shared) > 1 or not off else list(range(len(values)))  # one step is no law
     bad, laws = {k for k, r in enumerate(reads) if not r[5]}, []  # type: set, list  # (the steps off the law)
+    found: dict | None = {}  # the law as a point of the family, to run it (None: an undeclared order, which cannot)
     eta, off = apart([r[1] for r in reads])
     if off and all(reads[k][2] == 0 and abs(2 * reads[k][1] - eta) <= tolerance * abs(eta) for k in off):
         laws.append("the (t - o) update, o = sign(w.x) with sign(0) = 0: eta y x at a zero score, 2 eta y x on the "
                     "wrong side (Rosenblatt's rule as often written)")
         eta, off = eta / 2, []
+        found.update(zero=0, step="error")
     passive = len(off) > 1
     if passive:  # no one rate: passive-aggressive's step (tau - y w.x) / x.x?
         tau, off = apart([r[1] * r[3] + r[2] for r in reads])
@@ -4739,10 +4722,12 @@ def _law(examples, args, theirs, model) -> tuple | None:
             return None
         laws.append(f"each step is eta = ({_simplest_float(tau)} - y w.x) / x.x, varying with the margin: "
                     "passive-aggressive's (Crammer et al., JMLR 7, 2006)")
+        found.update(step="passive-aggressive", threshold=_simplest(tau))
     elif eta <= 0:
         return None
     elif abs(eta - 1) > tolerance:
         laws.append(f"a learning rate eta = {_simplest_float(eta)}")
+        found["rate"] = _simplest(eta)
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
     factor, per_example = 1.0, True  # the decay: w shrinks by the factor at each example, or at each update
@@ -4758,6 +4743,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
                     f"{'example' if per_example else 'update'}: a weight decay of {_simplest_float(1 - factor)}"
                     + (" (an L2 penalty, as scikit-learn's alpha)" if per_example else ""))
         bad |= {kept[j][0] for j in odd}
+        found.update(decay=_simplest(1 - factor), decay_at="example" if per_example else "update")
     if len(bad) > 1:
         return None
     # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
@@ -4779,16 +4765,20 @@ def _law(examples, args, theirs, model) -> tuple | None:
         t = _simplest_float(math.ceil(low) if math.ceil(low) < high else low)
         laws.append(f"it updates while y w.x <= {t} (the notes: while y w.x <= 0); a margin, as in hinge-loss, "
                     "passive-aggressive or thresholded training")
+        found.setdefault("threshold", _simplest(float(t)))
     if shuffled:
         laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[shuffled].epoch} visits "
                     f"index {steps[shuffled].index} after index {steps[shuffled - 1].index}): a shuffle, as "
                     "scikit-learn's shuffle=True")
+        found = None
     if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
         w_0 = [w_i - eta * y * x_i if abs(w_i - eta * y * x_i) > 4 * near * (abs(w_i) + abs(eta * x_i)) else 0.0
                for w_i, x_i in zip(W[0], x)]  # within the rounding of eta y x and of the sum: 0
         laws.append("a start w_0 = (" + ", ".join(map(_simplest_float, w_0)) + "), read from its first update, not 0")
         bad = set()
+        if found is not None:
+            found["start"] = [_simplest(v) for v in w_0]
     if bad:
         k = bad.pop()
         s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
@@ -4803,8 +4793,13 @@ def _law(examples, args, theirs, model) -> tuple | None:
                        f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
     return ("variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
                         f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
-                        *(f"  - {law}" for law in laws), "  no option of this project runs it; declare it to compare "
-                        "exactly"]) if laws else None
+                        *(f"  - {law}" for law in laws)], found) if laws else None
+
+
+def _simplest(v):
+    """The shortest decimal within 1e-9 of v, as the number the command line reads from it (an int if whole)."""
+    v = float(_simplest_float(v))
+    return int(v) if v.is_integer() else v
 
 
 def _simplest_float(v, within=1e-9) -> str:
@@ -4836,7 +4831,7 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
             why = ""
         elif st.multiclass == "joint" or s is None or isinstance(s, str):
             why = ": the argmax is not y"
-        elif st.rule == "margin":
+        elif st.point.rule == "margin":
             why = f": y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
         else:
             why = f": the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \

@@ -4052,27 +4052,34 @@ def test_check_a_faithful_implementation_agrees(capsys, tmp_path, rule, bias):
 
 
 @pytest.mark.parametrize("planted, options, said, option", [
-    ({"zero_is_mistake": True}, [], "--rule margin: a zero score is a mistake", "--rule=margin"),
-    ({"rate": Fraction(1, 2)}, [], "a learning rate eta = 0.5", None),
-    ({"rate": 0.5}, [], "a learning rate eta = 0.5", None),
-    ({"rate": 0.1}, [], "a learning rate eta = 0.1", None),
-    ({"bias": True, "bias_first": True}, ["--bias"], "their bias is their first weight", None),
-    ({"bias": True}, [], "--bias: they learn a bias", "--bias"),
-    ({"epoch_base": 0}, [], "their epochs count from 0", None),
-    ({"index_base": 1}, [], "their indexes count from 1", None),
+    ({"zero_is_mistake": True}, [], "--rule=margin: a mistake iff y (w.x) <= 0", "--rule=margin"),
+    ({"rate": Fraction(1, 2)}, [], "--rate=1/2: every update times eta", "--rate=1/2"),
+    ({"rate": 0.5}, [], "--rate=0.5: every update times eta", "--rate=0.5"),
+    ({"rate": 0.1}, [], "--rate=0.1: every update times eta", "--rate=0.1"),
+    ({"bias": True, "bias_first": True}, ["--bias"], "--bias-first: x read as (1, x)", "--bias-first"),
+    ({"bias": True}, [], "--bias: x read as (x, 1)", "--bias"),
 ])
 def test_check_names_a_convention_and_the_options(capsys, tmp_path, planted, options, said, option):
+    # every convention the check names is an option of this project, and the command it prints agrees when run
     examples = CHECKED[1][0]
     theirs = their_run(examples, **planted)
     if isinstance(planted.get("rate"), Fraction):
         theirs = json.loads(json.dumps(theirs, default=lambda q: f"{q.numerator}/{q.denominator}"))
     status, out, err = check(capsys, tmp_path, examples, theirs, *options)
     assert (status, err) == (1, "")
-    assert "diagnosis: a convention, not a bug" in out and said in out
-    if option:  # reproduced by this project's options: the command that does it
-        assert re.search(f"reproduce it: python3 perceptron.py .*{option} ", out)
-    else:  # outside the notes' algorithm, or a way of writing the numbers
-        assert "reproduce it" not in out and "under them the rest of the run agrees, step by step" in out
+    assert "diagnosis: a convention, not a bug" in out and said in out, out
+    assert re.search(f"reproduce it: python3 perceptron.py .*{option} ", out)
+    command = shlex.split(out.split("reproduce it: python3 perceptron.py ", 1)[1].splitlines()[0])
+    assert cli(capsys, *command)[0] == 0
+
+
+@pytest.mark.parametrize("planted, said", [({"epoch_base": 0}, "its epochs count from 0 (read as written)"),
+                                           ({"index_base": 1}, "its indexes count from 1 (read as written)")])
+def test_check_reads_a_way_of_writing_the_numbers_as_written_and_agrees(capsys, tmp_path, planted, said):
+    # epochs from 0 or indexes from 1 are how THEIRS writes the notes' run, not another run: read, said, agreed
+    examples = CHECKED[1][0]
+    status, out, err = check(capsys, tmp_path, examples, their_run(examples, **planted))
+    assert (status, err) == (0, "") and said in out.splitlines()[0], out
 
 
 @pytest.mark.parametrize("keep", ["trace", "average"])
@@ -4085,7 +4092,7 @@ def test_check_counts_their_bias_from_any_vector_they_give(capsys, tmp_path, kee
         average = [f"{q.numerator}/{q.denominator}" for q in train(examples, bias=True, average="after").average]
         theirs, options = {"weights": None, "average": average}, ["--average", "after"]
     status, out, err = check(capsys, tmp_path, examples, theirs, *options)
-    assert (status, err) == (1, "") and "--bias: they learn a bias" in out
+    assert (status, err) == (1, "") and "--bias: x read as (x, 1)" in out
 
 
 def test_check_a_np_sign_implementation_is_the_margin_rule(capsys, tmp_path):
@@ -4102,7 +4109,7 @@ def test_check_a_np_sign_implementation_is_the_margin_rule(capsys, tmp_path):
         if not made:
             break
     status, out, _ = check(capsys, tmp_path, examples, {"weights": w, "trace": trace})
-    assert status == 1 and "--rule margin" in out and "--rule=margin" in out
+    assert status == 1 and "--rule=margin: a mistake iff y (w.x) <= 0" in out
     assert check(capsys, tmp_path, examples, {"weights": w, "trace": trace}, "--rule", "margin")[0] == 0
 
 
@@ -4135,7 +4142,7 @@ def test_check_reads_zero_one_labels_as_a_convention(capsys, tmp_path):
     theirs = their_run(examples)
     (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
     status, out, _ = cli(capsys, path, "--check", str(tmp_path / "theirs.json"))
-    assert status == 1 and "labels 0/1, read as -1/+1" in out and "--labels=0,1" in out
+    assert status == 1 and "--labels=0,1: labels 0 and 1, read as -1 and +1" in out
     assert cli(capsys, path, "--check", str(tmp_path / "theirs.json"), "--labels=0,1")[0] == 0
 
 
@@ -4153,7 +4160,7 @@ def test_check_multiclass_names_the_other_update(capsys, tmp_path):
     _, out, _ = cli(capsys, path, "--json", "--weights", "--multiclass", "joint")
     (tmp_path / "theirs.json").write_text(out, encoding="utf-8")
     status, out, _ = cli(capsys, path, "--check", str(tmp_path / "theirs.json"), "--multiclass")
-    assert status == 1 and "--multiclass joint: the joint update" in out
+    assert status == 1 and "--multiclass=joint: on a mistake of the argmax" in out
 
 
 @pytest.mark.parametrize("theirs, ours, said", [("before", "after", "before every example (met in nltk"),
@@ -4163,7 +4170,7 @@ def test_check_an_average_taken_at_the_other_moment_is_named(capsys, tmp_path, t
     _, out, _ = cli(capsys, path, "--json", "--epochs", "3", "--average", theirs)
     (tmp_path / "theirs.json").write_text(out, encoding="utf-8")
     status, out, _ = cli(capsys, path, "--check", str(tmp_path / "theirs.json"), "--epochs", "3", "--average", ours)
-    assert status == 1 and f"--average {theirs}: the mean of w {said}" in out
+    assert status == 1 and f"--average={theirs}: the mean of w {said}" in out
 
 
 @pytest.mark.parametrize("options", [[], ["--bias", "--rule", "margin"], ["--pocket", "--max-epochs", "4"],
@@ -4191,10 +4198,10 @@ def test_check_of_our_own_json_agrees_on_ints_beyond_a_float(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("theirs, said", [
-    ('{"weights": [2, 1], "rate": 1e308}', 'it declares rate ("rate": 1e+308), under which no run gives them'),
-    ('{"weights": [2, 1], "rate": "1e400"}', "it declares rate"),
-    ('{"weights": [2, 1], "start": ["1e400", 0]}', "it declares start"),
-    ('{"weights": [2, 1], "start": [1e308, 1e308]}', 'it declares start ("start": (1e+308, 1e+308))'),
+    ('{"weights": [2, 1], "rate": 1e308}', 'it declares a rate ("rate": 1e+308), under which no run gives them'),
+    ('{"weights": [2, 1], "rate": "1e400"}', "it declares a rate"),
+    ('{"weights": [2, 1], "start": ["1e400", 0]}', "it declares a start"),
+    ('{"weights": [2, 1], "start": [1e308, 1e308]}', 'it declares a start ("start": (1e+308, 1e+308))'),
     ('{"weights": [1e308, 1e308]}', "theirs: (1e+308, 1e+308)"),
 ])
 def test_check_of_numbers_beyond_a_float_s_range_is_a_verdict(capsys, tmp_path, theirs, said):
@@ -4337,7 +4344,7 @@ def test_check_blames_no_step_theirs_never_made(tmp_path, capsys):
     status, out, err = cli(capsys, data, "--check", str(tmp_path / "theirs.json"))
     assert (status, err) == (1, "") and "bug in THEIRS" not in out and "-1 later" not in out, out
     # what it is, in the words a careful reader uses: one pass, with votes; the command printed agrees
-    assert "  - --max-epochs 1: " in out and "  - --voted: " in out, out
+    assert "  - --max-epochs=1: " in out and "  - --voted: " in out, out
     command = shlex.split(out.split("reproduce it: python3 perceptron.py ", 1)[1].splitlines()[0])
     assert cli(capsys, *command)[0] == 0
 
@@ -4515,35 +4522,36 @@ def reproduced(tmp_path, out):
     return status, out.getvalue()
 
 
-PLANTED = [  # (name, their run's switches, the options, what the report must say, whether options reproduce it)
-    ("the margin rule", {"rule": "margin"}, [], "--rule margin: a zero score is a mistake", True),
-    ("sign(0) = -1", {"rule": "negative"}, ["--rule", "margin"], "sign(0) = -1: a zero score is -1", False),
-    ("the (t - o) update", {"rule": "t-o"}, [], "t - o: sign(0) = 0 and the update (t - o) x", False),
-    ("a bias, last", {"bias": "last"}, [], "--bias: they learn a bias", True),
-    ("a bias, first", {"bias": "first"}, ["--bias"], "their bias is their first weight", False),
-    ("a threshold on -1", {"bias": "minus"}, ["--bias"], "the weight of a constant -1", False),
-    ("a rate of 1/2", {"rate": Fraction(1, 2)}, [], "a learning rate eta = 0.5", False),
-    ("a rate of 0.1", {"rate": 0.1}, [], "a learning rate eta = 0.1", False),
-    ("the batch rule, summed", {"batch": "sum"}, [], "the batch rule: a pass's updates summed", False),
-    ("the batch rule, the mean", {"batch": "mean"}, [], "the batch rule with the mean", False),
+PLANTED = [  # (name, their run's switches, the options, what the report must say: each convention named)
+    ("the margin rule", {"rule": "margin"}, [], ["--rule=margin: a mistake iff y (w.x) <= 0"]),
+    ("sign(0) = -1", {"rule": "negative"}, ["--rule", "margin"],
+     ["--rule=sign: a mistake iff", "--zero=-1: a zero score predicts -1"]),
+    ("the (t - o) update", {"rule": "t-o"}, [],
+     ["--zero=0: a zero score predicts 0", "--step=error: w <- w + eta (y - o) x"]),
+    ("a bias, last", {"bias": "last"}, [], ["--bias: x read as (x, 1)"]),
+    ("a bias, first", {"bias": "first"}, ["--bias"], ["--bias-first: x read as (1, x)"]),
+    ("a threshold on -1", {"bias": "minus"}, ["--bias"], ["--bias-feature=-1: the bias's constant feature is -1"]),
+    ("a rate of 1/2", {"rate": Fraction(1, 2)}, [], ["--rate=1/2: every update times eta"]),
+    ("a rate of 0.1", {"rate": 0.1}, [], ["--rate=0.1: every update times eta"]),
+    ("the batch rule, summed", {"batch": "sum"}, [], ["--batch=sum: a batch's updates summed and applied at its end"]),
+    ("the batch rule, the mean", {"batch": "mean"}, [],
+     ["--batch=mean: a batch's updates summed, divided by its size"]),
     ("the batch rule, w in force after each mistake", {"batch": "sum", "batch_weights": "force"}, [],
-     "the batch rule: a pass's updates summed", False),
+     ["--batch=sum: a batch's updates summed"]),
     ("the batch rule, w and the updates so far after each", {"batch": "sum", "batch_weights": "running"}, [],
-     "the batch rule: a pass's updates summed", False),
+     ["--batch=sum: a batch's updates summed"]),
 ]
 
 
-@pytest.mark.parametrize("name, planted, options, said, by_options", PLANTED, ids=[p[0] for p in PLANTED])
-def test_check_names_each_convention_and_whether_the_options_reproduce_it(tmp_path, name, planted, options, said,
-                                                                       by_options):
+@pytest.mark.parametrize("name, planted, options, said", PLANTED, ids=[p[0] for p in PLANTED])
+def test_check_names_each_convention_and_the_command_that_runs_it(tmp_path, name, planted, options, said):
+    # every convention named is an option of this project: the printed command agrees when run
     examples = planted_data(31)
     status, out, err = check_in_process(tmp_path, examples, wild_run(examples, **planted), *options)
     assert (status, err) == (1, ""), out
-    assert "diagnosis: a convention, not a bug" in out and said in out, out
-    if by_options:
-        assert reproduced(tmp_path, out)[0] == 0
-    else:
-        assert "reproduce it" not in out and ("outside the notes' algorithm" in out or "which no option makes" in out)
+    many = "a convention" if len(said) == 1 else f"{len(said)} conventions"
+    assert f"diagnosis: {many}, not a bug" in out and all(f"  - {words}" in out for words in said), out
+    assert reproduced(tmp_path, out)[0] == 0
 
 
 def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclared_they_differ(tmp_path):
@@ -4553,7 +4561,7 @@ def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclar
     status, out, err = check_in_process(tmp_path, examples, dict(run, start=start, rate="1/4"))
     assert (status, err) == (0, "") and out.startswith(f"check: {tmp_path / 'theirs.json'} agrees with this run")
     assert "under what it declares (\"rate\": 0.25, \"start\": (1, -2, 3)), confirmed at every step" in out
-    assert "the start vector w_0 of THEIRS's \"start\", with rate eta = 0.25" in out
+    assert "  - --start=1,-2,3: w starts at (1, -2, 3), not 0" in out and "  - --rate=1/4: every update" in out
     status, out, err = check_in_process(tmp_path, examples, dict(run, start=start, rate="1/2"))  # declared wrongly
     assert (status, err) == (1, "") and "agrees" not in out
 
@@ -4564,7 +4572,7 @@ def test_check_an_order_per_pass_declared_agrees_with_exit_0(tmp_path):
     order = [rng.sample(range(len(examples)), len(examples)) for _ in range(5)]
     doc = dict(wild_run(examples, order=order), order=order)
     status, out, err = check_in_process(tmp_path, examples, doc)
-    assert (status, err) == (0, "") and "agrees with this run" in out and "their order of the examples" in out
+    assert (status, err) == (0, "") and "agrees with this run" in out and "pass p visits the examples in" in out
     notes = dict(wild_run(examples), order=list(range(len(examples))))  # the notes' own order, declared
     status, out, err = check_in_process(tmp_path, examples, notes)
     assert (status, err) == (0, "") and "under what it declares (\"order\": [0, 1, 2, ..., 29])" \
@@ -4597,7 +4605,7 @@ def test_check_finds_the_one_step_that_explains_the_rest(tmp_path, fault, said):
 def test_check_a_float_zero_score_at_w_zero_is_a_convention_not_a_tie(tmp_path):
     examples = [([0.5, 1.25], 1), ([-1.5, 0.25], -1), ([0.75, -0.5], 1)]
     status, out, err = check_in_process(tmp_path, examples, wild_run(examples, rule="margin"))
-    assert status == 1 and "--rule margin" in out and "rounding" not in out
+    assert status == 1 and "--rule=margin" in out and "rounding" not in out
 
 
 def test_check_numpy_pairwise_sums_agree_up_to_rounding(tmp_path):
@@ -4707,9 +4715,9 @@ CLASSES = [([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c"), ([1, 1], "a"), ([2, -1
            ([-2, -1], "c"), ([3, 1], "a")]
 
 
-@pytest.mark.parametrize("planted, said", [({"empty": True}, "no prediction: no class predicted while every class's "
-                                                             "vector is 0"),
-                                           ({"ties": "last"}, "ties to the last: an argmax tie goes to the last class")])
+@pytest.mark.parametrize("planted, said", [({"empty": True}, "--abstain: while every class's vector is 0 no class is "
+                                                             "predicted"),
+                                           ({"ties": "last"}, "--ties=last: an argmax tie goes to the class listed last")])
 def test_check_names_the_joint_updates_conventions(tmp_path, planted, said):
     classes = ["a", "b", "c"]
     doc = wild_joint(CLASSES, classes, **planted)
@@ -4717,6 +4725,7 @@ def test_check_names_the_joint_updates_conventions(tmp_path, planted, said):
         entry.pop("predicted")
     status, out, err = check_classes(tmp_path, CLASSES, doc, "--multiclass", "joint")
     assert (status, err) == (1, "") and said in out and "diagnosis: a convention, not a bug" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
 
 
 def check_classes(tmp_path, examples, doc, *options):
@@ -4737,7 +4746,7 @@ def test_check_one_vs_rest_averages_class_by_class_are_reproduced_by_the_options
     doc = {"weights": {c: [float(v) for v in r.w] for c, r in runs.items()},
            "average": {c: [float(v) for v in r.average] for c, r in runs.items()}}
     status, out, err = check_classes(tmp_path, CLASSES, doc, "--multiclass", "--rule", "margin", "--epochs", "3")
-    assert status == 1 and "--average after" in out
+    assert status == 1 and "--average=after" in out
     assert reproduced(tmp_path, out)[0] == 0
 
 
@@ -5006,8 +5015,9 @@ def test_check_names_three_conventions_at_once_a_start_the_batch_rule_and_a_bias
     doc = dict(wild_run(examples, start=start, batch="sum", bias="minus"), start=start)
     status, out, err = check_in_process(tmp_path, examples, doc, "--bias")
     assert (status, err) == (1, "") and out.splitlines()[0].endswith("): 3 conventions, not a bug"), out
-    for said in ("the start vector w_0 of THEIRS's \"start\", with rate eta = 1", "a constant -1", "batch sum"):
+    for said in ("--start=2,-3,0,1: w starts at (2, -3, 0, 1)", "--bias-feature=-1", "--batch=sum"):
         assert said in out, (said, out)
+    assert reproduced(tmp_path, out)[0] == 0
 
 
 @pytest.mark.parametrize("batch", ["sum", "mean"])
@@ -5015,7 +5025,8 @@ def test_check_reads_a_rate_against_the_run_of_the_same_conventions(tmp_path, ba
     examples = planted_data(31)
     status, out, err = check_in_process(tmp_path, examples, wild_run(examples, rate=0.5, batch=batch))
     assert (status, err) == (1, "") and "2 conventions, not a bug" in out and "batch" in out, out
-    assert "a learning rate eta = 0.5" in out or "eta = 0.0166666666666666" in out, out  # a mean: a sum at eta / n
+    assert "--rate=0.5" in out, out  # of the readings alike (a mean at 1/2, a sum at 1/60), the simplest number
+    assert reproduced(tmp_path, out)[0] == 0
 
 
 REPLAYED = [[], ["--rule", "margin"], ["--bias"], ["--epochs", "4", "--average", "after"],
@@ -5062,7 +5073,7 @@ def test_check_of_final_weights_alone_on_data_that_never_converges_searches_with
 def test_check_reports_numbers_as_decimals(tmp_path):
     examples = planted_data(31)
     status, out, _ = check_in_process(tmp_path, examples, law_run(examples, rate=Fraction(1, 3)))
-    assert status == 1 and "a learning rate eta = 0.333333333" in out and not re.search(r"\d/\d", out), out
+    assert status == 1 and "--rate=0.3333333333333333" in out and not re.search(r"\d/\d", out), out
 
 
 @pytest.mark.parametrize("field", ["start", "trace"])
@@ -5133,7 +5144,8 @@ def test_check_names_an_exact_rate_it_was_not_told_as_the_rate_convention(tmp_pa
     run = wild_run(examples, rule="margin", rate=rate, bias="last")
     status, out, err = check_in_process(tmp_path, examples, run, "--rule", "margin", "--bias")
     assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a convention, not a bug"), out
-    assert f"rate: a learning rate eta = {float(rate)!r}: from w = 0 the same mistakes" in out
+    assert f"  - --rate={rate}: every update times eta" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
 
 
 def test_check_of_a_declaration_its_numbers_do_not_follow_says_so_on_its_first_line(tmp_path):
@@ -5141,7 +5153,7 @@ def test_check_of_a_declaration_its_numbers_do_not_follow_says_so_on_its_first_l
     doc = dict(wild_run(examples), start=[0, 0, 1])  # the notes' run from 0, declared from another start
     status, out, err = check_in_process(tmp_path, examples, doc)
     assert (status, err) == (1, "") and out.splitlines()[0].endswith("): its declaration does not describe its run")
-    assert "declares start (\"start\": (0, 0, 1)), under which no run gives them" in out
+    assert "declares a start (\"start\": (0, 0, 1)), under which no run gives them" in out
 
 
 @pytest.mark.parametrize("rule", ["sign", "margin"])
@@ -5149,7 +5161,7 @@ def test_check_a_start_declared_alone_is_the_notes_run_from_it_with_exit_0(tmp_p
     examples = planted_data(31)
     run = dict(wild_run(examples, rule=rule, start=[-2, -3, 1]), start=[-2, -3, 1])
     status, out, err = check_in_process(tmp_path, examples, run, "--rule", rule)
-    assert (status, err) == (0, "") and "with rate eta = 1" in out, out
+    assert (status, err) == (0, "") and "  - --start=-2,-3,1: w starts at (-2, -3, 1), not 0" in out, out
     assert "under what it declares (\"start\": (-2, -3, 1)), confirmed at every step" in out
 
 
@@ -5244,15 +5256,15 @@ def minibatch_run(examples, size=3, rate=1, passes=100):
     return {"weights": w, "trace": trace, "epochs": epoch + 1, "converged": made == 0}
 
 
-@pytest.mark.parametrize("size, rate, named", [(3, 1, "minibatch mean"), (4, 4, "minibatch sum"),
-                                                (5, 1, "minibatch mean")])
+@pytest.mark.parametrize("size, rate, named", [(3, 1, "--batch=mean"), (4, 4, "--batch=sum"), (5, 1, "--batch=mean")])
 def test_check_a_minibatch_rule_is_named_with_its_size_read_off_the_trace(tmp_path, size, rate, named):
     # a batch of `size` applied at its end, at lr/size (the mean) or lr (the sum): the size is read off the first
     # pass, whose scores stay 0 until the first batch ends
     examples = planted_data(31)
     status, out, err = check_in_process(tmp_path, examples, minibatch_run(examples, size, rate))
-    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a convention, not a bug"), out
-    assert f"  - {named}: " in out and f"each batch of {size} examples' updates" in out, out
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): 2 conventions, not a bug"), out
+    assert f"  - {named}: " in out and f"  - --batch-size={size}: a batch is {size} examples" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
 
 
 def test_check_float32_on_values_of_1e16_is_binary32_rounding_not_the_batch_rule(tmp_path):
