@@ -3846,6 +3846,8 @@ def _ran(args, found, examples, kernel, classes, theirs) -> list:
     if found is None:
         return ["  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass "
                 "visits) to compare exactly"]
+    if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
+        found["epochs" if args.epochs is not None else "max_epochs"] = theirs.epochs
     variant = _options_copy(args)
     for field, value in found.items():
         setattr(variant, field, value)
@@ -3856,8 +3858,8 @@ def _ran(args, found, examples, kernel, classes, theirs) -> list:
     except PerceptronError:
         difference = True
     if difference is not None:
-        return ["  the run with these conventions does not agree with THEIRS step by step within its rounding: "
-                "declare them (\"rate\", \"start\") to compare exactly"]
+        return ["  the run with them does not agree with THEIRS step by step within its rounding: declare what it "
+                "does (\"rate\", \"start\", \"order\") to compare exactly"]
     return ["  the run with them agrees step by step: " + ", ".join(_option(f, v) for f, v in found.items()),
             _named(variant, [], [])[-1]]
 
@@ -4388,13 +4390,14 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         sizes = _batch_sizes(converted, n) if "a minibatch" in names else [None]
         for size in sizes if converted is not None else ():
             values = {"max_epochs": theirs.epochs, "batch_size": size, "start": converted.start,
-                      "order": converted.order, "rate": converted.rate}
+                      "order": converted.order, "rate": converted.rate, "bias_rate": None}
             if _variant(args, forced + names, values) is None:
                 break
             try:
-                if "a rate" in names and converted.rate is None:  # read against the run at the rate 1
-                    values["rate"] = _rate_read(examples, converted, _variant(args, forced + names, values), kernel,
-                                                classes)
+                for field, name in (("rate", "a rate"), ("bias_rate", "a rate for the bias")):
+                    if name in names and (field == "bias_rate" or converted.rate is None):  # read at the rate 1
+                        values[field] = _rate_read(examples, converted, _variant(args, forced + names, values),
+                                                   kernel, classes, field == "bias_rate")
                 variant = _variant(args, forced + names, values)
                 model = _Rounding(variant, converted, examples)
                 st = _settings(variant, kernel, classes)
@@ -4421,15 +4424,18 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
 
 
-def _rate_read(examples, theirs, variant, kernel, classes):
-    """THEIRS's rate, read off its first weight of one sign against the run at the rate 1: exact, or a binary
-    fraction; where THEIRS's eta times ours rounds, the float of the shortest decimal near it."""
-    variant.rate = None
+def _rate_read(examples, theirs, variant, kernel, classes, bias):
+    """THEIRS's rate (``bias``: its bias's rate), read off its first weight of one sign (the bias alone, or any other)
+    against the run at the rate 1: exact, or a binary fraction; where THEIRS's eta times ours rounds, the float of
+    the shortest decimal near it."""
+    variant.rate = variant.bias_rate = None
     side = _replay(examples, _settings(variant, kernel, classes), _Rounding(variant, theirs, examples))
     pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
+    at = (0 if variant.bias_first else -1) if variant.bias else None  # the bias's place
     t, o = next(((t, o) for ts, os_ in pairs + [(theirs.weights, side.weights)]
-                 if isinstance(ts, list) and isinstance(os_, list) for t, o in zip(ts, os_)
-                 if o != 0 and t != 0 and (t > 0) == (o > 0)), (1, 1))
+                 if isinstance(ts, list) and isinstance(os_, list) for k, (t, o) in enumerate(zip(ts, os_))
+                 if o != 0 and t != 0 and (t > 0) == (o > 0) and (at is not None and k % len(ts) == at % len(ts))
+                 == bias), (1, 1))
     eta = Fraction(t) / Fraction(o)
     if type(t) is float:  # THEIRS's eta times ours, rounded: the float of the shortest decimal near the ratio
         return float(_simplest_float(float(eta), 2.0 ** -50)) if eta.denominator & (eta.denominator - 1) else \
@@ -4486,12 +4492,14 @@ def _choices(args, theirs, n, d, kernel) -> list:
         bias = () if args.bias else ("a bias",)
         choices.append([bias, bias + ("the bias first",), bias + ("a bias on -1",),
                         bias + ("the bias first", "a bias on -1")])
+        if not args.multiclass and kernel is None:
+            choices.append([(), ("a rate for the bias",)])
     elif lengths == {d} and args.bias:
         choices.append([("no bias",)])
     elif not lengths:
         choices.append([(), ("no bias",) if args.bias else ("a bias",)])
     if not args.multiclass and kernel is None and theirs.start is None and theirs.rate is None:
-        choices.append([(), ("a rate",)])
+        choices.append([(), ("a rate",), ("a rate", "a falling rate")])
     if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False:
         choices.append([(), ("the passes",)])
     if not args.multiclass and kernel is None:
