@@ -1602,20 +1602,21 @@ class Classifier:
     the notes allow: bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
     mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is
     rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel
-    spec ("polynomial:2").  Exact and deterministic as ``train``; given NumPy arrays (or pandas), predict and
-    decision_function return NumPy arrays, else lists."""
+    spec ("polynomial:2"); conventions: any point of the family, {field: value} as train takes them ({"rate": 0.1}).
+    Exact and deterministic as ``train``; given NumPy arrays (or pandas), predict and decision_function return NumPy
+    arrays, else lists."""
 
     def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
-                 kernel=None):
+                 kernel=None, conventions=None):
         self.rule, self.bias, self.max_epochs = rule, bias, max_epochs
-        self.predictor, self.multiclass, self.kernel = predictor, multiclass, kernel
+        self.predictor, self.multiclass, self.kernel, self.conventions = predictor, multiclass, kernel, conventions
 
     def __repr__(self):
         return f"Classifier({', '.join(f'{k}={_short(v)}' for k, v in self.get_params().items())})"
 
     def get_params(self, deep=True) -> dict:
         return {name: getattr(self, name) for name in ("rule", "bias", "max_epochs", "predictor", "multiclass",
-                                                       "kernel")}
+                                                       "kernel", "conventions")}
 
     def set_params(self, **params):
         for name, value in params.items():
@@ -1704,8 +1705,11 @@ class Classifier:
             classes = sorted(given)
         except (TypeError, ArithmeticError):
             classes = given
+        if not isinstance(self.conventions, (dict, type(None))):
+            raise PerceptronError(f"conventions = {_short(self.conventions)} is not a dict of the family's fields")
         options = dict(bias=self.bias, pocket=_predictor(self.predictor) == "pocket", trace=False,
-                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted")
+                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted",
+                       **(self.conventions or {}))
         if len(classes) == 2:
             run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options, **passes)
         else:
@@ -3835,7 +3839,8 @@ def _check_mode(args) -> int:
     return _differ(head, named and (whole or not {"an order"} & set(names)) and named
                    or (law and law[0] == "bug" and law[1] or tie
                        or _one_step(examples, base, theirs, model, difference)
-                       or _unvisited(examples, base, theirs, model, ours) or law and law[1] + law[2]
+                       or _unvisited(examples, base, theirs, model, ours) or _other_x(examples, theirs)
+                       or law and law[1] + law[2]
                        or _never_fires(ours, theirs)
                        or _bug(difference, ours, examples, base, theirs.trace is not None)), where)
 
@@ -3881,10 +3886,37 @@ def _unvisited(examples, st, theirs, model, ours) -> list | None:
     first = next(s for s in steps if s.index in missing)
     which = f"example {missing[0]} is" if len(missing) == 1 else f"examples {', '.join(map(str, missing))} are"
     return [f"diagnosis: a bug in THEIRS: {which} never visited"
-            + (" (its declared \"order\" leaves them out)" if theirs.order else "")
+            + (f" (its declared \"order\" leaves {'it' if len(missing) == 1 else 'them'} out)" if theirs.order else "")
             + f"; the notes visit every example in each pass (Cornell §3: for (x_i, y_i) in D), and make a mistake on "
             f"example {first.index} at epoch {first.epoch}.  With {'it' if len(missing) == 1 else 'them'} left out, "
             "the whole run agrees."]
+
+
+def _other_x(examples, theirs) -> list | None:
+    """Every update of THEIRS adds, instead of its own example's x, the x of the example visited before it (x[i - 1]
+    for x[i], the last for the first): an off-by-one, a bug in THEIRS at its first step."""
+    steps, order = theirs.trace or [], theirs.order
+    if len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
+        return None
+    def along(delta, x):  # whether delta = f x for some f != 0, up to the rounding of reading it
+        xx = sum(v * v for v in x)
+        f = sum(map(mul, delta, x)) / xx if xx else 0.0
+        return f != 0 and max(abs(a - f * v) for a, v in zip(delta, x)) <= 1e-9 * max(map(abs, delta))
+    before = [float(v) for v in theirs.start] if theirs.start else [0.0] * len(steps[0].weights)
+    for s in steps:
+        visits = list(order[min(max(s.epoch, 1), len(order)) - 1] if order else range(len(examples)))
+        if s.index not in visits:
+            return None
+        X = [[float(v) for v in examples[i][0]] + [1.0] * (len(before) - len(examples[i][0]))
+             for i in (s.index, visits[visits.index(s.index) - 1])]
+        delta = [float(a) - b for a, b in zip(s.weights, before)]
+        if len(X[0]) != len(delta) or not any(delta) or along(delta, X[0]) or not along(delta, X[1]):
+            return None
+        before = [float(v) for v in s.weights]
+    s = steps[0]
+    return [f"diagnosis: a bug in THEIRS, at its first step (epoch {s.epoch}, index {s.index}): every one of its "
+            f"{len(steps)} updates adds the x of the example visited before its own (x[i - 1] for x[i], an "
+            "off-by-one); the notes add the example's own: w <- w + y x (Columbia §1.1)."]
 
 
 def _never_fires(ours, theirs) -> list | None:
@@ -3934,9 +3966,8 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     order = doc.get("order")
     if order is not None:
         order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
-        if not all(isinstance(p, list) and all(type(i) is int for i in p) and sorted(p) == list(range(n))
-                   for p in order):
-            raise read.wrong("order", f"one list of the {n} indexes 0..{n - 1} (ints) as visited, or one per pass")
+        if not all(isinstance(p, list) and p and all(type(i) is int and 0 <= i < n for i in p) for p in order):
+            raise read.wrong("order", f"one list of the indexes 0..{n - 1} (ints) as visited, or one per pass")
     rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")

@@ -1291,7 +1291,7 @@ def test_the_classifier_with_a_kernel_is_the_kernel_run_and_its_parameters_are_i
     assert model.predict(X) == y == run.predictions(X) and model.decision_function(X) == [run.score(x) for x in X]
     assert model.set_params(bias=True, max_epochs=3) is model and repr(model) == (
         "Classifier(rule='sign', bias=True, max_epochs=3, predictor='w', multiclass='one-vs-rest', "
-        "kernel='polynomial:2')")
+        "kernel='polynomial:2', conventions=None)")
     assert P.Classifier(**model.get_params()).get_params() == model.get_params()
 
 
@@ -4984,8 +4984,8 @@ def test_check_a_rate_declared_on_float_data_agrees_with_exit_0(tmp_path):
 
 @pytest.mark.parametrize("field, value, said", [
     ("precision", ["binary32"], "precision: ['binary32'] is not one of"),
-    ("order", [0.0] + list(range(1, 30)), "order: one list of the 30 indexes 0..29 (ints)"),
-    ("order", [True, False], "order: one list of the 30 indexes"),
+    ("order", [0.0] + list(range(1, 30)), "order: one list of the indexes 0..29 (ints)"),
+    ("order", [True, False], "order: one list of the indexes 0..29"),
     ("order", list(range(29, -1, -1)), "not the order \"order\" declares for that pass"),
     ("index", 30, "trace[0].index: 30: the data has 30 examples, indexed 0..29"),
 ])
@@ -5055,6 +5055,162 @@ def test_the_checks_replay_of_the_notes_run_is_trains_run_mistake_by_mistake(opt
                                                                            run.voted)
         assert side.weights == (run.w if kernel is None or args.kernel == "linear" else None)
         assert len(run.trace) > 2
+
+
+# ---------------------------------------------------------------------------
+# The family: one table of conventions (FAMILY), one step and pass for it, Part I's at the notes' point; every
+# convention an option of train, Classifier and the command line; the check's bugs in the words a reader uses
+# ---------------------------------------------------------------------------
+
+def family_run(examples, point, passes=1000, kernel=None):
+    """A run by the family's own learner and pass at ``point``, even at the notes' point (which train gives Part I)."""
+    d, xs = len(examples[0][0]), [x for x, _ in examples]
+    learner = P._FamilyPerceptron(d, point, len(examples)) if kernel is None else P._FamilyDual(kernel, point, xs)
+    trace = []
+    D = P._Data(examples, keep=True)
+    epochs, converged = P._family_cornell(learner, D, passes, trace.append)
+    return learner, trace, epochs, converged
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("bias", [False, True])
+def test_the_family_at_the_notes_point_is_part_one(rule, bias):
+    # the family's step and pass, at the notes' point, are Part I's: the same mistakes, scores and weights, of the
+    # same types, on ints, Fractions, floats and Decimals, with and without the bias; and so is the family's dual
+    for examples in (CHECKED[0][0], as_fractions(CHECKED[1][0], 1), noisy(3, n=25)[0],
+                     [([v / 7 for v in x], y) for x, y in noisy(4, n=25)[0]],
+                     [([decimal.Decimal(v) / 3 for v in x], y) for x, y in CHECKED[2][0]]):
+        point = P.Conventions(rule=rule, bias=bias)
+        learner, trace, epochs, converged = family_run(examples, point, passes=30)
+        run = train(examples, rule=rule, bias=bias, max_epochs=30)
+        assert (trace, epochs, converged) == (run.trace, run.epochs, run.converged)
+        assert learner.w == run.w and list(map(type, learner.w)) == list(map(type, run.w))
+        dual, dual_trace, *_ = family_run(examples, point, passes=30, kernel=P.dot)
+        assert dual_trace == train(examples, rule=rule, bias=bias, max_epochs=30, kernel=P.dot).trace
+    joint = P._FamilyJoint(["a", "b", "c"], 2, P.Conventions(bias=bias))
+    D = P._Data(CLASSES, keep=True, label=lambda label: label)
+    log = []
+    P._family_cornell(joint, D, 20, log.append)
+    run = P.train_multiclass(CLASSES, update="joint", bias=bias, max_epochs=20)
+    assert (log, joint.w) == (run.trace, run.w)
+
+
+FAMILY_VALUES = {"threshold": 1, "rate": Fraction(1, 2), "bias_rate": Fraction(1, 3), "start": [1, -1, 2, 0],
+                 "order": [[3, 2, 1, 0, 5, 4]], "shuffle": 7, "batch_size": 2, "decay": Fraction(1, 100),
+                 "max_epochs": 3}
+
+
+def test_every_convention_of_the_family_runs_from_train_the_classifier_and_the_command_line(capsys, tmp_path):
+    # one row a convention: each runs (its fields checked), alone, from the API and the command line, to the same w
+    data = [([3, 3, 1], -1), ([-3, 1, 2], 1), ([0, -3, 1], -1), ([2, 0, -1], -1), ([-3, -1, 2], 1), ([0, 4, 1], 1)]
+    path = write(tmp_path, csv_of(data))
+    binary = [row for row in P.FAMILY if row.field in P.Conventions._fields and row.field not in ("ties", "abstain")]
+    assert {row.field for row in P.FAMILY} >= set(P.Conventions._fields) - {"ties", "abstain"}
+    for row in binary:
+        value = FAMILY_VALUES.get(row.field, row.value)
+        given = {row.field: value, "bias": True}
+        given.update({"batch": "sum"} if row.field == "batch_size" else {})
+        given.update({"threshold": 1} if value == "passive-aggressive" else {})
+        run = train(data, max_epochs=20, **given)
+        assert run.conventions == P._point(**given) and run.w is not None, row
+        flags = [P._option(field, v) for field, v in given.items() if field != "bias"]
+        status, out, err = cli(capsys, path, "--bias", "--max-epochs=20", "--json", *flags)
+        assert status in (0, 1) and err == "", (row, err)
+        assert P._model_of("-", json.loads(out))[0].w == [P._json_number(v) and v for v in run.w] or \
+            json.loads(out)["weights"] == P._json_number(run.w), row
+    model = P.Classifier(conventions={"rate": Fraction(1, 2), "zero": -1}).fit([x for x, _ in data], [y for _, y in data])
+    assert model.run_.w == train(data, bias=True, rate=Fraction(1, 2), zero=-1).w
+    for field, value in (("ties", "last"), ("abstain", True)):
+        run = P.train_multiclass(CLASSES, update="joint", max_epochs=10, **{field: value})
+        assert getattr(run.conventions, field) == value
+
+
+@pytest.mark.parametrize("given, said", [
+    ({"rate": 0}, "rate = 0 is not a number 0 < rate"), ({"zero": 2}, "zero = 2: use 1 or -1 or 0"),
+    ({"step": "hinge"}, "step = 'hinge': use 'label' or 'error' or 'passive-aggressive'"),
+    ({"decay": 1}, "decay = 1 is not a number 0 <= decay < 1"), ({"bias_first": True}, "need bias=True"),
+    ({"batch_size": 3}, "batch_size goes with batch='sum' or 'mean'"), ({"order": [[0, "a"]]}, "order = "),
+    ({"shuffle": 1, "order": [0, 1]}, "an order and a seeded shuffle: give one"), ({"sped": 1}, "unknown convention"),
+    ({"step": "passive-aggressive"}, "needs a threshold T > 0"), ({"start": [1]}, "start has 1 numbers, and w has 2"),
+    ({"order": [[0, 9]]}, "order: index 9 in pass 1, and the examples are 0..3"),
+])
+def test_a_bad_convention_is_one_clear_error(given, said):
+    with pytest.raises(PerceptronError, match=re.escape(said)):
+        train(XOR, **given)
+
+
+def course_run(examples, rate, falling=False, bias_rate=None, passes=100):
+    """A perceptron as course code writes it: eta_p = eta_0 / p (falling), and the bias by its own rate."""
+    w, b, trace = [0.0] * len(examples[0][0]), 0.0, []
+    for epoch in range(1, passes + 1):
+        eta, made = rate / epoch if falling else rate, 0
+        for i, (x, y) in enumerate(examples):
+            s = sum(a * v for a, v in zip(w, x)) + b
+            if (1 if s >= 0 else -1) != y:
+                w = [a + eta * y * v for a, v in zip(w, x)]
+                b += (bias_rate if bias_rate is not None else eta) * y
+                made += 1
+                trace.append({"epoch": epoch, "index": i, "score": s, "weights": w + [b]})
+        if not made:
+            break
+    return {"weights": w + [b], "trace": trace, "epochs": epoch, "converged": made == 0}
+
+
+@pytest.mark.parametrize("planted, said", [
+    ({"rate": 0.5, "falling": True}, ["--rate=0.5", "--falling: the rate of pass p is eta / p"]),
+    ({"rate": 0.1, "bias_rate": 0.01}, ["--rate=0.1", "--bias-rate=0.01: the bias moves by 0.01"]),
+    ({"rate": 1, "bias_rate": 0.5}, ["--bias-rate=0.5"]),
+])
+def test_check_names_the_two_new_conventions_a_falling_rate_and_a_rate_for_the_bias(tmp_path, planted, said):
+    examples = planted_data(31)
+    status, out, err = check_in_process(tmp_path, examples, course_run(examples, **planted))
+    assert (status, err) == (1, "") and "conventions, not a bug" in out.splitlines()[0], out
+    assert all(f"  - {words}" in out for words in said) and reproduced(tmp_path, out)[0] == 0, out
+
+
+@pytest.mark.parametrize("planted, options, said", [
+    ({"rate": 0.1, "bias": "first"}, ["--bias"], ["--bias-first", "--rate=0.1"]),
+    ({"rule": "t-o", "rate": 0.5}, [], ["--zero=0", "--step=error", "--rate=0.5"]),
+    ({"rule": "margin", "batch": "mean", "bias": "last"}, [], ["--rule=margin", "--bias", "--batch=mean"]),
+])
+def test_check_names_two_or_three_conventions_at_once_and_their_command_agrees(tmp_path, planted, options, said):
+    examples = planted_data(31)
+    status, out, err = check_in_process(tmp_path, examples, wild_run(examples, **planted), *options)
+    assert (status, err) == (1, "") and f"{len(said)} conventions, not a bug" in out.splitlines()[0], out
+    assert all(f"  - {words}" in out for words in said) and reproduced(tmp_path, out)[0] == 0, out
+
+
+def loop_run(examples, visits=None, strict=False, previous_x=False, passes=50, declare=False):
+    """A perceptron written with a bug a careful reader calls one: examples left out of its loop (`for i in range(1,
+    n)`), a rule that never fires from w = 0 (`y w.x < 0`), or the x of the example before (`x[i - 1]`)."""
+    n, w, trace = len(examples), [0] * len(examples[0][0]), []
+    visits = visits or list(range(n))
+    for epoch in range(1, passes + 1):
+        made = 0
+        for i in visits:
+            x, y = examples[i]
+            s = sum(a * b for a, b in zip(w, x))
+            if y * s < 0 if strict else (1 if s >= 0 else -1) != y:
+                w = [a + y * b for a, b in zip(w, examples[i - 1][0] if previous_x else x)]
+                made += 1
+                trace.append({"epoch": epoch, "index": i, "score": s, "weights": w})
+        if not made:
+            break
+    return dict({"weights": w, "trace": trace, "epochs": epoch, "converged": made == 0},
+                **({"order": visits} if declare else {}))
+
+
+@pytest.mark.parametrize("declare", [False, True])
+@pytest.mark.parametrize("planted, said", [
+    ({"visits": list(range(1, 30))}, "a bug in THEIRS: example 0 is never visited"),
+    ({"previous_x": True}, "adds the x of the example visited before its own (x[i - 1] for x[i], an off-by-one)"),
+    ({"strict": True}, "its rule never fires from w = 0, where every score is 0"),
+])
+def test_check_names_each_bug_shape_a_bug_in_theirs_with_or_without_an_order(tmp_path, planted, said, declare):
+    # a declared order that leaves examples out is evidence for the verdict, never bad input
+    examples = planted_data(31)
+    status, out, err = check_in_process(tmp_path, examples, loop_run(examples, declare=declare, **planted))
+    assert (status, err) == (1, "") and ": a bug in THEIRS" in out.splitlines()[0] and said in out, out
 
 
 def test_check_of_final_weights_alone_on_data_that_never_converges_searches_within_a_bound(tmp_path, monkeypatch):
