@@ -65,18 +65,11 @@ main(argv)                  the command line
 PerceptronError             the one exception (a ValueError)
 ==========================  ==================================================
 
-Where the notes disagree, each convention has a name and a default:
-
-* sign(0) = +1 (Columbia §1.1; Kalyanakrishnan §1 also sends 0 up, writing it
-  1 and the negative side 0); ``predict`` always uses it.
-* Is a zero score a mistake?  rule="sign" (default; Columbia §1.1, the
-  Perceptron Algorithm notes, Kalyanakrishnan §2): iff sign(w.x) != y, so at
-  w = 0 a positive example is not a mistake and a negative one is.
-  rule="margin" (Cornell §3, scikit-learn): iff y (w.x) <= 0.
-* Labels are -1/+1, any number equal to them as that int; ``train`` reads two
-  other values as -1 for the one that sorts first (or as labels= says).
-* bias=True appends the constant feature 1 (Cornell §2); the bias is the last
-  weight.  Passes go through the examples in the order given (Cornell §3).
+Where the notes disagree, nothing is chosen silently: the defaults are the
+notes' point (sign(0) = +1 and rule="sign", a mistake iff sign(w.x) != y,
+Columbia §1.1; labels -1/+1; no bias; the data's order), and FAMILY names
+every convention (rule="margin", Cornell §3; bias=True, Cornell §2; ...), with
+its source and the option that runs it.
 
 Arithmetic: w starts as the int 0, so int, Fraction and Decimal stay exact
 and keep their type (Decimal under the caller's context); every sum is taken
@@ -148,20 +141,46 @@ if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing 
     Kernel = Callable[..., Number]  # of two vectors
 
 
-def _on_failure(failure):
-    """A public function whose arithmetic may fail (a Decimal context that traps, a float beside a Decimal,
-    an int beyond floats, a kernel that refuses its input): the failure is raised as a PerceptronError."""
+def _boundary(failure=None, **reads):
+    """A public function behind the boundary, so that its text is the notes' alone: each argument named in ``reads``
+    is read first by the reader of that kind (_READERS, in Part II: "vector", "label", "rule", ...), which checks it
+    and takes its numbers by value; and arithmetic that fails (a Decimal context that traps, a float beside a
+    Decimal, an int beyond floats, a kernel that refuses its input) is raised as a PerceptronError saying
+    ``failure``."""
     def decorate(f):
+        names = f.__code__.co_varnames[:f.__code__.co_argcount + f.__code__.co_kwonlyargcount]
         @functools.wraps(f)
         def guarded(*args, **kwargs):
             try:
-                return f(*args, **kwargs)
+                if not reads:
+                    return f(*args, **kwargs)
+                given = {**dict(zip(names, args)), **kwargs}
+                for name, kind in reads.items():
+                    if name in given:
+                        given[name] = _READERS[kind](given[name], name, given)
+                return f(**given)
             except PerceptronError:
                 raise
             except (ArithmeticError, TypeError, ValueError) as err:
+                if failure is None:
+                    raise
                 kernel = getattr(args[0], "kernel", None) if args else None
                 raise PerceptronError(f"{failure.format(kernel=_name(kernel))}: {_reason(err)}") from None
         return guarded
+    return decorate
+
+
+def _accelerated(fast):
+    """A function run in its place, unless the literal switch is on (PERCEPTRON_LITERAL=1, --literal, or any edit of
+    Part I), by ``fast``: the accelerator of that name in Part II, which gives exactly its results.  Bound where the
+    reader finds the function, as heapq takes _heapq's under the same names; ``.literal`` is the text's own."""
+    first, *rest = fast.split(".")
+    def decorate(literal):
+        @functools.wraps(literal)
+        def literal_or_fast(*args):
+            return (literal if _LITERAL.get() else functools.reduce(getattr, rest, globals()[first]))(*args)
+        literal_or_fast.literal = literal  # type: ignore[attr-defined]
+        return literal_or_fast
     return decorate
 
 
@@ -171,6 +190,7 @@ def _on_failure(failure):
 # sign, and the two mistake rules.  A prediction is always sign(w.x); a rule
 # says whether the score s = w.x is a mistake on the label y.
 
+@_boundary(t="real")
 def sign(t: Number) -> int:
     """+1 if t >= 0, else -1 (Columbia §1.1: "sign(t) takes value 1 if t >= 0").
 
@@ -180,15 +200,7 @@ def sign(t: Number) -> int:
     >>> sign(3), sign(0), sign(-2), sign(Fraction(-1, 3))
     (1, 1, -1, -1)
     """
-    try:
-        if t >= 0:
-            return 1
-        if t < 0:
-            return -1
-    except (TypeError, ArithmeticError):  # not comparable with 0: None, a string, a complex, Decimal('NaN')
-        if _by_value(t) not in (None, t):
-            return sign(_by_value(t))  # a number of another library, by its value (Part II)
-    raise PerceptronError(f"sign of {_short(t)}: not a real number")
+    return 1 if t >= 0 else -1
 
 
 def _sign_rule(y, s):
@@ -203,6 +215,7 @@ RULES = MappingProxyType({"sign": _sign_rule, "margin": _margin_rule})
 """The mistake rules by name, read-only: "sign" (Columbia §1.1, the default) and "margin" (Cornell §3)."""
 
 
+@_boundary(y="label", score="score", rule="rule")
 def is_mistake(y: Number, score: Number, rule: str = "sign") -> bool:
     """Whether the score w.x is a mistake on the label y.  The rules differ only at a
     zero score on a positive example:
@@ -210,14 +223,14 @@ def is_mistake(y: Number, score: Number, rule: str = "sign") -> bool:
     >>> is_mistake(1, 0, "sign"), is_mistake(1, 0, "margin"), is_mistake(-1, 0, "sign")
     (False, True, True)
     """
-    return _rule(rule)(_label(y), _finite(score, "w.x", _NOT_REAL))
+    return RULES[rule](y, score)
 
 
 # The inner product w.x = ((0 + w_0 x_0) + w_1 x_1) + ...: left to right from
 # the int 0, for every number type, so that floats give the same bits
 # everywhere and int, Fraction and Decimal stay exact.
 
-@_on_failure("the inner product cannot be computed")
+@_boundary("the inner product cannot be computed", a="vector", b="alike")
 def dot(a: Vector, b: Vector) -> Number:
     """The inner product a.b (Columbia §1.1's w . x), summed left to right from the int 0.
 
@@ -227,11 +240,12 @@ def dot(a: Vector, b: Vector) -> Number:
     0.0
     """
     s: Any = 0
-    for a_i, b_i in zip(*_two_vectors(a, b)):  # a and b checked, each number taken by value (Part II)
+    for a_i, b_i in zip(a, b):
         s = s + a_i * b_i
     return s
 
 
+@_boundary(x="vector")
 def with_bias(x: Vector) -> list:
     """x with the constant feature 1 appended (Cornell §2; Kalyanakrishnan §1):
     then w.(x, 1) = w'.x + b, the bias b being w's last weight.
@@ -239,7 +253,7 @@ def with_bias(x: Vector) -> list:
     >>> with_bias([3, -2])
     [3, -2, 1]
     """
-    return [*_vector(x, None), 1]
+    return [*x, 1]
 
 
 # The learners: one algorithm in two forms, side by side (Columbia §2.2).
@@ -274,31 +288,34 @@ class Perceptron:
 
     Mistake: type  # the trace entry of a run of it, Mistake below
 
+    @_boundary(d="dimension", rule="rule", bias="flag")
     def __init__(self, d: int, *, rule: str = "sign", bias: bool = False):
-        self.d, self.bias = _dimension(d), _flag(bias, "bias")
-        self.rule, self.mistake = rule, _rule(rule)
-        self.w = [0] * (self.d + self.bias)
+        self.d, self.bias, self.rule, self.mistake = d, bias, rule, RULES[rule]
+        self.w = [0] * (d + bias)
         self.mistakes = 0
 
     def __repr__(self):
         return f"Perceptron(w={_short(self.w, 200)}, mistakes={self.mistakes}, rule={self.rule!r})"
 
+    @_boundary(x="x")
     def score(self, x: Vector) -> Number:
         """w.x; with the bias, w.(x, 1)."""
-        return self._score(self._read(_vector(x, self.d)))
+        return self._score(self._read(x))
 
     def predict(self, x: Vector) -> int:
         """h(x) = sign(w.x) (Columbia §1.1)."""
         return sign(self.score(x))
 
-    @_on_failure("w <- w + y x cannot be computed")
+    @_accelerated("_learn_fast")
+    @_boundary("w <- w + y x cannot be computed", x="x", y="label")
     def learn(self, x: Vector, y: Number) -> bool:
         """One online step; whether it was a mistake, and so an update."""
-        return self._step(_vector(x, self.d), _label(y))[1]
+        return self._step(x, y)[1]
 
     def _read(self, x):
         return [*x, 1] if self.bias else x  # Cornell §2: the constant feature 1, last
 
+    @_accelerated("_primal_score")
     def _score(self, x):
         return _finite(dot(self.w, x), "w.x")
 
@@ -332,10 +349,9 @@ class DualPerceptron:
 
     Mistake: type
 
+    @_boundary(kernel="kernel", rule="rule", bias="flag")
     def __init__(self, kernel: Kernel = dot, *, rule: str = "sign", bias: bool = False):
-        self.kernel = _callable(kernel)
-        self.rule, self.mistake = rule, _rule(rule)
-        self.bias = _flag(bias, "bias")
+        self.kernel, self.rule, self.mistake, self.bias = kernel, rule, RULES[rule], bias
         self.stored: list = []
         self.d: int | None = None  # the length of every x, fixed by the first one stored
 
@@ -347,19 +363,19 @@ class DualPerceptron:
         """The number of mistakes: of stored examples."""
         return len(self.stored)
 
-    @_on_failure("kernel {kernel} failed")
+    @_boundary("kernel {kernel} failed", x="x")
     def score(self, x: Vector) -> Number:
         """sum_j y_j K(x_j, x): eq. (2), or eq. (1) with K = dot."""
-        return self._score(self._read(_vector(x, self.d)))
+        return self._score(self._read(x))
 
     def predict(self, x: Vector) -> int:
         """h(x) = sign(w.x) (Columbia §1.1), w never written down."""
         return sign(self.score(x))
 
-    @_on_failure("kernel {kernel} failed")
+    @_boundary("kernel {kernel} failed", x="x", y="label")
     def learn(self, x: Vector, y: Number) -> bool:
         """One online step; whether it was a mistake, and so x was stored."""
-        return self._step(_vector(x, self.d), _label(y))[1]
+        return self._step(x, y)[1]
 
     def _read(self, x):
         return [*x, 1] if self.bias else x
@@ -380,7 +396,7 @@ class DualPerceptron:
             return s, True
         return s, False
 
-    @_on_failure("w = sum_j y_j phi(x_j) cannot be computed")
+    @_boundary("w = sum_j y_j phi(x_j) cannot be computed")
     def weights(self, phi: Callable[[Vector], Vector] | None = None) -> list:
         """The explicit w = sum_j y_j phi(x_j), summed in mistake order from 0.
 
@@ -406,6 +422,7 @@ examples given (from 0), the label, and the score w.x that was wrong."""
 Perceptron.Mistake = DualPerceptron.Mistake = Mistake
 
 
+@_accelerated("_pass_fast")
 def _pass(learner, D, epoch, on_mistake) -> int:
     """One pass of Cornell §3's inner loop, "for (x_i, y_i) in D": the learner's step on each
     example, and on_mistake told of each mistake.  The number of mistakes, m."""
@@ -461,11 +478,11 @@ class MulticlassPerceptron:
 
     Mistake: type
 
+    @_boundary(classes="classes", d="dimension", update="update", bias="flag")
     def __init__(self, classes: Iterable[Hashable], d: int, *, update: str = "one-vs-rest",
                  rule: str | None = None, bias: bool = False):
-        self.classes = _classes(classes)
-        self.update, self.rule = _update(update, rule)
-        self.d, self.bias = _dimension(d), _flag(bias, "bias")
+        self.classes, self.d, self.bias, self.update = classes, d, bias, update
+        self.rule = "argmax" if update == "joint" else rule or "sign"  # an argmax has no zero-score question
         self.binary = ({c: Perceptron(d, rule=self.rule, bias=bias) for c in self.classes}
                        if self.update == "one-vs-rest" else None)
         self._w = {c: [0] * (self.d + self.bias) for c in self.classes}  # the joint update's vectors
@@ -484,18 +501,18 @@ class MulticlassPerceptron:
         """The updates made: of every class's vector (one-vs-rest), or of the argmax (joint)."""
         return sum(p.mistakes for p in self.binary.values()) if self.binary else self._mistakes
 
+    @_boundary(x="x")
     def scores(self, x: Vector) -> dict:
         """w(l).x for every class l, in the order of ``classes``."""
-        return self._scores(self._read(_vector(x, self.d)))
+        return self._scores(self._read(x))
 
     def predict(self, x: Vector) -> Hashable:
         """argmax_l w(l).x; the earliest class wins a tie."""
         return _argmax(self.classes, self.scores(x))
 
-    @_on_failure("the update cannot be computed")
+    @_boundary("the update cannot be computed", x="x", y="class")
     def learn(self, x: Vector, y: Hashable) -> bool:
         """One online step; whether it moved a vector."""
-        x, y = _vector(x, self.d), self._class(y)
         if self.binary is None:
             return self._step(x, y)[1]
         before = [(p, p.w, p.mistakes) for p in self.binary.values()]
@@ -574,7 +591,7 @@ def radius_squared(xs: Iterable[Vector]) -> Number:
     return _finite(max(dot(x, x) for x in xs), "R^2")
 
 
-@_on_failure("gamma^2 cannot be computed")
+@_boundary("gamma^2 cannot be computed")
 def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
     """gamma^2 = min_i (y_i w*.x_i)^2 / (w*.w*): the squared distance from the
     hyperplane w*.x = 0 to the nearest example; the gamma of the Perceptron
@@ -589,7 +606,7 @@ def margin_squared(examples: Iterable[Example], w_star: Vector) -> Number:
     return _ratio(nearest * nearest, ww, "gamma^2")
 
 
-@_on_failure("R^2/gamma^2 cannot be computed")
+@_boundary("R^2/gamma^2 cannot be computed")
 def mistake_bound(examples: Iterable[Example], w_star: Vector) -> Number:
     """R^2 / gamma^2, the Perceptron's mistake bound for these examples and w*.
 
@@ -658,7 +675,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     __slots__ = ()
 
-    @_on_failure("the prediction cannot be computed")
+    @_boundary("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's conventions (its bias appended).  weights="w" (the final weights),
         "pocket", "average", or "voted": Freund and Schapire's sign(sum_k c_k sign(v_k.x)), sign(0) = +1 at both
@@ -724,7 +741,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         predicted = self.predictions(xs, weights) if self.multiclass else self._signs(xs, weights)
         return sum(map(ne, predicted, (y for _, y in D.examples)))
 
-    @_on_failure("w.x cannot be computed")
+    @_boundary("w.x cannot be computed")
     def score(self, x: Vector, weights: str = "w") -> Number:
         """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
         if self.model is None or self.multiclass is not None:
@@ -785,6 +802,7 @@ def load(path) -> Run:
     return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
 
 
+@_accelerated("_voted_signs_fast")
 def _voted_signs(kept, bias, xs) -> list:
     """sign(sum_k c_k sign(v_k.x)) for each x: the vote of a primal run."""
     xs = [[*x, 1] if bias else x for x in (_vector(x, len(kept[0][0]) - bias) for x in xs)]
@@ -1136,6 +1154,7 @@ class _Recorder(_Held):
             self._restore()
 
 
+@_accelerated("_KeptScores.errors")
 def _pocket_errors(learner, D):
     """errors(at_most, mistake): the training errors of the learner's hypothesis under its rule (the
     argmax's, for the joint update), recounted over D's examples and stopped at at_most."""
@@ -1179,6 +1198,7 @@ class _History:
             self.votes.append((self.w, c))
         self.w, self.since = list(w), t
 
+    @_accelerated("_scaled_sums")
     def add(self, c):
         """sum_t W_t += c w, exactly (a float or Decimal is a ratio of ints)."""
         self.total = [s + c * (v if type(v) in (int, Fraction) else Fraction(v)) for s, v in zip(self.total, self.w)]
@@ -1931,9 +1951,27 @@ class _NotANumber(PerceptronError, TypeError):
     float() raises for it, in its words (as scikit-learn's check_estimator asks)."""
 
 
-def _two_vectors(a, b):
-    a = _vector(a, None, "a")
-    return a, _vector(b, len(a), "b", f"vectors of lengths {len(a)} and {{n}} have no inner product")
+def _real(t, name=None, given=None):
+    """sign's argument: a real number, taken by value (None, a string, a complex, a NaN refused)."""
+    value = _by_value(t)
+    try:
+        if value is not None and value == value:
+            return value
+    except ArithmeticError:  # a signalling NaN
+        pass
+    raise PerceptronError(f"sign of {_short(t)}: not a real number")
+
+
+_READERS = {  # the boundary's reader of each kind of Part I's arguments (_boundary): (value, its name, all given)
+    "real": _real, "label": lambda y, name, given: _label(y), "class": lambda y, name, given: given["self"]._class(y),
+    "score": lambda s, name, given: _finite(s, "w.x", _NOT_REAL), "rule": lambda rule, name, given: _rule(rule) and rule,
+    "flag": lambda value, name, given: _flag(value, name), "dimension": lambda d, name, given: _dimension(d),
+    "kernel": lambda kernel, name, given: _callable(kernel), "classes": lambda c, name, given: _classes(c),
+    "update": lambda update, name, given: _update(update, given.get("rule"))[0],
+    "vector": lambda v, name, given: _vector(v, None, name), "x": lambda x, name, given: _vector(x, given["self"].d),
+    "alike": lambda b, name, given: _vector(b, len(given["a"]), name,
+                                            f"vectors of lengths {len(given['a'])} and {{n}} have no inner product"),
+}
 
 
 def _label(y) -> int:
@@ -2020,7 +2058,7 @@ def _chain(first, rest):
 # it.  If it differs (Part I was edited), the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once,
 # at import; a file that cannot be read (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After editing
 # the notes' part on purpose, renew the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())".
-_PART_I_DIGEST = "cd64a508"
+_PART_I_DIGEST = "fd76c804"
 
 
 def _part_one_digest(path=globals().get("__file__")) -> str | None:
@@ -2042,15 +2080,6 @@ if _PART_I_EDITED and sys.stderr is not None:
     print("Part I was edited: running it literally; accelerators off", file=sys.stderr, flush=True)
 _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED or
                                   os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
-
-
-def _fenced(literal, fast):
-    """``fast`` in place of the Part I function ``literal``, unless the literal switch is on."""
-    @functools.wraps(literal)
-    def literal_or_fast(*args):
-        return (literal if _LITERAL.get() else fast)(*args)
-    literal_or_fast.literal = literal  # type: ignore[attr-defined]
-    return literal_or_fast
 
 
 # The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11, sum(map(mul, a, b)), a plain
@@ -2404,16 +2433,13 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     return [1 if 2 * p >= total else -1 for p in votes]
 
 
-# The switch: each accelerated name now runs its accelerator, or Part I's own.  On PyPy too (7.3) each accelerator
-# beats Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
-_pass = _fenced(_pass, _pass_fast)
-Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
-Perceptron.learn = _fenced(  # type: ignore[method-assign]
-    Perceptron.learn, _on_failure("w <- w + y x cannot be computed")(
-        lambda learner, x, y: _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1))
-_pocket_errors = _fenced(_pocket_errors, _KeptScores.errors)
-_History.add = _fenced(_History.add, _scaled_sums)  # type: ignore[method-assign]
-_voted_signs = _fenced(_voted_signs, _voted_signs_fast)
+@_boundary("w <- w + y x cannot be computed")
+def _learn_fast(learner, x, y) -> bool:
+    """Perceptron.learn (Part I), fast: _primal_pass over the one example, which it checks in passing.  On PyPy too
+    (7.3) each accelerator beats Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip."""
+    if type(learner) is not Perceptron:  # the family's own step
+        return Perceptron.learn.literal(learner, x, y)  # type: ignore[attr-defined]
+    return _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1
 
 
 # Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound), as
