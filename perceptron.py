@@ -2451,13 +2451,31 @@ EXAMPLE = [((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
            ((-3, -1), 1), ((0, 4), 1), ((-2, 1), 1), ((-4, 0), 1)]
 W_STAR = (-2, 1)
 
-RULE_TEXT = {  # the rules, and the multiclass updates
-    "sign": "sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)",
-    "margin": "margin: a mistake iff y (w.x) <= 0 (Cornell §3)",
-    "argmax": "argmax: predict the class of the largest w(l).x, a tie to the first (Kalyanakrishnan §4)",
-    "one-vs-rest": "one-vs-rest: one binary run per class on 'this class or not' (Kalyanakrishnan §4)",
-    "joint": "joint: on a mistake x moves to the true class and away from the predicted one (Collins 2002)",
-}
+
+
+def _described(run) -> list:
+    """The header's lines for the rule, the multiclass update and the conventions that ran: a run of Part I's is read
+    off Part I's own sign and margin rule at a zero score (so an edit of Part I shows), a run of the family off its
+    point; each with where it is met (FAMILY)."""
+    p = run.conventions or Conventions(rule=run.rule if run.rule in RULES else "sign", bias=bool(run.bias))
+    beyond, edited = _beyond(p), "Part I as it stands, edited: {} has {}"
+    zero = p.zero if beyond or run.multiclass == "joint" else sign(0)
+    at = "<=" if beyond or RULES["margin"](1, 0) else "<"
+    rule = (f"argmax: predict the class of the largest w(l).x, a tie to the {p.ties} (Kalyanakrishnan §4)"
+            if run.multiclass == "joint" else
+            f"margin: a mistake iff y (w.x) {at} {_num(p.threshold)} "
+            f"({'Cornell §3' if at == '<=' else edited.format('Cornell §3', '<= 0')})"
+            if p.rule == "margin" or p.threshold else f"sign: a mistake iff sign(w.x) != y, sign(0) = {zero:+d} "
+            f"({'Columbia §1.1' if zero == 1 else 'see conventions' if beyond else edited.format('Columbia §1.1', '+1')})")
+    lines = [f"rule:   {rule}"] + ([f"multiclass: {_ROWS['one-vs-rest' if run.multiclass == 'one-vs-rest' else 'the joint update'].changes}"
+                                    f" ({'Kalyanakrishnan §4' if run.multiclass == 'one-vs-rest' else 'Collins 2002'})"]
+                                   if run.multiclass else [])
+    for k, (field, value) in enumerate((f, v) for f, v in beyond.items() if f != "ties"):
+        row = next(row for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
+        changes = row.changes.replace(str(row.value), _shown_any(value)) if str(row.value).isupper() and \
+            field != "order" else row.changes
+        lines.append(f"{'conventions: ' if k == 0 else ' ' * 13}{_option(field, value)}: {changes} ({row.source})")
+    return lines
 
 _DIGITS = 4300         # the most digits of a number in a cell (Python's own limit for int <-> str)
 _LINE_LIMIT = 1 << 20  # the longest line read, in bytes: no file is read whole
@@ -3171,8 +3189,7 @@ def _text(report) -> str:
         shown = "classes, in order of first appearance" if args.multiclass else "/".join(map(label_text, labels))
         passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
         lines = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
-                 f"rule:   {RULE_TEXT[run.rule]}"]
-        lines += [f"multiclass: {RULE_TEXT[run.multiclass]}"] if run.multiclass else []
+                 *_described(run)]
         lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
         if args.explain:

@@ -5213,6 +5213,52 @@ def test_check_names_each_bug_shape_a_bug_in_theirs_with_or_without_an_order(tmp
     assert (status, err) == (1, "") and ": a bug in THEIRS" in out.splitlines()[0] and said in out, out
 
 
+def test_the_readmes_conventions_table_is_the_family_row_for_row():
+    text = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
+    table = text[text.index("| convention | command line |"):].split("\n\n", 1)[0].splitlines()[2:]
+    expected = []
+    for row in P.FAMILY:
+        placeholder = isinstance(row.value, str) and row.value.isupper()
+        option = f"--{row.field.replace('_', '-')}={row.value}" if placeholder else P._option(row.field, row.value)
+        option = "(no --bias)" if row.field == "bias" and row.value is False else f"`{option}`"
+        api = f"{row.field}={row.value if placeholder else repr(row.value)}"
+        expected.append(f"| {row.name} | {option} | `{api}` | {row.source} | {row.changes} |")
+    assert table == expected
+
+
+def test_the_header_names_the_conventions_that_ran(capsys, tmp_path):
+    path = write(tmp_path, csv_of(CHECKED[0][0]))
+    _, out, _ = cli(capsys, path, "--bias", "--rate=1/10", "--zero=-1", "--bias-first")
+    head = out.split("\n\n", 1)[0]
+    assert "sign(0) = -1 (see conventions)" in head and "conventions: --zero=-1: a zero score predicts -1" in head
+    assert "--rate=1/10: every update times eta" in head and "--bias-first: x read as (1, x)" in head
+    _, out, _ = cli(capsys, path, "--rule", "margin", "--threshold=2")
+    assert "rule:   margin: a mistake iff y (w.x) <= 2" in out
+
+
+def edited_copy(tmp_path, old, new):
+    """perceptron.py with one edit of Part I, as a student makes it, beside a copy of kernels.py."""
+    text = open(P.__file__, encoding="utf-8").read()
+    assert text.count(old) == 1
+    (tmp_path / "edited.py").write_text(text.replace(old, new), encoding="utf-8")
+    return str(tmp_path / "edited.py")
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("    return 1 if t >= 0 else -1", "    return 1 if t > 0 else -1",
+     "rule:   sign: a mistake iff sign(w.x) != y, sign(0) = -1 (Part I as it stands, edited: Columbia §1.1 has +1)"),
+    ("    return y * s <= 0    # Cornell", "    return y * s < 0    # Cornell",
+     "rule:   margin: a mistake iff y (w.x) < 0 (Part I as it stands, edited: Cornell §3 has <= 0)"),
+])
+def test_a_student_s_one_character_edit_of_part_one_runs_and_is_described_as_it_ran(tmp_path, old, new, said):
+    script = edited_copy(tmp_path, old, new)
+    rule = ["--rule", "margin"] if "y * s" in old else []
+    done = subprocess.run([sys.executable, script, "--explain", *rule], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode in (0, 1) and "Part I was edited: running it literally" in done.stderr, done.stderr
+    assert said in done.stdout, done.stdout
+
+
 def test_check_of_final_weights_alone_on_data_that_never_converges_searches_within_a_bound(tmp_path, monkeypatch):
     rng = random.Random(5)
     examples = [([rng.randint(-5, 5) for _ in range(3)], rng.choice([-1, 1])) for _ in range(20)]
