@@ -2467,9 +2467,8 @@ def _described(run) -> list:
             f"({'Cornell §3' if at == '<=' else edited.format('Cornell §3', '<= 0')})"
             if p.rule == "margin" or p.threshold else f"sign: a mistake iff sign(w.x) != y, sign(0) = {zero:+d} "
             f"({'Columbia §1.1' if zero == 1 else 'see conventions' if beyond else edited.format('Columbia §1.1', '+1')})")
-    lines = [f"rule:   {rule}"] + ([f"multiclass: {_ROWS['one-vs-rest' if run.multiclass == 'one-vs-rest' else 'the joint update'].changes}"
-                                    f" ({'Kalyanakrishnan §4' if run.multiclass == 'one-vs-rest' else 'Collins 2002'})"]
-                                   if run.multiclass else [])
+    row = _ROWS["one-vs-rest" if run.multiclass == "one-vs-rest" else "the joint update"]
+    lines = [f"rule:   {rule}"] + [f"multiclass: {run.multiclass}: {row.changes} ({row.source})"] * bool(run.multiclass)
     for k, (field, value) in enumerate((f, v) for f, v in beyond.items() if f != "ties"):
         row = next(row for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
         changes = row.changes.replace(str(row.value), _shown_any(value)) if str(row.value).isupper() and \
