@@ -4692,20 +4692,19 @@ def _xml(text) -> str:
 
 def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
         names: Sequence[str] | None = None) -> str:
-    """An SVG picture of a binary run on examples with two features (those it was trained on, without the bias), as
-    text, after its ``upto``-th mistake (0: at w = 0; default: all), as Columbia §1.1 draws it: the examples (+ for
-    y = +1, o for y = -1, numbered by index if at most 30), with ``w_star`` the target solid, its normal v an arrow; w
-    dashed, its arrow dashed, the example of this mistake ringed and the move w -> w + y x; the 10 hypotheses before
-    grey, numbered; in the whole run's picture the pocket's and the average's.  A kernel run draws the sign of eq. (2)
-    on a grid, its stored examples ringed.  The legend lists what is drawn; the axes are named ``names`` (x1, x2)."""
+    """An SVG picture of a binary run on the two-feature examples it was trained on (without the bias), as Columbia
+    §1.1 draws it, after its ``upto``-th mistake (0: w = 0; default: all): + for y = +1, o for y = -1 (numbered if 30
+    or fewer); with ``w_star`` the target solid, its normal v; w dashed, its arrow dashed, the example of the mistake
+    ringed and the move w -> w + y x; the 10 hypotheses before grey, numbered; at the end the pocket's and the average.
+    A kernel run draws the sign of eq. (2), its stored examples ringed.  The legend lists what is drawn."""
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
     kept = _Data(examples, keep=True).examples
     after = _weights_after(run, kept, d=2)
     if w_star is not None and (run.w is None or len(_vector(w_star, None, "w_star")) != 2 + run.bias):
         raise PerceptronError(f"svg: w_star is drawn beside explicit weights, as {2 + run.bias} numbers")
-    if names is not None and (isinstance(names, str) or not isinstance(names, _Sized) or len(names) != 2
-                              or not all(isinstance(name, str) for name in names)):
+    if names is not None and (isinstance(names, str) or not isinstance(names, _Sized) or len(names) != 2 or not all(
+            isinstance(name, str) for name in names)):
         raise PerceptronError(f"svg: names = {_short(names)} is not two strings")
     return _draw(run, kept, after, w_star, upto, names)
 
@@ -4729,9 +4728,10 @@ def _weights_after(run, examples, after=None, d=None) -> list:
 
 
 def _regions(run, examples) -> list:
-    """A kernel run's hypothesis after each mistake k, as drawn: the sign of eq. (2) after its first k stored examples
-    (Columbia §2.2, §2.3), "+" or "-", at the centre of each cell of a grid over the picture (for a kernel of bits, at
-    the corner of {0,1}^2 nearest it); "" where the kernel has no value."""
+    """A kernel run's hypothesis after each mistake k as drawn: the sign of eq. (2) after its first k stored examples at
+    each cell's centre of a grid over the plot (a kernel of bits: at the nearest point of {0,1}^2), the plot blue and
+    an orange rectangle for each run of -1 in a row."""
+    import re
     x0, x1, y0, y1 = _axes([[Fraction(c) for c in x] for x, _ in examples], ("", ""))[0]
     grid = [(x0 + (x1 - x0) * (2 * i + 1) / (2 * _CELLS), y1 - (y1 - y0) * (2 * j + 1) / (2 * _CELLS))
             for j in range(_CELLS) for i in range(_CELLS)]
@@ -4740,7 +4740,13 @@ def _regions(run, examples) -> list:
             scores = {point: run._prefix_scores(point) for point in points}
         except (ValueError, TypeError, ArithmeticError):  # the kernel refuses the point (a kernel of bits)
             continue
-        return ["".join("+-"[sign(scores[point][k]) < 0] for point in points) for k in range(1, run.mistakes + 1)]
+        rows = [["".join("+-"[sign(scores[point][k]) < 0] for point in points[j:j + _CELLS]) for j in
+                 range(0, len(points), _CELLS)] for k in range(1, run.mistakes + 1)]
+        size = _PLOT / _CELLS
+        return [f'<g class="regions"><rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#d6e6fa"/>'
+                + "".join(f'<rect x="{_EDGE + m.start() * size:g}" y="{_EDGE + j * size:g}" width="'
+                          f'{(m.end() - m.start()) * size:g}" height="{size:g}" fill="#fbe0c4"/>'
+                          for j, row in enumerate(signs) for m in re.finditer("-+", row)) + "</g>" for signs in rows]
     return [""] * run.mistakes
 
 
@@ -4763,7 +4769,7 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         parts.extend(part for part, _ in drawn if part)
         legend.extend((lead + " · ".join(words)).split("\n") if words else [])
     if kernel:
-        add((k and _shaded(after[k - 1]), "blue: sum_j y_j K(x_j, x) >= 0 (Columbia §2.3, eq. (2)), orange: < 0,\n"
+        add((k and after[k - 1], "blue: sum_j y_j K(x_j, x) >= 0 (Columbia §2.3, eq. (2)), orange: < 0,\n"
              "  x: each cell's centre (for a kernel of bits, its nearest corner of {0,1}^2)"))
         parts.insert(0, parts.pop())  # under the grid
     else:
@@ -4773,11 +4779,10 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         earlier = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#999" stroke-dasharray="5 4"', n, taken)
                    for n in range(k - 1, max(k - 1 - _DRAWN, 0), -1)]  # numbered from the last back
         add(("\n".join(earlier[::-1]), f"grey dashes n: w after mistake n{f' (the last {_DRAWN})' * (k > _DRAWN + 1)}"))
-        add(*[(upto is None and u is not None and _hyperplane(u, box, to_px, name, style), words) for name, u, style,
-              words in (("pocket", run.pocket and run.pocket.w, 'stroke="#1a8a4a" stroke-dasharray="9 3 2 3"',
-                         "green dash-dot: the pocket's w"),
-                        ("average", run.average, 'stroke="#9a2a9a" stroke-dasharray="1 3"', "purple dots: the average")
-                        )])
+        kept = (("pocket", run.pocket and run.pocket.w, "#1a8a4a", "9 3 2 3", "green dash-dot: the pocket's w"),
+                ("average", run.average, "#9a2a9a", "1 3", "purple dots: the average"))
+        add(*[(upto is None and u is not None and _hyperplane(u, box, to_px, name, f'stroke="{colour}" '
+               f'stroke-dasharray="{dashes}"'), words) for name, u, colour, dashes, words in kept])
         add((k and _hyperplane(w, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2" stroke-dasharray='
                                '"8 5"', mistake=k), f"black dashes: w after mistake {k}{' (the last)' * (k == M)}"))
         tips = [[Fraction(c) for c in u[:2]] for u in (before, w, v or [0, 0])]  # one scale: lengths compare
@@ -4806,17 +4811,6 @@ def _svg(title, parts, legend) -> str:
         f'<rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#fff" stroke="#bbb"/>', *parts,
         *(f'<text class="{"legend" if n else "caption"}" x="{_EDGE}" y="{side + 6 + 16 * n}" '
           f'fill="{"#555" if n else "#000"}">{_xml(text)}</text>' for n, text in enumerate(legend)), "</svg>\n"])
-
-
-def _shaded(signs) -> str:
-    """A kernel run's regions (_regions) on the plot: blue, and orange a rectangle for each run of - in a row."""
-    import re
-    size, rows = _PLOT / _CELLS, [signs[j:j + _CELLS] for j in range(0, len(signs), _CELLS)]
-    return signs and (f'<g class="regions"><rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" '
-                      'fill="#d6e6fa"/>' + "".join(f'<rect x="{_EDGE + m.start() * size:g}" y="{_EDGE + j * size:g}" '
-                                                    f'width="{(m.end() - m.start()) * size:g}" height="{size:g}" '
-                                                    'fill="#fbe0c4"/>' for j, row in enumerate(rows)
-                                                    for m in re.finditer("-+", row)) + "</g>")
 
 
 def _axes(xs, names, box=None):
@@ -4911,10 +4905,8 @@ def _arrow(tip, to_px, cls, colour, name, taken, start=(0, 0), dashed=False) -> 
     if list(start) == list(tip):
         return ""
     (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
-    width = 6.5 * len(name)
-    dxs = (4, -4 - width) if p1 >= p0 else (-4 - width, 4)
-    dys = (12, -4, 24, -16, 36, -28) if q1 >= q0 else (-4, 12, -16, 24, -28, 36)
-    spots = [(p1 + dx, q1 + dy) for dy in dys for dx in dxs]
+    dxs, dys = (4, -4 - 6.5 * len(name)), (12, -4, 24, -16, 36, -28)  # beyond the head first, else beside it
+    spots = [(p1 + dx * (1 if p1 >= p0 else -1), q1 + dy * (1 if q1 >= q0 else -1)) for dy in dys for dx in dxs]
     at, dashes = _place(spots, name, taken) or spots[0], ' stroke-dasharray="5 3"' if dashed else ""  # always named
     return (f'<g class="{cls}"><line x1="{p0:.2f}" y1="{q0:.2f}" x2="{p1:.2f}" y2="{q1:.2f}" stroke="{colour}" '
             f'stroke-width="1.5"{dashes} marker-end="url(#head)"/><text class="name" '
@@ -4960,20 +4952,19 @@ def _page(report, examples, after) -> str:
     import base64
     import hashlib
     args, run = report.args, report.run
-    plain = _options_copy(args)
-    plain.quiet = plain.explain = False
-    head, table, summary = _text(report._replace(args=plain)).split("\n\n", 2)
+    head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}))
+                                 ).split("\n\n", 2)
     blocks = "\n".join(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all",
                                   args.labels)).split("\n\n")
     steps = [(0, "\n\n".join(["w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
     steps += [(int(b[8:b.index(":")]), b) for b in blocks if b.startswith("mistake ")]
-    def digest(text):  # the page's own style and script, the only ones it lets run (Content-Security-Policy)
-        return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+    own = "; ".join(f"{kind}-src 'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+                    for kind, text in (("style", _STYLE), ("script", _SCRIPT)))  # the only style and script it runs
     title = _xml(f"The Perceptron on {report.data.source}")
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        f"""<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src {digest(_STYLE)}; """
-        f"""script-src {digest(_SCRIPT)}">""", f"<title>{title}</title>", f"<style>{_STYLE}</style></head><body>",
+        f"""<meta http-equiv="Content-Security-Policy" content="default-src 'none'; {own}">""",
+        f"<title>{title}</title>", f"<style>{_STYLE}</style></head><body>",
         f"<h1>{title}</h1>", f"<pre>{_xml(head)}</pre>", "<h2>Step by step</h2>",
         f'<p><input type="range" id="at" min="0" max="{len(steps) - 1}" value="0" aria-label="step"> <b id="shown">'
         "</b> (or the arrow keys)</p>",
@@ -4981,37 +4972,36 @@ def _page(report, examples, after) -> str:
           + (_draw(run, examples, after, report.bound and report.bound[3], k, report.data.names)
              if after is not None and report.data.d == 2 else "")
           + f"<pre>{_xml(text)}</pre></div>" for k, text in steps),
-        *(["<h2>The proof</h2>", '<div class="proof">', *_chart(report.bound, after), "</div>",
-           *(f"<pre>{_xml(b)}</pre>" for b in blocks if b.startswith("the theorem"))] if report.bound else []),
+        *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after), *(
+            f"<pre>{_xml(b)}</pre>" for b in blocks if b.startswith("the theorem")), "</div>"] if report.bound else []),
         "<h2>The run</h2>", f"<pre>{_xml(summary)}</pre>", "<h2>The trace</h2>", f"<pre>{_xml(table)}</pre>",
         f"<script>{_SCRIPT}</script>", "</body></html>\n"])
 
 
-def _chart(bound, after) -> list:
-    """The proof's two sequences after each mistake M = 0, 1, ... (the Perceptron Algorithm notes' (1) and (2)): w.w*
-    against M gamma ||w*|| (its root to 12 digits) and ||w||^2 against M R^2, M = R^2/gamma^2 marked: two SVGs."""
+def _chart(bound, after) -> str:
+    """The proof after each mistake M as a picture: by the Perceptron Algorithm notes' (1), w.w* / (gamma ||w*||) is at
+    least M; by their (2), ||w||^2 / R^2 is at most M; and M is at most R^2/gamma^2 (gamma ||w*||: 12 digits)."""
     r2, g2, most, w_star = bound
     q, context = Fraction(g2) * Fraction(dot(w_star, w_star)), decimal.Context(prec=12)
     root = Fraction(context.sqrt(context.divide(decimal.Decimal(q.numerator), q.denominator)))  # gamma ||w*||
+    series = [[0] + [Fraction(dot(w, w_star)) / root for w in after], [0] + [Fraction(dot(w, w)) / r2 for w in after]]
     right = Fraction(max(len(after), min(most, 2 * len(after)), 1))  # to R^2/gamma^2, if not far beyond the run
-    charts = []
-    for name, values, slope, bounded in (("w.w*", [dot(w, w_star) for w in after], root, ">= M gamma ||w*||"),
-                                         ("||w||^2", [dot(w, w) for w in after], Fraction(r2), "<= M R^2")):
-        box = (Fraction(0), right, Fraction(0), max(map(Fraction, [*values, slope * right])) or Fraction(1))
-        _, to_px, axes = _axes([], ("M", name), box)
-        line = " ".join("{:.2f},{:.2f}".format(*to_px(M, Fraction(v))) for M, v in enumerate([0, *values]))
-        charts.append(_svg(f"{name} after M mistakes", [
-            axes, _hyperplane([slope, -1], box, to_px, "bound", 'stroke="#1f5fbf" stroke-dasharray="6 4"'),
-            _hyperplane([1, 0, -most], box, to_px, "most", 'stroke="#d33"'),
-            f'<polyline class="run" points="{line}" fill="none" stroke="#000" stroke-width="2"/>'],
-            [f"black: {name} after M mistakes, {bounded} (blue dashes)",
-             f"red: M = R^2/gamma^2 = {_num(most)}{', beyond' * (most > right)}"]))
-    return charts
+    box = (Fraction(0), right, Fraction(0), max(right, *series[0], *series[1]))
+    _, to_px, axes = _axes([], ("M", ""), box)
+    return _svg("the proof, mistake by mistake", [axes, *(
+        f'<polyline class="{name}" points="{" ".join("%.2f,%.2f" % to_px(M, v) for M, v in enumerate(values))}" '
+        f'fill="none" stroke="{colour}" stroke-width="2"/>' for name, values, colour in (("(1)", series[0], "#000"),
+                                                                                       ("(2)", series[1], "#1f5fbf"))),
+        _hyperplane([1, -1], box, to_px, "M", 'stroke="#999" stroke-dasharray="6 4"'),
+        _hyperplane([1, 0, -most], box, to_px, "most", 'stroke="#d33"')],
+        ["black: w.w* / (gamma ||w*||), at least M (grey dashes) · blue: ||w||^2 / R^2, at most M",
+         f"red: M = R^2/gamma^2 = {_num(most)}{', beyond the picture' * (most > right)}: no run makes more mistakes"])
 
 
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import re
+    from itertools import combinations
     inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
                                                   ("--model", args.model), ("--check", args.check)) if path]
     read = [option for option, path in inputs if path == "-"]
@@ -5043,11 +5033,9 @@ def _refuse_overwriting(args):
             raise PerceptronError(f"{option} {path} is the {'output' if other in written else 'input'} "
                                   f"{other}: it would be overwritten")
         seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
-    reals = [os.path.realpath(path) for _, path in outputs]  # two outputs by one name, neither there yet
-    for n, (option, path) in enumerate(outputs):
-        if reals[n] in reals[:n]:
-            raise PerceptronError(f"{option} {path} is the output {outputs[reals.index(reals[n])][0]}: it would be "
-                                  "overwritten")
+    for (other, first), (option, path) in combinations(outputs, 2):  # two outputs by one name, neither there yet
+        if os.path.realpath(first) == os.path.realpath(path):
+            raise PerceptronError(f"{option} {path} is the output {other}: it would be overwritten")
     if steps:
         try:
             names = os.listdir(steps)
