@@ -762,8 +762,9 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                 y: Iterable | None = None) -> str:
         """The run's mistakes as ``--explain`` writes them, as the notes do, with their numbers (each score as its sum
         of products, eq. (2)'s terms for a kernel run; the rule's decision; the update); with ``w_star`` (a binary run
-        with explicit weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each.  ``examples`` are the
-        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one."""
+        with explicit weights), the proof's (1) and (2) checked exactly at each and its chain at the end (the
+        Perceptron Algorithm notes; Columbia §1.2's Claims 1.2 and 1.3 for unit vectors).  ``examples`` are the run's
+        own (or X with y=); the first 20 and the last 5 mistakes, or every one."""
         if self.trace is None:
             raise PerceptronError("this run kept no trace: train(..., trace=True)")
         D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
@@ -771,7 +772,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             raise PerceptronError(f"the run has mistakes on examples up to {max(m.index for m in self.trace)}, "
                                   f"and {len(D.examples)} examples were given: explain a run with its own examples")
         if w_star is not None and (self.multiclass is not None or _explicit(self.model) is None):
-            raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or with the "
+            raise PerceptronError("w_star: the proof's (1) and (2) need explicit weights: a binary run, primal or the "
                                   "linear kernel")
         bound = None if w_star is None else _bound([(x, _Labels(*self.labels).read(label)) for x, label in D.examples],
                                                    self, _vector(w_star, None, "w_star"), None)
@@ -2294,8 +2295,8 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--weights", action="store_true", help="show w after every mistake, even of 9 features or more (or in JSON)")
     arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and the last 5)")
     arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
-        "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
-    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
+        "sum of products, the rule, the update, and with a w* the proof checked at each and whole (for the table)")
+    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): each mistake's hyperplane, or kernel regions")
     arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
     arg("--html", metavar="OUT.html", help="also write the run as one page: its steps, the proof's chart, the trace")
     parser.add_argument("--version", action="version", version=f"perceptron {__version__}")
