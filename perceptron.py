@@ -4913,10 +4913,10 @@ def _pictures(report, examples) -> dict:
     return {**files, args.html: _page(report, examples, after)} if args.html else files
 
 
-_STYLE = """body { font: 14px/1.4 sans-serif; margin: 1em 2em } .step[hidden] { display: none }
-pre { background: #f4f4f4; padding: .6em; white-space: pre-wrap } .step pre { flex: 1; min-width: 30em; margin: 0 }
-.step, .proof { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start }"""
-_SCRIPT = """const steps = document.querySelectorAll(".step"), at = document.getElementById("at");
+_STYLE = """body { font: 14px/1.4 sans-serif; margin: 1em 2em } .frame[hidden] { display: none }
+pre { background: #f4f4f4; padding: .6em; white-space: pre-wrap } .frame pre { flex: 1; min-width: 30em; margin: 0 }
+.frame, .proof { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start }"""
+_SCRIPT = """const steps = document.querySelectorAll("div.frame"), at = document.getElementById("at");
 function show(k) {
   at.value = k = Math.max(0, Math.min(steps.length - 1, k));
   steps.forEach((step, i) => { step.hidden = i !== k; });
@@ -4947,7 +4947,7 @@ script-src 'unsafe-inline'">""",
         f"<h1>{title}</h1>", f"<pre>{_xml(head)}</pre>", "<h2>Step by step</h2>",
         f'<p><input type="range" id="at" min="0" max="{len(steps) - 1}" value="0" aria-label="step"> <b id="shown">'
         "</b> (or the arrow keys)</p>",
-        *(f'<div class="step" data-title="{f"mistake {k} of {run.mistakes}" if k else "w = 0"}">'
+        *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else "w = 0"}">'
           + (_draw(run, examples, after, report.bound and report.bound[3], k, report.data.names)
              if after is not None and report.data.d == 2 else "")
           + f"<pre>{_xml(text)}</pre></div>" for k, text in steps),

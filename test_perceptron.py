@@ -2668,11 +2668,11 @@ def test_main_runs_the_embedded_example(capsys):
     out = capsys.readouterr().out
     run = train(P.EXAMPLE)
     assert "rule:   sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)" in out
-    assert f"mistakes: {run.mistakes}\nepochs: {run.epochs}, converged" in out
+    assert f"mistakes: {run.mistakes}\npasses: {run.epochs}, converged" in out
     assert "w  -6   3" in out and run.w == [-6, 3]
     assert "gamma^2 = 9/5 for w* = (-2, 1): 5 mistakes, at most R^2/gamma^2 = 10" in out
     assert run.mistakes <= mistake_bound(P.EXAMPLE, P.W_STAR) == 10
-    rows = [line.split() for line in out.splitlines() if line.startswith("    ")]
+    rows = [line.split() for line in out.splitlines() if re.match(r" +[0-9]+ +[0-9]+ ", line)]
     assert [(int(r[0]), int(r[1])) for r in rows] == [(m.epoch, m.index) for m in run.trace]
 
 
@@ -2735,7 +2735,7 @@ def test_importing_perceptron_imports_no_kernels():
 def test_cli_exits_1_when_passes_until_convergence_stop_at_max_epochs(capsys, tmp_path):
     path = write(tmp_path, "0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
     status, out, _ = cli(capsys, path, "--bias", "--max-epochs", "9")
-    assert status == 1 and "epochs: 9, not converged: stopped at --max-epochs 9" in out
+    assert status == 1 and "passes: 9, not converged: stopped at --max-epochs 9" in out
     assert cli(capsys, path, "--bias", "--epochs", "9")[0] == 0  # the passes asked for were made
 
 
@@ -2782,7 +2782,7 @@ def test_cli_weights_after_each_mistake_only_for_small_d_or_when_asked(capsys, t
 
 def test_cli_quiet_prints_only_the_summary(capsys):
     _, out, _ = cli(capsys, "--quiet")
-    assert out.splitlines()[0] == "   x1  x2" and "epoch  index" not in out and "mistakes: 5" in out
+    assert out.splitlines()[0] == "   x1  x2" and "pass  index" not in out and "mistakes: 5" in out
 
 
 def test_cli_multiclass_orders_classes_by_first_appearance(capsys, tmp_path):
@@ -2819,12 +2819,12 @@ def test_cli_text_trace_is_bounded_and_a_stop_at_the_bound_says_what_to_try(caps
     path = write(tmp_path, "".join(f"{x[0]},{x[1]},{y}\n" for x, y in examples))
     run = train(examples, max_epochs=6)
     status, out, _ = cli(capsys, path, "--max-epochs", "6")
-    rows = [line for line in out.splitlines() if line.startswith("    ")]
+    rows = [line for line in out.splitlines() if re.match(r" +[0-9]+ +[0-9]+ ", line)]
     assert status == 1 and run.mistakes > 25 and len(rows) == 25
     assert f"... {run.mistakes - 25:,} more mistakes ('--trace all' shows them)" in out
     assert f"training errors: w {run.errors(examples)} (of 40)" in out and "--pocket keeps the weights" in out
     _, out, _ = cli(capsys, path, "--max-epochs", "6", "--trace", "all")
-    assert len([line for line in out.splitlines() if line.startswith("    ")]) == run.mistakes
+    assert len([line for line in out.splitlines() if re.match(r" +[0-9]+ +[0-9]+ ", line)]) == run.mistakes
     assert len(cli_json(capsys, path, "--max-epochs", "6")[1]["trace"]) == run.mistakes
 
 
@@ -3942,7 +3942,7 @@ def test_cli_quiet_is_one_short_summary_whatever_the_features(capsys, tmp_path):
     lines = out.splitlines()
     assert status == 1 and err == "" and max(map(len, lines)) <= 200 and len(lines) <= 12
     assert lines[:3] == ["w: 30 feature weights, and a bias (shown without --quiet, or with --json)",
-                         f"mistakes: {run.mistakes}", "epochs: 4, not converged: stopped at --max-epochs 4"]
+                         f"mistakes: {run.mistakes}", "passes: 4, not converged: stopped at --max-epochs 4"]
     assert f"pocket: {run.pocket.errors} training errors, the weights after {run.pocket.mistakes} mistakes" in lines
 
 
