@@ -4695,8 +4695,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     kept = _Data(examples, keep=True).examples
     if w_star is not None and (run.w is None or len(_vector(w_star, None, "w_star")) != 2 + run.bias):
         raise PerceptronError(f"svg: w_star is drawn beside explicit weights, as {2 + run.bias} numbers")
-    if names is not None and (isinstance(names, str) or not isinstance(names, _Sized) or len(names) != 2 or not all(
-            isinstance(name, str) for name in names)):
+    if names is not None and (not isinstance(names, (list, tuple)) or list(map(type, names)) != [str, str]):
         raise PerceptronError(f"svg: names = {_short(names)} is not two strings")
     return _draw(run, kept, _weights_after(run, kept, d=2), w_star, upto, names)
 
@@ -4932,7 +4931,8 @@ def _page(report, examples, after) -> str:
     """--html: the run as one page, nothing fetched, every text from the data escaped: the header; w = 0 and each
     mistake --explain shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
     args, run = report.args, report.run
-    head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}))
+    head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}),
+                                                 after=report.after if run.w is None or after is None else after)
                                  ).split("\n\n", 2)
     blocks = "\n".join(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all",
                                   args.labels)).split("\n\n")
