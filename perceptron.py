@@ -4746,9 +4746,9 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {M} mistakes")
     xs = [[Fraction(c) for c in x] for x, _ in examples]
     box, to_px, axes = _axes(xs, names or ("x1", "x2"))
-    this, kernel, taken = run.trace[k - 1] if k else None, run.w is None, []  # taken: boxes no label may overprint
-    stored = {m.index for m in run.trace[:k]} if kernel else ()  # a kernel run's hypothesis: its stored examples
-    points = _examples(examples, xs, to_px, taken, this and this.index, stored)
+    this, kernel = run.trace[k - 1] if k else Mistake(0, None, 1, 0), run.w is None  # mistake k (k = 0: none)
+    taken: list = []  # the boxes no label may overprint
+    points = _examples(examples, xs, to_px, taken, this.index, {m.index for m in run.trace[:k]} if kernel else ())
     parts, legend = [axes], [
         f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
         f"{_count_text(run.epochs, 'pass')} · {'converged' if run.converged else 'not converged'}",
@@ -4780,7 +4780,7 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         before, w, v = ([c * scale for c in tip] for tip in tips)
         add((_arrow(w, to_px, "w-vector", "#000", "w", taken, dashed=True), "w dashed"),
             (k > 1 and _arrow(w, to_px, "move", "#d33", "+x" if this.y > 0 else "-x", taken, start=before),
-             f"the move w -> w {'+' if k and this.y > 0 else '-'} x red"),
+             f"the move w -> w {'+' if this.y > 0 else '-'} x red"),
             (_arrow(v, to_px, "v-vector", "#1f5fbf", "v", taken), "v = w* blue"),
             lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
     parts.append(points)
