@@ -5720,9 +5720,11 @@ def test_a_page_of_a_kernel_run_steps_through_its_regions(tmp_path, capsys):
     shown = frames(page)
     assert run.mistakes == 21 and [title for title, _, _ in shown] == ["w = 0"] + [f"mistake {k} of 21" for k in
                                                                               range(1, 22)]
+    after = P._weights_after(run, XOR, 2)  # as svg(run, XOR, upto=k) draws it, its regions computed once
+    assert shown[-1][1] == P.svg(run, XOR)
     for title, picture, text in shown[1:]:
         k = int(title.split()[1])
-        assert picture == P.svg(run, XOR, upto=k) and text.startswith(f"mistake {k}: pass ")
+        assert picture == P._draw(run, XOR, after, upto=k) and text.startswith(f"mistake {k}: pass ")
         assert "(Columbia §2.3, eq. (2), K = polynomial(2, c=1))" in text
     assert "<h2>The proof</h2>" not in page  # no w*: no chart
 
