@@ -4963,7 +4963,7 @@ def _chart(bound, after) -> str:
     r2, g2, most, w_star = bound
     q, context = Fraction(g2) * Fraction(dot(w_star, w_star)), decimal.Context(prec=12)
     root = Fraction(context.sqrt(context.divide(decimal.Decimal(q.numerator), q.denominator)))  # gamma ||w*||
-    series = [[0] + [Fraction(dot(w, w_star)) / root for w in after], [0] + [Fraction(dot(w, w)) / r2 for w in after]]
+    series = [[0] + [Fraction(dot(w, u or w)) / s for w in after] for u, s in ((w_star, root), (None, Fraction(r2)))]
     right = Fraction(max(len(after), min(most, 2 * len(after)), 1))  # to R^2/gamma^2, if not far beyond the run
     box, to_px, axes = _axes([[right, right]] + [[Fraction(M), v] for values in series for M, v in enumerate(values)],
                              ("M", ""))  # M's units on both axes

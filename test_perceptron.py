@@ -5737,6 +5737,9 @@ def test_a_page_of_a_multiclass_run_or_of_three_features_has_no_picture_but_its_
     data = "a,b,c,y\n1,2,3,1\n-1,0,-2,-1\n2,1,0,1\n-2,-2,1,-1\n"
     page = page_of(tmp_path, capsys, "--w-star=1,1,0", data=data)
     assert all(picture == "" for _, picture, _ in frames(page)) and "<h2>The proof</h2>" in page
+    floats = "a,b,y\n0.5,1.5,1\n-1.25,-0.5,-1\n2.0,0.25,1\n-0.75,-1.5,-1\n"  # R^2 and gamma^2 floats: the chart too
+    page = page_of(tmp_path, capsys, "--w-star=1,1", data=floats)
+    assert all(picture.startswith("<svg") for _, picture, _ in frames(page)) and "<h2>The proof</h2>" in page
 
 
 def test_html_is_an_output_refused_where_it_would_replace_an_input_or_another_output(tmp_path):
