@@ -766,21 +766,27 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
         return name
 
-    def _repr_svg_(self) -> str | None:
-        """The run's picture (``svg``), which Jupyter shows: a binary run on 2 features that kept its examples
-        (any run but one online pass); None for any other run."""
-        examples = getattr(self.model, "_examples", None)
-        try:
-            return None if examples is None else svg(self, examples)
-        except PerceptronError:  # a kernel run without explicit weights
-            return None
+    def _repr_html_(self) -> str:
+        """The run in a notebook: what it is, its trace if short, its picture if it has one (svg: 2 features)."""
+        examples, trace, w = getattr(self.model, "_examples", None), self.trace or [], self.w
+        rows = [("rule", RULE_TEXT[self.rule]), ("bias", self.bias), ("kernel", self.kernel or "none (primal)"),
+                ("labels", "/".join(map(str, self.labels or self.model.classes))),
+                *([(f"w({c})", v) for c, v in w.items()] if isinstance(w, dict) else [
+                    ("w", "sum_j y_j Phi(x_j) (Columbia §2.3)" if w is None else w)]),
+                ("mistakes", self.mistakes), ("passes", self.epochs), ("converged", self.converged)]
+        if 0 < len(trace) <= _HEAD + _TAIL:
+            rows += [[{"epoch": "pass", "cls": "class"}.get(f, f) for f in trace[0]._fields], *trace]
+        cells = "".join(f"<tr>{''.join(f'<td>{_xml(_vec(c) if isinstance(c, list) else _num(c))}</td>' for c in row)}"
+                        "</tr>" for row in rows)
+        return f'<table class="perceptron-run">{cells}</table>' + (svg(self, examples) if examples and trace else "")
 
     def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
                 y: Iterable | None = None) -> str:
         """The run's mistakes as ``--explain`` writes them, as the notes do, with their numbers (each score as its sum
         of products, eq. (2)'s terms for a kernel run; the rule's decision; the update); with ``w_star`` (a binary run
-        with explicit weights), Claims 1.2 and 1.3 of Columbia §1.2 checked exactly at each.  ``examples`` are the
-        run's own (or X with y=); the first 20 and the last 5 mistakes, or every one."""
+        with explicit weights), the proof's (1) and (2) checked exactly at each and its chain at the end (the
+        Perceptron Algorithm notes; Columbia §1.2's Claims 1.2 and 1.3 for unit vectors).  ``examples`` are the run's
+        own (or X with y=); the first 20 and the last 5 mistakes, or every one."""
         if self.trace is None:
             raise PerceptronError("this run kept no trace: train(..., trace=True)")
         D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
@@ -788,7 +794,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             raise PerceptronError(f"the run has mistakes on examples up to {max(m.index for m in self.trace)}, "
                                   f"and {len(D.examples)} examples were given: explain a run with its own examples")
         if w_star is not None and (self.multiclass is not None or _explicit(self.model) is None):
-            raise PerceptronError("w_star: Claims 1.2 and 1.3 need explicit weights: a binary run, primal or with the "
+            raise PerceptronError("w_star: the proof's (1) and (2) need explicit weights: a binary run, primal or the "
                                   "linear kernel")
         bound = None if w_star is None else _bound([(x, _Labels(*self.labels).read(label)) for x, label in D.examples],
                                                    self, _vector(w_star, None, "w_star"), None)
@@ -2539,8 +2545,8 @@ def _say(line):
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epochs",),
                "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average",),
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
-                         "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check", "save"),
-               "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star", "save", "predictor"),
+                         "average", "voted", "svg", "svg_steps", "html", "test", "weights", "trace", "check", "save"),
+               "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "html", "w_star", "save", "predictor"),
                "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
 _ONLY_WITH = {"tolerance": (("check",), "--check only"), "bitwise": (("check",), "--check only"),
               "predictor": (("model", "test"), "--model and --test"),
@@ -2701,9 +2707,10 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--weights", action="store_true", help="show w after every mistake, even of 9 features or more (or in JSON)")
     arg("--trace", choices=["all"], help="show every mistake in the text report (default: the first 20 and the last 5)")
     arg("--explain", action="store_true", help="write each mistake as the notes do, with its numbers: the score's "
-        "sum of products, the rule, the update, and with a w* Claims 1.2 and 1.3 checked (in place of the table)")
-    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): the hyperplane after each mistake")
+        "sum of products, the rule, the update, and with a w* the proof checked at each and whole (for the table)")
+    arg("--svg", metavar="OUT.svg", help="also draw the run (2 features): each mistake's hyperplane, or kernel regions")
     arg("--svg-steps", metavar="DIR", help="also draw one SVG per mistake into DIR, to page through the run")
+    arg("--html", metavar="OUT.html", help="also write the run as one page: its steps, the proof's chart, the trace")
     parser.add_argument("--version", action="version", version=f"perceptron {__version__}")
     return parser
 
@@ -2994,17 +3001,17 @@ def _train_mode(args) -> int:
 
 
 def _train_report(args, path, shown_as=None, so_far=True):
-    """(the report, {path: text} of --svg, --svg-steps, --save) of a run on path (None: the embedded example; bytes:
-    a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
+    """(the report, {path: text} of --svg, --svg-steps, --html, --save) of a run on path (None: the embedded example;
+    bytes: a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = args.w_star or (list(W_STAR) if path is None and not (args.bias or args.multiclass or kernel) else None)
     # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
-    stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or kernel or args.pocket
+    stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or args.html or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream) if path is not None else _Input(
         "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
     data.source = shown_as or data.source
-    shown = bool(not args.quiet or args.json or args.svg or args.svg_steps)
+    shown = bool(not args.quiet or args.json or args.svg or args.svg_steps or args.html)
     progress = _Progress()
     where: list = []
     # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
@@ -3031,7 +3038,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run, interrupted)
     report = _Report(args, data, run, where, after, bound, errors, test, interrupted, hint)
-    files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
+    files = {} if interrupted else _pictures(report, examples)
     if args.save and not interrupted:
         files[args.save] = _json_text(_document(run, args.labels, data.names)) + "\n"
     return report, files
@@ -3197,7 +3204,7 @@ def _text(report) -> str:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
             after = report.after if report.after and len(report.after) == len(run.trace) else None
-            cells = [{"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
+            cells = [{"class": str(m.cls) if one_vs_rest else None, "pass": str(m.epoch), "index": str(m.index),
                       "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
                       "y": str(m.y) if joint else label_text(_shown_label(m.y, labels)),  # one-vs-rest: -1/+1
                       "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
@@ -3218,7 +3225,7 @@ def _text(report) -> str:
                if report.interrupted else "converged" if run.converged else
                f"not converged: stopped at --max-epochs {args.max_epochs}" if args.epochs is None
                else "not converged in the passes asked for")
-    lines += [f"mistakes: {run.mistakes}", f"epochs: {run.epochs}, {stopped}"]
+    lines += [f"mistakes: {run.mistakes}", f"passes: {run.epochs}, {stopped}"]
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
         shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
@@ -3249,7 +3256,8 @@ def _text(report) -> str:
                      "scale the features")
     if not report.interrupted:  # an interrupted run draws nothing
         lines += [f"picture: {args.svg}"] if args.svg else []
-        lines += [f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake"] if args.svg_steps else []
+        lines += [f"pictures: {run.mistakes + 1} in {args.svg_steps}, w = 0 and each mistake"] if args.svg_steps else []
+        lines += [f"page: {args.html}"] if args.html else []
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
         holds = "at most" if run.mistakes <= bound else "MORE than"
@@ -3261,7 +3269,7 @@ def _text(report) -> str:
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
     """--explain and Run.explain: each mistake as the notes write it, replayed by Part I's steps from w = 0 on the
     mistakes (xs: their x): the score's sum of products (a kernel run: eq. (2)'s terms), the rule, the update; with
-    ``bound`` and explicit weights, Columbia §1.2's Claims 1.2 and 1.3 checked exactly, squared.  ``every``: all."""
+    ``bound`` and explicit weights, the proof's (1) and (2) exactly at each, then its chain (squared, not rooted)."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3280,7 +3288,9 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         r2, g2, _, w_star = bound
         ww = dot(w_star, w_star)
         lines += [f"w* = {_vec(w_star)}: ||w*||^2 = {_num(ww)}, gamma^2 = {_num(g2)}, R^2 = {_num(r2)}; after M "
-                  "mistakes, Claim 1.2: w.w* >= M gamma ||w*||, Claim 1.3: ||w||^2 <= M R^2 (Columbia §1.2)", ""]
+                  "mistakes (the Perceptron Algorithm notes' proof):", "  (1) w.w* >= M gamma ||w*||  (Kalyanakrishnan"
+                  " §3, strict; Columbia's Claim 1.2 is w.v >= delta M for ||v|| = 1)", "  (2) ||w||^2 <= M R^2  ("
+                  "Kalyanakrishnan §3's (2); Columbia's Claim 1.3 is ||w||^2 <= M for ||x|| = 1)", ""]
     for k, (m, x) in enumerate(zip(run.trace, xs), 1):
         cls = getattr(m, "cls", None)
         learner, w = learners[cls], "w" if cls is None else f"w({cls})"
@@ -3304,7 +3314,7 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
             continue
         y = m.y if joint else f"{m.y:+d}"
         lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
-                     f"example {m.index}, x = {_vec(x_read)}" + (" (the bias's 1 last)" if run.bias else "")
+                     f"index {m.index}, x = {_vec(x_read)}" + (" (the bias's 1 last)" if run.bias else "")
                      + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
                      + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
@@ -3321,20 +3331,29 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
             lines += ([f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
                        f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
                        f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
-                       "(Columbia §2.2)"] if terms is not None else
+                       "(Columbia §2.3)"] if terms is not None else
                       [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
                        f"  {w} <- {w} + y x = {_vec(before)} + ({y}){_vec(x_read)} = {_vec(learner.w)}"])
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
             a, n, least = dot(w_now, w_star), dot(w_now, w_now), k * k * g2 * ww
-            lines += [f"  Claim 1.2, M = {k}: w.w* = {products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
+            lines += [f"  (1) at M = {k}: w.w* = {products(w_now, w_star)} = {_num(a)} >= 0 and (w.w*)^2 = "
                       f"{_num(a * a)} >= M^2 gamma^2 ||w*||^2 = ({k}^2)({_num(g2)})({_num(ww)}) = {_num(least)}: "
                       f"{'holds' if a >= 0 and a * a >= least else 'FAILS'}{', tight' if a * a == least else ''}",
-                      f"  Claim 1.3, M = {k}: ||w||^2 = {products(w_now, w_now)} = {_num(n)} <= M R^2 = ({k})"
+                      f"  (2) at M = {k}: ||w||^2 = {products(w_now, w_now)} = {_num(n)} <= M R^2 = ({k})"
                       f"({_num(r2)}) = {_num(k * r2)}: {'holds' if n <= k * r2 else 'FAILS'}"
                       f"{', tight' if n == k * r2 else ''}"]
         lines.append("")
-    return lines[:-1]
+    if bound is not None and w_now is not None:  # w_now: the run's w after its last mistake
+        M, chain = k, [least, a * a, n * ww, k * r2 * ww]
+        lines += [f"the theorem, M = {M} (Perceptron Algorithm notes; Kalyanakrishnan §3, Theorem 3; Columbia §1.2, "
+                  "Theorem 1.1, for ||w*|| = R = 1):", "  M gamma ||w*|| <= w.w* <= ||w|| ||w*|| <= sqrt(M) R ||w*||, "
+                  "by (1), Cauchy-Schwarz and (2); squared, each side >= 0:",
+                  f"  ({M}^2)({_num(g2)})({_num(ww)}) = {_num(chain[0])} <= ({_num(a)})^2 = {_num(chain[1])} <= "
+                  f"({_num(n)})({_num(ww)}) = {_num(chain[2])} <= ({M})({_num(r2)})({_num(ww)}) = {_num(chain[3])}: "
+                  f"{'holds' if a >= 0 and chain == sorted(chain) else 'FAILS'}", f"  so M <= R^2/gamma^2: {M} <= "
+                  f"({_num(r2)})/({_num(g2)}) = {_num(bound[2])}: {'holds' if M <= bound[2] else 'FAILS'}"]
+    return lines[:-1] if lines[-1] == "" else lines
 
 
 def _count_text(n, noun) -> str:
@@ -5095,99 +5114,138 @@ def _vectors_mode(args) -> int:
 _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
 
 
-# A picture of a run (SVG).  Kalyanakrishnan §2: "visualise the progress of the algorithm by sketching simple data
-# sets in two dimensions and verifying that the Perceptron Learning algorithm repeatedly 'tilts' the hyperplane in
-# response to errors"; Columbia §1.1 draws the target v and the hypothesis w, each as a normal vector with its
-# hyperplane.  Exact (Fractions) up to the pixels: a line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.
+# A picture of a run (SVG), as Columbia §1.1 draws one: the target hyperplane solid with its normal v, the hypothesis
+# dashed with its w, the example x of a mistake and the move from w to w + y x; the "simple data sets in two dimensions"
+# of Kalyanakrishnan §2, on which the hyperplane "tilts" in response to errors.  Exact (Fractions) up to the pixels: a
+# line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.  A kernel run draws the sign of eq. (2) instead.
 _PLOT, _EDGE = 440, 30  # the square plot and the space around it, in pixels
-_DRAWN, _NUMBERED = 40, 30  # the most hypotheses a picture draws (the last ones), the most examples it numbers
-_EXTRA = {  # the pocket's and the average's lines: (style, legend)
-    "pocket": ('stroke="#1a8a4a" stroke-width="1.5" stroke-dasharray="9 3 2 3"', "green dash-dot: the pocket's w"),
-    "average": ('stroke="#9a2a9a" stroke-width="1.5" stroke-dasharray="1 3"', "purple dots: the averaged w")}
-_XML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})  # text.translate(_XML): for XML
+_DRAWN, _NUMBERED, _CELLS = 10, 30, 40  # hypotheses drawn before the current one, examples numbered, a grid's side
+_XML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})
+
+
+def _xml(text) -> str:
+    """Text for XML 1.0 and HTML: markup as entities; what XML 1.0 cannot hold even as a reference (control characters
+    but tab and newline, surrogates, non-characters: U+0001, ESC, U+FFFE) as its escape (\\x01, \\x1b, \\ufffe)."""
+    return "".join(c if c in "\t\n" or " " <= c < "\x7f" or c >= "\xa0" and not ("\ud800" <= c < "\ue000" or "\ufdd0"
+                   <= c < "\ufdf0" or ord(c) & 0xFFFE == 0xFFFE) else ascii(c)[1:-1] for c in text).translate(_XML)
 
 
 def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
         names: Sequence[str] | None = None) -> str:
-    """An SVG picture of a run on examples with two features, as text.
-
-    ``examples`` are the (x, y) pairs the run was trained on (without the bias feature).  Drawn: the examples (+ for
-    y = +1, o for y = -1, numbered when at most 30), w after each mistake as a dashed line numbered by its mistake
-    (the last 40), each drawn mistake's example ringed, the final hyperplane solid with its w as an arrow, the pocket's
-    and the average's when kept, and with ``w_star`` the target and its v in blue, over the others.  The legend names
-    every mark; a number that would overprint is left out.  The axes carry their values and ``names`` (default x1,
-    x2).  ``upto=k`` draws the run as it stood after its k-th mistake.  The same run gives the same bytes.
-    """
+    """An SVG picture of a binary run on the two-feature examples it was trained on, as Columbia §1.1 draws it, after
+    its ``upto``-th mistake (0: w = 0; default: all): + for y = +1, o for y = -1; with ``w_star`` the target solid, its
+    normal v; w dashed, its arrow dashed, the mistake's example ringed, the move w -> w + y x; the 10 hypotheses before,
+    numbered; the pocket's and the average.  A kernel run: the sign of eq. (2), its stored examples ringed."""
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
     kept = _Data(examples, keep=True).examples
-    return _draw(run, kept, _weights_after(run, kept, w_star, names), w_star, upto, names)
-
-
-def _weights_after(run, examples, w_star=None, names=None, after=None):
-    """w after each mistake of a run svg can draw: ``after``, or the run made again (it must make the same trace)."""
-    if run.rule == "argmax" or run.w is None or run.multiclass:
-        raise PerceptronError("svg draws a binary run with explicit weights: the primal, or the linear kernel")
-    d = len(examples[0][0]) if examples else 0
-    if d != 2:
-        raise PerceptronError(f"svg draws examples with 2 features; these have {d}")
-    if w_star is not None and len(_vector(w_star, None, "w_star")) != 2 + run.bias:
-        raise PerceptronError(f"svg: w_star has {len(w_star)} numbers, expected {2 + run.bias}")
-    if names is not None and (isinstance(names, str) or not isinstance(names, _Sized) or len(names) != 2
-                              or not all(isinstance(name, str) for name in names)):
+    if w_star is not None and (run.w is None or len(_vector(w_star, None, "w_star")) != 2 + run.bias):
+        raise PerceptronError(f"svg: w_star is drawn beside explicit weights, as {2 + run.bias} numbers")
+    if names is not None and (not isinstance(names, (list, tuple)) or list(map(type, names)) != [str, str]):
         raise PerceptronError(f"svg: names = {_short(names)} is not two strings")
-    if after is not None and len(after) == len(run.trace or ()):
-        return after
-    after = []
-    again = train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1),
-                  on_mistake=lambda m, model: after.append(model.w))
-    if run.trace is None or again.trace[:len(run.trace)] != list(run.trace):
+    return _draw(run, kept, _weights_after(run, kept, d=2), w_star, upto, names)
+
+
+def _weights_after(run, examples, d=None) -> list:
+    """What a binary run's picture draws after each mistake: w, or a kernel run's regions (_regions).  With ``d``: the
+    examples must have d features."""
+    n = len(examples[0][0]) if examples else 0
+    if d is not None and n != d:
+        raise PerceptronError(f"svg draws examples with {d} features; these have {n}")
+    if run.multiclass is not None or run.trace is None:
+        raise PerceptronError("svg draws a binary run that kept its trace")
+    after = []  # the run made again: it must make the same trace
+    again = train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1), kernel=None if run.w is not None
+                  else run.model.kernel, on_mistake=lambda m, model: after.append(_explicit(model)))
+    if again.trace[:len(run.trace)] != list(run.trace):
         raise PerceptronError("the examples are not those the run was trained on: its trace differs")
-    return after[:len(run.trace)]
+    return after[:len(run.trace)] if run.w is not None else _regions(run, examples)
+
+
+def _regions(run, examples) -> list:
+    """A kernel run's hypothesis after each mistake k, drawn: the sign of eq. (2) after its first k stored examples at
+    each cell's centre of a grid over the plot (a kernel of bits: the nearest point of {0,1}^2), -1 orange on blue."""
+    import re
+    x0, x1, y0, y1 = _axes([[Fraction(c) for c in x] for x, _ in examples], ("", ""))[0]
+    grid = [(x0 + (x1 - x0) * (2 * i + 1) / (2 * _CELLS), y1 - (y1 - y0) * (2 * j + 1) / (2 * _CELLS))
+            for j in range(_CELLS) for i in range(_CELLS)]
+    for points in (grid, [tuple(int(2 * c >= 1) for c in point) for point in grid]):
+        try:  # each point once
+            scores = {point: run._prefix_scores(point) for point in points}
+        except (ValueError, TypeError, ArithmeticError):  # the kernel refuses the point (a kernel of bits)
+            continue
+        def row(j, k):  # row j's signs after k mistakes
+            return "".join("+-"[sign(scores[point][k]) < 0] for point in points[j * _CELLS:(j + 1) * _CELLS])
+        size = _PLOT / _CELLS
+        return [f'<g class="regions"><rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#d6e6fa"/>'
+                + "".join(f'<rect x="{_EDGE + m.start() * size:g}" y="{_EDGE + j * size:g}" width="{len(m[0]) * size:g}'
+                          f'" height="{size:g}" fill="#fbe0c4"/>' for j in range(_CELLS)
+                          for m in re.finditer("-+", row(j, k)))
+                + "</g>" for k in range(1, run.mistakes + 1)]
+    return [""] * run.mistakes
 
 
 def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
+    """The picture after the run's k-th mistake (upto; None: all, with the pocket and the average), as svg says."""
+    k, M = len(after) if upto is None else upto, len(after)
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= M:
+        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {M} mistakes")
     xs = [[Fraction(c) for c in x] for x, _ in examples]
-    k = len(after) if upto is None else upto
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(after):
-        raise PerceptronError(f"upto = {_short(upto)} is not between 0 and the {len(after)} mistakes")
-    first = max(1, k - _DRAWN + 1)  # the mistakes drawn: the last _DRAWN, numbered as in the run
     box, to_px, axes = _axes(xs, names or ("x1", "x2"))
-    final = after[k - 1] if k else [0] * (3 if run.bias else 2)
-    extra = [(name, w) for name, w in (("pocket", run.pocket and run.pocket.w), ("average", run.average))
-             if w is not None and upto is None]
-    # Labels never overprint: points first, then the arrows' names, then mistakes' numbers from the last back.
-    taken: list = []
-    points = _examples(examples, xs, run.trace[first - 1:k], to_px, taken)
-    arrows = [_arrow(final, box, to_px, "w-vector", "#000", "w", taken)]
-    arrows += [] if v is None else [_arrow(v, box, to_px, "v-vector", "#1f5fbf", "v", taken)]
-    steps = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#888" stroke-width="1" stroke-dasharray='
-                         '"5 4"', label=str(n), mistake=n, taken=taken) for n in range(k, first - 1, -1)]
-    drawn = "" if first == 1 else f" (the last {k - first + 1} of {k:,} drawn)"
-    legend = [f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
-              f"{_count_text(run.epochs, 'epoch')} · {'converged' if run.converged else 'not converged'}",
-              "+ is y = +1 · o is y = -1" + (", numbered by index · ringed: a drawn mistake's example"
-                                             if len(xs) <= _NUMBERED else " · ringed: an example of a drawn mistake"),
-              f"dashed, numbered n: w after mistake n{drawn}",
-              "solid: " + (f"w after mistake {k}" if k < run.mistakes else "the final w") + " · arrow w: its normal"]
-    legend += [] if v is None else ["blue dashes, over the others: the target w* · arrow v: its normal"]
-    legend += [" · ".join(_EXTRA[name][1] for name, _ in extra)] if extra else []
+    this, kernel = run.trace[k - 1] if k else Mistake(0, None, 1, 0), run.w is None  # mistake k (k = 0: none)
+    taken: list = []  # the boxes no label may overprint
+    points = _examples(examples, xs, to_px, taken, this.index, {m.index for m in run.trace[:k]} if kernel else ())
+    parts, legend = [axes], [
+        f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
+        f"{_count_text(run.epochs, 'pass')} · {'converged' if run.converged else 'not converged'}",
+        "+ is y = +1 · o is y = -1" + (", numbered by index (from 0)" if len(xs) <= _NUMBERED else "")]
+    def add(*drawn, lead=""):  # (part, its words): the parts drawn, in order, and their words as a line of the legend
+        words = [text for part, text in drawn if part]
+        parts.extend(part for part, _ in drawn if part)
+        legend.extend((lead + " · ".join(words)).split("\n") if words else [])
+    if kernel:
+        add((k and after[k - 1], "blue: sum_j y_j K(x_j, x) >= 0 (Columbia §2.3, eq. (2)), orange: < 0,\n"
+             "  x: each cell's centre (for a kernel of bits, its nearest corner of {0,1}^2)"))
+        parts.insert(0, parts.pop())  # under the grid
+    else:
+        w, before = (after[k - 1], after[k - 2] if k > 1 else [0, 0]) if k else ([0, 0], [0, 0])
+        add((v is not None and _hyperplane(v, box, to_px, "target", 'stroke="#8fb3e3" stroke-width="5"'),
+             "solid blue: the target, w*.x = 0"))
+        earlier = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#999" stroke-dasharray="5 4"', n, taken)
+                   for n in range(k - 1, max(k - 1 - _DRAWN, 0), -1)]  # numbered from the last back
+        add(("\n".join(earlier[::-1]), f"grey dashes n: w after mistake n{f' (the last {_DRAWN})' * (k > _DRAWN + 1)}"))
+        kept = (("pocket", run.pocket and run.pocket.w, "#1a8a4a", "9 3 2 3", "green dash-dot: the pocket's w"),
+                ("average", run.average, "#9a2a9a", "1 3", "purple dots: the average"))
+        add(*[(upto is None and u is not None and _hyperplane(u, box, to_px, name, f'stroke="{colour}" '
+               f'stroke-dasharray="{dashes}"'), words) for name, u, colour, dashes, words in kept])
+        add((k and _hyperplane(w, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2" stroke-dasharray='
+                               '"8 5"', mistake=k), f"black dashes: w after mistake {k}{' (the last)' * (k == M)}"))
+        tips = [[Fraction(c) for c in u[:2]] for u in (before, w, v or [0, 0])]  # one scale: lengths compare
+        reach = (min(map(abs, box)) or (box[1] - box[0]) / 4) * Fraction(9, 10)
+        scale = min([Fraction(1)] + [reach / max(map(abs, tip)) for tip in tips if any(tip)])
+        before, w, v = ([c * scale for c in tip] for tip in tips)
+        add((_arrow(w, to_px, "w-vector", "#000", "w", taken, dashed=True), "w dashed"),
+            (k > 1 and _arrow(w, to_px, "move", "#d33", "+x" if this.y > 0 else "-x", taken, start=before),
+             f"the move w -> w {'+' if this.y > 0 else '-'} x red"),
+            (_arrow(v, to_px, "v-vector", "#1f5fbf", "v", taken), "v = w* blue"),
+            lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
+    parts.append(points)
+    legend += ([f"{'grey rings: the stored x_j · ' * kernel}red ring: x of mistake {k} (index {this.index})"] if k
+               else ["w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
+    return _svg(f"the run after mistake {k}" if k else "w = 0, before any mistake", parts, legend)
+
+
+def _svg(title, parts, legend) -> str:
+    """A picture: a plot of _PLOT pixels square (its parts), its title, and its legend under it, the first line dark."""
     side, height = _PLOT + 2 * _EDGE, _PLOT + 2 * _EDGE + 4 + 16 * len(legend)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" viewBox="0 0 {side} {height}" '
-             f'font-family="sans-serif" font-size="11">\n'
-             f'<title>The Perceptron: the hyperplane after each of {k} mistakes</title>\n'
-             '<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
-             'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>\n'
-             f'<rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#fff" stroke="#bbb"/>', axes]
-    parts += steps[::-1] + [_hyperplane(w, box, to_px, name, _EXTRA[name][0]) for name, w in extra]
-    parts.append(_hyperplane(final, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2"', mistake=k))
-    if v is not None:
-        parts.append(_hyperplane(v, box, to_px, "target", 'stroke="#1f5fbf" stroke-width="2" stroke-dasharray="6 6"'))
-    parts += arrows + [points]
-    styles = ['class="caption"'] + ['class="legend" fill="#555"'] * (len(legend) - 1)
-    parts += [f'<text {style} x="{_EDGE}" y="{side + 6 + 16 * n}">{text.translate(_XML)}</text>'
-              for n, (style, text) in enumerate(zip(styles, legend))]
-    return "\n".join(part for part in parts if part) + "\n</svg>\n"
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" viewBox="0 0 {side} {height}" '
+        'font-family="sans-serif" font-size="11">', f"<title>The Perceptron: {_xml(title)}</title>",
+        '<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+        'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>',
+        f'<rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#fff" stroke="#bbb"/>', *parts,
+        *(f'<text class="{"legend" if n else "caption"}" x="{_EDGE}" y="{side + 6 + 16 * n}" '
+          f'fill="{"#555" if n else "#000"}">{_xml(text)}</text>' for n, text in enumerate(legend)), "</svg>\n"])
 
 
 def _axes(xs, names):
@@ -5198,13 +5256,13 @@ def _axes(xs, names):
     x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
-    step = Fraction(1)  # a power of 10: more than 1.2 lines and at most 12
-    while (x1 - x0) / step > 12:
-        step *= 10
-    while (x1 - x0) / step <= 1.2:
-        step /= 10
     lines = []
     for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
+        step = Fraction(1)  # a power of 10: more than 1.2 lines and at most 12
+        while (hi - lo) / step > 12:
+            step *= 10
+        while (hi - lo) / step <= 1.2:
+            step /= 10
         t = -(-lo // step) * step  # the first multiple of step >= lo
         while t <= hi:
             a, b = (to_px(t, y0), to_px(t, y1)) if axis == 0 else (to_px(x0, t), to_px(x1, t))
@@ -5217,14 +5275,14 @@ def _axes(xs, names):
             t += step
     (px, py), (qx, qy) = to_px(x1, 0), to_px(0, y1)
     lines += [f'<text class="axis-name" x="{px - 4:.2f}" y="{py - 5:.2f}" text-anchor="end" fill="#555">'
-              f'{names[0].translate(_XML)}</text>', f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" '
-              f'fill="#555">{names[1].translate(_XML)}</text>']
+              f'{_xml(names[0])}</text>', f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" '
+              f'fill="#555">{_xml(names[1])}</text>']
     return box, to_px, "\n".join(lines)
 
 
-def _examples(examples, xs, trace, to_px, taken) -> str:
-    """Each example's mark (+ or o, not told by colour alone), numbered if few, a mistake's ringed; boxes taken."""
-    marks, rings, ringed = [], [], {m.index for m in trace}
+def _examples(examples, xs, to_px, taken, red=None, grey=()) -> str:
+    """Each example's mark (+ or o, not told by colour alone), numbered if few, ringed if ``red`` or in ``grey``."""
+    marks, rings = [], []
     for i, ((_, y), x) in enumerate(zip(examples, xs)):
         px, py = to_px(*x)
         taken.append((px - 6, py - 6, px + 6, py + 6))
@@ -5235,33 +5293,31 @@ def _examples(examples, xs, trace, to_px, taken) -> str:
             taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
             shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
         marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}</g>')
-        if i in ringed:
+        if i == red or i in grey:
             taken.append((px - 10, py - 10, px + 10, py + 10))
             rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
-                         'stroke="#d33" stroke-width="1.5"/>')
+                         f'stroke="{"#d33" if i == red else "#999"}" stroke-width="1.5"/>')
     return "\n".join(rings + marks)
 
 
-def _hyperplane(w, box, to_px, cls, style, label=None, mistake=None, taken=None) -> str:
-    """The line w.(x, y) (+ b) = 0 within the box, numbered by ``label`` where free; an empty group if none."""
+def _hyperplane(w, box, to_px, cls, style, mistake=None, taken=None) -> str:
+    """The line w.(x, y) (+ b) = 0 within the box, numbered by its mistake where free if ``taken``; "" if it misses."""
     w = [Fraction(v) for v in w]
     a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
     x0, x1, y0, y1 = box
     crossings = {(X, -(a * X + c) / b) for X in (x0, x1) if b} | {(-(b * Y + c) / a, Y) for Y in (y0, y1) if a}
     ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)  # where it crosses the box's sides
-    attrs = f'class="{cls}" data-w="{",".join(map(_json_number, w))}"'
-    attrs += "" if mistake is None else f' data-mistake="{mistake}"'
     if len(ends) < 2:  # it misses the box, or touches a corner (a set: the ends are distinct)
-        return f"<g {attrs}></g>"
+        return ""
     (p1, q1), (p2, q2) = to_px(*ends[0]), to_px(*ends[-1])
-    line = (f'<line x1="{p1:.2f}" y1="{q1:.2f}" x2="{p2:.2f}" y2="{q2:.2f}" {style} '
-            f'data-from="{",".join(map(_json_number, ends[0]))}" data-to="{",".join(map(_json_number, ends[-1]))}"/>')
-    # The number along the line, at a place that differs from mistake to mistake (steps of the golden ratio), so
-    # that lines that coincide (w and 2w) keep their numbers apart; else at the first tenth of the line that is free.
-    at = None if label is None else _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
-        [0.1 + 0.8 * ((mistake or 0) * 0.381966 % 1)] + [j / 10 for j in range(1, 10)])], label, taken)
-    text = "" if at is None else f'<text class="step" x="{at[0]:.2f}" y="{at[1]:.2f}" fill="#888">{label}</text>'
-    return f"<g {attrs}>{line}{text}</g>"
+    at = taken is not None and _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
+        0.9, 0.1, 0.8, 0.2, 0.7, 0.3, 0.6, 0.4)], str(mistake), taken)  # near the ends first: lines part there
+    return (f'<g class="{cls}" data-w="{",".join(map(_json_number, w))}"'
+            + ("" if mistake is None else f' data-mistake="{mistake}"') + f'><line x1="{p1:.2f}" y1="{q1:.2f}" '
+            f'x2="{p2:.2f}" y2="{q2:.2f}" {style} data-from="{",".join(map(_json_number, ends[0]))}" '
+            f'data-to="{",".join(map(_json_number, ends[-1]))}"/>'
+            + (f'<text class="step" x="{at[0]:.2f}" y="{at[1]:.2f}" fill="#777">{mistake}</text>' if at else "")
+            + "</g>")
 
 
 def _place(spots, text, taken):
@@ -5275,33 +5331,96 @@ def _place(spots, text, taken):
     return None
 
 
-def _arrow(w, box, to_px, cls, colour, name, taken) -> str:
-    a, b = Fraction(w[0]), Fraction(w[1])
-    if a == b == 0:
+def _arrow(tip, to_px, cls, colour, name, taken, start=(0, 0), dashed=False) -> str:
+    """An arrow from start to tip (data points), named beyond its head where free, else beside it; "" if no length."""
+    if list(start) == list(tip):
         return ""
-    reach = min(map(abs, box)) or (box[1] - box[0]) / 4
-    scale = min(Fraction(1), reach * Fraction(9, 10) / max(abs(a), abs(b)))  # the direction matters, not the length
-    (p0, q0), (p1, q1) = to_px(0, 0), to_px(a * scale, b * scale)
-    shown = name if scale == 1 else f"{name} (scaled)"
-    width = 6.5 * len(shown)  # beyond the arrow's head, else beside it where no point or label is
-    dxs = (4, -4 - width) if p1 >= p0 else (-4 - width, 4)
-    dys = (12, -4, 24, -16, 36, -28) if q1 >= q0 else (-4, 12, -16, 24, -28, 36)
-    spots = [(p1 + dx, q1 + dy) for dy in dys for dx in dxs]
-    at = _place(spots, shown, taken) or spots[0]  # an arrow is always named
+    (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
+    dxs = (4, -4 - 6.5 * len(name)) if p1 >= p0 else (-4 - 6.5 * len(name), 4)  # beyond the head, else beside it
+    spots = [(p1 + dx, q1 + dy * (1 if q1 >= q0 else -1)) for dy in (12, -4, 24, -16, 36, -28) for dx in dxs]
+    at, dashes = _place(spots, name, taken) or spots[0], ' stroke-dasharray="5 3"' if dashed else ""  # always named
     return (f'<g class="{cls}"><line x1="{p0:.2f}" y1="{q0:.2f}" x2="{p1:.2f}" y2="{q1:.2f}" stroke="{colour}" '
-            f'stroke-width="1.5" marker-end="url(#head)"/><text class="name" x="{at[0]:.2f}" y="{at[1]:.2f}" '
-            f'fill="{colour}">{shown}</text></g>')
+            f'stroke-width="1.5"{dashes} marker-end="url(#head)"/><text class="name" '
+            f'x="{at[0]:.2f}" y="{at[1]:.2f}" fill="{colour}">{name}</text></g>')
 
 
-def _pictures(args, examples, run, after, w_star, names) -> dict:
-    """{path: SVG text} of --svg and --svg-steps, all drawn before any is written."""
-    if not (args.svg or args.svg_steps):
-        return {}
-    after = _weights_after(run, examples, w_star, names, after)
+def _pictures(report, examples) -> dict:
+    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake), --html, all made before writing."""
+    args, run = report.args, report.run
+    pictured = args.svg or args.svg_steps
+    after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
+             run.multiclass is None and (report.data.d == 2 or report.bound) else None)
     upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
-    for k in range(1, run.mistakes + 1) if args.svg_steps else ():  # step-01.svg ...: in the order of their names
+    for k in range(run.mistakes + 1) if args.svg_steps else ():  # step-0.svg ...: in the order of their names
         upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
-    return {path: _draw(run, examples, after, w_star, k, names) for path, k in upto.items()}
+    files = {path: _draw(run, examples, after, report.bound and report.bound[3], k, report.data.names)
+             for path, k in upto.items()}
+    return {**files, args.html: _page(report, examples, after)} if args.html else files
+
+
+_STYLE = """body { font: 14px/1.4 sans-serif; margin: 1em 2em } .frame[hidden] { display: none }
+pre { background: #f4f4f4; padding: .6em; white-space: pre-wrap } .frame pre { flex: 1; min-width: 30em; margin: 0 }
+.frame, .proof { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start }"""
+_SCRIPT = """const steps = document.querySelectorAll("div.frame"), at = document.getElementById("at");
+function show(k) {
+  at.value = k = Math.max(0, Math.min(steps.length - 1, k));
+  steps.forEach((step, i) => { step.hidden = i !== k; });
+  document.getElementById("shown").textContent = steps[k].dataset.title;
+}
+at.oninput = () => show(+at.value);
+at.onkeydown = event => event.stopPropagation();  // the slider moves itself
+onkeydown = event => { const move = {ArrowLeft: -1, ArrowRight: 1}[event.key]; if (move) show(+at.value + move); };
+show(0);"""
+
+
+def _page(report, examples, after) -> str:
+    """--html: the run as one page, nothing fetched, every text from the data escaped: the header; w = 0 and each
+    mistake --explain shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
+    args, run = report.args, report.run
+    head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}),
+                                                 after=report.after if run.w is None or after is None else after)
+                                 ).split("\n\n", 2)
+    blocks = "\n".join(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all",
+                                  args.labels)).split("\n\n")
+    steps = [(0, "\n\n".join(["w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
+    steps += [(int(b[8:b.index(":")]), b) for b in blocks if b.startswith("mistake ")]
+    title = _xml(f"The Perceptron on {report.data.source}")
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        """<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; \
+script-src 'unsafe-inline'">""",
+        f"<title>{title}</title>", f"<style>{_STYLE}</style></head><body>",
+        f"<h1>{title}</h1>", f"<pre>{_xml(head)}</pre>", "<h2>Step by step</h2>",
+        f'<p><input type="range" id="at" min="0" max="{len(steps) - 1}" value="0" aria-label="step"> <b id="shown">'
+        "</b> (or the arrow keys)</p>",
+        *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else "w = 0"}">'
+          + (_draw(run, examples, after, report.bound and report.bound[3], k, report.data.names)
+             if after is not None and report.data.d == 2 else "")
+          + f"<pre>{_xml(text)}</pre></div>" for k, text in steps),
+        *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after), *(
+            f"<pre>{_xml(b)}</pre>" for b in blocks if b.startswith("the theorem")), "</div>"] if report.bound else []),
+        "<h2>The run</h2>", f"<pre>{_xml(summary)}</pre>", "<h2>The trace</h2>", f"<pre>{_xml(table)}</pre>",
+        f"<script>{_SCRIPT}</script>", "</body></html>\n"])
+
+
+def _chart(bound, after) -> str:
+    """The proof after each mistake M as a picture: by the Perceptron Algorithm notes' (1), w.w* / (gamma ||w*||) is at
+    least M; by their (2), ||w||^2 / R^2 is at most M; and M is at most R^2/gamma^2 (gamma ||w*||: 12 digits)."""
+    r2, g2, most, w_star = bound
+    q, context = Fraction(g2) * Fraction(dot(w_star, w_star)), decimal.Context(prec=12)
+    root = Fraction(context.sqrt(context.divide(decimal.Decimal(q.numerator), q.denominator)))  # gamma ||w*||
+    series = [[0] + [Fraction(dot(w, u or w)) / s for w in after] for u, s in ((w_star, root), (None, Fraction(r2)))]
+    right = Fraction(max(len(after), min(most, 2 * len(after)), 1))  # to R^2/gamma^2, if not far beyond the run
+    box, to_px, axes = _axes([[right, right]] + [[Fraction(M), v] for values in series for M, v in enumerate(values)],
+                             ("M", ""))  # M's units on both axes
+    return _svg("the proof, mistake by mistake", [axes, *(
+        f'<polyline class="{name}" points="{" ".join("%.2f,%.2f" % to_px(M, v) for M, v in enumerate(values))}" '
+        f'fill="none" stroke="{colour}" stroke-width="2"/>' for name, values, colour in (("(1)", series[0], "#000"),
+                                                                                       ("(2)", series[1], "#1f5fbf"))),
+        _hyperplane([1, -1], box, to_px, "M", 'stroke="#999" stroke-dasharray="6 4"'),
+        _hyperplane([1, 0, -most], box, to_px, "most", 'stroke="#d33"')],
+        ["black: w.w* / (gamma ||w*||), at least M (grey dashes) · blue: ||w||^2 / R^2, at most M",
+         f"red: M = R^2/gamma^2 = {_num(most)}{', beyond the picture' * (most > right)}: no run makes more mistakes"])
 
 
 def _refuse_overwriting(args):
@@ -5313,14 +5432,17 @@ def _refuse_overwriting(args):
     if len(read) > 1:
         raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
                               "of them a file")
-    outputs = [(option, path) for option, path in (("--svg", args.svg), ("--save", args.save)) if path]
+    written = ("--svg", "--save", "--html")
+    outputs = [(option, path) for option, path in zip(written, (args.svg, args.save, args.html)) if path]
     steps, step_name = args.svg_steps and os.path.realpath(args.svg_steps), re.compile(r"step-[0-9]+\.svg").fullmatch
     seen = {}
     for option, path in inputs + outputs:  # a file is its device and inode: an input by any name, or on standard input
-        output = option in ("--svg", "--save")
+        output = option in written
         if output and path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
             raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
         real = os.path.realpath(path)
+        if output and seen.setdefault(real, option) != option:  # two outputs by one name
+            raise PerceptronError(f"{option} {path} is the output {seen[real]}: it would be overwritten")
         if steps and os.path.dirname(real) == steps and step_name(os.path.basename(real)):
             raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} is one "
                                   "of those names: it would be overwritten")
@@ -5334,11 +5456,9 @@ def _refuse_overwriting(args):
                                   "files only, and never replace anything else")
         if output and (st.st_dev, st.st_ino) in seen:
             other = seen[st.st_dev, st.st_ino]
-            raise PerceptronError(f"{option} {path} is the {'output' if other in ('--svg', '--save') else 'input'} "
+            raise PerceptronError(f"{option} {path} is the {'output' if other in written else 'input'} "
                                   f"{other}: it would be overwritten")
         seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
-    if len(outputs) == 2 and os.path.realpath(args.svg) == os.path.realpath(args.save):
-        raise PerceptronError(f"--save {args.save} is the output --svg: it would be overwritten")
     if steps:
         try:
             names = os.listdir(steps)

@@ -17,6 +17,8 @@ import contextlib
 import copy
 import decimal
 import hashlib
+import html
+import html.parser
 import gc
 import io
 import json
@@ -2463,7 +2465,8 @@ def test_the_file_on_standard_input_is_an_input_and_never_replaced(tmp_path):
                                                                                "steps/step-1.svg"]
 
 
-@pytest.mark.parametrize("argv", [["data.csv", "--svg", "o.svg", "--save", "m.json", "--svg-steps", "steps"],
+@pytest.mark.parametrize("argv", [["data.csv", "--svg", "o.svg", "--save", "m.json", "--svg-steps", "steps", "--html",
+                                   "p.html"],
                                   ["data.csv", "--json", "--save", "m.json"], ["--vectors", "corpus"]])
 def test_a_report_that_cannot_be_written_leaves_none_of_the_run_s_files(tmp_path, argv):
     device = full_device(tmp_path)  # standard output is an output of the run: all of them, or none
@@ -2668,11 +2671,11 @@ def test_main_runs_the_embedded_example(capsys):
     out = capsys.readouterr().out
     run = train(P.EXAMPLE)
     assert "rule:   sign: a mistake iff sign(w.x) != y, sign(0) = +1 (Columbia §1.1)" in out
-    assert f"mistakes: {run.mistakes}\nepochs: {run.epochs}, converged" in out
+    assert f"mistakes: {run.mistakes}\npasses: {run.epochs}, converged" in out
     assert "w  -6   3" in out and run.w == [-6, 3]
     assert "gamma^2 = 9/5 for w* = (-2, 1): 5 mistakes, at most R^2/gamma^2 = 10" in out
     assert run.mistakes <= mistake_bound(P.EXAMPLE, P.W_STAR) == 10
-    rows = [line.split() for line in out.splitlines() if line.startswith("    ")]
+    rows = [line.split() for line in out.splitlines() if re.match(r" +[0-9]+ +[0-9]+ ", line)]
     assert [(int(r[0]), int(r[1])) for r in rows] == [(m.epoch, m.index) for m in run.trace]
 
 
@@ -2735,7 +2738,7 @@ def test_importing_perceptron_imports_no_kernels():
 def test_cli_exits_1_when_passes_until_convergence_stop_at_max_epochs(capsys, tmp_path):
     path = write(tmp_path, "0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
     status, out, _ = cli(capsys, path, "--bias", "--max-epochs", "9")
-    assert status == 1 and "epochs: 9, not converged: stopped at --max-epochs 9" in out
+    assert status == 1 and "passes: 9, not converged: stopped at --max-epochs 9" in out
     assert cli(capsys, path, "--bias", "--epochs", "9")[0] == 0  # the passes asked for were made
 
 
@@ -2782,7 +2785,7 @@ def test_cli_weights_after_each_mistake_only_for_small_d_or_when_asked(capsys, t
 
 def test_cli_quiet_prints_only_the_summary(capsys):
     _, out, _ = cli(capsys, "--quiet")
-    assert out.splitlines()[0] == "   x1  x2" and "epoch  index" not in out and "mistakes: 5" in out
+    assert out.splitlines()[0] == "   x1  x2" and "pass  index" not in out and "mistakes: 5" in out
 
 
 def test_cli_multiclass_orders_classes_by_first_appearance(capsys, tmp_path):
@@ -2819,12 +2822,12 @@ def test_cli_text_trace_is_bounded_and_a_stop_at_the_bound_says_what_to_try(caps
     path = write(tmp_path, "".join(f"{x[0]},{x[1]},{y}\n" for x, y in examples))
     run = train(examples, max_epochs=6)
     status, out, _ = cli(capsys, path, "--max-epochs", "6")
-    rows = [line for line in out.splitlines() if line.startswith("    ")]
+    rows = [line for line in out.splitlines() if re.match(r" +[0-9]+ +[0-9]+ ", line)]
     assert status == 1 and run.mistakes > 25 and len(rows) == 25
     assert f"... {run.mistakes - 25:,} more mistakes ('--trace all' shows them)" in out
     assert f"training errors: w {run.errors(examples)} (of 40)" in out and "--pocket keeps the weights" in out
     _, out, _ = cli(capsys, path, "--max-epochs", "6", "--trace", "all")
-    assert len([line for line in out.splitlines() if line.startswith("    ")]) == run.mistakes
+    assert len([line for line in out.splitlines() if re.match(r" +[0-9]+ +[0-9]+ ", line)]) == run.mistakes
     assert len(cli_json(capsys, path, "--max-epochs", "6")[1]["trace"]) == run.mistakes
 
 
@@ -3783,34 +3786,45 @@ def test_run_save_writes_whole_or_not_at_all_and_only_what_load_reads_back(tmp_p
 
 
 EXPLAINED_FIRST_MISTAKE = """\
-mistake 1: pass 1, example 0, x = (3, 3), y = -1
+mistake 1: pass 1, index 0, x = (3, 3), y = -1
   w.x = (0)(3) + (0)(3) = 0
   sign(0) = +1 != y = -1: a mistake (Columbia §1.1)
   w <- w + y x = (0, 0) + (-1)(3, 3) = (-3, -3)
-  Claim 1.2, M = 1: w.w* = (-3)(-2) + (-3)(1) = 3 >= 0 and (w.w*)^2 = 9 >= M^2 gamma^2 ||w*||^2 = (1^2)(9/5)(5) = \
+  (1) at M = 1: w.w* = (-3)(-2) + (-3)(1) = 3 >= 0 and (w.w*)^2 = 9 >= M^2 gamma^2 ||w*||^2 = (1^2)(9/5)(5) = \
 9: holds, tight
-  Claim 1.3, M = 1: ||w||^2 = (-3)(-3) + (-3)(-3) = 18 <= M R^2 = (1)(18) = 18: holds, tight"""
+  (2) at M = 1: ||w||^2 = (-3)(-3) + (-3)(-3) = 18 <= M R^2 = (1)(18) = 18: holds, tight"""
+
+EXPLAINED_HEADER = """\
+w* = (-2, 1): ||w*||^2 = 5, gamma^2 = 9/5, R^2 = 18; after M mistakes (the Perceptron Algorithm notes' proof):
+  (1) w.w* >= M gamma ||w*||  (Kalyanakrishnan §3, strict; Columbia's Claim 1.2 is w.v >= delta M for ||v|| = 1)
+  (2) ||w||^2 <= M R^2  (Kalyanakrishnan §3's (2); Columbia's Claim 1.3 is ||w||^2 <= M for ||x|| = 1)"""
+
+EXPLAINED_THEOREM = """\
+the theorem, M = 5 (Perceptron Algorithm notes; Kalyanakrishnan §3, Theorem 3; Columbia §1.2, Theorem 1.1, for \
+||w*|| = R = 1):
+  M gamma ||w*|| <= w.w* <= ||w|| ||w*|| <= sqrt(M) R ||w*||, by (1), Cauchy-Schwarz and (2); squared, each side >= 0:
+  (5^2)(9/5)(5) = 225 <= (15)^2 = 225 <= (45)(5) = 225 <= (5)(18)(5) = 450: holds
+  so M <= R^2/gamma^2: 5 <= (18)/(9/5) = 10: holds"""
 
 
-def test_explain_writes_the_embedded_examples_five_mistakes_with_both_claims_checked_exactly(capsys):
+def test_explain_writes_the_embedded_examples_five_mistakes_with_the_proof_checked_at_each_and_whole(capsys):
     status, out, err = cli(capsys, "--explain")
     run = train(P.EXAMPLE)
     text = run.explain(P.EXAMPLE, P.W_STAR)
     assert (status, err) == (0, "") and "\n\n" + text + "\n\n   x1  x2\nw  -6   3\n" in out  # in place of the table
     blocks = text.split("\n\n")
-    assert blocks[0] == ("w* = (-2, 1): ||w*||^2 = 5, gamma^2 = 9/5, R^2 = 18; after M mistakes, Claim 1.2: "
-                         "w.w* >= M gamma ||w*||, Claim 1.3: ||w||^2 <= M R^2 (Columbia §1.2)")
-    assert blocks[1] == EXPLAINED_FIRST_MISTAKE and len(blocks) == 1 + 5
+    assert blocks[0] == EXPLAINED_HEADER and blocks[-1] == EXPLAINED_THEOREM  # each claim in the form it prints
+    assert blocks[1] == EXPLAINED_FIRST_MISTAKE and len(blocks) == 1 + 5 + 1
     learner = Perceptron(2)
-    for M, (block, m) in enumerate(zip(blocks[1:], run.trace), 1):
+    for M, (block, m) in enumerate(zip(blocks[1:-1], run.trace), 1):
         before = learner.w
         learner.learn(*P.EXAMPLE[m.index])
         a, n = dot(learner.w, P.W_STAR), dot(learner.w, learner.w)
         lines = block.splitlines()
         x = P._vec(P.EXAMPLE[m.index][0])
-        assert lines[0] == f"mistake {M}: pass {m.epoch}, example {m.index}, x = {x}, y = -1"
+        assert lines[0] == f"mistake {M}: pass {m.epoch}, index {m.index}, x = {x}, y = -1"
         assert lines[1].endswith(f" = {m.score}") and lines[3].startswith(f"  w <- w + y x = {P._vec(before)} + (-1)")
-        # every mistake here is on an example at the margin, y w*.x = 3: Claim 1.2 is tight all along
+        # every mistake here is on an example at the margin, y w*.x = 3: (1) is tight all along
         assert lines[4].endswith(f"(w.w*)^2 = {a * a} >= M^2 gamma^2 ||w*||^2 = ({M}^2)(9/5)(5) = {9 * M * M}: "
                                  "holds, tight")
         assert lines[5].endswith(f" = {n} <= M R^2 = ({M})(18) = {18 * M}: holds" + (", tight" if n == 18 * M else ""))
@@ -3819,7 +3833,7 @@ def test_explain_writes_the_embedded_examples_five_mistakes_with_both_claims_che
 
 def test_explain_writes_the_notes_arithmetic_under_each_rule_with_the_bias(capsys):
     _, out, _ = cli(capsys, "--explain", "--bias")
-    assert ("mistake 2: pass 1, example 2, x = (0, -3, 1) (the bias's 1 last), y = -1\n"
+    assert ("mistake 2: pass 1, index 2, x = (0, -3, 1) (the bias's 1 last), y = -1\n"
             "  w.x = (-3)(0) + (-3)(-3) + (-1)(1) = 8\n"
             "  sign(8) = +1 != y = -1: a mistake (Columbia §1.1)\n"
             "  w <- w + y x = (-3, -3, -1) + (-1)(0, -3, 1) = (-3, 0, -2)\n\n") in out
@@ -3833,21 +3847,21 @@ def test_explain_writes_a_kernel_runs_eq_2_as_its_terms(capsys):
     text = train(P.EXAMPLE, kernel=kernels.polynomial(2)).explain(P.EXAMPLE)
     assert (status, err) == (0, "") and "\n\n" + text + "\n\nw: not written down" in out
     assert text.split("\n\n")[2] == (
-        "mistake 3: pass 1, example 4, x = (-3, -1), y = +1\n"
+        "mistake 3: pass 1, index 4, x = (-3, -1), y = +1\n"
         "  w.x = sum_j y_j K(x_j, x) = (-1)(121) + (1)(81) = -40 (Columbia §2.3, eq. (2), K = polynomial(2, c=1))\n"
         "  sign(-40) = -1 != y = +1: a mistake (Columbia §1.1)\n"
-        "  stored <- stored + [(x, y)]: 3 stored, w = sum_j y_j Phi(x_j) (Columbia §2.2)")  # (1 + x_j.x)^2
-    assert text.startswith("mistake 1: pass 1, example 0, x = (3, 3), y = -1\n"
+        "  stored <- stored + [(x, y)]: 3 stored, w = sum_j y_j Phi(x_j) (Columbia §2.3)")  # (1 + x_j.x)^2
+    assert text.startswith("mistake 1: pass 1, index 0, x = (3, 3), y = -1\n"
                            "  w.x = sum_j y_j K(x_j, x) = 0 (none stored) (Columbia §2.3, eq. (2), K = polynomial")
     linear = train(P.EXAMPLE, kernel=dot).explain(P.EXAMPLE, P.W_STAR)  # the linear dual checks the claims on its w
-    claims = [line for line in linear.splitlines() if line.startswith("  Claim")]
+    claims = [line for line in linear.splitlines() if line.startswith(("  (1) at", "  (2) at"))]
     assert claims == [line for line in train(P.EXAMPLE).explain(P.EXAMPLE, P.W_STAR).splitlines()
-                      if line.startswith("  Claim")] and len(claims) == 10
+                      if line.startswith(("  (1) at", "  (2) at"))] and len(claims) == 10
 
 
 def test_explain_names_labels_other_than_minus_one_and_plus_one_as_the_input_does(tmp_path, capsys):
     examples = [([1, 2], "M"), ([-1, -2], "B"), ([2, 1], "M")]
-    first = "mistake 1: pass 1, example 1, x = (-1, -2), y = -1 (label B)\n  w.x = (0)(-1) + (0)(-2) = 0\n"
+    first = "mistake 1: pass 1, index 1, x = (-1, -2), y = -1 (label B)\n  w.x = (0)(-1) + (0)(-2) = 0\n"
     assert train(examples).explain(examples).startswith(first)
     _, out, _ = cli(capsys, write(tmp_path, "a,b,y\n1,2,M\n-1,-2,B\n2,1,M\n"), "--labels", "B,M", "--explain")
     assert "\n\n" + first in out and "(label" not in train(P.EXAMPLE).explain(P.EXAMPLE)
@@ -3863,7 +3877,7 @@ def test_explain_writes_a_multiclass_runs_binary_steps_or_its_argmax(tmp_path, c
     text = P.train_multiclass(examples).explain(examples)
     assert "\n\n" + text + "\n\n" in out and text.count(": a mistake (") == P.train_multiclass(examples).mistakes == 19
     assert text.split("\n\n")[5] == (
-        "mistake 6: class b's run, pass 1, example 0, x = (1, 0), y = -1 (not b)\n"
+        "mistake 6: class b's run, pass 1, index 0, x = (1, 0), y = -1 (not b)\n"
         "  w(b).x = (0)(1) + (0)(0) = 0\n"
         "  sign(0) = +1 != y = -1: a mistake (Columbia §1.1)\n"
         "  w(b) <- w(b) + y x = (0, 0) + (-1)(1, 0) = (-1, 0)")
@@ -3871,12 +3885,12 @@ def test_explain_writes_a_multiclass_runs_binary_steps_or_its_argmax(tmp_path, c
     text = P.train_multiclass(examples, update="joint").explain(examples)
     assert "\n\n" + text + "\n\n" in out
     assert text.split("\n\n") == [
-        "mistake 1: pass 1, example 1, x = (0, 1), y = b\n"
+        "mistake 1: pass 1, index 1, x = (0, 1), y = b\n"
         "  w(a).x = (0)(0) + (0)(1) = 0\n  w(b).x = (0)(0) + (0)(1) = 0\n  w(c).x = (0)(0) + (0)(1) = 0\n"
         "  argmax_l w(l).x = a (a tie, to the class listed first) != y = b: a mistake (Kalyanakrishnan §4)\n"
         "  w(b) <- w(b) + x = (0, 0) + (0, 1) = (0, 1)\n"
         "  w(a) <- w(a) - x = (0, 0) - (0, 1) = (0, -1) (Collins 2002)",
-        "mistake 2: pass 1, example 2, x = (-1, -1), y = c\n"
+        "mistake 2: pass 1, index 2, x = (-1, -1), y = c\n"
         "  w(a).x = (0)(-1) + (-1)(-1) = 1\n  w(b).x = (0)(-1) + (1)(-1) = -1\n  w(c).x = (0)(-1) + (0)(-1) = 0\n"
         "  argmax_l w(l).x = a != y = c: a mistake (Kalyanakrishnan §4)\n"
         "  w(c) <- w(c) + x = (0, 0) + (-1, -1) = (-1, -1)\n"
@@ -3901,13 +3915,32 @@ def test_explain_of_a_long_run_writes_the_first_and_last_mistakes_as_the_trace_d
     assert "\n\n" + every + "\n\n" in out
 
 
+def test_explain_ends_with_the_theorem_s_chain_its_numbers_exact_and_squared():
+    for seed in range(5):
+        examples, w_star = separable(seed, n=20, d=3)
+        examples, w_star = [([Fraction(v, 3) for v in x], y) for x, y in examples], [Fraction(v, 2) for v in w_star]
+        run = train(examples)
+        theorem = run.explain(examples, w_star).split("\n\n")[-1].splitlines()
+        M, w, ww = run.mistakes, run.w, dot(w_star, w_star)
+        g2, r2 = P.margin_squared(examples, w_star), P.radius_squared(x for x, _ in examples)
+        a, n = dot(w, w_star), dot(w, w)
+        chain = [M * M * g2 * ww, a * a, n * ww, M * r2 * ww]  # (M gamma ||w*||)^2 <= (w.w*)^2 <= ... squared
+        assert chain == sorted(chain) and a > 0 and {type(v) for v in chain} == {Fraction}
+        assert theorem[0].startswith(f"the theorem, M = {M} (Perceptron Algorithm notes; Kalyanakrishnan §3, ")
+        assert theorem[2] == (f"  ({M}^2)({P._num(g2)})({P._num(ww)}) = {P._num(chain[0])} <= ({P._num(a)})^2 = "
+                              f"{P._num(chain[1])} <= ({P._num(n)})({P._num(ww)}) = {P._num(chain[2])} <= "
+                              f"({M})({P._num(r2)})({P._num(ww)}) = {P._num(chain[3])}: holds")
+        assert theorem[3] == f"  so M <= R^2/gamma^2: {M} <= ({P._num(r2)})/({P._num(g2)}) = {P._num(r2 / g2)}: holds"
+    assert "the theorem" not in train(P.EXAMPLE).explain(P.EXAMPLE)  # no w*, no proof
+
+
 def test_explain_refuses_what_it_cannot_explain(capsys):
     run = train(P.EXAMPLE)
     with pytest.raises(PerceptronError, match=r"^mistake 2: example 2 is not the run's"):
         run.explain([([2 * v for v in x], y) for x, y in P.EXAMPLE])
     with pytest.raises(PerceptronError, match=r"^the run has mistakes on examples up to 2, and 2 examples were given"):
         run.explain(P.EXAMPLE[:2])
-    with pytest.raises(PerceptronError, match=r"^w_star: Claims 1.2 and 1.3 need explicit weights"):
+    with pytest.raises(PerceptronError, match=r"^w_star: the proof's \(1\) and \(2\) need explicit weights"):
         train(P.EXAMPLE, kernel=kernels.polynomial(2)).explain(P.EXAMPLE, P.W_STAR)
     with pytest.raises(PerceptronError, match=r"^this run kept no trace"):
         train(P.EXAMPLE, trace=False).explain(P.EXAMPLE)
@@ -3942,7 +3975,7 @@ def test_cli_quiet_is_one_short_summary_whatever_the_features(capsys, tmp_path):
     lines = out.splitlines()
     assert status == 1 and err == "" and max(map(len, lines)) <= 200 and len(lines) <= 12
     assert lines[:3] == ["w: 30 feature weights, and a bias (shown without --quiet, or with --json)",
-                         f"mistakes: {run.mistakes}", "epochs: 4, not converged: stopped at --max-epochs 4"]
+                         f"mistakes: {run.mistakes}", "passes: 4, not converged: stopped at --max-epochs 4"]
     assert f"pocket: {run.pocket.errors} training errors, the weights after {run.pocket.mistakes} mistakes" in lines
 
 
@@ -5480,7 +5513,7 @@ def test_check_float32_on_values_of_1e16_is_binary32_rounding_not_the_batch_rule
 
 
 # ===========================================================================
-# 6. The picture (--svg): Kalyanakrishnan's "tilting" hyperplane, Columbia's v and w
+# 6. The picture (--svg) as Columbia §1.1 draws it, a kernel run's regions, the page (--html), notebooks
 # ===========================================================================
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -5495,134 +5528,8 @@ def point(text):
     return [Fraction(v) for v in text.split(",")]
 
 
-@pytest.mark.parametrize("bias", [False, True])
-@pytest.mark.parametrize("rule", RULES)
-def test_svg_draws_one_hyperplane_per_mistake_and_the_final_one(bias, rule):
-    for seed in range(8):
-        examples, _ = noisy(seed, n=20, d=2, flip=0.1)
-        run = train(examples, rule=rule, bias=bias, max_epochs=6)
-        picture = P.svg(run, examples)
-        earlier = svg_groups(picture, "hypothesis")
-        first = max(1, run.mistakes - 39)  # the last 40 at most
-        assert [int(g.get("data-mistake")) for g in earlier] == list(range(first, run.mistakes + 1))
-        data = [(with_bias(x) if bias else x) for x, _ in examples]
-        replayed = list(replay(data, run.trace))
-        assert [point(g.get("data-w")) for g in earlier] == replayed[first - 1:]
-        [final] = svg_groups(picture, "hypothesis final")
-        assert point(final.get("data-w")) == run.w
-
-
-@pytest.mark.parametrize("bias", [False, True])
-def test_svg_final_line_lies_exactly_on_w_and_is_perpendicular_to_it(bias):
-    for seed in range(10):
-        examples, _ = noisy(seed, n=15, d=2, flip=0.0)
-        run = train(examples, bias=bias)
-        [final] = svg_groups(P.svg(run, examples), "hypothesis final")
-        line = final.find(SVG + "line")
-        if not any(run.w[:2]):
-            assert line is None
-            continue
-        a, b = point(line.get("data-from")), point(line.get("data-to"))
-        w = run.w + ([] if bias else [0])
-        for X, Y in (a, b):
-            assert w[0] * X + w[1] * Y + w[2] == 0
-        assert w[0] * (b[0] - a[0]) + w[1] * (b[1] - a[1]) == 0 and a != b
-
-
-def test_svg_marks_every_example_and_rings_exactly_the_mistakes():
-    examples, _ = noisy(4, n=25, d=2, flip=0.2)
-    run = train(examples, max_epochs=4)
-    picture = P.svg(run, examples)
-    marks = svg_groups(picture, "example")
-    assert [(int(g.get("data-index")), int(g.get("data-y"))) for g in marks] == [(i, y) for i, (_, y) in enumerate(examples)]
-    assert all((g.find(SVG + "path") is not None) == (y == 1) for g, (_, y) in zip(marks, examples))  # + or o
-    rings = [c for c in ET.fromstring(picture).iter(SVG + "circle") if c.get("class") == "ring"]
-    assert sorted(int(c.get("data-index")) for c in rings) == sorted({m.index for m in run.trace})
-    assert "4 epochs" in picture and "rule: sign · bias: no" in picture
-
-
-def test_svg_draws_the_target_only_when_asked():
-    examples, w_star = separable(6, n=12, d=2)
-    run = train(examples)
-    assert svg_groups(P.svg(run, examples), "target") == []
-    with_target = P.svg(run, examples, w_star=w_star)
-    [target] = svg_groups(with_target, "target")
-    assert point(target.get("data-w")) == w_star and len(svg_groups(with_target, "v-vector")) == 1
-
-
-def test_svg_of_a_long_run_draws_the_last_40_and_the_pocket_and_average_with_named_axes():
-    examples, _ = noisy(64, n=60, d=2, flip=0.3)
-    run = train(examples, bias=True, max_epochs=30, pocket=True, average="after")
-    text = P.svg(run, examples, names=["sepal", "petal"])
-    drawn = [int(g.get("data-mistake")) for g in svg_groups(text, "hypothesis")]
-    assert run.mistakes > 40 and drawn == list(range(run.mistakes - 39, run.mistakes + 1))
-    assert f"(the last 40 of {run.mistakes:,} drawn)" in text
-    assert point(svg_groups(text, "pocket")[0].get("data-w")) == run.pocket.w
-    assert point(svg_groups(text, "average")[0].get("data-w")) == run.average
-    root = ET.fromstring(text)
-    assert [t.text for t in root.iter(SVG + "text") if t.get("class") == "axis-name"] == ["sepal", "petal"]
-    assert sum(1 for t in root.iter(SVG + "text") if t.get("class") == "tick") >= 6
-
-
-def test_svg_steps_draw_the_run_as_it_stood_after_each_mistake(tmp_path, capsys):
-    status = P.main(["--svg-steps", str(tmp_path / "steps"), "--quiet"])
-    assert status == 0 and f"pictures: 5 in {tmp_path / 'steps'}, one per mistake" in capsys.readouterr().out
-    files = sorted(os.listdir(tmp_path / "steps"))
-    run = train(P.EXAMPLE)
-    assert files == [f"step-{k}.svg" for k in range(1, run.mistakes + 1)]
-    for k, name in enumerate(files, 1):
-        text = (tmp_path / "steps" / name).read_text(encoding="utf-8")
-        assert len(svg_groups(text, "hypothesis")) == k
-        assert point(svg_groups(text, "hypothesis final")[0].get("data-w")) == list(replay(
-            [x for x, _ in P.EXAMPLE], run.trace))[k - 1]
-
-
-def test_svg_with_json_writes_the_picture_and_only_json_on_standard_output(tmp_path, capsys):
-    out = tmp_path / "run.svg"
-    status, doc = cli_json(capsys, "--svg", str(out))
-    assert status == 0 and doc["weights"] == [-6, 3] and "picture" not in doc
-    assert out.read_text(encoding="utf-8").startswith("<svg ")
-
-
-def test_svg_is_the_same_bytes_every_time(tmp_path):
-    outputs = set()
-    for seed in ("0", "99"):
-        out = tmp_path / f"{seed}.svg"
-        env = dict(os.environ, PYTHONHASHSEED=seed)
-        status, _, _ = cli_process("--svg", str(out), "--quiet", env=env)
-        assert status == 0
-        outputs.add(out.read_bytes())
-    assert len(outputs) == 1
-
-
-@pytest.mark.skipif(platform.python_implementation() == "PyPy", reason="PyPy's decimal is _pydecimal, which "
-                    "converts through int <-> str and so meets the 4300-digit limit Decimal has no part in on CPython")
-def test_svg_draws_cells_of_4300_digits_beyond_a_float_s_range(tmp_path, capsys):
-    big = 10 ** 4300 - 1  # 4300 digits, the most a cell may have: its grid reaches 10^4300
-    examples = [([big, 1], 1), ([-1, 1], -1)]
-    assert P.svg(train(examples), examples).startswith("<svg")
-    path = write(tmp_path, f"a,b,y\n{big},1,1\n-1,1,-1\n")
-    status, out, err = cli(capsys, path, "--svg", str(tmp_path / "big.svg"))
-    assert (status, err) == (0, "") and "data-from" in (tmp_path / "big.svg").read_text()
-
-
-def test_svg_refuses_three_features_and_kernel_runs(tmp_path, capsys):
-    path = write(tmp_path, "1,2,3,1\n-1,0,2,-1\n")
-    status, out, err = cli(capsys, path, "--svg", str(tmp_path / "x.svg"))
-    assert (status, out) == (2, "") and err == "error: svg draws examples with 2 features; these have 3\n"
-    assert not (tmp_path / "x.svg").exists()
-    with pytest.raises(PerceptronError, match="svg draws a binary run with explicit weights"):
-        P.svg(train(XOR, kernel=lambda a, b: 1 + dot(a, b), max_epochs=20), XOR)
-
-
-def test_readme_picture_is_what_its_command_draws(tmp_path):
-    out = tmp_path / "perceptron.svg"
-    assert P.main(["--svg", str(out), "--quiet"]) == 0
-    committed = open(os.path.join(HERE, "perceptron.svg"), encoding="utf-8").read()
-    assert out.read_text(encoding="utf-8") == committed
-    readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
-    assert "python3 perceptron.py --svg perceptron.svg" in readme
-    assert readme.index("![") < readme.index("## Reading it beside the notes")  # the example and its picture, early
+def legend_of(text):
+    return " · ".join(t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "legend")
 
 
 def text_boxes(text, cls):
@@ -5652,26 +5559,190 @@ def overlap(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def legend_of(text):
-    return " · ".join(t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "legend")
+def rings_of(text):
+    return [(int(c.get("data-index")), c.get("stroke")) for c in ET.fromstring(text).iter(SVG + "circle")
+            if c.get("class") == "ring"]
 
 
-def test_svg_draws_the_target_over_the_final_line_where_they_coincide():
+@pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.parametrize("rule", RULES)
+def test_svg_after_mistake_k_draws_w_dashed_and_the_ten_hypotheses_before_it_numbered(bias, rule):
+    for seed in range(6):
+        examples, _ = noisy(seed, n=20, d=2, flip=0.1)
+        run = train(examples, rule=rule, bias=bias, max_epochs=6)
+        after = list(replay([(with_bias(x) if bias else x) for x, _ in examples], run.trace))
+        for k in sorted({1, 2, run.mistakes // 2, run.mistakes}):
+            picture = P.svg(run, examples, upto=k)
+            earlier = {int(g.get("data-mistake")): point(g.get("data-w")) for g in svg_groups(picture, "hypothesis")}
+            assert set(earlier) <= set(range(max(1, k - 10), k)) and all(earlier[n] == after[n - 1] for n in earlier)
+            finals = svg_groups(picture, "hypothesis final")
+            assert all(point(g.get("data-w")) == after[k - 1] and g.get("data-mistake") == str(k) for g in finals)
+            assert all(g.find(SVG + "line").get("stroke-dasharray") for g in finals)  # the hypothesis dashed
+            if not bias:  # every line through the origin crosses the picture: each is drawn unless w = 0
+                assert set(earlier) == {n for n in range(max(1, k - 10), k) if any(after[n - 1])}
+                assert len(finals) == bool(any(after[k - 1]))
+            assert ("(the last 10)" in legend_of(picture)) == (k > 11)
+        assert P.svg(run, examples) == P.svg(run, examples, upto=run.mistakes)
+
+
+@pytest.mark.parametrize("bias", [False, True])
+def test_svg_final_line_lies_exactly_on_w_and_is_perpendicular_to_it(bias):
+    for seed in range(10):
+        examples, _ = noisy(seed, n=15, d=2, flip=0.0)
+        run = train(examples, bias=bias)
+        finals = svg_groups(P.svg(run, examples), "hypothesis final")
+        if not any(run.w[:2]):
+            assert finals == []
+            continue
+        line = finals[0].find(SVG + "line")
+        a, b = point(line.get("data-from")), point(line.get("data-to"))
+        w = run.w + ([] if bias else [0])
+        for X, Y in (a, b):
+            assert w[0] * X + w[1] * Y + w[2] == 0
+        assert w[0] * (b[0] - a[0]) + w[1] * (b[1] - a[1]) == 0 and a != b
+
+
+def test_svg_draws_the_target_solid_and_w_dashed_as_columbia_and_the_target_shows_where_they_coincide():
     run = train(P.EXAMPLE)
     text = P.svg(run, P.EXAMPLE, w_star=P.W_STAR)
     groups = [g.get("class") for g in ET.fromstring(text).iter(SVG + "g")]
-    assert groups.index("target") > groups.index("hypothesis final")  # drawn after it, so over it
-    assert groups.index("v-vector") > groups.index("w-vector")
     [target], [final] = svg_groups(text, "target"), svg_groups(text, "hypothesis final")
-    line, under = target.find(SVG + "line"), final.find(SVG + "line")
-    assert run.w == [-6, 3] and point(target.get("data-w")) == [-2, 1]  # w is 3 w*: the same line
-    assert [line.get(a) for a in ("x1", "y1", "x2", "y2")] == [under.get(a) for a in ("x1", "y1", "x2", "y2")]
-    assert line.get("stroke-dasharray") == "6 6" and line.get("stroke") != under.get("stroke")  # dashes show the black
-    assert "blue dashes, over the others: the target w* · arrow v: its normal" in legend_of(text)
+    line, over = target.find(SVG + "line"), final.find(SVG + "line")
+    assert run.w == [-6, 3] and point(target.get("data-w")) == [-2, 1]  # w is 3 w*: one line
+    assert [line.get(a) for a in ("x1", "y1", "x2", "y2")] == [over.get(a) for a in ("x1", "y1", "x2", "y2")]
+    assert groups.index("target") < groups.index("hypothesis final")  # under it, wider and solid: both show
+    assert line.get("stroke-dasharray") is None and over.get("stroke-dasharray")
+    assert float(line.get("stroke-width")) > float(over.get("stroke-width"))
+    v, w = (svg_groups(text, name)[0].find(SVG + "line") for name in ("v-vector", "w-vector"))
+    assert w.get("stroke-dasharray") and v.get("stroke-dasharray") is None  # Columbia: w dashed, v solid
+    x0, y0 = float(w.get("x1")), float(w.get("y1"))
+    vx, vy = float(v.get("x2")) - x0, float(v.get("y2")) - y0
+    wx, wy = float(w.get("x2")) - x0, float(w.get("y2")) - y0
+    assert abs(3 * vx - wx) < 0.05 and abs(3 * vy - wy) < 0.05  # one scale for the arrows: v ends a third along w
+    assert groups.index("v-vector") > groups.index("w-vector")  # drawn over w, so both heads show
+    legend = legend_of(text)
+    assert "solid blue: the target, w*.x = 0" in legend and "black dashes: w after mistake 5 (the last)" in legend
+    assert "arrows (scaled alike): w dashed · the move w -> w - x red · v = w* blue" in legend
 
 
-@pytest.mark.parametrize("case", ["embedded", "long", "kept", "iris-like"])
-def test_svg_names_in_its_legend_every_label_it_draws_and_labels_avoid_the_points(case):
+def test_svg_rings_the_example_of_its_mistake_and_draws_the_move_w_to_w_plus_y_x():
+    run = train(P.EXAMPLE)
+    for k, m in enumerate(run.trace, 1):
+        text = P.svg(run, P.EXAMPLE, upto=k)
+        assert rings_of(text) == [(m.index, "#d33")]  # this mistake's example alone
+        assert f"red ring: x of mistake {k} (index {m.index})" in legend_of(text)
+        moves = svg_groups(text, "move")
+        if k == 1:  # from w = 0 the move is w itself
+            assert moves == []
+            continue
+        line, x = moves[0].find(SVG + "line"), P.EXAMPLE[m.index][0]
+        dx, dy = float(line.get("x2")) - float(line.get("x1")), float(line.get("y1")) - float(line.get("y2"))
+        assert abs(dx * x[1] - dy * x[0]) < 0.05 and m.y * (dx * x[0] + dy * x[1]) > 0  # along y x
+        assert moves[0].find(SVG + "text").text == "-x" and m.y == -1
+        w = svg_groups(text, "w-vector")[0].find(SVG + "line")
+        assert (line.get("x2"), line.get("y2")) == (w.get("x2"), w.get("y2"))  # it ends at w's head
+
+
+def test_svg_step_0_is_the_run_at_w_0_and_svg_steps_draws_it_first(tmp_path, capsys):
+    run = train(P.EXAMPLE)
+    text = P.svg(run, P.EXAMPLE, upto=0, w_star=P.W_STAR)
+    for cls in ("hypothesis", "hypothesis final", "w-vector", "move"):
+        assert svg_groups(text, cls) == [], cls
+    assert rings_of(text) == [] and len(svg_groups(text, "target")) == len(svg_groups(text, "v-vector")) == 1
+    assert "w = 0, no mistake yet: no hyperplane (Columbia §1.1)" in legend_of(text)
+    status = P.main(["--svg-steps", str(tmp_path / "steps"), "--quiet"])
+    assert status == 0 and f"pictures: 6 in {tmp_path / 'steps'}, w = 0 and each mistake" in capsys.readouterr().out
+    files = sorted(os.listdir(tmp_path / "steps"))
+    assert files == [f"step-{k}.svg" for k in range(run.mistakes + 1)]
+    for k, name in enumerate(files):
+        assert (tmp_path / "steps" / name).read_text(encoding="utf-8") == P.svg(run, P.EXAMPLE, w_star=P.W_STAR,
+                                                                                 upto=k)
+
+
+def test_svg_with_json_writes_the_picture_and_only_json_on_standard_output(tmp_path, capsys):
+    out = tmp_path / "run.svg"
+    status, doc = cli_json(capsys, "--svg", str(out))
+    assert status == 0 and doc["weights"] == [-6, 3] and "picture" not in doc
+    assert out.read_text(encoding="utf-8").startswith("<svg ")
+
+
+def test_svg_is_the_same_bytes_every_time(tmp_path):
+    outputs = set()
+    for seed in ("0", "99"):
+        out = tmp_path / f"{seed}.svg"
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        status, _, _ = cli_process("--svg", str(out), "--quiet", env=env)
+        assert status == 0
+        outputs.add(out.read_bytes())
+    assert len(outputs) == 1
+
+
+# The pictures' bytes, the same on every Python (CI runs this on 3.9 to 3.13 and PyPy): the embedded run at each
+# step, XOR under two kernels, a long noisy run with its pocket and average.  A change of the picture renews it here,
+# deliberately: python3 -c "import test_perceptron as t; print(t.pictures_digest())"
+PICTURES_DIGEST = "f8633455b95f408888cd7c96067c7d8847007a63dd335bda856fee4315ecff8e"
+
+
+def pictures_digest():
+    digest, run = hashlib.sha256(), train(P.EXAMPLE)
+    for k in range(run.mistakes + 1):
+        digest.update(P.svg(run, P.EXAMPLE, w_star=P.W_STAR, upto=k).encode())
+    for spec in ("polynomial:2", "monotone-conjunction"):
+        digest.update(P.svg(train(XOR, kernel=kernels.from_spec(spec)), XOR).encode())
+    examples, _ = noisy(64, n=60, d=2, flip=0.3)
+    run = train(examples, bias=True, max_epochs=30, pocket=True, average="after")
+    digest.update(P.svg(run, examples, names=["sepal", "petal"]).encode())
+    return digest.hexdigest()
+
+
+def test_the_pictures_are_the_same_bytes_on_every_python():
+    assert pictures_digest() == PICTURES_DIGEST
+
+
+@pytest.mark.skipif(platform.python_implementation() == "PyPy", reason="PyPy's decimal is _pydecimal, which "
+                    "converts through int <-> str and so meets the 4300-digit limit Decimal has no part in on CPython")
+def test_svg_draws_cells_of_4300_digits_beyond_a_float_s_range(tmp_path, capsys):
+    big = 10 ** 4300 - 1  # 4300 digits, the most a cell may have: its grid reaches 10^4300
+    examples = [([big, 1], 1), ([-1, 1], -1)]
+    assert P.svg(train(examples), examples).startswith("<svg")
+    path = write(tmp_path, f"a,b,y\n{big},1,1\n-1,1,-1\n")
+    status, out, err = cli(capsys, path, "--svg", str(tmp_path / "big.svg"))
+    assert (status, err) == (0, "") and "data-from" in (tmp_path / "big.svg").read_text()
+
+
+def test_svg_refuses_three_features_a_multiclass_run_and_a_run_without_its_trace(tmp_path, capsys):
+    path = write(tmp_path, "1,2,3,1\n-1,0,2,-1\n")
+    status, out, err = cli(capsys, path, "--svg", str(tmp_path / "x.svg"))
+    assert (status, out) == (2, "") and err == "error: svg draws examples with 2 features; these have 3\n"
+    assert not (tmp_path / "x.svg").exists()
+    with pytest.raises(PerceptronError, match="^svg draws a binary run that kept its trace"):
+        P.svg(P.train_multiclass([([1, 0], 1), ([0, 1], -1)]), [([1, 0], 1), ([0, 1], -1)])
+    with pytest.raises(PerceptronError, match="^svg draws a binary run that kept its trace"):
+        P.svg(train(P.EXAMPLE, trace=False), P.EXAMPLE)
+    with pytest.raises(PerceptronError, match="^svg: w_star is drawn beside explicit weights"):
+        P.svg(train(XOR, kernel=kernels.polynomial(2)), XOR, w_star=[1, 1])
+    with pytest.raises(PerceptronError, match="^svg: names = 'ab' is not two strings"):
+        P.svg(train(P.EXAMPLE), P.EXAMPLE, names="ab")
+
+
+def test_readme_pictures_are_what_their_commands_draw(tmp_path):
+    readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
+    (tmp_path / "xor.csv").write_text("x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
+    assert "printf 'x1,x2,y\\n0,0,-1\\n0,1,1\\n1,0,1\\n1,1,-1\\n' > xor.csv" in readme
+    for command in ("python3 perceptron.py --svg perceptron.svg",
+                    "python3 perceptron.py xor.csv --kernel polynomial:2 --svg xor-polynomial.svg",
+                    "python3 perceptron.py xor.csv --kernel monotone-conjunction --svg xor-conjunction.svg"):
+        argv = command.split()[2:]
+        assert command in readme and f"]({argv[-1]})" in readme, command
+        argv[-1] = str(tmp_path / argv[-1])
+        assert P.main([str(tmp_path / a) if a == "xor.csv" else a for a in argv] + ["--quiet"]) == 0
+        committed = open(os.path.join(HERE, os.path.basename(argv[-1])), encoding="utf-8").read()
+        assert open(argv[-1], encoding="utf-8").read() == committed, command
+    assert readme.index("![") < readme.index("## Reading it beside the notes")  # the example and its picture, early
+
+
+@pytest.mark.parametrize("case", ["embedded", "long", "kept", "iris-like", "xor-pocket", "kernel"])
+def test_svg_legend_lists_only_what_is_drawn_and_labels_avoid_the_points(case):
     rng = random.Random(7)
     w_star = None
     if case == "embedded":
@@ -5682,6 +5753,11 @@ def test_svg_names_in_its_legend_every_label_it_draws_and_labels_avoid_the_point
                                              Fraction(round(rng.gauss(1.33, 0.2), 1))], 1) for _ in range(50)]
         rng.shuffle(examples)
         run = train(examples, bias=True)
+    elif case == "xor-pocket":  # the pocket stays at w = 0, which has no line: the legend does not list it
+        examples, run = XOR, train(XOR, bias=True, pocket=True, max_epochs=30)
+        assert run.pocket.w == [0, 0, 0]
+    elif case == "kernel":
+        examples, run = XOR, train(XOR, kernel=kernels.polynomial(2))
     else:
         examples, _ = noisy(64, n=60 if case == "kept" else 25, d=2, flip=0.3)
         run = train(examples, bias=case == "kept", max_epochs=30, pocket=case == "kept",
@@ -5691,37 +5767,60 @@ def test_svg_names_in_its_legend_every_label_it_draws_and_labels_avoid_the_point
     for t in ET.fromstring(text).iter(SVG + "text"):
         kind = t.get("class")
         assert kind in ("tick", "axis-name", "caption", "legend", "step", "index", "name"), t.text
-        assert kind != "step" or "numbered n: w after mistake n" in legend
-        assert kind != "index" or "numbered by index" in legend
-        assert kind != "name" or f"arrow {t.text.split()[0]}: its normal" in legend
-    for cls, named in (("target", "the target w*"), ("pocket", "the pocket's w"), ("average", "the averaged w")):
-        assert bool(svg_groups(text, cls)) == (named in legend), cls
+        assert kind != "step" or "grey dashes n: w after mistake n" in legend
+        assert kind != "index" or "numbered by index (from 0)" in legend
+        assert kind != "name" or "arrows" in legend and t.text in ("w", "v", "+x", "-x")
+    for cls, named in (("target", "the target"), ("pocket", "the pocket's w"), ("average", "the average"),
+                       ("hypothesis", "grey dashes"), ("hypothesis final", "black dashes"), ("w-vector", "w dashed"),
+                       ("v-vector", "v = w* blue"), ("move", "the move"), ("regions", "sum_j y_j K(x_j, x)")):
+        assert bool(svg_groups(text, cls)) == (named in legend), (cls, legend)
+    assert (case == "xor-pocket") == ("pocket" not in legend and run.pocket is not None)
     names = text_boxes(text, "name")
-    assert len(names) == 1 + (w_star is not None)
+    assert len(names) == len(svg_groups(text, "w-vector") + svg_groups(text, "v-vector") + svg_groups(text, "move"))
     assert not any(overlap(a, b) for a in names for b in mark_boxes(text))
 
 
-def test_svg_step_numbers_never_overprint_each_other_nor_the_points_on_thousands_of_mistakes():
+def test_svg_numbers_the_last_ten_hypotheses_legibly_on_thousands_of_mistakes():
     examples, _ = noisy(11, n=300, d=2, flip=0.3)
     run = train(examples, max_epochs=30)
     text = P.svg(run, examples)
+    drawn = [int(g.get("data-mistake")) for g in svg_groups(text, "hypothesis")]
     steps = text_boxes(text, "step")
-    labelled = [t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "step"]
-    assert run.mistakes > 3000 and str(run.mistakes) in labelled and 10 <= len(steps) <= 40  # thinned, not gone
+    assert run.mistakes > 3000 and drawn == list(range(run.mistakes - 10, run.mistakes))
+    assert "grey dashes n: w after mistake n (the last 10)" in legend_of(text) and 5 <= len(steps) <= 10
     assert not any(overlap(a, b) for n, a in enumerate(steps) for b in steps[n + 1:] + text_boxes(text, "name"))
     assert not any(overlap(a, b) for a in steps for b in mark_boxes(text))
 
 
-def test_a_run_shows_in_a_notebook_as_its_picture_when_it_has_two_features():
-    run = train(P.EXAMPLE)
-    assert run._repr_svg_() == P.svg(run, P.EXAMPLE) and run._repr_svg_().startswith("<svg ")
-    with_bias = train([(list(x), y) for x, y in P.EXAMPLE], bias=True, pocket=True)
-    assert with_bias._repr_svg_() == P.svg(with_bias, P.EXAMPLE)
-    assert train(P.EXAMPLE, kernel=dot)._repr_svg_() == P.svg(train(P.EXAMPLE, kernel=dot), P.EXAMPLE)
-    assert train([([1, 2, 3], 1), ([-1, 0, 2], -1)])._repr_svg_() is None  # 3 features
-    assert train(P.EXAMPLE, kernel=kernels.polynomial(2))._repr_svg_() is None  # no explicit weights
-    assert train(P.EXAMPLE, epochs=1)._repr_svg_() is None  # one online pass keeps no examples
-    assert P.train_multiclass([([1, 0], "a"), ([0, 1], "b")])._repr_svg_() is None
+@pytest.mark.parametrize("spec", ["polynomial:2", "monotone-conjunction"])
+def test_svg_of_xor_under_a_kernel_draws_the_sign_of_eq_2_and_rings_the_stored_mistakes(tmp_path, capsys, spec):
+    run = train(XOR, kernel=kernels.from_spec(spec))
+    assert run.converged and run.w is None
+    text = P.svg(run, XOR)
+    [regions] = svg_groups(text, "regions")
+    orange = set()  # the cells (column, row) of the 40 x 40 grid the picture paints orange, from its rectangles
+    for r in regions.iter(SVG + "rect"):
+        if r.get("fill") == "#fbe0c4":
+            i, j = (round((float(r.get(a)) - 30) / 11) for a in ("x", "y"))
+            orange |= {(i + c, j) for c in range(round(float(r.get("width")) / 11))}
+    x0, x1, y0, y1 = P._axes([[Fraction(c) for c in x] for x, _ in XOR], ("", ""))[0]
+    bits = spec == "monotone-conjunction"  # a kernel of bits takes each cell at its nearest point of {0,1}^2
+    for j in range(40):
+        for i in range(40):
+            centre = [x0 + (x1 - x0) * (2 * i + 1) / 80, y1 - (y1 - y0) * (2 * j + 1) / 80]
+            centre = [int(2 * c >= 1) for c in centre] if bits else centre
+            assert ((i, j) in orange) == (run.score(centre) < 0), (i, j)
+    for x, label in XOR:  # the regions of XOR: orange at (0, 0) and (1, 1), blue at (0, 1) and (1, 0)
+        i, j = math.floor((x[0] - x0) / (x1 - x0) * 40), math.floor((y1 - x[1]) / (y1 - y0) * 40)
+        assert ((i, j) in orange) == (label == -1)
+    stored = {m.index for m in run.trace}
+    assert sorted(rings_of(text)) == sorted((i, "#d33" if i == run.trace[-1].index else "#999") for i in stored)
+    assert "blue: sum_j y_j K(x_j, x) >= 0 (Columbia §2.3, eq. (2)), orange: < 0," in legend_of(text)
+    assert f"grey rings: the stored x_j · red ring: x of mistake {run.mistakes}" in legend_of(text)
+    assert svg_groups(P.svg(run, XOR, upto=0), "regions") == []  # at w = 0 nothing is stored
+    path = write(tmp_path, "x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
+    status, _, err = cli(capsys, path, "--kernel", spec, "--svg", str(tmp_path / "k.svg"))
+    assert (status, err) == (0, "") and (tmp_path / "k.svg").read_text(encoding="utf-8") == text
 
 
 @pytest.mark.parametrize("examples", [[([0, 1], 1), ([0, -1], -1)], [([2, 0], 1), ([-3, 0], -1)],
@@ -5736,3 +5835,159 @@ def test_svg_draws_examples_whose_feature_is_0_throughout(tmp_path, capsys, exam
     path = write(tmp_path, "".join(f"{x[0]},{x[1]},{y}\n" for x, y in examples))
     status, _, err = cli(capsys, path, "--max-epochs", "3", "--svg", str(tmp_path / "o.svg"))
     assert status in (0, 1) and err == "" and (tmp_path / "o.svg").read_text().startswith("<svg")
+    run.save(tmp_path / "model.json")
+    loaded = P.load(tmp_path / "model.json")
+    assert loaded == run._replace(mistakes=0, epochs=0, converged=None, trace=None, model=loaded.model)
+
+
+# Issue 38's "pictures that are not XML": every text of a picture and a page is XML 1.0, whatever a header holds.
+HOSTILE_NAMES = ["x\x01", "\x1b[31m<b>&\ufffe"]
+
+
+def test_every_text_of_a_picture_and_a_page_is_xml_1_0_whatever_the_header_holds(tmp_path, capsys):
+    path = write(tmp_path, ",".join(HOSTILE_NAMES) + ",y\n" + EMBEDDED_CSV.split("\n", 1)[1])
+    status, _, err = cli(capsys, path, "--svg", str(tmp_path / "o.svg"), "--svg-steps", str(tmp_path / "steps"),
+                         "--html", str(tmp_path / "o.html"), "--quiet")
+    assert (status, err) == (0, "")
+    shown = ["x\\x01", "\\x1b[31m<b>&\\ufffe"]  # each character XML cannot hold, as its escape
+    for picture in [tmp_path / "o.svg", *sorted((tmp_path / "steps").iterdir())]:
+        root = ET.parse(picture).getroot()  # XML 1.0: the parse fails on a control character or U+FFFE
+        assert [t.text for t in root.iter(SVG + "text") if t.get("class") == "axis-name"] == shown
+    page = (tmp_path / "o.html").read_text(encoding="utf-8")
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]", page)
+    assert "\\x1b[31m&lt;b&gt;&amp;\\ufffe" in page and "<b>&" not in page
+    text = P.svg(train(P.EXAMPLE), P.EXAMPLE, names=["\x00\x1b", "\ud800\U0010ffff\ufdd0"])
+    assert [t.text for t in ET.fromstring(text).iter(SVG + "text") if t.get("class") == "axis-name"] == [
+        "\\x00\\x1b", "\\ud800\\U0010ffff\\ufdd0"]
+
+
+# --html: the run as one page for a class.
+def page_of(tmp_path, capsys, *argv, data=None, name="data.csv"):
+    out = tmp_path / "run.html"
+    status, _, err = cli(capsys, *([write(tmp_path, data, name)] if data else []), *argv, "--html", str(out),
+                         "--quiet")
+    assert err == "" and status in (0, 1)
+    return out.read_text(encoding="utf-8")
+
+
+def frames(page):
+    """The stepper's frames: (title, picture or "", text) each."""
+    return [(title, picture, html.unescape(text)) for title, picture, text in re.findall(
+        r'<div class="frame" data-title="([^"]*)">(.*?)<pre>(.*?)</pre></div>', page, re.S)]
+
+
+class Tags(html.parser.HTMLParser):
+    """The elements a browser would make of a page."""
+    def __init__(self, page):
+        super().__init__()
+        self.tags = collections.Counter()
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags[tag] += 1
+
+
+def test_a_page_holds_the_header_a_stepper_through_each_mistake_the_proof_and_the_trace(tmp_path, capsys):
+    page = page_of(tmp_path, capsys)
+    run = train(P.EXAMPLE)
+    assert page.startswith("<!DOCTYPE html>") and "<h1>The Perceptron on the embedded example</h1>" in page
+    assert "<pre>perceptron 0.4.0 on the embedded example: 8 examples, 2 features (x1, x2)\nrule:   sign:" in page
+    blocks = run.explain(P.EXAMPLE, P.W_STAR).split("\n\n")
+    shown = frames(page)
+    assert [title for title, _, _ in shown] == ["w = 0"] + [f"mistake {k} of 5" for k in range(1, 6)]
+    assert shown[0][2] == "w = 0: no mistake yet (Columbia §1.1)\n\n" + blocks[0]  # the w* and (1), (2)
+    for k, (_, picture, text) in enumerate(shown):
+        assert picture == P.svg(run, P.EXAMPLE, w_star=P.W_STAR, upto=k)  # each mistake's picture beside its text
+        assert k == 0 or text == blocks[k]
+    proof = page.split("<h2>The proof</h2>", 1)[1].split("<h2>", 1)[0]
+    assert [g.get("class") for g in ET.fromstring(proof[proof.index("<svg"):proof.index("</svg>") + 6]).iter(
+        SVG + "polyline")] == ["(1)", "(2)"]
+    assert html.unescape(proof).count(blocks[-1]) == 1 and blocks[-1].startswith("the theorem, M = 5")
+    trace = page.split("<h2>The trace</h2>", 1)[1]
+    assert "<pre>pass  index        x   y  score   w after\n   1      0   (3, 3)  -1      0  (-3, -3)" in trace
+    assert "passes: 4, converged" in page and Tags(page).tags["script"] == 1
+    assert page.count("<script>") == 1 and P._SCRIPT in page
+
+
+def test_a_page_refers_to_nothing_outside_it(tmp_path, capsys):
+    for argv, data in (((), None), (("--kernel", "polynomial:2"), "x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")):
+        page = page_of(tmp_path, capsys, *argv, data=data)
+        assert set(re.findall(r"[a-z]+:[^\s\"'<>]*//[^\s\"'<>]*", page)) == {"http://www.w3.org/2000/svg"}
+        assert not re.search(r"\b(src|href|srcset|action|xlink:href)\s*=|@import|url\((?!#head\))", page)
+        assert "default-src 'none'" in page  # and the browser is told to fetch nothing, should anything ask
+
+
+@pytest.mark.parametrize("header", ["<img src=x onerror=alert(1)>", "</script><script>alert(1)</script>"])
+def test_a_page_shows_every_text_from_the_data_as_text_and_runs_no_script_but_its_own(tmp_path, capsys, header):
+    data = f"{header},x2,y\n3,3,</script>\n-3,1,<b>\n0,-3,</script>\n-3,-1,<b>\n"
+    page = page_of(tmp_path, capsys, "--labels=</script>,<b>", data=data, name="<i>.csv")
+    tags = Tags(page).tags
+    assert tags["script"] == 1 and not tags["img"] and not tags["i"] and not set(tags) - {
+        "html", "head", "meta", "title", "style", "body", "h1", "h2", "pre", "p", "input", "b", "div", "script", "svg",
+        "defs", "marker", "path", "rect", "line", "text", "g", "circle", "polyline"}
+    assert html.escape(header, quote=False) in page and "&lt;i&gt;.csv" in page and "(label &lt;/script&gt;)" in page
+
+
+def test_a_page_of_a_kernel_run_steps_through_its_regions(tmp_path, capsys):
+    page = page_of(tmp_path, capsys, "--kernel", "polynomial:2", data="x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
+    run = train(XOR, kernel=kernels.polynomial(2))
+    shown = frames(page)
+    assert run.mistakes == 21 and [title for title, _, _ in shown] == ["w = 0"] + [f"mistake {k} of 21" for k in
+                                                                              range(1, 22)]
+    after = P._weights_after(run, XOR, 2)  # as svg(run, XOR, upto=k) draws it, its regions computed once
+    assert shown[-1][1] == P.svg(run, XOR)
+    for title, picture, text in shown[1:]:
+        k = int(title.split()[1])
+        assert picture == P._draw(run, XOR, after, upto=k) and text.startswith(f"mistake {k}: pass ")
+        assert "(Columbia §2.3, eq. (2), K = polynomial(2, c=1))" in text
+    assert "<h2>The proof</h2>" not in page  # no w*: no chart
+
+
+def test_a_page_of_a_multiclass_run_or_of_three_features_has_no_picture_but_its_steps_and_trace(tmp_path, capsys):
+    page = page_of(tmp_path, capsys, "--multiclass", data=MULTICLASS_CSV)
+    shown = frames(page)
+    assert len(shown) == 1 + 19 and all(picture == "" for _, picture, _ in shown)
+    assert "<h2>The proof</h2>" not in page and "class  pass  index" in page
+    data = "a,b,c,y\n1,2,3,1\n-1,0,-2,-1\n2,1,0,1\n-2,-2,1,-1\n"
+    page = page_of(tmp_path, capsys, "--w-star=1,1,0", data=data)
+    assert all(picture == "" for _, picture, _ in frames(page)) and "<h2>The proof</h2>" in page
+    floats = "a,b,y\n0.5,1.5,1\n-1.25,-0.5,-1\n2.0,0.25,1\n-0.75,-1.5,-1\n"  # R^2 and gamma^2 floats: the chart too
+    page = page_of(tmp_path, capsys, "--w-star=1,1", data=floats)
+    assert all(picture.startswith("<svg") for _, picture, _ in frames(page)) and "<h2>The proof</h2>" in page
+
+
+def test_html_is_an_output_refused_where_it_would_replace_an_input_or_another_output(tmp_path):
+    (tmp_path / "data.csv").write_text(FOUR)
+    for argv, said in ((["data.csv", "--html", "data.csv"], "--html data.csv is the input FILE"),
+                       (["data.csv", "--svg", "o.x", "--html", "o.x"], "--html o.x is the output --svg"),
+                       (["data.csv", "--save", "./o.x", "--html", "o.x"], "--html o.x is the output --save"),
+                       (["data.csv", "--html", "o/"], "--html o/: a folder's name, not a file's")):
+        status, out, err = cli_process(*argv, cwd=tmp_path, timeout=30)
+        assert status == 2 and out == "" and err.startswith(f"error: {said}"), argv
+        assert files_in(tmp_path) == ["data.csv"]
+    for other in ("--model", "--check"):
+        status, _, err = cli_process("data.csv", other, "m.json", "--html", "o.html", cwd=tmp_path, timeout=30)
+        assert (status, err) == (2, f"error: --html does not apply to {other}\n")
+
+
+# Notebooks: every run shows itself as a table, its trace if short, its picture if it has one.
+def test_a_run_shows_in_a_notebook_as_a_table_its_trace_and_its_picture():
+    run = train(P.EXAMPLE)
+    shown = run._repr_html_()
+    assert shown.startswith('<table class="perceptron-run">') and shown.endswith(P.svg(run, P.EXAMPLE))
+    assert "<tr><td>w</td><td>(-6, 3)</td></tr><tr><td>mistakes</td><td>5</td></tr><tr><td>passes</td>" in shown
+    assert "<tr><td>pass</td><td>index</td><td>y</td><td>score</td></tr><tr><td>1</td><td>0</td><td>-1</td>" in shown
+    kernel = train(XOR, kernel=kernels.polynomial(2))
+    assert kernel._repr_html_().endswith(P.svg(kernel, XOR)) and "sum_j y_j Phi(x_j)" in kernel._repr_html_()
+    classes = P.train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "<c>")])
+    shown = classes._repr_html_()
+    assert "<td>w(&lt;c&gt;)</td><td>(-1, -1)</td>" in shown and "<td>class</td><td>pass</td>" in shown
+    assert "<svg" not in shown and "<c>" not in shown
+    three = train([([1, 2, 3], 1), ([-1, 0, 2], -1)])
+    assert f"<td>w</td><td>{P._vec(three.w)}</td>" in three._repr_html_() and "<svg" not in three._repr_html_()
+    online = train(P.EXAMPLE, epochs=1)  # one online pass keeps no examples: no picture, its trace
+    assert "<svg" not in online._repr_html_() and "<td>pass</td>" in online._repr_html_()
+    examples, _ = noisy(29, n=60, d=2, flip=0.3)
+    long = train(examples, max_epochs=5)  # more than 25 mistakes: no trace table
+    assert long.mistakes > 25 and "<td>pass</td>" not in long._repr_html_()
+    assert "<svg" not in train(P.EXAMPLE, trace=False)._repr_html_()
