@@ -769,7 +769,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def _repr_html_(self) -> str:
         """The run in a notebook: what it is, its trace if short, its picture if it has one (svg: 2 features)."""
         examples, trace, w = getattr(self.model, "_examples", None), self.trace or [], self.w
-        rows = [("rule", RULE_TEXT[self.rule]), ("bias", self.bias), ("kernel", self.kernel or "none (primal)"),
+        rows = [*_described(self), ("bias", self.bias), ("kernel", self.kernel or "none (primal)"),
                 ("labels", "/".join(map(str, self.labels or self.model.classes))),
                 *([(f"w({c})", v) for c, v in w.items()] if isinstance(w, dict) else [
                     ("w", "sum_j y_j Phi(x_j) (Columbia §2.3)" if w is None else w)]),
@@ -2460,7 +2460,7 @@ W_STAR = (-2, 1)
 
 
 def _described(run) -> list:
-    """The header's lines for the rule, the multiclass update and the conventions that ran: a run of Part I's is read
+    """The header's (label, text) for the rule, the multiclass update and each convention that ran: a run of Part I's is read
     off Part I's own sign and margin rule at a zero score (so an edit of Part I shows), a run of the family off its
     point; each with where it is met (FAMILY)."""
     p = run.conventions or Conventions(rule=run.rule if run.rule in RULES else "sign", bias=bool(run.bias))
@@ -2474,13 +2474,13 @@ def _described(run) -> list:
             if p.rule == "margin" or p.threshold else f"sign: a mistake iff sign(w.x) != y, sign(0) = {zero:+d} "
             f"({'Columbia §1.1' if zero == 1 else 'see conventions' if beyond else edited.format('Columbia §1.1', '+1')})")
     row = _ROWS["one-vs-rest" if run.multiclass == "one-vs-rest" else "the joint update"]
-    lines = [f"rule:   {rule}"] + [f"multiclass: {run.multiclass}: {row.changes} ({row.source})"] * bool(run.multiclass)
-    for k, (field, value) in enumerate((f, v) for f, v in beyond.items() if f != "ties"):
+    said = [("rule", rule)] + [("multiclass", f"{run.multiclass}: {row.changes} ({row.source})")] * bool(run.multiclass)
+    for field, value in beyond.items():
         row = next(row for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
         changes = row.changes.replace(str(row.value), _shown_any(value)) if str(row.value).isupper() and \
             field != "order" else row.changes
-        lines.append(f"{'conventions: ' if k == 0 else ' ' * 13}{_option(field, value)}: {changes} ({row.source})")
-    return lines
+        said += [("convention", f"{_option(field, value)}: {changes} ({row.source})")] * (field != "ties")
+    return said
 
 _DIGITS = 4300         # the most digits of a number in a cell (Python's own limit for int <-> str)
 _LINE_LIMIT = 1 << 20  # the longest line read, in bytes: no file is read whole
@@ -3191,11 +3191,14 @@ def _text(report) -> str:
     label_text = (lambda y: f"{y:+d}") if labels == (-1, 1) else str
     lines = []
     if not args.quiet:
+        described = _described(run)
+        conventions = [text for label, text in described if label == "convention"]
         names = f" ({', '.join(data.names)})" if data.names and d <= 8 else ""
         shown = "classes, in order of first appearance" if args.multiclass else "/".join(map(label_text, labels))
         passes = f"{args.epochs}" if args.epochs else f"until one makes no mistake, at most {args.max_epochs}"
         lines = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
-                 *_described(run)]
+                 *(f"{label + ':':7} {text}" for label, text in described if label != "convention"),
+                 *(("conventions: " if k == 0 else " " * 13) + text for k, text in enumerate(conventions))]
         lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
         if args.explain:
