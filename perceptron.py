@@ -3270,9 +3270,11 @@ def _text(report) -> str:
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake as the notes write it, replayed by Part I's steps from w = 0 on the
-    mistakes (xs: their x): the score's sum of products (a kernel run: eq. (2)'s terms), the rule, the update; with
-    ``bound`` and explicit weights, the proof's (1) and (2) exactly at each, then its chain (squared, not rooted)."""
+    """--explain and Run.explain: each mistake as the notes write it, replayed from w = 0 on the mistakes (xs: their x)
+    by the run's own steps (Part I's, as it stands, or the family's at the run's point): the score's sum of products (a
+    kernel run: eq. (2)'s terms), the rule's decision and the update, each read off what the step computed (so an
+    edit of Part I, or a convention, shows in the words); with ``bound`` and explicit weights, the proof's (1) and (2)
+    exactly at each, then its chain (squared, not rooted)."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3280,11 +3282,34 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
     if not run.trace:
         return ["no mistakes"]
     model, joint, one_vs_rest = run.model, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+    p = run.conventions or Conventions(rule=run.rule if run.rule in RULES else "sign", bias=run.bias)
+    if p.batch or p.decay and p.decay_at == "example":
+        raise PerceptronError("--explain replays a run mistake by mistake, and the batch rule or a decay at each "
+                              "example moves w between mistakes: explain a run without them")
+    family = bool(_beyond(p))
+    def binary(start=None):  # the run's own learner, from w = 0 (or its start)
+        return _FamilyPerceptron(model.d, p._replace(start=start), 0) if family else \
+            Perceptron(model.d, rule=run.rule, bias=run.bias)
     learners: dict[Any, Any] = (
-        {c: Perceptron(model.d, rule=run.rule, bias=run.bias) for c in model.classes} if one_vs_rest
-        else {None: MulticlassPerceptron(model.classes, model.d, update="joint", bias=run.bias) if joint
-              else DualPerceptron(model.kernel, rule=run.rule, bias=run.bias) if run.kernel is not None
-              else Perceptron(model.d, rule=run.rule, bias=run.bias)})
+        {c: binary(p.start.get(c) if isinstance(p.start, dict) else p.start) for c in model.classes} if one_vs_rest
+        else {None: (_FamilyJoint(model.classes, model.d, p) if family else
+                     MulticlassPerceptron(model.classes, model.d, update="joint", bias=run.bias)) if joint
+              else (_FamilyDual(model.kernel, p, []) if family else
+                    DualPerceptron(model.kernel, rule=run.rule, bias=run.bias)) if run.kernel is not None
+              else binary(p.start)})
+
+    def update(before, after, x, y, f=None) -> str:  # w <- w + f x, f read off what the step computed
+        f = f if f is not None else y if [b + y * v for b, v in zip(before, x)] == after else next(
+            (_quotient(a - b, v) for a, b, v in zip(after, before, x) if v != 0), y)
+        c = 1 - p.decay if p.decay else 1
+        if [c * b + f * v if c != 1 else b + f * v for b, v in zip(before, x)] != after and p.bias_rate is None:
+            return f"  w <- {_vec(after)} (not w + f x for one f: Part I's update as it stands)"
+        factor = "y" if f == y else f"{_num(_quotient(f, y))} y"
+        decayed = f"({_num(c)}) " if c != 1 else ""
+        if p.bias_rate is not None:  # the step's vector, its bias moved by its own rate
+            return (f"  w <- w + {factor} x, the bias by {_num(p.bias_rate)} y = {_vec(before)} + "
+                    f"{_vec([a - b for a, b in zip(after, before)])} = {_vec(after)}")
+        return f"  w <- {decayed}w + {factor} x = {decayed}{_vec(before)} + ({_num(f)}){_vec(x)} = {_vec(after)}"
     hidden = len(run.trace) - _HEAD - _TAIL if not every else 0
     lines = []
     if bound is not None:
@@ -3309,6 +3334,7 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
             learner.stored = model.stored[:k - 1]
             terms = [(y_j, learner.kernel(x_j, x_read)) for x_j, y_j in learner.stored]
         scores: Any = learner._scores(x_read) if joint and shown else None
+        learner.epoch = m.epoch  # (a falling rate's pass)
         s, wrong = learner._step(x, m.y)
         if not wrong or s != (m.predicted if joint else m.score):
             raise PerceptronError(f"mistake {k}: example {m.index} is not the run's (the replay does not make "
@@ -3321,22 +3347,32 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                      + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
                      + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
+            eta = _quotient(p.rate, m.epoch) if p.falling else p.rate  # the joint step's rate, as it ran
+            eta = "" if eta == 1 else f"({_num(eta)}) "
             lines += [f"  w({c}).x = {products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
-            tie = " (a tie, to the class listed first)" if list(scores.values()).count(scores[s]) > 1 else ""
-            lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)",
-                      f"  w({y}) <- w({y}) + x = {_vec(before[y])} + {_vec(x_read)} = {_vec(learner.w[y])}",
-                      f"  w({s}) <- w({s}) - x = {_vec(before[s])} - {_vec(x_read)} = {_vec(learner.w[s])} "
-                      "(Collins 2002)"]
+            tie = f" (a tie, to the class listed {p.ties})" if s is not None and list(scores.values()).count(
+                scores[s]) > 1 else ""
+            lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)" if s is not None
+                      else "  every w(l) is 0: no class predicted (--abstain)",
+                      f"  w({y}) <- w({y}) + {eta}x = {_vec(before[y])} + {eta}{_vec(x_read)} = {_vec(learner.w[y])}"]
+            lines += [f"  w({s}) <- w({s}) - {eta}x = {_vec(before[s])} - {eta}{_vec(x_read)} = "
+                      f"{_vec(learner.w[s])} (Collins 2002)"] * (s is not None)
         else:
-            rule = (f"  y ({w}.x) = ({y})({_num(s)}) = {_num(m.y * s)} <= 0: a mistake (Cornell §3)"
-                    if run.rule == "margin" else
-                    f"  sign({_num(s)}) = {sign(s):+d} != y = {y}: a mistake (Columbia §1.1)")
-            lines += ([f"  w.x = sum_j y_j K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
+            o = _decided(p, m.y, s)[1] if family else sign(s)  # the prediction, as the run's own sign made it
+            notes = s != 0 or o == 1  # sign(0) as Columbia's
+            rule = (f"  y ({w}.x) = ({y})({_num(s)}) = {_num(m.y * s)} <= {_num(p.threshold)}: a mistake "
+                    f"({'Cornell §3' if not p.threshold else 'a threshold, --threshold'})"
+                    if p.rule == "margin" or p.threshold else
+                    f"  sign({_num(s)}) = {f'{o:+d}' if o else 0} != y = {y}: a mistake (" + ("Columbia §1.1" if notes else
+                    "--zero" if family else "Part I's sign as it stands; Columbia §1.1 has sign(0) = +1") + ")")
+            f = getattr(learner, "f", None)
+            c_j = "f_j" if family else "y_j"  # what the dual stores with each x_j: the notes' y_j, or the update's f_j
+            lines += ([f"  w.x = sum_j {c_j} K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
                        f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
-                       f"  stored <- stored + [(x, y)]: {learner.mistakes} stored, w = sum_j y_j Phi(x_j) "
-                       "(Columbia §2.3)"] if terms is not None else
-                      [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
-                       f"  {w} <- {w} + y x = {_vec(before)} + ({y}){_vec(x_read)} = {_vec(learner.w)}"])
+                       f"  stored <- stored + [(x, {'y' if f in (None, m.y) else _num(f)})]: {learner.mistakes} "
+                       f"stored, w = sum_j {c_j} Phi(x_j) (Columbia §2.3)"] if terms is not None
+                      else [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
+                            update(before, learner.w, x_read, m.y, f).replace("w", w, 1).replace(" w ", f" {w} ", 1)])
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
             a, n, least = dot(w_now, w_star), dot(w_now, w_now), k * k * g2 * ww

@@ -5282,6 +5282,8 @@ def edited_copy(tmp_path, old, new):
      "rule:   sign: a mistake iff sign(w.x) != y, sign(0) = -1 (Part I as it stands, edited: Columbia §1.1 has +1)"),
     ("    return y * s <= 0    # Cornell", "    return y * s < 0    # Cornell",
      "rule:   margin: a mistake iff y (w.x) < 0 (Part I as it stands, edited: Cornell §3 has <= 0)"),
+    ("self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]", "self.w = [w_i + 2 * y * x_i for w_i, x_i in zip(self.w, x)]",
+     "  w <- w + 2 y x = (0, 0) + (-2)(3, 3) = (-6, -6)"),
 ])
 def test_a_student_s_one_character_edit_of_part_one_runs_and_is_described_as_it_ran(tmp_path, old, new, said):
     script = edited_copy(tmp_path, old, new)
@@ -5289,7 +5291,34 @@ def test_a_student_s_one_character_edit_of_part_one_runs_and_is_described_as_it_
     done = subprocess.run([sys.executable, script, "--explain", *rule], cwd=tmp_path, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode in (0, 1) and "Part I was edited: running it literally" in done.stderr, done.stderr
-    assert said in done.stdout, done.stdout
+    assert said in done.stdout and sums_are_true(done.stdout), done.stdout
+
+
+def sums_are_true(text):
+    """Every sum --explain prints is the sum of its terms: w.x = (a)(b) + ... = s, and w <- ... = u + (f)(x) = v."""
+    def vector(t):
+        return [Fraction(v) for v in t.strip("()").split(", ")]
+    for line in text.splitlines():
+        if re.match(r"  w(\(\w+\))?\.x = \(", line) and " = sum_j" not in line:
+            terms, total = line.split(" = ", 1)[1].rsplit(" = ", 1)
+            products = re.findall(r"\(([^()]+)\)\(([^()]+)\)", terms)
+            assert sum(Fraction(a) * Fraction(b) for a, b in products) == Fraction(total), line
+        elif line.startswith("  w <- w + ") and "the bias by" not in line:
+            match = re.fullmatch(r".* = (\([^)]*\)) \+ \(([^)]+)\)(\([^)]*\)) = (\([^)]*\))", line)
+            u, f, x, v = vector(match.group(1)), Fraction(match.group(2)), vector(match.group(3)), vector(match.group(4))
+            assert [a + f * b for a, b in zip(u, x)] == v, line
+    return True
+
+
+@pytest.mark.parametrize("given", [{"rate": Fraction(1, 10)}, {"zero": 0, "step": "error"}, {"zero": -1},
+                                   {"step": "passive-aggressive", "threshold": 1, "max_epochs": 3},
+                                   {"rule": "margin", "threshold": 2}, {"bias": True, "bias_first": True},
+                                   {"start": [1, -1], "falling": True, "rate": Fraction(1, 2)}])
+def test_explain_prints_the_arithmetic_each_convention_computed(given):
+    # under any convention that ran, --explain's sums are the run's: the update read off what the step computed
+    run = train(P.EXAMPLE, **given)
+    text = run.explain(P.EXAMPLE, every=True)
+    assert sums_are_true(text) and text.count("\nmistake ") + text.startswith("mistake ") == run.mistakes, text
 
 
 def test_check_of_final_weights_alone_on_data_that_never_converges_searches_within_a_bound(tmp_path, monkeypatch):
