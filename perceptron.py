@@ -894,8 +894,9 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted = options[:5]
         _rule(rule)
-        point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions)
-        family = bool(_beyond(point))  # beyond Part I's learners
+        point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions) if conventions \
+            else Conventions(rule=rule, bias=bias)
+        family = bool(conventions) and bool(_beyond(point))  # beyond Part I's learners
         if kernel is not None:
             _callable(kernel)
             if average is not None:
