@@ -1323,42 +1323,42 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
 _Row = namedtuple("_Row", "name field value source changes")
 FAMILY = (
     _Row("the sign rule", "rule", "sign", "Columbia §1.1; Perceptron Algorithm notes; Kalyanakrishnan §2",
-               "a mistake iff sign(w.x) != y"),
+         "a mistake iff sign(w.x) != y"),
     _Row("the margin rule", "rule", "margin", "Cornell §3; scikit-learn's and river's Perceptron; np.sign "
-               "code, `if np.sign(w @ x) != y`", "a mistake iff y (w.x) <= 0: every zero score is one"),
+         "code, `if np.sign(w @ x) != y`", "a mistake iff y (w.x) <= 0: every zero score is one"),
     _Row("a threshold", "threshold", "T", "hinge-loss, passive-aggressive and thresholded training",
-               "a mistake iff y (w.x) <= T"),
+         "a mistake iff y (w.x) <= T"),
     _Row("sign(0) = +1", "zero", 1, "Columbia §1.1; Kalyanakrishnan §1", "a zero score predicts +1"),
     _Row("sign(0) = -1", "zero", -1, "code written `np.where(w @ x > 0, 1, -1)`", "a zero score predicts -1"),
     _Row("sign(0) = 0", "zero", 0, "np.sign, whose 0 is never a label", "a zero score predicts 0, a mistake "
-               "on either label"),
+         "on either label"),
     _Row("the update y x", "step", "label", "Columbia §1.1; Cornell §3", "w <- w + eta y x"),
     _Row("the update (t - o) x", "step", "error", "Rosenblatt's rule as often written, o = sign(w.x)",
-               "w <- w + eta (y - o) x: eta y x at a zero score, 2 eta y x on the wrong side"),
+         "w <- w + eta (y - o) x: eta y x at a zero score, 2 eta y x on the wrong side"),
     _Row("the passive-aggressive step", "step", "passive-aggressive", "Crammer et al., JMLR 7, 2006",
-               "w <- w + ((T - y w.x) / x.x) y x, T the threshold"),
+         "w <- w + ((T - y w.x) / x.x) y x, T the threshold"),
     _Row("a rate", "rate", "ETA", "scikit-learn's eta0; mlxtend's eta", "every update times eta"),
     _Row("a falling rate", "falling", True, "course code: eta_p = eta_0 / p", "the rate of pass p is eta / p"),
     _Row("a bias", "bias", True, "Cornell §2; Kalyanakrishnan §1", "x read as (x, 1): the bias, the last weight"),
     _Row("the bias first", "bias_first", True, "code that prepends the constant 1",
-               "x read as (1, x): the bias, the first weight"),
+         "x read as (1, x): the bias, the first weight"),
     _Row("a bias on -1", "bias_feature", -1, "a threshold theta: `if w @ x - theta >= 0`, theta -= y",
-               "the bias's constant feature is -1: the negative of the notes' bias"),
+         "the bias's constant feature is -1: the negative of the notes' bias"),
     _Row("a rate for the bias", "bias_rate", "R", "code with a rate of its own for b: `b += lr_b * y`",
-               "the bias moves by R times the label's factor"),
+         "the bias moves by R times the label's factor"),
     _Row("a start", "start", "W", "a warm or a random start", "w starts at W, not 0"),
     _Row("an order", "order", "ORDER", "a shuffle written down; code that visits some examples only",
-               "pass p visits the examples in ORDER's p-th list (the last repeats)"),
+         "pass p visits the examples in ORDER's p-th list (the last repeats)"),
     _Row("a seeded shuffle", "shuffle", "SEED", "scikit-learn's shuffle=True (here random.Random(SEED))",
-               "each pass visits a new permutation, shuffled from the last one's"),
+         "each pass visits a new permutation, shuffled from the last one's"),
     _Row("the batch rule", "batch", "sum", "gradient descent on the perceptron loss",
-               "a batch's updates summed and applied at its end, scored by the w in force"),
+         "a batch's updates summed and applied at its end, scored by the w in force"),
     _Row("the batch rule with the mean", "batch", "mean", "gradient descent on the mean perceptron loss; "
-               "PyTorch's mean", "a batch's updates summed, divided by its size, applied at its end"),
+         "PyTorch's mean", "a batch's updates summed, divided by its size, applied at its end"),
     _Row("a minibatch", "batch_size", "B", "minibatch gradient descent", "a batch is B examples, not the pass"),
     _Row("a weight decay", "decay", "C", "an L2 penalty, scikit-learn's alpha", "w <- (1 - C) w at each example"),
     _Row("a decay at each update", "decay_at", "update", "code that decays as it updates",
-               "w <- (1 - C) w + f x, only on a mistake"),
+         "w <- (1 - C) w + f x, only on a mistake"),
     _Row("labels 0/1", "labels", (0, 1), "Kalyanakrishnan §1", "labels 0 and 1, read as -1 and +1"),
     _Row("no bias", "bias", False, "Columbia §1", "no bias: a hyperplane through the origin"),
     _Row("the passes", "max_epochs", "K", "a fixed number of epochs", "they stop after K passes, not converged"),
@@ -1367,9 +1367,9 @@ FAMILY = (
     _Row("the joint update", "multiclass", "joint", "Collins 2002; Crammer and Singer 2003",
          "on a mistake of the argmax, w(y) += x and w(guess) -= x"),
     _Row("ties to the last", "ties", "last", "`max` over the classes reversed; nltk", "an argmax tie goes to "
-               "the class listed last"),
+         "the class listed last"),
     _Row("no prediction at 0", "abstain", True, "code that skips an argmax of zeros", "while every class's "
-               "vector is 0 no class is predicted: only the true class's vector moves"),
+         "vector is 0 no class is predicted: only the true class's vector moves"),
     _Row("the average after", "average", "after", "Collins 2002; scikit-learn's average=True",
          "the mean of w after every example"),
     _Row("the average before", "average", "before", "nltk's AveragedPerceptron", "the mean of w before every example"),
@@ -1378,10 +1378,10 @@ FAMILY = (
     _Row("the votes", "voted", True, "Freund and Schapire 1999", "every w kept, with the examples it stood for"),
 )
 _ROWS = {row.name: row for row in FAMILY}
-Conventions = namedtuple("Conventions", "rule zero step rate falling threshold bias bias_first bias_feature bias_rate start "
-                              "order shuffle batch batch_size decay decay_at ties abstain",
-                    defaults=("sign", 1, "label", 1, False, 0, False, False, 1, None, None, None, None, None, None, 0,
-                              "example", "first", False))
+Conventions = namedtuple("Conventions", "rule zero step rate falling threshold bias bias_first bias_feature "
+                                         "bias_rate start order shuffle batch batch_size decay decay_at ties abstain",
+                         defaults=("sign", 1, "label", 1, False, 0, False, False, 1, None, None, None, None, None,
+                                   None, 0, "example", "first", False))
 _NOTES = Conventions()  # the notes' point: Part I
 _ONLY = {"kernel": ("rule", "zero", "step", "rate", "falling", "threshold", "bias", "bias_first", "bias_feature",
                     "order", "shuffle"),
