@@ -1808,19 +1808,34 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
 class _KernelScores:
     """eq. (2) for each of the xs, kept up to date: when (x_j, y_j) is stored, y_j K(x_j, x) is added to the score of
     every x, in mistake order from the int 0, the very sum DualPerceptron._score takes.  The row [K(x_j, x) for every
-    x] of the j-th x is kept once computed: n kernel calls per distinct stored example, and a clean pass none."""
+    x] of the j-th x is kept once computed, up to KEPT values in all: n kernel values per distinct stored example, and a
+    clean pass none.  A kernel of kernels.py computes a row at the speed of its sums (its gram_rows: each x checked
+    once); any other, or one whose gram_rows fails, call by call."""
+    KEPT = 1 << 22  # the most kernel values kept (32 MiB of references): beyond, a row is computed again each time
 
     def __init__(self, learner, xs):
-        self.learner, self.xs, self.scores, self.rows = learner, xs, [0] * len(xs), {}
+        self.learner, self.xs, self.scores, self.rows, self.row_of = learner, xs, [0] * len(xs), {}, None
 
     def moved(self, x_j, y_j, j=None) -> list:
         """The scores once (x_j, y_j) is stored (x_j the j-th of the xs if j is given), not yet kept."""
-        row = self.rows.get(j)
-        if row is None:
-            row = [self.learner.kernel(x_j, x) for x in self.xs]
-            if j is not None:
-                self.rows[j] = row
+        row, plain = self.rows.get(j) or self.row(x_j)
+        if j is not None and j not in self.rows and (len(self.rows) + 1) * len(self.xs) <= self.KEPT:
+            self.rows[j] = row, plain
+        if plain:  # y_j k is k or -k exactly, and s + -k is s - k (IEEE 754)
+            return list(map(add if y_j > 0 else sub, self.scores, row))
         return [s + y_j * k for s, k in zip(self.scores, row)]
+
+    def row(self, x_j):
+        """([K(x_j, x) for x in xs], whether all are ints and floats)."""
+        kernel, row = self.learner.kernel, None
+        if self.row_of is not False:
+            try:
+                self.row_of = self.row_of or kernel.gram_rows(self.xs)
+                row = self.row_of(x_j)
+            except Exception:  # no gram_rows, or one that fails: the kernel's own calls, which tell what is wrong
+                self.row_of = False
+        row = [kernel(x_j, x) for x in self.xs] if row is None else row
+        return row, _FLOATS.issuperset(map(type, row))
 
 
 def _primal_score(learner, x) -> Number:
