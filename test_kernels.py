@@ -192,10 +192,14 @@ REAL = [K.linear, dot, K.polynomial(2), K.polynomial(3, Fraction(1, 2)), K.gauss
         K.from_features(lambda x: [1, *x, *(a * b for a in x for b in x)])]
 
 
+SEEDS = [pytest.param(range(1), id="seed 0"), pytest.param(range(1, 6), id="seeds 1-5", marks=pytest.mark.slow)]
+
+
 @pytest.mark.parametrize("kernel", [k for k, _ in BOOLEAN] + REAL, ids=lambda k: k.__name__)
 @pytest.mark.parametrize("rule", RULES)
-def test_fast_kernel_run_gives_the_literal_trace(kernel, rule):
-    for seed in range(6):
+@pytest.mark.parametrize("seeds", SEEDS)
+def test_fast_kernel_run_gives_the_literal_trace(kernel, rule, seeds):
+    for seed in seeds:
         rng = random.Random(seed)
         n = rng.randint(2, 6)
         if kernel in REAL:

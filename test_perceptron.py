@@ -2531,13 +2531,16 @@ def moments(call, n, seed):
     return sorted(random.Random(seed).sample(range(1, total), min(n, total - 1)))
 
 
-@pytest.mark.parametrize("fit", [
-    lambda D: train(D, pocket=True, max_epochs=5), lambda D: train(D, rule="margin", bias=True, pocket=True, epochs=3),
-    lambda D: train(D, average="after", voted=True, epochs=3), lambda D: train(D, kernel=kernels.polynomial(2),
-                                                                                pocket=True, voted=True, epochs=3),
-    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], update="joint", pocket=True, average="before", epochs=3),
-    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], pocket=True, voted=True, epochs=3)],
-    ids=["pocket", "margin-bias-pocket", "average-voted", "kernel-pocket-voted", "joint", "one-vs-rest"])
+@pytest.mark.parametrize("fit", [  # every kind but the first: slow (150 interrupted runs each)
+    pytest.param(lambda D: train(D, pocket=True, max_epochs=5), id="pocket"),
+    *(pytest.param(fit, id=name, marks=pytest.mark.slow) for name, fit in [
+        ("margin-bias-pocket", lambda D: train(D, rule="margin", bias=True, pocket=True, epochs=3)),
+        ("average-voted", lambda D: train(D, average="after", voted=True, epochs=3)),
+        ("kernel-pocket-voted", lambda D: train(D, kernel=kernels.polynomial(2), pocket=True, voted=True, epochs=3)),
+        ("joint", lambda D: P.train_multiclass([(x, str(y)) for x, y in D], update="joint", pocket=True,
+                                               average="before", epochs=3)),
+        ("one-vs-rest", lambda D: P.train_multiclass([(x, str(y)) for x, y in D], pocket=True, voted=True,
+                                                     epochs=3))])])
 def test_ctrl_c_at_any_moment_of_a_run_carries_the_run_so_far(fit):
     examples, _ = noisy(76, n=12, d=2, flip=0.3)
     for k in moments(lambda: fit(examples), 150, 76):  # the pocket's first count and the averages' sums included
@@ -5079,6 +5082,7 @@ def test_check_of_vectors_of_two_lengths_in_one_run_is_one_error_line_and_exit_2
     assert "and its other vectors have 4" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, planted, said", [pytest.param(*law, id=law[0]) for law in LAWS
                                                   if "order" not in law[1] and "passive" not in law[1]])
 def test_check_reads_a_law_off_a_trace_with_updates_on_a_zero_example(tmp_path, name, planted, said):
