@@ -1008,7 +1008,8 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
                    trace=log, pocket=best, rule=learner.rule, bias=learner.bias,
                    average=shaped(means[average]) if means and average else None,
-                   voted=[(shaped(v), c) for v, c in tally.votes] if tally and voted else None, **conventions)
+                   voted=_Votes(((shaped(v), c) for v, c in tally.votes), map(D.examples.__getitem__, tally.made))
+                   if tally and voted else None, **conventions)
 
     def ratchet(mistake, learner):  # Gallant's pocket (as ``train`` describes it), told of each update
         nonlocal best
@@ -1128,6 +1129,14 @@ def _pocket_errors(learner, D):
     return lambda at_most, mistake: _count((wrong(x, y) for x, y in D.examples), at_most)
 
 
+class _Votes(list):
+    """Run.voted, [(v_k, c_k), ...], and ``made``: the example (x, y) whose mistake made v_k, for k = 1, 2, ..."""
+
+    def __init__(self, votes, made):
+        super().__init__(votes)
+        self.made = list(made)
+
+
 def _copied(w):
     return None if w is None else dict(w) if isinstance(w, dict) else list(w)
 
@@ -1142,9 +1151,11 @@ class _History:
         self.total = [0] * len(w) if sums else None  # sum_t W_t so far, exactly: Fractions of the floats
         self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
         self.votes: list | None = [] if votes else None
+        self.made: list = []  # the index of the example of each mistake, which made v_1, v_2, ...
         self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
 
     def __call__(self, mistake, learner):
+        self.made.append(mistake.index)
         self.at((mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
 
     def at(self, t, w):
@@ -1916,6 +1927,28 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
 # scores in doubt are summed again, in the run's order.  The bound holds while no sum overflows (W N <= 2^1000 is
 # asked); after n updates all are summed again and G and H start over, so B stays small.
 
+class _Drift:
+    """The rounding bound B of float scores of the xs kept up to date through updates, as derived above."""
+
+    def __init__(self, xs):
+        m = len(xs[0]) + 3 if xs else 3
+        self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
+        self.N = max((sum(map(abs, x)) for x in xs), default=0.0)  # inf past the range
+
+    def start(self, W) -> int:
+        """The scores summed again in the run's order: B = 0."""
+        self.G, self.H, self.updates = self.gamma * W, self.eta, 0
+        return 0
+
+    def moved(self, W, X_i):
+        """B after an update by an x_i of largest |x_ik| X_i, to weights of largest |w_k| W; None if it does not hold."""
+        u, self.updates = 2.0 ** -53, self.updates + 1
+        self.G = (self.G + self.gamma * X_i + 2 * u * W) / (1 - u)
+        self.H = (self.H + self.eta) / (1 - u)
+        B = 2 * (self.N * (self.G + self.gamma * W) + self.H + self.eta)
+        return B if W * self.N <= 2.0 ** 1000 and isfinite(B) else None  # then every |q_j| <= W N (1 + ...) too
+
+
 class _KeptScores:
     """errors(at_most, mistake) of a primal or joint run's pocket, from scores kept up to date (derived above)."""
     ROWS = 2000  # the most examples whose rows (n each) it keeps: at most n^2 numbers
@@ -1946,11 +1979,8 @@ class _KeptScores:
     def __init__(self, learner, xs, ys, literal, exact, joint):
         self.learner, self.ys, self.literal, self.exact, self.joint = learner, ys, literal, exact, joint
         self.xs = [learner._read(x) for x in xs]
-        m = learner.d + learner.bias + 3
-        self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
-        self.N = max((sum(map(abs, x)) for x in self.xs), default=0.0)  # inf past the range
-        self.X = [max(map(abs, x), default=0.0) for x in self.xs]
-        self.kept, self.after, self.updates, self.rows = None, -1, 0, {}  # kept: margins, or {class: scores}
+        self.drift, self.X = _Drift(self.xs), [max(map(abs, x), default=0.0) for x in self.xs]
+        self.kept, self.after, self.rows = None, -1, {}  # kept: margins, or {class: scores}
         self.truth = [learner.classes.index(y) for y in ys] if joint else None
 
     def __call__(self, at_most, mistake):
@@ -1958,24 +1988,24 @@ class _KeptScores:
         flat = learner.w if not self.joint else [] if self.exact else [v for w in learner.w.values() for v in w]
         W = 0 if self.exact else max(map(abs, flat), default=0.0)
         if self.kept is not None and mistake is not None and learner.mistakes == self.after + 1 and \
-                self.updates < len(self.xs) and self.row(mistake.index) is not None:
-            row, kept, self.updates = self.rows[mistake.index], self.kept, self.updates + 1
+                self.drift.updates < len(self.xs) and self.row(mistake.index) is not None:
+            row, kept = self.rows[mistake.index], self.kept
             if self.joint:
                 kept[mistake.y] = list(map(add, kept[mistake.y], row))
                 kept[mistake.predicted] = list(map(sub, kept[mistake.predicted], row))
             else:
                 self.kept = list(map(add if mistake.y > 0 else sub, kept, row))
-            B = self.bound(W, mistake.index)
+            B = 0 if self.exact else self.drift.moved(W, self.X[mistake.index])
         if B is None:  # the first count, n updates since the last, or a bound that does not hold: all summed again
             self.kept = None
-            if not (self.exact or W * self.N <= 2.0 ** 1000 and all(
+            if not (self.exact or W * self.drift.N <= 2.0 ** 1000 and all(
                     type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in flat)):
                 return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
             lists = [_dots(w, self.xs, self.exact) for w in (learner.w.values() if self.joint else [learner.w])]
             if not (self.exact or all(all(map(isfinite, v)) for v in lists)):
                 return self.literal(at_most, mistake)
             self.kept = dict(zip(learner.w, lists)) if self.joint else list(map(mul, self.ys, lists[0]))
-            B, self.updates, self.G, self.H = 0, 0, self.gamma * W, self.eta
+            B = self.drift.start(W)
         self.after = learner.mistakes
         return self.argmax_errors(B, at_most) if self.joint else self.margin_errors(B, at_most)
 
@@ -1986,16 +2016,6 @@ class _KeptScores:
             row = row if self.joint else list(map(mul, self.ys, row))
             self.rows[i] = row if self.exact or isfinite(sum(row)) else None
         return self.rows[i]
-
-    def bound(self, W, i):
-        """B after an update on example i, or None if it does not hold."""
-        if self.exact:
-            return 0
-        u = 2.0 ** -53
-        self.G = (self.G + self.gamma * self.X[i] + 2 * u * W) / (1 - u)
-        self.H = (self.H + self.eta) / (1 - u)
-        B = 2 * (self.N * (self.G + self.gamma * W) + self.H + self.eta)
-        return B if W * self.N <= 2.0 ** 1000 and isfinite(B) else None  # then every |q_j| <= W N (1 + ...) too
 
     def margin_errors(self, B, at_most):
         q, learner = self.kept, self.learner
@@ -2043,29 +2063,39 @@ def _scaled_sums(history, c):
 
 
 def _voted_signs_fast(kept, bias, xs) -> list:
-    """_voted_signs, fast: per hypothesis, every x's score at once and its sign counted c_k times.  With ints and
-    Fractions, v_k.x = v_(k-1).x + (v_k - v_(k-1)).x exactly, the row of each distinct difference computed once: O(1)
-    a hypothesis and x.  With floats, each v_k.x by _dots.  Anything else: the literal vote."""
+    """_voted_signs, fast: every x's score v_k.x kept up to date as the pocket keeps its margins (above), v_k.x =
+    v_(k-1).x + y x_i.x for the example (x_i, y) whose mistake made v_k (Run.voted's ``made``; for ints and Fractions
+    without it, v_k - v_(k-1)), each row [x_i.x for every x] computed once: O(1) a hypothesis and x.  Exact for ints and
+    Fractions; a float score within the rounding bound B of 0 is summed again in dot's order, and all are every n
+    hypotheses.  Floats without ``made`` (a loaded model's vote): each v_k.x by _dots.  Anything else: the literal."""
     d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
-    votes, before, scores, rows = [0] * len(xs), None, [], {}  # sum_k c_k [v_k.x >= 0]; each v_k - v_(k-1)'s row
+    made, votes, scores, rows = getattr(kept, "made", ()), [0] * len(xs), None, {}  # votes: sum_k c_k [v_k.x >= 0]
     try:  # a PerceptronError (an x to refuse) is a ValueError: the literal vote's to tell
         xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
         kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
-        exact = kinds <= _EXACT
+        exact, drift = kinds <= _EXACT, _Drift(xs)
         if not (exact or kinds <= _FLOATS):
             return literal(kept, bias, given)
-        for v, c in kept:
-            if exact and before is not None:
-                step = tuple(map(sub, v, before))
-                if step not in rows:
-                    rows[step] = _dots(step, xs, exact)
-                scores = list(map(add, scores, rows[step]))
-            else:
-                scores = _dots(v, xs, exact)
+        for k, (v, c) in enumerate(kept):
+            W, B = 0 if exact else max(map(abs, v), default=0.0), None
+            if scores is not None and (exact or k <= len(made) and W <= 2 ** 53 and drift.updates < len(xs)):
+                x_i, y = made[k - 1] if k <= len(made) else (tuple(map(sub, v, before)), 1)
+                key = id(x_i) if k <= len(made) else x_i  # an example's x, or a difference
+                if key not in rows:
+                    x_i = [*x_i, 1] if bias and k <= len(made) else x_i
+                    rows[key] = _dots(x_i, xs, exact), max(map(abs, x_i), default=0.0)
+                row, X_i = rows[key]
+                scores = list(map(add if y > 0 else sub, scores, row))
+                B = 0 if exact else drift.moved(W, X_i)
+            if B is None:
+                scores, B = _dots(v, xs, exact), drift.start(W)
                 if not (exact or all(map(isfinite, scores))):
                     return literal(kept, bias, given)
-            votes = list(map(add, votes, map(mul, repeat(c), map(le, repeat(0), scores))))
-            before = v
+            signs = list(map(le, repeat(0), scores))
+            if B and min(map(abs, scores)) <= B:  # in doubt: v_k.x as the run sums it
+                for j in [j for j, s in enumerate(scores) if -B <= s <= B]:
+                    signs[j] = _sum_float(v, xs[j]) >= 0
+            votes, before = list(map(add, votes, map(mul, repeat(c), signs))), v
     except (ArithmeticError, TypeError, ValueError):
         return literal(kept, bias, given)
     total = sum(c for _, c in kept)

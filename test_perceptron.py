@@ -1739,6 +1739,25 @@ def test_the_votes_kept_scores_give_the_literal_vote_on_every_example(number, bi
         run.errors([(X[0], 1), ([1, 2], 1)], "voted")
 
 
+@pytest.mark.parametrize("bias", [False, True])
+def test_the_float_votes_kept_scores_give_the_literal_vote_where_scores_cancel(bias):
+    """Floats whose scores cancel to 0 or near it (1e16 beside 1, subnormals, signed zeros), runs of more hypotheses
+    than examples (the scores summed again every n), queries that are not training examples, and a vote loaded
+    without its examples: the vote of every hypothesis, as Part I sums it."""
+    rng, agreed = random.Random(79), 0
+    for _ in range(60):
+        n, d = rng.randint(2, 12), rng.randint(1, 4)
+        cells = [1e16, -1e16, 1.0, -1.0, 0.5, -0.0, 5e-324, 0.1, 3.0]
+        examples = [([rng.choice(cells) for _ in range(d)], rng.choice([-1, 1])) for _ in range(n)]
+        run = train(examples, bias=bias, epochs=rng.randint(2, 8), voted=True)
+        X = [x for x, _ in examples] + [[rng.choice(cells) for _ in range(d)] for _ in range(5)]
+        vote = [sign(sum(c * sign(dot(v, with_bias(x) if bias else x)) for v, c in run.voted)) for x in X]
+        assert run.predictions(X, "voted") == vote and len(run.voted.made) == len(run.voted) - 1
+        assert P._voted_signs(list(run.voted), bias, X) == vote  # without ``made``
+        agreed += len(run.voted) > n
+    assert agreed > 10
+
+
 @pytest.mark.parametrize("number", [int, Fraction, float, Decimal])
 @pytest.mark.parametrize("bias", [False, True])
 def test_the_joint_pockets_kept_scores_give_the_literal_argmax_errors(number, bias):
