@@ -2057,7 +2057,7 @@ def _scaled_sums(history, c):
                 history.scaled, history.k = [a << (k - history.k) for a in history.scaled], k
                 scaled = list(map(mul, repeat(2.0 ** k), w))
         if all(map(float.is_integer, scaled)):  # False for an inf: a sum past the float range
-            history.scaled = list(map(add, history.scaled, map(mul, repeat(c), map(int, scaled))))
+            history.scaled = list(map(add, history.scaled, map(mul, repeat(c), map(float.__trunc__, scaled))))
             return
     _History.add.literal(history, c)  # type: ignore[attr-defined]
 
