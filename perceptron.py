@@ -1150,8 +1150,7 @@ class _History:
         self.n, self.w, self.since = n, list(w), 1
         self.total = [0] * len(w) if sums else None  # sum_t W_t so far, exactly: Fractions of the floats
         self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
-        self.votes: list | None = [] if votes else None
-        self.made: list = []  # the index of the example of each mistake, which made v_1, v_2, ...
+        self.votes, self.made = ([] if votes else None), []  # made: the example index of each v_k's mistake
         self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
 
     def __call__(self, mistake, learner):
@@ -1720,17 +1719,14 @@ def _fenced(literal, fast):
 # The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11, sum(map(mul, a, b)), a plain
 # left-to-right sum for every type; from 3.12, math.sumprod for int (exact), Fraction and Decimal (a plain sum there),
 # and the plain loop for floats, whose sum() is compensated and whose sumprod is extended-precision.  Both raise a
-# ValueError for vectors of different lengths.  On PyPy, whose JIT makes plain loops fast, a filter with a partial (the
-# pocket's count) is 14 times slower than a sum over all: the switch below names each choice made for PyPy.
-_PYPY = sys.implementation.name == "pypy"
+# ValueError for vectors of different lengths.
+_PYPY = sys.implementation.name == "pypy"  # the switch below says what PyPy runs otherwise, and why
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
 
     def _sum_float(a, b):
-        if len(a) != len(b):
-            raise ValueError("vectors of different lengths")
         s = 0
-        for a_i, b_i in zip(a, b):
+        for a_i, b_i in zip(a, b, strict=True):
             s = s + a_i * b_i
         return s
 else:
@@ -1821,9 +1817,7 @@ def _primal_pass(learner, D, epoch, on_mistake) -> int:
 class _KernelScores:
     """eq. (2) for each of the xs, kept up to date: when (x_j, y_j) is stored, y_j K(x_j, x) is added to the score of
     every x, in mistake order from the int 0, the very sum DualPerceptron._score takes.  The row [K(x_j, x) for every
-    x] of the j-th x is kept once computed, up to KEPT values in all: n kernel values per distinct stored example, and a
-    clean pass none.  A kernel of kernels.py computes a row at the speed of its sums (its gram_rows: each x checked
-    once); any other, or one whose gram_rows fails, call by call."""
+    x] of the j-th x is kept (up to KEPT values), by the kernel's gram_rows where it has them (kernels.py's)."""
     KEPT = 1 << 22  # the most kernel values kept (32 MiB of references): beyond, a row is computed again each time
 
     def __init__(self, learner, xs):
@@ -1834,20 +1828,17 @@ class _KernelScores:
         row, plain = self.rows.get(j) or self.row(x_j)
         if j is not None and j not in self.rows and (len(self.rows) + 1) * len(self.xs) <= self.KEPT:
             self.rows[j] = row, plain
-        if plain:  # y_j k is k or -k exactly, and s + -k is s - k (IEEE 754)
-            return list(map(add if y_j > 0 else sub, self.scores, row))
-        return [s + y_j * k for s, k in zip(self.scores, row)]
+        return list(map(add if y_j > 0 else sub, self.scores, row)) if plain else \
+            [s + y_j * k for s, k in zip(self.scores, row)]  # plain: y_j k is k or -k exactly, s + -k is s - k
 
     def row(self, x_j):
         """([K(x_j, x) for x in xs], whether all are ints and floats)."""
-        kernel, row = self.learner.kernel, None
-        if self.row_of is not False:
-            try:
-                self.row_of = self.row_of or kernel.gram_rows(self.xs)
-                row = self.row_of(x_j)
-            except Exception:  # no gram_rows, or one that fails: the kernel's own calls, which tell what is wrong
-                self.row_of = False
-        row = [kernel(x_j, x) for x in self.xs] if row is None else row
+        try:
+            self.row_of = self.row_of or self.learner.kernel.gram_rows(self.xs)
+            row = self.row_of(x_j)
+        except Exception:  # no gram_rows, or one that fails: the kernel's own calls, which tell what is wrong
+            self.row_of = lambda x_j: [self.learner.kernel(x_j, x) for x in self.xs]
+            row = self.row_of(x_j)
         return row, _FLOATS.issuperset(map(type, row))
 
 
@@ -1930,20 +1921,17 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
 # asked); after n updates all are summed again and G and H start over, so B stays small.
 
 class _Drift:
-    """The rounding bound B of float scores of the xs kept up to date through updates, as derived above."""
+    """The rounding bound B of float scores of the xs kept up to date through updates (derived above), from scores
+    summed in the run's order (B = 0) with weights of largest |w_k| W."""
 
-    def __init__(self, xs):
-        m = len(xs[0]) + 3 if xs else 3
+    def __init__(self, xs, W):
+        m, self.updates = len(xs[0]) + 3 if xs else 3, 0
         self.gamma, self.eta = m * 2.0 ** -53 / (1 - m * 2.0 ** -53), m * 2.0 ** -1074
         self.N = max((sum(map(abs, x)) for x in xs), default=0.0)  # inf past the range
-
-    def start(self, W) -> int:
-        """The scores summed again in the run's order: B = 0."""
-        self.G, self.H, self.updates = self.gamma * W, self.eta, 0
-        return 0
+        self.G, self.H = self.gamma * W, self.eta
 
     def moved(self, W, X_i):
-        """B after an update by an x_i of largest |x_ik| X_i, to weights of largest |w_k| W; None if it does not hold."""
+        """B after an update by an x_i of largest |x_ik| X_i, to weights of largest |w_k| W; None if it fails."""
         u, self.updates = 2.0 ** -53, self.updates + 1
         self.G = (self.G + self.gamma * X_i + 2 * u * W) / (1 - u)
         self.H = (self.H + self.eta) / (1 - u)
@@ -1969,19 +1957,17 @@ class _KeptScores:
                     return literal(at_most, mistake)
                 return _count(map(learner.mistake, ys, cache.scores), at_most)
             return from_kept_scores
-        joint = isinstance(learner, MulticlassPerceptron)
+        joint, exact = isinstance(learner, MulticlassPerceptron), all(type(v) in _EXACT for x in xs for v in x)
         if len(xs) > cls.ROWS or not (joint or isinstance(learner, Perceptron)) or joint and (
-                learner.binary is not None or len(learner.classes) < 2):
+                learner.binary is not None or len(learner.classes) < 2) or not (exact or all(
+                type(v) is float for x in xs for v in x)):
             return literal
-        exact = all(type(v) in _EXACT for x in xs for v in x)
-        if exact or all(type(v) is float for x in xs for v in x):
-            return cls(learner, xs, ys, literal, exact, joint)
-        return literal
+        return cls(learner, xs, ys, literal, exact, joint)
 
     def __init__(self, learner, xs, ys, literal, exact, joint):
         self.learner, self.ys, self.literal, self.exact, self.joint = learner, ys, literal, exact, joint
         self.xs = [learner._read(x) for x in xs]
-        self.drift, self.X = _Drift(self.xs), [max(map(abs, x), default=0.0) for x in self.xs]
+        self.X = [max(map(abs, x), default=0.0) for x in self.xs]
         self.kept, self.after, self.rows = None, -1, {}  # kept: margins, or {class: scores}
         self.truth = [learner.classes.index(y) for y in ys] if joint else None
 
@@ -2000,6 +1986,7 @@ class _KeptScores:
             B = 0 if self.exact else self.drift.moved(W, self.X[mistake.index])
         if B is None:  # the first count, n updates since the last, or a bound that does not hold: all summed again
             self.kept = None
+            self.drift = _Drift(self.xs, W)
             if not (self.exact or W * self.drift.N <= 2.0 ** 1000 and all(
                     type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in flat)):
                 return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
@@ -2007,7 +1994,7 @@ class _KeptScores:
             if not (self.exact or all(all(map(isfinite, v)) for v in lists)):
                 return self.literal(at_most, mistake)
             self.kept = dict(zip(learner.w, lists)) if self.joint else list(map(mul, self.ys, lists[0]))
-            B = self.drift.start(W)
+            B = 0
         self.after = learner.mistakes
         return self.argmax_errors(B, at_most) if self.joint else self.margin_errors(B, at_most)
 
@@ -2066,39 +2053,35 @@ def _scaled_sums(history, c):
 
 
 def _voted_signs_fast(kept, bias, xs) -> list:
-    """_voted_signs, fast: every x's score v_k.x kept up to date as the pocket keeps its margins (above), v_k.x =
-    v_(k-1).x + y x_i.x for the example (x_i, y) whose mistake made v_k (Run.voted's ``made``; for ints and Fractions
-    without it, v_k - v_(k-1)), each row [x_i.x for every x] computed once: O(1) a hypothesis and x.  Exact for ints and
-    Fractions; a float score within the rounding bound B of 0 is summed again in dot's order, and all are every n
-    hypotheses.  Floats without ``made`` (a loaded model's vote): each v_k.x by _dots.  Anything else: the literal."""
+    """_voted_signs, fast: v_k.x = v_(k-1).x + y x_i.x for the (x_i, y) whose mistake made v_k (Run.voted's ``made``),
+    a row per x_i: O(1) a hypothesis and x, exact for ints and Fractions; a float within its rounding bound B (the
+    pocket's, above) of 0 is summed again, and all every n (each, without ``made``).  Else: the literal vote."""
     d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
-    made, votes, scores, rows = getattr(kept, "made", ()), [0] * len(xs), None, {}  # votes: sum_k c_k [v_k.x >= 0]
+    made, scores, rows, drift = getattr(kept, "made", ()), [], {}, None  # type: Any, list, dict, Any
+    votes = [0] * len(xs)  # sum_k c_k [v_k.x >= 0]
     try:  # a PerceptronError (an x to refuse) is a ValueError: the literal vote's to tell
         xs = [[*_vector(x, d), 1] if bias else _vector(x, d) for x in xs]
         kinds = set().union(*(map(type, v) for v, _ in kept), *(map(type, x) for x in xs))
-        exact, drift = kinds <= _EXACT, _Drift(xs)
+        exact = kinds <= _EXACT
         if not (exact or kinds <= _FLOATS):
-            return literal(kept, bias, given)
+            raise TypeError  # the literal vote's
         for k, (v, c) in enumerate(kept):
             W, B = 0 if exact else max(map(abs, v), default=0.0), None
-            if scores is not None and (exact or k <= len(made) and W <= 2 ** 53 and drift.updates < len(xs)):
-                x_i, y = made[k - 1] if k <= len(made) else (tuple(map(sub, v, before)), 1)
-                key = id(x_i) if k <= len(made) else x_i  # an example's x, or a difference
-                if key not in rows:
-                    x_i = [*x_i, 1] if bias and k <= len(made) else x_i
-                    rows[key] = _dots(x_i, xs, exact), max(map(abs, x_i), default=0.0)
-                row, X_i = rows[key]
+            if 0 < k <= len(made) and (exact or W <= 2 ** 53 and drift.updates < len(xs)):
+                x_i, y = made[k - 1]
+                read = [*x_i, 1] if bias else x_i
+                row, X_i = rows.get(id(x_i)) or rows.setdefault(id(x_i), (_dots(read, xs, exact), max(map(abs, read))))
                 scores = list(map(add if y > 0 else sub, scores, row))
                 B = 0 if exact else drift.moved(W, X_i)
             if B is None:
-                scores, B = _dots(v, xs, exact), drift.start(W)
+                scores, B, drift = _dots(v, xs, exact), 0, _Drift(xs, W) if made and not exact else None
                 if not (exact or all(map(isfinite, scores))):
-                    return literal(kept, bias, given)
+                    raise OverflowError  # the literal vote says where
             signs = list(map(le, repeat(0), scores))
             if B and min(map(abs, scores)) <= B:  # in doubt: v_k.x as the run sums it
                 for j in [j for j, s in enumerate(scores) if -B <= s <= B]:
                     signs[j] = _sum_float(v, xs[j]) >= 0
-            votes, before = list(map(add, votes, map(mul, repeat(c), signs))), v
+            votes = list(map(add, votes, map(mul, repeat(c), signs)))
     except (ArithmeticError, TypeError, ValueError):
         return literal(kept, bias, given)
     total = sum(c for _, c in kept)
@@ -2106,7 +2089,8 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 
 
 # The switch: each accelerated name now runs its accelerator, or Part I's own.  On PyPy too (7.3) each accelerator
-# beats Part I, by 3 to 16 times (bench/README.md): none is PyPy's to skip.
+# beats Part I, by 2 to 16 times (bench/README.md): none is PyPy's to skip.  One choice within is PyPy's: the float
+# pocket counts its sure errors by sum(map(gt)), 14 times faster there than the filter that stops early on CPython.
 _pass = _fenced(_pass, _pass_fast)
 Perceptron._score = _fenced(Perceptron._score, _primal_score)  # type: ignore[method-assign]
 Perceptron.learn = _fenced(  # type: ignore[method-assign]
