@@ -24,6 +24,10 @@ gram(K, xs)                         the matrix [[K(a, b) for b] for a]
 from_spec("polynomial:2")           the kernel a --kernel option names
 ==================================  =======================================
 
+Each kernel here has ``gram_rows``: ``K.gram_rows(xs)`` checks each of xs
+once and returns row(a) = [K(a, b) for b in xs], the same values at the
+speed of their sums (perceptron's kernel dual keeps such rows).
+
 The Boolean kernels take vectors of bits: the ints 0 and 1 (True and False
 count as 1 and 0; 1.0 does not).  Their Phi lists one 0/1 feature per
 conjunction, the empty conjunction (the constant 1) first, then by size,
