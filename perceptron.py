@@ -1912,9 +1912,10 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
 # per product, one more for an int weight, one per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|
 # (of every class), X_i = max_k |x_ik|, N_j = sum_k |x_jk|: the run's S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j
 # + eta.  An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y r_ij + sum_k
-# delta_k x_jk; the kept a'_j = fl(a_j + y fl(r_ij)) is off by |fl(r_ij) - r_ij| <= gamma X_i N_j + eta and a
-# rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j - e_j| stays within N_j G + H, from a_j = S_j, G = gamma W,
-# H = eta, where after each update (which moves a class's vector at most once)
+# delta_k x_jk; the kept a'_j = fl(a_j + y fl(r_ij)) is off by |fl(r_ij) - r_ij| <= gamma X_i N_j + eta (r_ij summed in
+# any order, or by math.sumprod, which rounds once) and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j -
+# e_j| stays within N_j G + H, from a_j = S_j, G = gamma W, H = eta, where after each update (which moves a class's
+# vector at most once)
 #   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u).
 # Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B (computed in floats with a margin of 2 for their own
 # roundings, N = max_j N_j): a margin further than B from 0 has S_j's sign, and S_j is not 0; an argmax stands where
@@ -2003,7 +2004,7 @@ class _KeptScores:
     def row(self, i):
         """x_i's row (times y_j for the margins), or None if a sum is not finite."""
         if i not in self.rows:
-            row = _dots(self.xs[i], self.xs, self.exact)
+            row = _dots(self.xs[i], self.xs, True)  # any order is within the bound: sumprod from 3.12
             row = row if self.joint else list(map(mul, self.ys, row))
             self.rows[i] = row if self.exact or isfinite(sum(row)) else None
         return self.rows[i]
@@ -2072,7 +2073,7 @@ def _voted_signs_fast(kept, bias, xs) -> list:
             if 0 < k <= len(made) and (exact or W <= 2 ** 53 and drift.updates < len(xs)):
                 x_i, y = made[k - 1]
                 read = [*x_i, 1] if bias else x_i
-                row, X_i = rows.get(id(x_i)) or rows.setdefault(id(x_i), (_dots(read, xs, exact), max(map(abs, read))))
+                row, X_i = rows.get(id(x_i)) or rows.setdefault(id(x_i), (_dots(read, xs, True), max(map(abs, read))))
                 scores = list(map(add if y > 0 else sub, scores, row))
                 B = 0 if exact else drift.moved(W, X_i)
             if B is None:
