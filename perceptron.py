@@ -1720,7 +1720,6 @@ def _fenced(literal, fast):
 # left-to-right sum for every type; from 3.12, math.sumprod for int (exact), Fraction and Decimal (a plain sum there),
 # and the plain loop for floats, whose sum() is compensated and whose sumprod is extended-precision.  Both raise a
 # ValueError for vectors of different lengths.
-_PYPY = sys.implementation.name == "pypy"  # the switch below says what PyPy runs otherwise, and why
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
 
@@ -1827,21 +1826,19 @@ class _KernelScores:
 
     def moved(self, x_j, y_j, j=None) -> list:
         """The scores once (x_j, y_j) is stored (x_j the j-th of the xs if j is given), not yet kept."""
-        row, plain = self.rows.get(j) or self.row(x_j)
-        if j is not None and j not in self.rows and (len(self.rows) + 1) * len(self.xs) <= self.KEPT:
-            self.rows[j] = row, plain
+        row, plain = self.rows.get(j) or (None, None)
+        if row is None:
+            try:
+                self.row_of = self.row_of or self.learner.kernel.gram_rows(self.xs)
+                row = self.row_of(x_j)
+            except Exception:  # no gram_rows, or one that fails: the kernel's own calls, which tell what is wrong
+                self.row_of = lambda x_j: [self.learner.kernel(x_j, x) for x in self.xs]
+                row = self.row_of(x_j)
+            plain = _FLOATS.issuperset(map(type, row))  # then y_j k is k or -k exactly, and s + -k is s - k
+            if j is not None and (len(self.rows) + 1) * len(self.xs) <= self.KEPT:
+                self.rows[j] = row, plain
         return list(map(add if y_j > 0 else sub, self.scores, row)) if plain else \
-            [s + y_j * k for s, k in zip(self.scores, row)]  # plain: y_j k is k or -k exactly, s + -k is s - k
-
-    def row(self, x_j):
-        """([K(x_j, x) for x in xs], whether all are ints and floats)."""
-        try:
-            self.row_of = self.row_of or self.learner.kernel.gram_rows(self.xs)
-            row = self.row_of(x_j)
-        except Exception:  # no gram_rows, or one that fails: the kernel's own calls, which tell what is wrong
-            self.row_of = lambda x_j: [self.learner.kernel(x_j, x) for x in self.xs]
-            row = self.row_of(x_j)
-        return row, _FLOATS.issuperset(map(type, row))
+            [s + y_j * k for s, k in zip(self.scores, row)]
 
 
 def _primal_score(learner, x) -> Number:
@@ -1924,8 +1921,7 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
 # asked); after n updates all are summed again and G and H start over, so B stays small.
 
 class _Drift:
-    """The rounding bound B of float scores of the xs kept up to date through updates (derived above), from scores
-    summed in the run's order (B = 0) with weights of largest |w_k| W."""
+    """The bound B (above) on float scores of the xs kept up to date from the run's own (B = 0), weights up to W."""
 
     def __init__(self, xs, W):
         m, self.updates = len(xs[0]) + 3 if xs else 3, 0
@@ -1988,8 +1984,7 @@ class _KeptScores:
                 self.kept = list(map(add if mistake.y > 0 else sub, kept, row))
             B = 0 if self.exact else self.drift.moved(W, self.X[mistake.index])
         if B is None:  # the first count, n updates since the last, or a bound that does not hold: all summed again
-            self.kept = None
-            self.drift = _Drift(self.xs, W)
+            self.kept, self.drift = None, _Drift(self.xs, W)
             if not (self.exact or W * self.drift.N <= 2.0 ** 1000 and all(
                     type(v) is float or type(v) is int and -2 ** 53 <= v <= 2 ** 53 for v in flat)):
                 return self.literal(at_most, mistake)  # which says what is wrong, where the literal count would
@@ -2011,7 +2006,7 @@ class _KeptScores:
 
     def margin_errors(self, B, at_most):
         q, learner = self.kept, self.learner
-        wrong = _count(filter(functools.partial(gt, -B), q), at_most) if not _PYPY else \
+        wrong = _count(filter(functools.partial(gt, -B), q), at_most) if sys.implementation.name != "pypy" else \
             min(sum(map(gt, repeat(-B), q)), at_most if at_most and at_most > 0 else len(q))  # y_j S_j < 0 for certain
         if at_most and wrong == at_most or min(map(abs, q), default=B + 1) > B:
             return wrong
