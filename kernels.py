@@ -24,6 +24,10 @@ gram(K, xs)                         the matrix [[K(a, b) for b] for a]
 from_spec("polynomial:2")           the kernel a --kernel option names
 ==================================  =======================================
 
+Each kernel here has ``gram_rows``: ``K.gram_rows(xs)`` checks each of xs
+once and returns row(a) = [K(a, b) for b in xs], the same values at the
+speed of their sums (perceptron's kernel dual keeps such rows).
+
 The Boolean kernels take vectors of bits: the ints 0 and 1 (True and False
 count as 1 and 0; 1.0 does not).  Their Phi lists one 0/1 feature per
 conjunction, the empty conjunction (the constant 1) first, then by size,
@@ -46,10 +50,10 @@ import numbers
 import re
 import sys
 from fractions import Fraction
-from functools import reduce
+from functools import partial, reduce
 from collections.abc import Iterable, Mapping, Set, Sized
-from itertools import combinations, combinations_with_replacement, product
-from operator import and_, index, mul, xor
+from itertools import combinations, combinations_with_replacement, product, repeat
+from operator import and_, index, mul, sub, xor
 
 __version__ = "0.4.0"
 
@@ -189,6 +193,39 @@ def _loop(a, b):
     return s
 
 
+# Rows of kernel values at the speed of the sums (for perceptron's kernel dual, which keeps a row per stored example):
+# K.gram_rows(xs) checks and expands each of xs once and gives row(a) = [K(a, b) for b in xs], the same values.  The
+# kernels below are outer(linear(phi(a), phi(b))), or of a - b (gaussian): linear's sums taken without its checks, by
+# sum(map(mul)) to 3.11, and from 3.12 by math.sumprod for ints (exact) and the plain loop for any other type.
+
+def _gram_rows(phi, outer=None, difference=False):
+    """The gram_rows of the kernel outer(linear(phi(a), phi(b))), or outer(linear(a - b, a - b)) with ``difference``;
+    phi(v, name) checks v as the kernel does."""
+    def gram_rows(xs):
+        bs = [phi(b, "b") for b in xs]
+        lengths, exact = {len(b) for b in bs}, all(type(v) is int for b in bs for v in b)
+
+        def row(a):
+            a = phi(a, "a")
+            if lengths - {len(a)}:
+                raise KernelError("vectors of different lengths have no kernel value")
+            differences = [list(map(sub, a, b)) for b in bs] if difference else None
+            if difference and not (exact or all(all(map(math.isfinite, d)) for d in differences)):
+                raise KernelError("a difference is not finite")  # linear refuses it: K's own call tells
+            us, vs = (differences, differences) if difference else (repeat(a), bs)
+            if sys.version_info < (3, 12):
+                sums = list(map(sum, map(map, repeat(mul), us, vs)))
+            else:
+                sums = list(map(sumprod if exact and all(type(v) is int for v in a) else _loop, us, vs))
+            return sums if outer is None else list(map(outer, sums))
+        return row
+    return gram_rows
+
+
+if sys.version_info >= (3, 12):
+    from math import sumprod
+
+
 # ---------------------------------------------------------------------------
 # Boolean kernels: conjunctions over bits (Columbia §2.1; Khardon et al.)
 # ---------------------------------------------------------------------------
@@ -271,6 +308,12 @@ def all_conjunction(a: Bits, b: Bits) -> int:
     return 2 ** (len(a) - differ)  # same = n - (positions that differ)
 
 
+def _literals(v, name) -> list:
+    """v's bits, then their complements: same(a, b) = _literals(a)._literals(b), a sum of products."""
+    bits = _bits(v, name)
+    return bits + [1 - bit for bit in bits]
+
+
 def all_conjunction_features(x: Bits) -> list:
     """Phi(x): one feature per conjunction of literals, 3 ** n of them.
 
@@ -302,11 +345,14 @@ def monotone_conjunction_upto(k: int) -> Kernel:
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise KernelError(f"k = {k!r} is not a whole number >= 0")
 
-    def K(a, b) -> int:
-        ones = _ones(a, b)
+    def subsets(ones) -> int:
         return sum(math.comb(ones, size) for size in range(min(k, ones) + 1))
 
-    return _named(K, f"monotone_conjunction_upto({k})", features=lambda x: _monotone_features(x, k))
+    def K(a, b) -> int:
+        return subsets(_ones(a, b))
+
+    return _named(K, f"monotone_conjunction_upto({k})", features=lambda x: _monotone_features(x, k),
+                  gram_rows=_gram_rows(_bits, subsets))
 
 
 def _named(K, name, **attributes):
@@ -317,10 +363,12 @@ def _named(K, name, **attributes):
     return K
 
 
-_named(monotone_conjunction, "monotone_conjunction", features=monotone_conjunction_features)
-_named(all_conjunction, "all_conjunction", features=all_conjunction_features)
+_named(monotone_conjunction, "monotone_conjunction", features=monotone_conjunction_features,
+       gram_rows=_gram_rows(_bits, partial(pow, 2)))
+_named(all_conjunction, "all_conjunction", features=all_conjunction_features,
+       gram_rows=_gram_rows(_literals, partial(pow, 2)))
 # linear = True tells perceptron.train that a run with this kernel has explicit weights.
-_named(linear, "linear", features=list, linear=True)
+_named(linear, "linear", features=list, linear=True, gram_rows=_gram_rows(_numbers))
 
 
 # ---------------------------------------------------------------------------
@@ -344,10 +392,13 @@ def polynomial(degree: int, c: Number = 1) -> Kernel:
     """
     c = _degree_and_c(degree, c)
 
-    def K(a, b):
-        return _arithmetic(pow, linear(a, b) + c, degree)
+    def power(s):
+        return _arithmetic(pow, s + c, degree)
 
-    return _named(K, f"polynomial({degree}, c={c})", degree=degree, c=c)
+    def K(a, b):
+        return power(linear(a, b))
+
+    return _named(K, f"polynomial({degree}, c={c})", degree=degree, c=c, gram_rows=_gram_rows(_numbers, power))
 
 
 def polynomial_terms(x: Vector, degree: int, c: Number = 1) -> list:
@@ -406,13 +457,16 @@ def gaussian(sigma: float) -> Kernel:
         raise KernelError(f"sigma = {_short(sigma)}: 2 sigma^2 is {two_sigma_squared!r} as a float, so every K(a, b) "
                           "would be 0 or 1")
 
+    def of_distance(squared) -> float:
+        return math.exp(-squared / (2 * sigma * sigma))
+
     def K(a, b) -> float:
         _same_length(a, b)
         a, b = _numbers(a, "a"), _numbers(b, "b")
         d = _arithmetic(lambda: [a_i - b_i for a_i, b_i in zip(a, b)])
-        return math.exp(-linear(d, d) / (2 * sigma * sigma))
+        return of_distance(linear(d, d))
 
-    return _named(K, f"gaussian({sigma})", sigma=sigma)
+    return _named(K, f"gaussian({sigma})", sigma=sigma, gram_rows=_gram_rows(_numbers, of_distance, difference=True))
 
 
 def _real(v) -> bool:
@@ -436,7 +490,8 @@ def from_features(phi: Callable[[Vector], Vector]) -> Kernel:
     def K(a, b):
         return linear(_expanded(phi, a, "a"), _expanded(phi, b, "b"))
 
-    return _named(K, f"from_features({getattr(phi, '__name__', repr(phi))})", features=phi)
+    return _named(K, f"from_features({getattr(phi, '__name__', repr(phi))})", features=phi,
+                  gram_rows=_gram_rows(lambda v, name: _numbers(_expanded(phi, v, name), name)))
 
 
 def _expanded(phi, v, name):

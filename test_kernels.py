@@ -192,10 +192,14 @@ REAL = [K.linear, dot, K.polynomial(2), K.polynomial(3, Fraction(1, 2)), K.gauss
         K.from_features(lambda x: [1, *x, *(a * b for a in x for b in x)])]
 
 
+SEEDS = [pytest.param(range(1), id="seed 0"), pytest.param(range(1, 6), id="seeds 1-5", marks=pytest.mark.slow)]
+
+
 @pytest.mark.parametrize("kernel", [k for k, _ in BOOLEAN] + REAL, ids=lambda k: k.__name__)
 @pytest.mark.parametrize("rule", RULES)
-def test_fast_kernel_run_gives_the_literal_trace(kernel, rule):
-    for seed in range(6):
+@pytest.mark.parametrize("seeds", SEEDS)
+def test_fast_kernel_run_gives_the_literal_trace(kernel, rule, seeds):
+    for seed in seeds:
         rng = random.Random(seed)
         n = rng.randint(2, 6)
         if kernel in REAL:
@@ -228,6 +232,68 @@ def test_kernel_is_evaluated_once_per_pair_and_not_in_a_clean_pass(rule):
         literal = counting(K.monotone_conjunction)
         reference_run(DualPerceptron(literal, rule=rule), examples, run.epochs)
         assert literal.calls > kernel.calls
+
+
+GRAM_ROWS = [k for k, _ in BOOLEAN] + [k for k in REAL if k is not dot]
+
+
+def float_vectors(seed, n, count):
+    """Seeded floats with what sums can tell apart: cancellations (1e16), signed zeros, subnormals, Fractions."""
+    rng = random.Random(seed)
+    special = [1e16, -1e16, 1.0, -0.0, 0.0, 5e-324, 0.1, Fraction(1, 3)]
+    return [[rng.choice(special) if rng.random() < 0.4 else rng.uniform(-9, 9) for _ in range(n)] for _ in range(count)]
+
+
+@pytest.mark.parametrize("kernel", GRAM_ROWS, ids=lambda k: k.__name__)
+def test_gram_rows_are_the_kernels_own_values_bit_for_bit(kernel):
+    for seed in range(4):
+        rng = random.Random(seed)
+        n = rng.randint(1, 6)
+        if kernel in REAL:
+            sets = [[[rng.randint(-9, 9) for _ in range(n)] for _ in range(12)], float_vectors(seed, n, 12),
+                    [[Fraction(rng.randint(-9, 9), rng.randint(1, 5)) for _ in range(n)] for _ in range(12)]]
+        else:
+            sets = [cube(n), [[True, 0] * n]]
+        for xs in sets:
+            row = kernel.gram_rows(xs)
+            for a in xs:
+                assert [(type(v), repr(v)) for v in row(a)] == [(type(v), repr(v)) for v in (kernel(a, b) for b in xs)]
+
+
+@pytest.mark.parametrize("kernel", [K.linear, K.polynomial(2), K.gaussian(0.7)], ids=lambda k: k.__name__)
+@pytest.mark.parametrize("rule", RULES)
+def test_fast_kernel_run_on_floats_gives_the_literal_trace_bit_for_bit(kernel, rule):
+    for seed in range(4):
+        rng = random.Random(seed)
+        examples = [(x, rng.choice([-1, 1])) for x in float_vectors(seed, 3, 25) if Fraction(1, 3) not in x]
+        trace, epochs, converged = reference_run(DualPerceptron(kernel, rule=rule), examples, 4)
+        run = train(examples, rule=rule, kernel=kernel, max_epochs=4)
+        assert repr(run.trace) == repr(trace) and (run.epochs, run.converged) == (epochs, converged)
+
+
+@pytest.mark.parametrize("xs, message", [([[1, 0], [0, 2]], "not a bit"), ([[1, 0], [0, 1, 1]], "lengths")])
+def test_gram_rows_refuse_what_the_kernel_refuses(xs, message):
+    with pytest.raises(K.KernelError, match=message):
+        K.monotone_conjunction.gram_rows(xs)(xs[0])
+
+
+def test_a_gaussian_whose_difference_overflows_is_refused_as_its_kernel_refuses_it():
+    examples = [([1e308], 1), ([-1e308], -1)]
+    with pytest.raises(K.KernelError, match="not finite"):
+        K.gaussian(1).gram_rows([x for x, _ in examples])([1e308])
+    with pytest.raises(PerceptronError, match=r"failed on K\(x_1, x_0\), the examples 1 and 0: .*not finite"):
+        train(examples, kernel=K.gaussian(1))
+
+
+@pytest.mark.skipif(P._LITERAL.get(), reason="a property of the accelerated kernel run, which the literal switch turns off")
+def test_rows_beyond_the_memory_budget_are_computed_again_with_the_same_run(monkeypatch):
+    examples = boolean_data(2, 7, K.monotone_conjunction_features, count=40)
+    kept = counting(K.monotone_conjunction)
+    run = train(examples, kernel=kept)
+    monkeypatch.setattr(P._KernelScores, "KEPT", 3 * len(examples))  # three rows
+    again = counting(K.monotone_conjunction)
+    assert train(examples, kernel=again).trace == run.trace
+    assert again.calls > kept.calls == len(examples) * len({m.index for m in run.trace}) > 3 * len(examples)
 
 
 def test_streamed_kernel_pass_is_the_literal_one():

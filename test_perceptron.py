@@ -1741,6 +1741,25 @@ def test_the_votes_kept_scores_give_the_literal_vote_on_every_example(number, bi
         run.errors([(X[0], 1), ([1, 2], 1)], "voted")
 
 
+@pytest.mark.parametrize("bias", [False, True])
+def test_the_float_votes_kept_scores_give_the_literal_vote_where_scores_cancel(bias):
+    """Floats whose scores cancel to 0 or near it (1e16 beside 1, subnormals, signed zeros), runs of more hypotheses
+    than examples (the scores summed again every n), queries that are not training examples, and a vote loaded
+    without its examples: the vote of every hypothesis, as Part I sums it."""
+    rng, agreed = random.Random(79), 0
+    for _ in range(60):
+        n, d = rng.randint(2, 12), rng.randint(1, 4)
+        cells = [1e16, -1e16, 1.0, -1.0, 0.5, -0.0, 5e-324, 0.1, 3.0]
+        examples = [([rng.choice(cells) for _ in range(d)], rng.choice([-1, 1])) for _ in range(n)]
+        run = train(examples, bias=bias, epochs=rng.randint(2, 8), voted=True)
+        X = [x for x, _ in examples] + [[rng.choice(cells) for _ in range(d)] for _ in range(5)]
+        vote = [sign(sum(c * sign(dot(v, with_bias(x) if bias else x)) for v, c in run.voted)) for x in X]
+        assert run.predictions(X, "voted") == vote and len(run.voted.made) == len(run.voted) - 1
+        assert P._voted_signs(list(run.voted), bias, X) == vote  # without ``made``
+        agreed += len(run.voted) > n
+    assert agreed > 10
+
+
 @pytest.mark.parametrize("number", [int, Fraction, float, Decimal])
 @pytest.mark.parametrize("bias", [False, True])
 def test_the_joint_pockets_kept_scores_give_the_literal_argmax_errors(number, bias):
@@ -2534,13 +2553,16 @@ def moments(call, n, seed):
     return sorted(random.Random(seed).sample(range(1, total), min(n, total - 1)))
 
 
-@pytest.mark.parametrize("fit", [
-    lambda D: train(D, pocket=True, max_epochs=5), lambda D: train(D, rule="margin", bias=True, pocket=True, epochs=3),
-    lambda D: train(D, average="after", voted=True, epochs=3), lambda D: train(D, kernel=kernels.polynomial(2),
-                                                                                pocket=True, voted=True, epochs=3),
-    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], update="joint", pocket=True, average="before", epochs=3),
-    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], pocket=True, voted=True, epochs=3)],
-    ids=["pocket", "margin-bias-pocket", "average-voted", "kernel-pocket-voted", "joint", "one-vs-rest"])
+@pytest.mark.parametrize("fit", [  # every kind but the first: slow (150 interrupted runs each)
+    pytest.param(lambda D: train(D, pocket=True, max_epochs=5), id="pocket"),
+    *(pytest.param(fit, id=name, marks=pytest.mark.slow) for name, fit in [
+        ("margin-bias-pocket", lambda D: train(D, rule="margin", bias=True, pocket=True, epochs=3)),
+        ("average-voted", lambda D: train(D, average="after", voted=True, epochs=3)),
+        ("kernel-pocket-voted", lambda D: train(D, kernel=kernels.polynomial(2), pocket=True, voted=True, epochs=3)),
+        ("joint", lambda D: P.train_multiclass([(x, str(y)) for x, y in D], update="joint", pocket=True,
+                                               average="before", epochs=3)),
+        ("one-vs-rest", lambda D: P.train_multiclass([(x, str(y)) for x, y in D], pocket=True, voted=True,
+                                                     epochs=3))])])
 def test_ctrl_c_at_any_moment_of_a_run_carries_the_run_so_far(fit):
     examples, _ = noisy(76, n=12, d=2, flip=0.3)
     for k in moments(lambda: fit(examples), 150, 76):  # the pocket's first count and the averages' sums included
@@ -5354,6 +5376,7 @@ def test_check_of_vectors_of_two_lengths_in_one_run_is_one_error_line_and_exit_2
     assert "and its other vectors have 4" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, planted, said", [pytest.param(*law, id=law[0]) for law in LAWS
                                                   if "order" not in law[1] and "passive" not in law[1]])
 def test_check_reads_a_law_off_a_trace_with_updates_on_a_zero_example(tmp_path, name, planted, said):

@@ -290,11 +290,63 @@ def p4(n, repeats, literal):
     r_rows = ratio(lambda: P.train(examples, kernel=K), lambda: [[K(xs[i], x) for x in xs] for i in distinct],
                    repeats)
     report(f"P4 fast / bare kernel rows, n = {n}", f"{r_rows:.2f}x", "<= 1.3", r_rows <= 1.3,
-           "the bookkeeping beyond the kernel calls")
+           "the bookkeeping beyond the kernel's calls (below 1: its gram_rows, at the sums' speed)")
     if literal:
         t_literal = best(lambda: literal_dual(examples, K), 1)
         report(f"P4 literal / fast, n = {n}", f"{t_literal / t_fast:.1f}x", ">= 5" if n == 1000 else "(grows)",
                t_literal / t_fast >= 5 or n != 1000, "DualPerceptron.learn re-sums every stored mistake")
+
+
+def noisy_plane(n, seed):
+    """n noisy two-feature floats (3 decimals), labelled by 2 x1 - x2 plus Gaussian noise: most examples are stored."""
+    rng = random.Random(seed)
+    examples = []
+    for _ in range(n):
+        x = [round(rng.gauss(0, 1), 3) for _ in range(2)]
+        examples.append((x, 1 if 2 * x[0] - x[1] + rng.gauss(0, 3) > 0 else -1))
+    return examples
+
+
+BEFORE = "7e9b63c"  # the commit before the kernel dual computed its rows at the speed of its sums
+RECORDED = 3.3  # literal dual / 7e9b63c's fast dual on noisy_plane(2000, 15), linear, 3 passes (3.11.7, this machine)
+
+
+def before_module():
+    """7e9b63c's perceptron.py as a module (git show), or None where this is no git checkout."""
+    import importlib.util
+    import tempfile
+    done = subprocess.run(["git", "-C", os.path.dirname(HERE), "show", f"{BEFORE}:perceptron.py"],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        return None
+    path = os.path.join(tempfile.mkdtemp(), f"perceptron_{BEFORE}.py")
+    with open(path, "w") as f:
+        f.write(done.stdout)
+    spec = importlib.util.spec_from_file_location(f"perceptron_{BEFORE}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def p15(n, repeats):
+    """Columbia §2.3 on n noisy two-feature floats, --kernel=linear --epochs 3: 7e9b63c's train against this one's, in
+    this process; without git, the literal dual against this one's and the ratio recorded for 7e9b63c."""
+    examples, K = noisy_plane(n, 15), kernels.linear
+    run = P.train(examples, kernel=K, epochs=3, trace=False)
+    label = f"P15 kernel dual, {BEFORE} / now ({n:,} x 2 floats)"
+    detail = f"linear, 3 passes, {run.mistakes:,} mistakes"
+    old = before_module()
+    if old is not None:
+        r = ratio(lambda: old.train(examples, kernel=K, epochs=3, trace=False),
+                  lambda: P.train(examples, kernel=K, epochs=3, trace=False), repeats)
+        return report(label, f"{r:.1f}x", ">= 3", r >= 3, detail + f"; {BEFORE}'s perceptron.py by git show")
+    token = P._LITERAL.set(True)
+    try:
+        t_literal = best(lambda: P.train(examples, kernel=K, epochs=3, trace=False), 1)
+    finally:
+        P._LITERAL.reset(token)
+    r = t_literal / best(lambda: P.train(examples, kernel=K, epochs=3, trace=False), repeats) / RECORDED
+    report(label, f"{r:.1f}x", ">= 3", r >= 3, detail + f"; literal / now, over {RECORDED} recorded")
 
 
 # ---------------------------------------------------------------------------
@@ -344,6 +396,15 @@ def classes_data(n, d, k, seed, number=int):
     return examples
 
 
+def p16(n, passes, repeats):
+    """Averages on big data: average="after" against a plain run on n x 50 noisy floats with a bias, every pass made."""
+    examples = noisy_data(n, 50, seed=16, number=float)
+    r = ratio(lambda: P.train(examples, bias=True, epochs=passes, average="after", trace=False),
+              lambda: P.train(examples, bias=True, epochs=passes, trace=False), repeats)
+    report(f"P16 averaged / plain ({n:,} x 50, {passes} passes)", f"{r:.2f}x", "<= 2", r <= 2,
+           "floats, bias; sum_t W_t as ints over 2^k")
+
+
 def p9_p12(passes, repeats):
     examples = noisy_data(569, 30, seed=7, number=float)
 
@@ -362,8 +423,8 @@ def p9_p12(passes, repeats):
         r = ratio(lambda: voted.errors(data, "voted"), lambda: P.train(data, bias=True, epochs=passes, trace=False),
                   max(1, repeats // 2))
         report(f"P11 vote's errors / plain, {number.__name__} ({size})", f"{r:.1f}x", "<= 20", r <= 20,
-               f"{len(voted.voted):,} hypotheses on 569 examples; "
-               + ("a row per distinct v_k - v_(k-1)" if number is int else "each v_k.x by sum(map(mul))"))
+               f"{len(voted.voted):,} hypotheses on 569 examples; a row per example of a mistake"
+               + ("" if number is int else ", scores within their rounding bound of 0 summed again"))
     for number in (int, float):
         classes = classes_data(600, 20, 5, seed=12, number=number)
         r = ratio(lambda: P.train_multiclass(classes, update="joint", bias=True, epochs=30, pocket=True, trace=False),
@@ -436,51 +497,102 @@ def p5(n):
 
 
 def p6(repeats):
+    """The import's CPU time (the child's, by getrusage: a loaded machine's waits do not count; wall time where
+    there is no resource module), more than a bare start's."""
     # As a user's import is: from cached bytecode (this environment may say not to write it).
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    try:
+        import resource
+    except ImportError:
+        resource = None
 
-    def python(code):
-        return lambda: subprocess.run([sys.executable, "-c", code], check=True, cwd=os.path.dirname(HERE), env=env)
+    def cpu(code):
+        if resource is None:
+            return best(lambda: subprocess.run([sys.executable, "-c", code], check=True, cwd=os.path.dirname(HERE),
+                                               env=env), 1)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-c", code], check=True, cwd=os.path.dirname(HERE), env=env)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
-    importing, passing = python("import perceptron"), python("pass")
-    importing()  # writes the bytecode
-    extra = statistics.median(t_import - t_pass for t_import, t_pass in
-                              (bests(1, importing, passing) for _ in range(repeats)))
+    cpu("import perceptron")  # writes the bytecode
+    extra = statistics.median(cpu("import perceptron") - cpu("pass") for _ in range(repeats))
     report("P6 import perceptron, more than pass", f"{extra * 1000:.1f} ms", "< 10 ms", extra < 0.010,
-           "from cached bytecode, the median of runs back to back")
+           "CPU time, from cached bytecode, the median of runs back to back"
+           + ("" if resource else " (wall time: no resource module)"))
 
 
-# P14: --check of a long trace with one weight changed at its last mistake (a bug at one step), CPU time
+# P14: --check of a long trace with one weight changed at its last mistake (a bug at one step), CPU time;
+# P17: --check of a run against its own --json --weights, at two lengths (linear in the trace?), and against the run
 
-def p14(mistakes):
+def traced_run(folder, mistakes):
+    """(the data file, the run's --json --weights document, its epochs, the CPU time of that run) on 569 noisy
+    Gaussian examples of 30 features, with about ``mistakes`` mistakes."""
     import contextlib
     import io
     import json
-    import tempfile
 
     rng = random.Random(14)
     w_star = [rng.gauss(0, 1) for _ in range(30)]
     rows = [[round(rng.gauss(0, 1), 3) for _ in range(30)] for _ in range(569)]
     labels = [1 if sum(map(mul, w_star, x)) + rng.gauss(0, 1.5) > 0 else -1 for x in rows]
+    data = os.path.join(folder, "data.csv")
+    with open(data, "w") as f:
+        f.write("".join(",".join(map(repr, x)) + f",{y}\n" for x, y in zip(rows, labels)))
+    epochs = max(1, mistakes * 1200 // 101_563)  # this data makes about 85 mistakes a pass
+    start = time.process_time()
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        P.main([data, "--no-header", "--epochs", str(epochs), "--json", "--weights"])
+    took = time.process_time() - start
+    return data, json.loads(out.getvalue()), epochs, took
+
+
+def checked(data, epochs, run, folder):
+    """(the exit status, the report, the CPU time) of --check of ``run`` written to a file."""
+    import contextlib
+    import io
+    import json
+
+    theirs = os.path.join(folder, "theirs.json")
+    with open(theirs, "w") as f:
+        json.dump(run, f)
+    start = time.process_time()
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        status = P.main([data, "--no-header", "--epochs", str(epochs), "--check", theirs])
+    return status, out.getvalue(), time.process_time() - start
+
+
+def p14(mistakes, goal=None):
+    import tempfile
+
     with tempfile.TemporaryDirectory() as folder:
-        data, theirs = os.path.join(folder, "data.csv"), os.path.join(folder, "theirs.json")
-        with open(data, "w") as f:
-            f.write("".join(",".join(map(repr, x)) + f",{y}\n" for x, y in zip(rows, labels)))
-        epochs = max(1, mistakes * 1200 // 101_563)  # this data makes about 85 mistakes a pass
-        with contextlib.redirect_stdout(io.StringIO()) as out:
-            P.main([data, "--no-header", "--epochs", str(epochs), "--json", "--weights"])
-        run = json.loads(out.getvalue())
+        data, run, epochs, _ = traced_run(folder, mistakes)
         run["trace"][-1]["weights"][3] += 0.5
         run["weights"] = run["trace"][-1]["weights"]
-        with open(theirs, "w") as f:
-            json.dump(run, f)
-        start = time.process_time()
-        with contextlib.redirect_stdout(io.StringIO()) as out:
-            status = P.main([data, "--no-header", "--epochs", str(epochs), "--check", theirs])
-        took = time.process_time() - start
-    goal = 10 * len(run["trace"]) / 100_000
+        status, out, took = checked(data, epochs, run, folder)
+    goal = goal or 10 * len(run["trace"]) / 100_000
     report(f"P14 --check, {len(run['trace']):,} mistakes x 30, one step off", f"{took:.1f} s", f"< {goal:.0f} s",
-           took < goal and status == 1 and "a bug in THEIRS, at one step" in out.getvalue(), "CPU time")
+           took < goal and status == 1 and "a bug in THEIRS, at one step" in out, "CPU time")
+
+
+def p17(mistakes):
+    """--check of a run against its own --json --weights at mistakes / 10 and at mistakes: the time per mistake of
+    the longer against the shorter (linear: 1), and the longer against the run that made it."""
+    import tempfile
+
+    times = []
+    for size in (mistakes // 10, mistakes):
+        with tempfile.TemporaryDirectory() as folder:
+            data, run, epochs, made = traced_run(folder, size)
+            status, out, took = checked(data, epochs, run, folder)
+            assert status == 0, out
+            times.append((len(run["trace"]), took, made))
+    (m1, t1, _), (m2, t2, made) = times
+    r = (t2 / m2) / (t1 / m1)
+    report(f"P17 --check of its own --json, {m2:,} / {m1:,} mistakes", f"{r:.2f}x", "<= 1.3", r <= 1.3,
+           f"the time per mistake, longer / shorter; {t1:.2f} s and {t2:.2f} s CPU")
+    report(f"P17 --check of its own --json / the run, {m2:,} mistakes", f"{t2 / made:.2f}x", "<= 2", t2 / made <= 2,
+           f"the run with --json --weights: {made:.2f} s CPU")
 
 
 def main(argv=None):
@@ -496,14 +608,19 @@ def main(argv=None):
     p4(300 if quick else 1000, 2 if quick else 5, literal=True)
     if not quick:
         p4(2000, 3, literal=True)
+    p15(700 if quick else 2000, 2 if quick else 3)
     p7(100 if quick else 1000)
     p9_p12(20 if quick else 100, 3 if quick else 5)
+    p16(4000 if quick else 20000, 10 if quick else 30, 2 if quick else 3)
     p8(10_000 if quick else 100_000, 3 if quick else 3)
     p5(100_000 if quick else 1_000_000)
     p6(5 if quick else 10)
     p13(4000 if quick else 20000, 5, 3)
     exact_cost(500 if quick else 5000, 2 if quick else 3)
     p14(10_000 if quick else 100_000)
+    if not quick:
+        p14(22_596, goal=10)
+    p17(8_740 if quick else 87_400)
     if MISSED:
         print("missed:", ", ".join(MISSED))
     return 1 if MISSED else 0
