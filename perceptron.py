@@ -3768,6 +3768,13 @@ _Side.__doc__ = """A run as the check compares it; watched: our score at each vi
 
 def _check_mode(args) -> int:
     """0 if THEIRS agrees with this run, 1 with where they part and why, 2 for bad input."""
+    status, lines, _ = _verdict(args)
+    _emit("\n".join(lines))
+    return status
+
+
+def _verdict(args) -> tuple:
+    """One check as data: (its exit status, its report's lines, the options under which THEIRS agrees or None)."""
     try:
         data, found_first = _read(args, args.file), []
         examples = data.examples()
@@ -3804,8 +3811,7 @@ def _check_mode(args) -> int:
         if again is None:
             model, ours, difference, agreement = narrower, side, None, alike
     if difference is None and not found_first:
-        _emit(f"{agrees}: {agreement.text(ours, theirs, model)}")
-        return 0
+        return 0, [f"{agrees}: {agreement.text(ours, theirs, model)}"], args
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples)
@@ -3820,37 +3826,37 @@ def _check_mode(args) -> int:
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
-    names, named = (None if rounded_tie or law and law[0] == "bug" else
-                    _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None, None)
+    names, named, variant = (None if rounded_tie or law and law[0] == "bug" else
+                             _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None,) * 3
     declared = {"a start", "a rate", "an order"} & set(_evidence(args, theirs, len(examples), data.d))
     whole = not theirs.order or all(set(one) == set(range(len(examples))) for one in theirs.order)
     if names is not None and whole and set(names) <= declared | set(_WRITTEN):
         said = [f"its {text.split(';')[0][len('their '):]} (read as written)" for name, text in _WRITTEN.items()
                 if name in names]
-        _emit(f"{agrees} under what it declares ({', '.join([_declared(theirs, sorted(declared))] * bool(declared) + said)})"
-              ", confirmed at every step:\n" + "\n".join(line for line in named[1:-1] if "way of writing" not in line))
-        return 0
+        declares = ", ".join([_declared(theirs, sorted(declared))] * bool(declared) + said)
+        return 0, [f"{agrees} under what it declares ({declares}), confirmed at every step:",
+                   *(line for line in named[1:-1] if "way of writing" not in line)], variant
     if named is None and difference is None and whole:  # its numbers are the notes' run's, not those it declares
         named = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
                  f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
                  "them"]
-    if law and law[0] == "variant":
-        law = law[:2] + (_ran(args, law[2], examples, kernel, classes, theirs),)
-    return _differ(head, named and (whole or not {"an order"} & set(names)) and named
-                   or (law and law[0] == "bug" and law[1] or tie
-                       or _one_step(examples, base, theirs, model, difference)
-                       or _unvisited(examples, base, theirs, model, ours) or _other_x(examples, theirs)
-                       or law and law[1] + law[2]
-                       or _never_fires(ours, theirs)
-                       or _bug(difference, ours, examples, base, theirs.trace is not None)), where)
+    if named and (whole or not {"an order"} & set(names)):
+        return _differ(head, named, where, names and variant)
+    bug = law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference) \
+        or _unvisited(examples, base, theirs, model, ours) or _other_x(examples, theirs)
+    if law and not bug:
+        ran, variant = _ran(args, law[2], examples, kernel, classes, theirs)
+        return _differ(head, law[1] + ran, where, variant)
+    return _differ(head, bug or _never_fires(ours, theirs)
+                   or _bug(difference, ours, examples, base, theirs.trace is not None), where)
 
 
-def _ran(args, found, examples, kernel, classes, theirs) -> list:
-    """A law read off THEIRS's trace, run: the options of its conventions and the command, if the run under them agrees
-    with THEIRS step by step within its rounding; else why not."""
+def _ran(args, found, examples, kernel, classes, theirs) -> tuple:
+    """A law read off THEIRS's trace, run: (the options of its conventions and the command, the options), if the run
+    under them agrees with THEIRS step by step within its rounding; else (why not, None)."""
     if found is None:
         return ["  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass "
-                "visits) to compare exactly"]
+                "visits) to compare exactly"], None
     if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
         found["epochs" if args.epochs is not None else "max_epochs"] = theirs.epochs
     variant = _options_copy(args)
@@ -3864,9 +3870,9 @@ def _ran(args, found, examples, kernel, classes, theirs) -> list:
         difference = True
     if difference is not None:
         return ["  the run with them does not agree with THEIRS step by step within its rounding: declare what it "
-                "does (\"rate\", \"start\", \"order\") to compare exactly"]
+                "does (\"rate\", \"start\", \"order\") to compare exactly"], None
     return ["  the run with them agrees step by step: " + ", ".join(_option(f, v) for f, v in found.items()),
-            _named(variant, [], [])[-1]]
+            _named(variant, [], [])[-1]], variant
 
 
 def _unvisited(examples, st, theirs, model, ours) -> list | None:
@@ -3931,10 +3937,9 @@ def _never_fires(ours, theirs) -> list | None:
             + " and update."]
 
 
-def _differ(head, diagnosis, where) -> int:
+def _differ(head, diagnosis, where, reading=None) -> tuple:
     verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
-    _emit("\n".join([f"{head}: {verdict}", *diagnosis, *where]))
-    return 1
+    return 1, [f"{head}: {verdict}", *diagnosis, *where], reading
 
 
 def _read_theirs(args, data, classes, examples) -> _Theirs:
@@ -4447,12 +4452,12 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
         names, variant = agreeing[0]
-        return forced + names, _named(variant, forced + names, [(forced + n, v) for n, v in agreeing[1:]])
+        return forced + names, _named(variant, forced + names, [(forced + n, v) for n, v in agreeing[1:]]), variant
     if tied is None:
         return None
     names, (_, epoch, index), tie, variant = tied
     return None, (_named(variant, forced + names, [], until=f"epoch {epoch}, index {index}")
-                  + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
+                  + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:]), None
 
 
 def _rate_read(examples, theirs, variant, kernel, classes, bias):
