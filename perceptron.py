@@ -3883,7 +3883,7 @@ def _unvisited(examples, st, theirs, model, ours) -> list | None:
         return None
     visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in theirs.trace or ()}
     missing = sorted({s.index for s in steps} - visited)
-    if not missing or theirs.trace is None and not theirs.order:
+    if not missing or not theirs.trace and not theirs.order:  # no visit named: a rule that never fires, perhaps
         return None
     order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
     side = _replay(examples, st._replace(point=st.point._replace(order=order)), model, theirs, stop=True)
