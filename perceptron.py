@@ -2498,18 +2498,22 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epo
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "w_star", "save", "predictor"),
-               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
-_ONLY_WITH = {"tolerance": (("check",), "--check only"), "bitwise": (("check",), "--check only"),
+               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check"),
+               "conform": ("file", "check", "model", "json", "quiet", "trace", "test", "svg", "svg_steps", "w_star",
+                           "save", "predictor", "explain", "weights")}
+_ONLY_WITH = {"tolerance": (("check", "conform"), "--check and --conform"), "bitwise": (("check", "conform"),
+              "--check and --conform"), "conform_cases": (("conform",), "--conform only"),
+              "conform_seed": (("conform",), "--conform only"), "labels": (("file", "conform"), "a FILE or --conform"),
               "predictor": (("model", "test"), "--model and --test"),
               **{name: (("file",), "a FILE, not to the embedded example") for name in
-                 ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")}}
+                 ("label_column", "header", "delimiter", "drop_column", "test", "model", "check")}}
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
 
 
 def _arguments(argv):
     def flag(name):
-        return "--no-header" if name == "header" else "--" + name.replace("_", "-")
+        return "--no-header" if name == "header" else "a FILE" if name == "file" else "--" + name.replace("_", "-")
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser().parse_args(list(argv))
@@ -2646,6 +2650,12 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--w-star", metavar="W", help="a separating w* (--w-star=-2,1): print R^2/gamma^2, check the mistakes")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
+    arg("--conform", metavar="'COMMAND'", help="run another implementation on designed and seeded random cases, "
+        "each a CSV file {data}, its run written to {out} (or standard output) as --check reads it: what it is on "
+        "every case, and each bug shrunk to a smallest CSV file (conform-N.csv): exit 0 if it agrees on every case")
+    arg("--conform-cases", type=typed("passes"), metavar="N", help=f"with --conform: how many (default {_CONFORM_CASES})")
+    arg("--conform-seed", type=typed("whole"), metavar="S", help="with --conform: the random cases' seed (default: a "
+        "new one, printed)")
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
         "for a score, the largest |w_i| for weights), beside the rounding the float model allows")
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
@@ -3773,8 +3783,9 @@ def _check_mode(args) -> int:
     return status
 
 
-def _verdict(args) -> tuple:
-    """One check as data: (its exit status, its report's lines, the options under which THEIRS agrees or None)."""
+def _verdict(args, diagnose=True) -> tuple:
+    """One check as data: (its exit status, its report's lines, the options under which THEIRS agrees or None); not
+    ``diagnose``: a difference is (1, [], None) at once."""
     try:
         data, found_first = _read(args, args.file), []
         examples = data.examples()
@@ -3810,6 +3821,8 @@ def _verdict(args) -> tuple:
         again, alike = _compare(side, theirs, base, narrower)
         if again is None:
             model, ours, difference, agreement = narrower, side, None, alike
+    if difference is not None and not diagnose:
+        return 1, [], None
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement.text(ours, theirs, model)}"], args
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
@@ -5054,8 +5067,263 @@ def _vectors_mode(args) -> int:
                  report=lambda: _emit(f"{len(index)} cases written to {folder} (index.json lists them)", held=True))
     return 0
 
+# --conform 'COMMAND': the oracle drives another implementation, as CPython's deccheck drives _decimal beside
+# _pydecimal.  COMMAND runs through the shell once per case, with no standard input: {data} is a CSV file, {out} where
+# it writes THEIRS as --check reads it (else its standard output), both in a temporary folder removed afterwards.  The
+# cases are designed ones, each making a convention show, then seeded random ones, each checked in process (_verdict).
+# The options under which THEIRS agrees on the most cases are its reading, checked on every case; a case that no
+# reading explains is a bug, shrunk (ddmin: Zeller and Hildebrandt, IEEE TSE 28(2), 2002) to a smallest CSV file.
+_DESIGNED = (  # (what the case makes show, its data: a header, then an example a row, the label last)
+    ("a zero score on each label at w = 0", "x1,x2,y 1,0,1 0,1,-1 1,1,1 -1,-2,-1"),
+    ("the first and the last example a mistake", "x1,x2,y 3,1,-1 -1,3,1 0,-3,-1 -3,3,1 2,2,1"),
+    ("a bias that matters", "x,y 1,1 2,1 3,-1 4,-1"),
+    ("a rate", "x1,x2,y 0.5,1.5,1 -1.25,0.5,-1 2,-0.75,1 -0.5,-1,-1"),
+    ("repeated and all-zero examples", "x1,x2,y 1,2,1 1,2,1 0,0,1 -1,-1,-1 1,2,1 0,0,1"),
+    ("data that is not separable", _NOISY),
+    ("ints near 2^31: int32 wraps, binary32 rounds", "x1,x2,y 2147483647,1,-1 1,2147483647,1 3,-5,-1"),
+    ("ints near 2^53: binary64 rounds, int64 wraps", "x1,x2,y 9007199254740993,1,-1 1,9007199254740993,1 3,-5,-1"),
+    ("floats near 1e16: the order of a sum", "x1,x2,x3,y 1e16,1.0,-1e16,-1 1.0,1.0,1.0,1"))
+_DESIGNED_CLASSES = (("ties between classes", _TIES), ("classes", _CLASSES),
+                     ("classes that are not separable", "x1,x2,y 1,0,a 1,0,b 0,1,c 2,1,a"))
+_CONFORM_CASES = 40  # the cases by default: about a minute for an implementation that answers in 50 ms
+_CONFORM_LIMIT = 10.0  # the seconds a run may take until one answers; then 20 times the median answer, at least 2
+_DIAGNOSED = 8  # the most cases diagnosed whole (a diagnosis that searches takes seconds); the rest are compared
+_SHRINK_RUNS = 60  # the most runs of COMMAND that shrinking one bug takes
 
-_MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
+
+def _conform_mode(args) -> int:
+    """--conform COMMAND: 0 if THEIRS agrees with this project's run on every case (up to its arithmetic, or under
+    what it declares), 1 with what THEIRS is and each bug shrunk to a witness, 2 for bad usage, 130 on Ctrl-C."""
+    import collections, itertools, random, re, shlex, shutil, tempfile, time
+    command, count, began = args.conform, args.conform_cases or _CONFORM_CASES, time.monotonic()
+    if "{data}" not in command:
+        raise PerceptronError("--conform: COMMAND has no {data}, the path of the CSV file it reads")
+    seed = random.SystemRandom().randrange(10 ** 6) if args.conform_seed is None else args.conform_seed
+    folder, cases, bugs, stopped, budget = tempfile.mkdtemp(prefix="perceptron-conform-"), [], {}, None, \
+        iter(range(_DIAGNOSED))
+
+    def options(reading, file="DATA.csv", check="THEIRS.json"):  # a reading's command line (its key)
+        variant = _options_copy(reading)
+        variant.file, variant.check = file, check
+        return _named(variant, [], [])[-1][len("reproduce it: "):]
+
+    def checked(case, reading, diagnose=False):  # (status, lines, reading); 2 where THEIRS is refused
+        variant = _options_copy(reading)
+        variant.file, variant.check = case["data"], case["theirs"]
+        try:
+            return _verdict(variant, diagnose)
+        except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words
+            case["failure"] = (f"THEIRS is refused: {err}" if isinstance(err, PerceptronError) else "the check "
+                               f"failed (please report it): {type(err).__name__}: {_reason(err)}")
+            return 2, [], None
+
+    def gist(lines):  # a diagnosis in a few words: "a bug in THEIRS", "unexplained", ...; "" if none
+        return re.split(r"[:;(.]", lines[1][len("diagnosis: "):])[0].strip() if lines else ""
+
+    def shape(rows):
+        return f"{_count_text(len(rows), 'example')} of {_count_text(len(rows[0]) - 1, 'feature')}"
+
+    def run(rows, limit):
+        return dict(_conform_run(command, folder, rows, args.labels, limit), under={}, lines=[])
+
+    def witness(case):  # its data (and THEIRS) as new files here, each created, never over a file that exists
+        for n in itertools.count(1):
+            made: list = []
+            try:
+                with _Held():
+                    for source, end in zip((case["data"], case["theirs"]), ("csv", "json")[:2 - bool(case["failure"])]):
+                        with open(source, "rb") as f, open(f"conform-{n}.{end}", "xb") as out:
+                            made.append(out.name)
+                            out.write(f.read())
+                return made
+            except OSError as err:
+                for name in made:
+                    os.unlink(name)
+                if not isinstance(err, FileExistsError):
+                    return [f"(not written: {err.strerror or err})"] * 2
+
+    base = options(args)
+    readings, chosen = {base: (args, [])}, base
+    try:
+        for name, rows in _conform_cases(args, seed, count):
+            times = sorted(case["seconds"] for case in cases if not case["failure"])
+            case = dict(run(rows, max(2.0, 20 * times[len(times) // 2]) if times else _CONFORM_LIMIT), name=name)
+            cases.append(case)
+            for key, (reading, _) in list(readings.items()):  # the readings so far; else a diagnosis, for a new one
+                status, lines, _ = (2, [], None) if case["failure"] else checked(case, reading)
+                case["under"][key] = status == 0 and lines[0]
+                if status == 0:
+                    break
+            else:
+                _, case["lines"], reading = (2, [], None) if case["failure"] else \
+                    checked(case, args, next(budget, None) is not None)
+                if reading is not None:
+                    readings.setdefault(options(reading), (reading, case["lines"]))
+                    case["under"][options(reading)] = True  # its words read below
+        judged = [case for case in cases if not case["failure"]]
+        ranked = sorted(readings, key=lambda key: -sum(bool(case["under"].get(key)) for case in judged))[:3]
+        for key in ranked:  # the likeliest readings, each on every case
+            for case in judged:
+                if case["under"].get(key) in (None, True):
+                    status, lines, _ = checked(case, readings[key][0])
+                    case["under"][key] = status == 0 and lines[0]
+        chosen = min(ranked, key=lambda key: (-sum(bool(case["under"][key]) for case in judged), len(key)))
+        reading = readings[chosen][0]
+        for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
+            if not case["under"][chosen] and not case["failure"]:
+                if chosen != base or not case["lines"]:
+                    case["lines"] = checked(case, reading, next(budget, None) is not None)[1]
+                case["said"] = gist(case["lines"])
+                case["under"][chosen] = case["said"].startswith("a tie broken by rounding") and case["said"]
+                if not case["under"][chosen] and not case["failure"]:
+                    bugs.setdefault(case["said"], []).append(case)
+        for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows, under every reading, in words
+            first, found, others = group[0], {}, [one for one, _ in readings.values()]
+            runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_DIAGNOSED))
+            def shows(rows, first=first, said=said, runs=runs, diagnoses=diagnoses, others=others, found=found):
+                trial = next(runs, None) is not None and run(rows, min(_CONFORM_LIMIT, 1 + 4 * first["seconds"]))
+                if trial and not trial["failure"] and all(checked(trial, one)[0] == 1 for one in others) and \
+                        next(diagnoses, None) is not None:
+                    trial["lines"] = checked(trial, reading, True)[1]
+                    found[repr(rows)] = gist(trial["lines"]) == said and trial
+                return bool(found.get(repr(rows)))
+            if said:
+                first["shrunk"] = found.get(repr(_conform_shrunk(first["rows"], shows))) or first
+    except KeyboardInterrupt as err:
+        stopped = err
+    except OSError as err:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise PerceptronError(f"--conform: cannot run the cases: {err.strerror or err}") from None
+    try:
+        judged = [case for case in cases if not case["failure"]]
+        agreeing, (reading, described) = [case for case in judged if case["under"].get(chosen)], readings[chosen]
+        status, designed = int(chosen != base or len(agreeing) < count), min(len(cases), len(_DESIGNED) + len(
+            _DESIGNED_CLASSES) * bool(args.multiclass))
+        parts = [gist(described)] * (chosen != base) + [
+            f"{said} on {_count_text(len(group), 'case')}" if said else
+            f"{_count_text(len(group), 'more case')} differing, not diagnosed" for said, group in bugs.items()] + [
+            f"no run on {_count_text(len(cases) - len(judged), 'case')}"] * (len(cases) > len(judged)) + [
+            f"interrupted after {_count_text(len(cases), 'case')}"] * bool(stopped)
+        lines = [f"conform: {shlex.quote(command)} on {_count_text(len(cases), 'case')} ({designed} designed, "
+                 f"{len(cases) - designed} random, seed {seed}) in {time.monotonic() - began:.1f} s: "
+                 + ("differs: " + "; ".join(parts) if status else "agrees on every case")]
+        if agreeing:
+            on = "every case" if len(agreeing) == len(cases) else f"{len(agreeing)} of the {len(cases)} cases"
+            lines.append(f"THEIRS, on {on}: " + (described[1][len("diagnosis: "):] if chosen != base else
+                                                  "this project's run, with the options given"))
+            lines += [line for line in itertools.takewhile(lambda line: not line.startswith("reproduce it:"),
+                                                           described[2:]) if not line.startswith("  (or equally")]
+            lines.append("reproduce it: " + shlex.join(["python3", "perceptron.py", *shlex.split(chosen)[3:-2],
+                                                        "--conform", command, f"--conform-seed={seed}",
+                                                        f"--conform-cases={count}"]))
+            said = collections.Counter("under what it declares" if "under what it declares" in case["under"][chosen]
+                                       else case["under"][chosen].rsplit("; ", 1)[-1].split(":")[0]
+                                       for case in agreeing)
+            lines.append("its arithmetic: " + ", ".join(f"{k} ({_count_text(n, 'case')})" for k, n in said.items()))
+        for said, group in bugs.items():
+            first, shrunk = group[0], group[0].get("shrunk")
+            lines.append((said or f"differs, past the {_DIAGNOSED} cases diagnosed") + f", on case "
+                         f"{cases.index(first) + 1} ({first['name']})" + ", and on " * bool(group[1:])
+                         + ", ".join(str(cases.index(case) + 1) for case in group[1:]))
+            if shrunk:
+                files = witness(shrunk)
+                lines += [f"  shrunk from {shape(first['rows'])} to {shape(shrunk['rows'])}: {files[0]} (THEIRS on it: "
+                          f"{files[1]})", *("  " + line.replace(shrunk["data"], files[0]).replace(shrunk["theirs"],
+                                                                                                   files[1])
+                                            for line in shrunk["lines"][1:]), "  show it: " + options(reading, *files)]
+        for k, case in enumerate(cases, 1):
+            if case["failure"]:
+                lines += [f"no run on case {k} ({case['name']}): {case['failure']}; its data: {witness(case)[0]}",
+                          *(f"  its standard error: {line}" for line in case["stderr"])]
+        _emit("\n".join(lines))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return 143 if isinstance(stopped, _Terminated) else 130 if stopped else status
+
+
+def _conform_cases(args, seed, count):
+    """The cases, (what each makes show, its rows of cells, the label last): the designed ones, then random ones from
+    ``seed``: ints or floats of two decimals, separable (by a w*, or the argmax of one a class) or labelled at random."""
+    import random
+    designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
+    for name, text in designed[:count]:
+        yield name, [line.split(",") for line in text.split()[1:]]
+    rng, classes = random.Random(seed), ("a", "b", "c") if args.multiclass else ("-1", "1")
+    for k in range(len(designed), count):
+        n, d, floats, separable = rng.randint(2, 10), rng.randint(1, 3), rng.random() < 0.5, rng.random() < 0.7
+        xs = [[f"{rng.uniform(-9, 9):.2f}" if floats else str(rng.randint(-9, 9)) for _ in range(d)] for _ in range(n)]
+        ws = [[rng.randint(-3, 3) for _ in range(d)] for _ in classes]
+        scores = [[sum(a * float(v) for a, v in zip(w, x)) for w in ws] for x in xs]
+        ys = [(classes[s.index(max(s))] if args.multiclass else classes[s[0] > 0]) if separable else rng.choice(classes)
+              for s in scores]
+        yield (f"random, {_count_text(n, 'example')} of {d} {'floats' if floats else 'ints'}, "
+               f"{'separable' if separable else 'labelled at random'}"), [x + [y] for x, y in zip(xs, ys)]
+
+
+def _conform_run(command, folder, rows, labels, limit) -> dict:
+    """COMMAND once, through the shell, on ``rows`` written as a CSV file in ``folder`` (binary labels as --labels
+    names them), with no standard input and no file past _JSON_LIMIT bytes; past ``limit`` seconds it is stopped with
+    every process it started.  Its data, THEIRS's path, its seconds, what went wrong or None, its standard error's end."""
+    import contextlib, shlex, signal, subprocess, time
+    stem = os.path.join(folder, str(len(os.listdir(folder))))
+    data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
+    names = {"-1": str(labels[0]), "1": str(labels[1])}
+    with open(data, "w", encoding="utf-8") as f:
+        f.write("\n".join([",".join([f"x{j}" for j in range(1, len(rows[0]))] + ["y"])] + [
+            ",".join(row[:-1] + [names.get(row[-1], row[-1])]) for row in rows]) + "\n")
+    def limited():  # in the child: a file past what --check reads ends it (SIGXFSZ)
+        import resource
+        resource.setrlimit(resource.RLIMIT_FSIZE, (_JSON_LIMIT, _JSON_LIMIT))
+    began = time.monotonic()
+    with open(printed, "wb") as stdout, open(errors, "wb") as stderr:
+        child = subprocess.Popen(command.replace("{data}", shlex.quote(data)).replace("{out}", shlex.quote(out)),
+                                 shell=True, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
+                                 start_new_session=True, preexec_fn=limited)
+        try:
+            code = child.wait(limit)
+            failure = code and (f"it ended by signal {-code}" if code < 0 else f"it exited with status {code}")
+        except subprocess.TimeoutExpired:
+            failure = f"past the time limit of {limit:.3g} s: stopped"
+        finally:
+            with contextlib.suppress(OSError):
+                os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    theirs = out if "{out}" in command else printed
+    if not failure and not (os.path.isfile(theirs) and os.path.getsize(theirs)):
+        failure = "it wrote nothing" + (" to {out}" if "{out}" in command else "")
+    with open(errors, "rb") as f:
+        f.seek(max(0, os.path.getsize(errors) - 600))
+        tail = f.read().decode("utf-8", "replace").splitlines()[-3:]
+    return {"rows": rows, "data": data, "theirs": theirs, "seconds": time.monotonic() - began,
+            "failure": failure or None, "stderr": tail}
+
+
+def _conform_shrunk(rows, shows) -> list:
+    """The smallest rows that still show it (``shows(rows)``): the fewest examples (ddmin's complements, Zeller and
+    Hildebrandt 2002), then the fewest features, then the smallest numbers (0, then 1, then halves)."""
+    import itertools
+    def changed(rows, i, j, cell):
+        return [row[:j] + [cell] + row[j + 1:] if k == i else row for k, row in enumerate(rows)]
+    size = len(rows) // 2
+    while size:  # a chunk of examples left out; the chunks halve down to one example
+        kept = next((kept for i in range(0, len(rows), size) if shows(kept := rows[:i] + rows[i + size:])), None)
+        rows, size = (kept, min(size, len(kept) // 2)) if kept else (rows, size // 2)
+    for j in reversed(range(len(rows[0]) - 1)):  # a feature left out, while one stays
+        if len(rows[0]) > 2 and shows([row[:j] + row[j + 1:] for row in rows]):
+            rows = [row[:j] + row[j + 1:] for row in rows]
+    for i, j in itertools.product(range(len(rows)), range(len(rows[0]) - 1)):  # each number smaller while it shows
+        while True:
+            v = float(rows[i][j])
+            cell = next((t for t in dict.fromkeys(("0", "-1" if v < 0 else "1", str(int(v / 2))))
+                         if abs(float(t)) < abs(v) and shows(changed(rows, i, j, t))), None)
+            if cell is None:
+                break
+            rows = changed(rows, i, j, cell)
+    return rows
+
+
+_MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("conform", _conform_mode), ("check", _check_mode),
+          (None, _train_mode))
 
 
 # A picture of a run (SVG).  Kalyanakrishnan §2: "visualise the progress of the algorithm by sketching simple data
