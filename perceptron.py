@@ -5088,7 +5088,7 @@ _DESIGNED_CLASSES = (("ties between classes", _TIES), ("classes", _CLASSES),
 _CONFORM_CASES = 40  # the cases by default: about a minute for an implementation that answers in 50 ms
 _CONFORM_LIMIT = 10.0  # the seconds a run may take until one answers; then 20 times the median answer, at least 2
 _DIAGNOSED = 8  # the most cases diagnosed whole (a diagnosis that searches takes seconds); the rest are compared
-_SHRINK_RUNS = 60  # the most runs of COMMAND that shrinking one bug takes
+_SHRINK_RUNS = 60  # the most runs of COMMAND that shrinking one bug takes (and a third of it, diagnoses)
 
 
 def _conform_mode(args) -> int:
@@ -5112,9 +5112,9 @@ def _conform_mode(args) -> int:
         variant.file, variant.check = case["data"], case["theirs"]
         try:
             return _verdict(variant, diagnose)
-        except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words
-            case["failure"] = (f"THEIRS is refused: {err}" if isinstance(err, PerceptronError) else "the check "
-                               f"failed (please report it): {type(err).__name__}: {_reason(err)}")
+        except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words, under the options given
+            case["failure"] = reading is not args and case["failure"] or (f"--check refuses it: {str(err).replace(case['theirs'] + ': ', '')}" if isinstance(
+                err, PerceptronError) else f"the check failed (please report it): {type(err).__name__}: {_reason(err)}")
             return 2, [], None
 
     def gist(lines):  # a diagnosis in a few words: "a bug in THEIRS", "unexplained", ...; "" if none
@@ -5122,9 +5122,6 @@ def _conform_mode(args) -> int:
 
     def shape(rows):
         return f"{_count_text(len(rows), 'example')} of {_count_text(len(rows[0]) - 1, 'feature')}"
-
-    def run(rows, limit):
-        return dict(_conform_run(command, folder, rows, args.labels, limit), under={}, lines=[])
 
     def witness(case):  # its data (and THEIRS) as new files here, each created, never over a file that exists
         for n in itertools.count(1):
@@ -5147,7 +5144,8 @@ def _conform_mode(args) -> int:
     try:
         for name, rows in _conform_cases(args, seed, count):
             times = sorted(case["seconds"] for case in cases if not case["failure"])
-            case = dict(run(rows, max(2.0, 20 * times[len(times) // 2]) if times else _CONFORM_LIMIT), name=name)
+            case = dict(_conform_run(args, folder, rows, max(2.0, 20 * times[len(times) // 2]) if times else
+                                     _CONFORM_LIMIT), name=name)
             cases.append(case)
             for key, (reading, _) in list(readings.items()):  # the readings so far; else a diagnosis, for a new one
                 status, lines, _ = (2, [], None) if case["failure"] else checked(case, reading)
@@ -5179,9 +5177,10 @@ def _conform_mode(args) -> int:
                     bugs.setdefault(case["said"], []).append(case)
         for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows, under every reading, in words
             first, found, others = group[0], {}, [one for one, _ in readings.values()]
-            runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_DIAGNOSED))
+            runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
             def shows(rows, first=first, said=said, runs=runs, diagnoses=diagnoses, others=others, found=found):
-                trial = next(runs, None) is not None and run(rows, min(_CONFORM_LIMIT, 1 + 4 * first["seconds"]))
+                trial = next(runs, None) is not None and _conform_run(args, folder, rows, min(_CONFORM_LIMIT, 1 + 4 *
+                                                                                              first["seconds"]))
                 if trial and not trial["failure"] and all(checked(trial, one)[0] == 1 for one in others) and \
                         next(diagnoses, None) is not None:
                     trial["lines"] = checked(trial, reading, True)[1]
@@ -5197,8 +5196,7 @@ def _conform_mode(args) -> int:
     try:
         judged = [case for case in cases if not case["failure"]]
         agreeing, (reading, described) = [case for case in judged if case["under"].get(chosen)], readings[chosen]
-        status, designed = int(chosen != base or len(agreeing) < count), min(len(cases), len(_DESIGNED) + len(
-            _DESIGNED_CLASSES) * bool(args.multiclass))
+        status, designed = int(chosen != base or len(agreeing) < count), sum(not case["name"].startswith("random") for case in cases)
         parts = [gist(described)] * (chosen != base) + [
             f"{said} on {_count_text(len(group), 'case')}" if said else
             f"{_count_text(len(group), 'more case')} differing, not diagnosed" for said, group in bugs.items()] + [
@@ -5256,29 +5254,28 @@ def _conform_cases(args, seed, count):
         scores = [[sum(a * float(v) for a, v in zip(w, x)) for w in ws] for x in xs]
         ys = [(classes[s.index(max(s))] if args.multiclass else classes[s[0] > 0]) if separable else rng.choice(classes)
               for s in scores]
-        yield (f"random, {_count_text(n, 'example')} of {d} {'floats' if floats else 'ints'}, "
+        yield (f"random, {_count_text(n, 'example')} of {_count_text(d, 'float' if floats else 'int')}, "
                f"{'separable' if separable else 'labelled at random'}"), [x + [y] for x, y in zip(xs, ys)]
 
 
-def _conform_run(command, folder, rows, labels, limit) -> dict:
+def _conform_run(args, folder, rows, limit) -> dict:
     """COMMAND once, through the shell, on ``rows`` written as a CSV file in ``folder`` (binary labels as --labels
     names them), with no standard input and no file past _JSON_LIMIT bytes; past ``limit`` seconds it is stopped with
     every process it started.  Its data, THEIRS's path, its seconds, what went wrong or None, its standard error's end."""
-    import contextlib, shlex, signal, subprocess, time
+    import contextlib, resource, shlex, signal, subprocess, time
+    command, labels = args.conform, args.labels
     stem = os.path.join(folder, str(len(os.listdir(folder))))
     data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
     names = {"-1": str(labels[0]), "1": str(labels[1])}
     with open(data, "w", encoding="utf-8") as f:
         f.write("\n".join([",".join([f"x{j}" for j in range(1, len(rows[0]))] + ["y"])] + [
             ",".join(row[:-1] + [names.get(row[-1], row[-1])]) for row in rows]) + "\n")
-    def limited():  # in the child: a file past what --check reads ends it (SIGXFSZ)
-        import resource
-        resource.setrlimit(resource.RLIMIT_FSIZE, (_JSON_LIMIT, _JSON_LIMIT))
     began = time.monotonic()
     with open(printed, "wb") as stdout, open(errors, "wb") as stderr:
         child = subprocess.Popen(command.replace("{data}", shlex.quote(data)).replace("{out}", shlex.quote(out)),
                                  shell=True, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
-                                 start_new_session=True, preexec_fn=limited)
+                                 start_new_session=True, preexec_fn=lambda: resource.setrlimit(  # SIGXFSZ past
+                                     resource.RLIMIT_FSIZE, (_JSON_LIMIT, _JSON_LIMIT)))  # what --check reads
         try:
             code = child.wait(limit)
             failure = code and (f"it ended by signal {-code}" if code < 0 else f"it exited with status {code}")
@@ -5295,7 +5292,7 @@ def _conform_run(command, folder, rows, labels, limit) -> dict:
         f.seek(max(0, os.path.getsize(errors) - 600))
         tail = f.read().decode("utf-8", "replace").splitlines()[-3:]
     return {"rows": rows, "data": data, "theirs": theirs, "seconds": time.monotonic() - began,
-            "failure": failure or None, "stderr": tail}
+            "failure": failure or None, "stderr": tail, "under": {}, "lines": []}
 
 
 def _conform_shrunk(rows, shows) -> list:
