@@ -2650,12 +2650,10 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--w-star", metavar="W", help="a separating w* (--w-star=-2,1): print R^2/gamma^2, check the mistakes")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
-    arg("--conform", metavar="'COMMAND'", help="run another implementation on designed and seeded random cases, "
-        "each a CSV file {data}, its run written to {out} (or standard output) as --check reads it: what it is on "
-        "every case, and each bug shrunk to a smallest CSV file (conform-N.csv): exit 0 if it agrees on every case")
-    arg("--conform-cases", type=typed("passes"), metavar="N", help=f"with --conform: how many (default {_CONFORM_CASES})")
-    arg("--conform-seed", type=typed("whole"), metavar="S", help="with --conform: the random cases' seed (default: a "
-        "new one, printed)")
+    arg("--conform", metavar="'COMMAND'", help="run another implementation on many cases, each a CSV file {data}, its "
+        "run written to {out} (or printed) as --check reads it: what it is, each bug shrunk to a CSV file, exit 0 or 1")
+    arg("--conform-cases", type=typed("passes"), metavar="N", help=f"--conform's cases (default {_CONFORM_CASES})")
+    arg("--conform-seed", type=typed("whole"), metavar="S", help="--conform's seed (default: a new one, printed)")
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
         "for a score, the largest |w_i| for weights), beside the rounding the float model allows")
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
@@ -5068,11 +5066,10 @@ def _vectors_mode(args) -> int:
     return 0
 
 # --conform 'COMMAND': the oracle drives another implementation, as CPython's deccheck drives _decimal beside
-# _pydecimal.  COMMAND runs through the shell once per case, with no standard input: {data} is a CSV file, {out} where
-# it writes THEIRS as --check reads it (else its standard output), both in a temporary folder removed afterwards.  The
-# cases are designed ones, each making a convention show, then seeded random ones, each checked in process (_verdict).
-# The options under which THEIRS agrees on the most cases are its reading, checked on every case; a case that no
-# reading explains is a bug, shrunk (ddmin: Zeller and Hildebrandt, IEEE TSE 28(2), 2002) to a smallest CSV file.
+# _pydecimal: COMMAND, through the shell, on a CSV file {data} per case, writes THEIRS to {out} (or standard output).
+# Designed cases, each making a convention show, then seeded random ones, each checked in process (_verdict); the
+# options under which THEIRS agrees on the most cases are its reading; a case no reading explains is a bug, shrunk
+# (ddmin: Zeller and Hildebrandt, IEEE TSE 28(2), 2002) to a smallest CSV file.
 _DESIGNED = (  # (what the case makes show, its data: a header, then an example a row, the label last)
     ("a zero score on each label at w = 0", "x1,x2,y 1,0,1 0,1,-1 1,1,1 -1,-2,-1"),
     ("the first and the last example a mistake", "x1,x2,y 3,1,-1 -1,3,1 0,-3,-1 -3,3,1 2,2,1"),
@@ -5099,30 +5096,25 @@ def _conform_mode(args) -> int:
     if "{data}" not in command:
         raise PerceptronError("--conform: COMMAND has no {data}, the path of the CSV file it reads")
     seed = random.SystemRandom().randrange(10 ** 6) if args.conform_seed is None else args.conform_seed
-    folder, cases, bugs, stopped, budget = tempfile.mkdtemp(prefix="perceptron-conform-"), [], {}, None, \
-        iter(range(_DIAGNOSED))
-
+    folder, cases, bugs, stopped = tempfile.mkdtemp(prefix="perceptron-conform-"), [], {}, None
     def options(reading, file="DATA.csv", check="THEIRS.json"):  # a reading's command line (its key)
         variant = _options_copy(reading)
         variant.file, variant.check = file, check
         return _named(variant, [], [])[-1][len("reproduce it: "):]
-
-    def checked(case, reading, diagnose=False):  # (status, lines, reading); 2 where THEIRS is refused
+    def checked(case, reading, diagnose=False):  # (status, lines, reading); 2 where --check refuses THEIRS
         variant = _options_copy(reading)
         variant.file, variant.check = case["data"], case["theirs"]
         try:
             return _verdict(variant, diagnose)
         except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words, under the options given
-            case["failure"] = reading is not args and case["failure"] or (f"--check refuses it: {str(err).replace(case['theirs'] + ': ', '')}" if isinstance(
-                err, PerceptronError) else f"the check failed (please report it): {type(err).__name__}: {_reason(err)}")
+            case["failure"] = reading is not args and case["failure"] or (
+                f"--check refuses it: {str(err).replace(case['theirs'] + ': ', '')}" if isinstance(err, PerceptronError)
+                else f"the check failed (please report it): {type(err).__name__}: {_reason(err)}")
             return 2, [], None
-
     def gist(lines):  # a diagnosis in a few words: "a bug in THEIRS", "unexplained", ...; "" if none
         return re.split(r"[:;(.]", lines[1][len("diagnosis: "):])[0].strip() if lines else ""
-
     def shape(rows):
         return f"{_count_text(len(rows), 'example')} of {_count_text(len(rows[0]) - 1, 'feature')}"
-
     def witness(case):  # its data (and THEIRS) as new files here, each created, never over a file that exists
         for n in itertools.count(1):
             made: list = []
@@ -5139,14 +5131,13 @@ def _conform_mode(args) -> int:
                 if not isinstance(err, FileExistsError):
                     return [f"(not written: {err.strerror or err})"] * 2
 
-    base = options(args)
+    base, budget = options(args), iter(range(_DIAGNOSED))
     readings, chosen = {base: (args, [])}, base
     try:
         for name, rows in _conform_cases(args, seed, count):
             times = sorted(case["seconds"] for case in cases if not case["failure"])
-            case = dict(_conform_run(args, folder, rows, max(2.0, 20 * times[len(times) // 2]) if times else
-                                     _CONFORM_LIMIT), name=name)
-            cases.append(case)
+            cases.append(case := dict(_conform_run(args, folder, rows, max(2.0, 20 * times[len(times) // 2]) if times
+                                                   else _CONFORM_LIMIT), name=name))
             for key, (reading, _) in list(readings.items()):  # the readings so far; else a diagnosis, for a new one
                 status, lines, _ = (2, [], None) if case["failure"] else checked(case, reading)
                 case["under"][key] = status == 0 and lines[0]
@@ -5168,12 +5159,12 @@ def _conform_mode(args) -> int:
         chosen = min(ranked, key=lambda key: (-sum(bool(case["under"][key]) for case in judged), len(key)))
         reading = readings[chosen][0]
         for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
-            if not case["under"][chosen] and not case["failure"]:
+            if not case["under"][chosen]:
                 if chosen != base or not case["lines"]:
                     case["lines"] = checked(case, reading, next(budget, None) is not None)[1]
                 case["said"] = gist(case["lines"])
                 case["under"][chosen] = case["said"].startswith("a tie broken by rounding") and case["said"]
-                if not case["under"][chosen] and not case["failure"]:
+                if not case["under"][chosen]:
                     bugs.setdefault(case["said"], []).append(case)
         for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows, under every reading, in words
             first, found, others = group[0], {}, [one for one, _ in readings.values()]
@@ -5196,7 +5187,8 @@ def _conform_mode(args) -> int:
     try:
         judged = [case for case in cases if not case["failure"]]
         agreeing, (reading, described) = [case for case in judged if case["under"].get(chosen)], readings[chosen]
-        status, designed = int(chosen != base or len(agreeing) < count), sum(not case["name"].startswith("random") for case in cases)
+        status, designed = int(chosen != base or len(agreeing) < count), sum(not case["name"].startswith("random")
+                                                                             for case in cases)
         parts = [gist(described)] * (chosen != base) + [
             f"{said} on {_count_text(len(group), 'case')}" if said else
             f"{_count_text(len(group), 'more case')} differing, not diagnosed" for said, group in bugs.items()] + [
@@ -5240,8 +5232,8 @@ def _conform_mode(args) -> int:
 
 
 def _conform_cases(args, seed, count):
-    """The cases, (what each makes show, its rows of cells, the label last): the designed ones, then random ones from
-    ``seed``: ints or floats of two decimals, separable (by a w*, or the argmax of one a class) or labelled at random."""
+    """The cases, (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s
+    random ones: ints or floats of two decimals, separable (by a w*, or an argmax of one a class) or not."""
     import random
     designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
     for name, text in designed[:count]:
@@ -5260,13 +5252,12 @@ def _conform_cases(args, seed, count):
 
 def _conform_run(args, folder, rows, limit) -> dict:
     """COMMAND once, through the shell, on ``rows`` written as a CSV file in ``folder`` (binary labels as --labels
-    names them), with no standard input and no file past _JSON_LIMIT bytes; past ``limit`` seconds it is stopped with
-    every process it started.  Its data, THEIRS's path, its seconds, what went wrong or None, its standard error's end."""
+    names them), with no standard input and no file past _JSON_LIMIT bytes, stopped with all it started past ``limit``
+    seconds: its data, THEIRS's path, its seconds, what went wrong or None, the end of its standard error."""
     import contextlib, resource, shlex, signal, subprocess, time
-    command, labels = args.conform, args.labels
     stem = os.path.join(folder, str(len(os.listdir(folder))))
     data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
-    names = {"-1": str(labels[0]), "1": str(labels[1])}
+    command, names = args.conform, {"-1": str(args.labels[0]), "1": str(args.labels[1])}
     with open(data, "w", encoding="utf-8") as f:
         f.write("\n".join([",".join([f"x{j}" for j in range(1, len(rows[0]))] + ["y"])] + [
             ",".join(row[:-1] + [names.get(row[-1], row[-1])]) for row in rows]) + "\n")
@@ -5301,6 +5292,9 @@ def _conform_shrunk(rows, shows) -> list:
     import itertools
     def changed(rows, i, j, cell):
         return [row[:j] + [cell] + row[j + 1:] if k == i else row for k, row in enumerate(rows)]
+    def smaller(cell):  # 0, then 1 (of its sign), then half, each only if it is smaller
+        v = float(cell)
+        return [t for t in dict.fromkeys(("0", "-1" if v < 0 else "1", str(int(v / 2)))) if abs(float(t)) < abs(v)]
     size = len(rows) // 2
     while size:  # a chunk of examples left out; the chunks halve down to one example
         kept = next((kept for i in range(0, len(rows), size) if shows(kept := rows[:i] + rows[i + size:])), None)
@@ -5309,12 +5303,7 @@ def _conform_shrunk(rows, shows) -> list:
         if len(rows[0]) > 2 and shows([row[:j] + row[j + 1:] for row in rows]):
             rows = [row[:j] + row[j + 1:] for row in rows]
     for i, j in itertools.product(range(len(rows)), range(len(rows[0]) - 1)):  # each number smaller while it shows
-        while True:
-            v = float(rows[i][j])
-            cell = next((t for t in dict.fromkeys(("0", "-1" if v < 0 else "1", str(int(v / 2))))
-                         if abs(float(t)) < abs(v) and shows(changed(rows, i, j, t))), None)
-            if cell is None:
-                break
+        while (cell := next((t for t in smaller(rows[i][j]) if shows(changed(rows, i, j, t))), None)) is not None:
             rows = changed(rows, i, j, cell)
     return rows
 
