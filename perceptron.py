@@ -5246,6 +5246,7 @@ def _conform_cases(args, seed, count):
         scores = [[sum(a * float(v) for a, v in zip(w, x)) for w in ws] for x in xs]
         ys = [(classes[s.index(max(s))] if args.multiclass else classes[s[0] > 0]) if separable else rng.choice(classes)
               for s in scores]
+        ys[0] = classes[classes.index(ys[0]) - (len(set(ys)) == 1 and bool(args.multiclass))]  # classes: two or more
         yield (f"random, {_count_text(n, 'example')} of {_count_text(d, 'float' if floats else 'int')}, "
                f"{'separable' if separable else 'labelled at random'}"), [x + [y] for x, y in zip(xs, ys)]
 
@@ -5268,8 +5269,7 @@ def _conform_run(args, folder, rows, limit) -> dict:
                                  start_new_session=True, preexec_fn=lambda: resource.setrlimit(  # SIGXFSZ past
                                      resource.RLIMIT_FSIZE, (_JSON_LIMIT, _JSON_LIMIT)))  # what --check reads
         try:
-            code = child.wait(limit)
-            failure = code and (f"it ended by signal {-code}" if code < 0 else f"it exited with status {code}")
+            failure, code = None, child.wait(limit)  # an exit status not 0 with THEIRS written: judged (not converged)
         except subprocess.TimeoutExpired:
             failure = f"past the time limit of {limit:.3g} s: stopped"
         finally:
@@ -5277,8 +5277,9 @@ def _conform_run(args, folder, rows, limit) -> dict:
                 os.killpg(child.pid, signal.SIGKILL)
             child.wait()
     theirs = out if "{out}" in command else printed
-    if not failure and not (os.path.isfile(theirs) and os.path.getsize(theirs)):
-        failure = "it wrote nothing" + (" to {out}" if "{out}" in command else "")
+    if not failure and (code < 0 or not (os.path.isfile(theirs) and os.path.getsize(theirs))):
+        failure = f"it ended by signal {-code}" if code < 0 else "it wrote nothing" + " to {out}" * ("{out}" in command) \
+            + f", exit status {code}" * bool(code)
     with open(errors, "rb") as f:
         f.seek(max(0, os.path.getsize(errors) - 600))
         tail = f.read().decode("utf-8", "replace").splitlines()[-3:]

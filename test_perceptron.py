@@ -5801,11 +5801,12 @@ def test_conform_reports_a_crash_with_its_case_its_data_and_its_standard_error_a
     status, out = conform(tmp_path, monkeypatch, capsys, "crash", cases=6)
     lines = out.splitlines()
     assert status == 1 and lines[0].endswith("differs: no run on 1 case") and "THEIRS, on 5 of the 6 cases" in out
-    assert lines[4] == ("no run on case 5 (repeated and all-zero examples): it exited with status 1; its data: "
+    assert lines[4] == ("no run on case 5 (repeated and all-zero examples): it wrote nothing, exit status 1; its data: "
                         "conform-1.csv") and lines[-1].startswith("  its standard error: ZeroDivisionError"), out
     assert (tmp_path / "conform-1.csv").read_text() == "x1,x2,y\n1,2,1\n1,2,1\n0,0,1\n-1,-1,-1\n1,2,1\n0,0,1\n"
 
 
+@pytest.mark.slow
 def test_conform_stops_a_loop_that_never_ends_at_its_time_limit_and_judges_on(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(P, "_CONFORM_LIMIT", 1.0)  # the first case's limit; then 20 times the median, at least 2 s
     status, out = conform(tmp_path, monkeypatch, capsys, "forever", cases=4)
@@ -5884,3 +5885,26 @@ def test_conform_removes_its_temporary_folder_and_runs_with_no_standard_input(tm
 ])
 def test_conform_of_bad_usage_is_one_error_line_and_exit_2(capsys, argv, said):
     assert P.main(argv) == 2 and capsys.readouterr().err.startswith(f"error: {said}")
+
+
+def test_readme_conform_producer_in_plain_python_agrees_on_every_case(tmp_path, monkeypatch, capsys):
+    # CI runs all four producers (NumPy, node and C too); the standard library's one runs here
+    readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
+    section = readme[readme.index("### `--conform 'COMMAND'`"):readme.index("### `--vectors DIR`")]
+    (tmp_path / "readme_loop.py").write_text(section.split("```python\n")[1].split("```")[0])
+    status, out = conform(tmp_path, monkeypatch, capsys, None, cases=12,
+                          command=f"{shlex.quote(sys.executable)} readme_loop.py {{data}}")
+    assert status == 0 and out.splitlines()[0].endswith("agrees on every case"), out
+
+
+@pytest.mark.slow
+def test_conform_with_multiclass_adds_ties_between_classes_and_reads_a_one_vs_rest_convention(tmp_path, monkeypatch,
+                                                                                                capsys):
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(P.__file__)} {{data}} --multiclass --zero=-1 --json > {{out}}"
+    status, out = conform(tmp_path, monkeypatch, capsys, None, "--multiclass", cases=12, command=command)
+    assert status == 1 and "THEIRS, on every case: a convention, not a bug." in out and "\n  - --zero=-1: " in out
+    assert "(12 designed, 0 random, seed 1)" in out, out
+    args = P._arguments(["--multiclass", "--conform", "x {data}"])
+    assert [name for name, _ in P._conform_cases(args, 1, 12)][9:] == [
+        "ties between classes", "classes", "classes that are not separable"]
+    assert all(len({row[-1] for row in rows}) > 1 for _, rows in P._conform_cases(args, 1, 60))
