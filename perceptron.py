@@ -5096,7 +5096,7 @@ def _conform_mode(args) -> int:
     if "{data}" not in command:
         raise PerceptronError("--conform: COMMAND has no {data}, the path of the CSV file it reads")
     seed = random.SystemRandom().randrange(10 ** 6) if args.conform_seed is None else args.conform_seed
-    folder, cases, bugs, stopped = tempfile.mkdtemp(prefix="perceptron-conform-"), [], {}, None
+    folder, stopped = tempfile.mkdtemp(prefix="perceptron-conform-"), None  # type: str, BaseException | None
     def options(reading, file="DATA.csv", check="THEIRS.json"):  # a reading's command line (its key)
         variant = _options_copy(reading)
         variant.file, variant.check = file, check
@@ -5107,7 +5107,7 @@ def _conform_mode(args) -> int:
         try:
             return _verdict(variant, diagnose)
         except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words, under the options given
-            case["failure"] = reading is not args and case["failure"] or (
+            case["failure"] = case["failure"] if reading is not args else (
                 f"--check refuses it: {str(err).replace(case['theirs'] + ': ', '')}" if isinstance(err, PerceptronError)
                 else f"the check failed (please report it): {type(err).__name__}: {_reason(err)}")
             return 2, [], None
@@ -5131,8 +5131,8 @@ def _conform_mode(args) -> int:
                 if not isinstance(err, FileExistsError):
                     return [f"(not written: {err.strerror or err})"] * 2
 
-    base, budget = options(args), iter(range(_DIAGNOSED))
-    readings, chosen = {base: (args, [])}, base
+    base, cases, bugs, budget = options(args), [], {}, iter(range(_DIAGNOSED))  # type: str, list, dict, Any
+    readings, chosen = {base: (args, [])}, base  # type: dict, str
     try:
         for name, rows in _conform_cases(args, seed, count):
             times = sorted(case["seconds"] for case in cases if not case["failure"])
@@ -5169,7 +5169,7 @@ def _conform_mode(args) -> int:
         for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows, under every reading, in words
             first, found, others = group[0], {}, [one for one, _ in readings.values()]
             runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
-            def shows(rows, first=first, said=said, runs=runs, diagnoses=diagnoses, others=others, found=found):
+            def shows(rows):  # whether COMMAND's run on rows differs under every reading, and in the same words
                 trial = next(runs, None) is not None and _conform_run(args, folder, rows, min(_CONFORM_LIMIT, 1 + 4 *
                                                                                               first["seconds"]))
                 if trial and not trial["failure"] and all(checked(trial, one)[0] == 1 for one in others) and \
@@ -5278,8 +5278,8 @@ def _conform_run(args, folder, rows, limit) -> dict:
             child.wait()
     theirs = out if "{out}" in command else printed
     if not failure and (code < 0 or not (os.path.isfile(theirs) and os.path.getsize(theirs))):
-        failure = f"it ended by signal {-code}" if code < 0 else "it wrote nothing" + " to {out}" * ("{out}" in command) \
-            + f", exit status {code}" * bool(code)
+        failure = f"it ended by signal {-code}" if code < 0 else "it wrote nothing" + " to {out}" * (
+            "{out}" in command) + f", exit status {code}" * bool(code)
     with open(errors, "rb") as f:
         f.seek(max(0, os.path.getsize(errors) - 600))
         tail = f.read().decode("utf-8", "replace").splitlines()[-3:]
