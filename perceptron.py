@@ -5133,58 +5133,55 @@ def _conform_mode(args) -> int:
 
     base, cases, bugs, budget = options(args), [], {}, iter(range(_DIAGNOSED))  # type: str, list, dict, Any
     readings, chosen = {base: (args, [])}, base  # type: dict, str
-    try:
-        for name, rows in _conform_cases(args, seed, count):
-            times = sorted(case["seconds"] for case in cases if not case["failure"])
-            cases.append(case := dict(_conform_run(args, folder, rows, max(2.0, 20 * times[len(times) // 2]) if times
-                                                   else _CONFORM_LIMIT), name=name))
-            for key, (reading, _) in list(readings.items()):  # the readings so far; else a diagnosis, for a new one
-                status, lines, _ = (2, [], None) if case["failure"] else checked(case, reading)
-                case["under"][key] = status == 0 and lines[0]
-                if status == 0:
-                    break
-            else:
-                _, case["lines"], reading = (2, [], None) if case["failure"] else \
-                    checked(case, args, next(budget, None) is not None)
-                if reading is not None:
-                    readings.setdefault(options(reading), (reading, case["lines"]))
-                    case["under"][options(reading)] = True  # its words read below
-        judged = [case for case in cases if not case["failure"]]
-        ranked = sorted(readings, key=lambda key: -sum(bool(case["under"].get(key)) for case in judged))[:3]
-        for key in ranked:  # the likeliest readings, each on every case
-            for case in judged:
-                if case["under"].get(key) in (None, True):
-                    status, lines, _ = checked(case, readings[key][0])
+    try:  # the folder goes, whatever happens; a limit of the machine is one line, exit 2
+        try:
+            for name, rows in _conform_cases(args, seed, count):
+                times = sorted(case["seconds"] for case in cases if not case["failure"])
+                limit = max(2.0, 20 * times[len(times) // 2]) if times else _CONFORM_LIMIT
+                cases.append(case := dict(_conform_run(args, folder, rows, limit), name=name))
+                for key, (reading, _) in list(readings.items()):  # the readings so far; else a diagnosis, for a new one
+                    status, lines, _ = (2, [], None) if case["failure"] else checked(case, reading)
                     case["under"][key] = status == 0 and lines[0]
-        chosen = min(ranked, key=lambda key: (-sum(bool(case["under"][key]) for case in judged), len(key)))
-        reading = readings[chosen][0]
-        for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
-            if not case["under"][chosen]:
-                if chosen != base or not case["lines"]:
-                    case["lines"] = checked(case, reading, next(budget, None) is not None)[1]
-                case["said"] = gist(case["lines"])
-                case["under"][chosen] = case["said"].startswith("a tie broken by rounding") and case["said"]
+                    if status == 0:
+                        break
+                else:
+                    _, case["lines"], reading = (2, [], None) if case["failure"] else \
+                        checked(case, args, next(budget, None) is not None)
+                    if reading is not None:
+                        readings.setdefault(options(reading), (reading, case["lines"]))
+                        case["under"][options(reading)] = True  # its words read below
+            judged = [case for case in cases if not case["failure"]]
+            ranked = sorted(readings, key=lambda key: -sum(bool(case["under"].get(key)) for case in judged))[:3]
+            for key in ranked:  # the likeliest readings, each on every case
+                for case in judged:
+                    if case["under"].get(key) in (None, True):
+                        status, lines, _ = checked(case, readings[key][0])
+                        case["under"][key] = status == 0 and lines[0]
+            chosen = min(ranked, key=lambda key: (-sum(bool(case["under"][key]) for case in judged), len(key)))
+            reading = readings[chosen][0]
+            for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
                 if not case["under"][chosen]:
-                    bugs.setdefault(case["said"], []).append(case)
-        for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows, under every reading, in words
-            first, found, others = group[0], {}, [one for one, _ in readings.values()]
-            runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
-            def shows(rows):  # whether COMMAND's run on rows differs under every reading, and in the same words
-                trial = next(runs, None) is not None and _conform_run(args, folder, rows, min(_CONFORM_LIMIT, 1 + 4 *
-                                                                                              first["seconds"]))
-                if trial and not trial["failure"] and all(checked(trial, one)[0] == 1 for one in others) and \
-                        next(diagnoses, None) is not None:
-                    trial["lines"] = checked(trial, reading, True)[1]
-                    found[repr(rows)] = gist(trial["lines"]) == said and trial
-                return bool(found.get(repr(rows)))
-            if said:
-                first["shrunk"] = found.get(repr(_conform_shrunk(first["rows"], shows))) or first
-    except KeyboardInterrupt as err:
-        stopped = err
-    except OSError as err:
-        shutil.rmtree(folder, ignore_errors=True)
-        raise PerceptronError(f"--conform: cannot run the cases: {err.strerror or err}") from None
-    try:
+                    if chosen != base or not case["lines"]:
+                        case["lines"] = checked(case, reading, next(budget, None) is not None)[1]
+                    case["said"] = gist(case["lines"])
+                    case["under"][chosen] = case["said"].startswith("a tie broken by rounding") and case["said"]
+                    if not case["under"][chosen]:
+                        bugs.setdefault(case["said"], []).append(case)
+            for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows under every reading
+                first, found, others = group[0], {}, [one for one, _ in readings.values()]
+                runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
+                def shows(rows):  # whether COMMAND's run on rows differs under every reading, and in the same words
+                    trial = next(runs, None) is not None and _conform_run(args, folder, rows, min(
+                        _CONFORM_LIMIT, 1 + 4 * first["seconds"]))
+                    if trial and not trial["failure"] and all(checked(trial, one)[0] == 1 for one in others) and \
+                            next(diagnoses, None) is not None:
+                        trial["lines"] = checked(trial, reading, True)[1]
+                        found[repr(rows)] = gist(trial["lines"]) == said and trial
+                    return bool(found.get(repr(rows)))
+                if said:
+                    first["shrunk"] = found.get(repr(_conform_shrunk(first["rows"], shows))) or first
+        except KeyboardInterrupt as err:
+            stopped = err
         judged = [case for case in cases if not case["failure"]]
         agreeing, (reading, described) = [case for case in judged if case["under"].get(chosen)], readings[chosen]
         status, designed = int(chosen != base or len(agreeing) < count), sum(not case["name"].startswith("random")
@@ -5217,15 +5214,17 @@ def _conform_mode(args) -> int:
                          + ", ".join(str(cases.index(case) + 1) for case in group[1:]))
             if shrunk:
                 files = witness(shrunk)
-                lines += [f"  shrunk from {shape(first['rows'])} to {shape(shrunk['rows'])}: {files[0]} (THEIRS on it: "
-                          f"{files[1]})", *("  " + line.replace(shrunk["data"], files[0]).replace(shrunk["theirs"],
-                                                                                                   files[1])
-                                            for line in shrunk["lines"][1:]), "  show it: " + options(reading, *files)]
+                lines += [f"  shrunk from {shape(first['rows'])} to {shape(shrunk['rows'])}: {files[0]} (THEIRS on "
+                          f"it: {files[1]})", *("  " + line.replace(shrunk["data"], files[0]).replace(
+                              shrunk["theirs"], files[1]) for line in shrunk["lines"][1:]),
+                          "  show it: " + options(reading, *files)]
         for k, case in enumerate(cases, 1):
             if case["failure"]:
                 lines += [f"no run on case {k} ({case['name']}): {case['failure']}; its data: {witness(case)[0]}",
                           *(f"  its standard error: {line}" for line in case["stderr"])]
         _emit("\n".join(lines))
+    except OSError as err:
+        raise PerceptronError(f"--conform: cannot run the cases: {err.strerror or err}") from None
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return 143 if isinstance(stopped, _Terminated) else 130 if stopped else status
