@@ -5131,6 +5131,11 @@ def _conform_mode(args) -> int:
                 if not isinstance(err, FileExistsError):
                     return [f"(not written: {err.strerror or err})"] * 2
 
+    def agrees(case, key):  # THEIRS's agreement with the reading on the case (its first line), or False
+        status, lines, _ = (2, [], None) if case["failure"] else checked(case, readings[key][0])
+        case["under"][key] = status == 0 and lines[0]
+        return case["under"][key]
+
     base, cases, bugs, budget = options(args), [], {}, iter(range(_DIAGNOSED))  # type: str, list, dict, Any
     readings, chosen = {base: (args, [])}, base  # type: dict, str
     try:  # the folder goes, whatever happens; a limit of the machine is one line, exit 2
@@ -5139,24 +5144,16 @@ def _conform_mode(args) -> int:
                 times = sorted(case["seconds"] for case in cases if not case["failure"])
                 limit = max(2.0, 20 * times[len(times) // 2]) if times else _CONFORM_LIMIT
                 cases.append(case := dict(_conform_run(args, folder, rows, limit), name=name))
-                for key, (reading, _) in list(readings.items()):  # the readings so far; else a diagnosis, for a new one
-                    status, lines, _ = (2, [], None) if case["failure"] else checked(case, reading)
-                    case["under"][key] = status == 0 and lines[0]
-                    if status == 0:
-                        break
-                else:
-                    _, case["lines"], reading = (2, [], None) if case["failure"] else \
-                        checked(case, args, next(budget, None) is not None)
+                if not case["failure"] and not any(agrees(case, key) for key in list(readings)):  # else a new one?
+                    _, case["lines"], reading = checked(case, args, next(budget, None) is not None)
                     if reading is not None:
                         readings.setdefault(options(reading), (reading, case["lines"]))
                         case["under"][options(reading)] = True  # its words read below
-            judged = [case for case in cases if not case["failure"]]
+            judged, budget = [case for case in cases if not case["failure"]], iter(range(_DIAGNOSED))
             ranked = sorted(readings, key=lambda key: -sum(bool(case["under"].get(key)) for case in judged))[:3]
             for key in ranked:  # the likeliest readings, each on every case
-                for case in judged:
-                    if case["under"].get(key) in (None, True):
-                        status, lines, _ = checked(case, readings[key][0])
-                        case["under"][key] = status == 0 and lines[0]
+                for case in filter(lambda case: case["under"].get(key) in (None, True), judged):
+                    agrees(case, key)
             chosen = min(ranked, key=lambda key: (-sum(bool(case["under"][key]) for case in judged), len(key)))
             reading = readings[chosen][0]
             for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
