@@ -5145,10 +5145,10 @@ def _conform_mode(args) -> int:
                 limit = max(2.0, 20 * times[len(times) // 2]) if times else _CONFORM_LIMIT
                 cases.append(case := dict(_conform_run(args, folder, rows, limit), name=name))
                 if not case["failure"] and not any(agrees(case, key) for key in list(readings)):  # else a new one?
-                    _, case["lines"], reading = checked(case, args, next(budget, None) is not None)
-                    if reading is not None:
-                        readings.setdefault(options(reading), (reading, case["lines"]))
-                        case["under"][options(reading)] = True  # its words read below
+                    _, case["lines"], case["own"] = checked(case, args, next(budget, None) is not None)
+                    if case["own"] is not None:
+                        readings.setdefault(options(case["own"]), (case["own"], case["lines"]))
+                        case["under"][options(case["own"])] = True  # its words read below
             judged, budget = [case for case in cases if not case["failure"]], iter(range(_DIAGNOSED))
             ranked = sorted(readings, key=lambda key: -sum(bool(case["under"].get(key)) for case in judged))[:3]
             for key in ranked:  # the likeliest readings, each on every case
@@ -5159,8 +5159,8 @@ def _conform_mode(args) -> int:
             for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
                 if not case["under"][chosen]:
                     if chosen != base or not case["lines"]:
-                        case["lines"] = checked(case, reading, next(budget, None) is not None)[1]
-                    case["said"] = gist(case["lines"])
+                        _, case["lines"], case["own"] = checked(case, reading, next(budget, None) is not None)
+                    case["said"] = "a reading of its own: " * (case["own"] is not None) + gist(case["lines"])
                     case["under"][chosen] = case["said"].startswith("a tie broken by rounding") and case["said"]
                     if not case["under"][chosen]:
                         bugs.setdefault(case["said"], []).append(case)
@@ -5173,7 +5173,7 @@ def _conform_mode(args) -> int:
                     if trial and not trial["failure"] and all(checked(trial, one)[0] == 1 for one in others) and \
                             next(diagnoses, None) is not None:
                         trial["lines"] = checked(trial, reading, True)[1]
-                        found[repr(rows)] = gist(trial["lines"]) == said and trial
+                        found[repr(rows)] = gist(trial["lines"]) == gist(first["lines"]) and trial
                     return bool(found.get(repr(rows)))
                 if said:
                     first["shrunk"] = found.get(repr(_conform_shrunk(first["rows"], shows))) or first
@@ -5280,7 +5280,7 @@ def _conform_run(args, folder, rows, limit) -> dict:
         f.seek(max(0, os.path.getsize(errors) - 600))
         tail = f.read().decode("utf-8", "replace").splitlines()[-3:]
     return {"rows": rows, "data": data, "theirs": theirs, "seconds": time.monotonic() - began,
-            "failure": failure or None, "stderr": tail, "under": {}, "lines": []}
+            "failure": failure or None, "stderr": tail, "under": {}, "lines": [], "own": None}
 
 
 def _conform_shrunk(rows, shows) -> list:
