@@ -5112,7 +5112,7 @@ def _conform_mode(args) -> int:
                 else f"the check failed (please report it): {type(err).__name__}: {_reason(err)}")
             return 2, [], None
     def gist(lines):  # a diagnosis in a few words: "a bug in THEIRS", "unexplained", ...; "" if none
-        return re.split(r"[:;(.]", lines[1][len("diagnosis: "):])[0].strip() if lines else ""
+        return "".join(re.split(r"[:;(.]", line[len("diagnosis: "):])[0].strip() for line in lines[1:2])
     def shape(rows):
         return f"{_count_text(len(rows), 'example')} of {_count_text(len(rows[0]) - 1, 'feature')}"
     def witness(case):  # its data (and THEIRS) as new files here, each created, never over a file that exists
@@ -5145,7 +5145,7 @@ def _conform_mode(args) -> int:
                 limit = max(2.0, 20 * times[len(times) // 2]) if times else _CONFORM_LIMIT
                 cases.append(case := dict(_conform_run(args, folder, rows, limit), name=name))
                 if not case["failure"] and not any(agrees(case, key) for key in list(readings)):  # else a new one?
-                    _, case["lines"], case["own"] = checked(case, args, next(budget, None) is not None)
+                    case["status"], case["lines"], case["own"] = checked(case, args, next(budget, None) is not None)
                     if case["own"] is not None:
                         readings.setdefault(options(case["own"]), (case["own"], case["lines"]))
                         case["under"][options(case["own"])] = True  # its words read below
@@ -5159,9 +5159,11 @@ def _conform_mode(args) -> int:
             for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
                 if not case["under"][chosen]:
                     if chosen != base or not case["lines"]:
-                        _, case["lines"], case["own"] = checked(case, reading, next(budget, None) is not None)
+                        case["status"], case["lines"], case["own"] = checked(case, reading,
+                                                                             next(budget, None) is not None)
                     case["said"] = "a reading of its own: " * (case["own"] is not None) + gist(case["lines"])
-                    case["under"][chosen] = case["said"].startswith("a tie broken by rounding") and case["said"]
+                    case["under"][chosen] = case["status"] == 0 and case["lines"][0] or case["said"].startswith(
+                        "a tie broken by rounding") and case["said"]  # agreeing as written, or up to rounding
                     if not case["under"][chosen]:
                         bugs.setdefault(case["said"], []).append(case)
             for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows under every reading
@@ -5280,7 +5282,7 @@ def _conform_run(args, folder, rows, limit) -> dict:
         f.seek(max(0, os.path.getsize(errors) - 600))
         tail = f.read().decode("utf-8", "replace").splitlines()[-3:]
     return {"rows": rows, "data": data, "theirs": theirs, "seconds": time.monotonic() - began,
-            "failure": failure or None, "stderr": tail, "under": {}, "lines": [], "own": None}
+            "failure": failure or None, "stderr": tail, "under": {}, "lines": [], "own": None, "status": 1}
 
 
 def _conform_shrunk(rows, shows) -> list:
