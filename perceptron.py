@@ -5231,7 +5231,7 @@ def _conform_mode(args) -> int:
 
 def _conform_cases(args, seed, count):
     """The cases, (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s
-    random ones: ints or floats of two decimals, separable (by a w*, or an argmax of one a class) or not."""
+    random ones: ints or floats of two decimals, labelled by a w* (an argmax of one a class: on its 0, -1) or not."""
     import random
     designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
     for name, text in designed[:count]:
@@ -5246,7 +5246,7 @@ def _conform_cases(args, seed, count):
               for s in scores]
         ys[0] = classes[classes.index(ys[0]) - (len(set(ys)) == 1 and bool(args.multiclass))]  # classes: two or more
         yield (f"random, {_count_text(n, 'example')} of {_count_text(d, 'float' if floats else 'int')}, "
-               f"{'separable' if separable else 'labelled at random'}"), [x + [y] for x, y in zip(xs, ys)]
+               f"labelled {'by a w*' if separable else 'at random'}"), [x + [y] for x, y in zip(xs, ys)]
 
 
 def _conform_run(args, folder, rows, limit) -> dict:
