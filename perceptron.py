@@ -5261,11 +5261,13 @@ def _conform_run(args, folder, rows, limit) -> dict:
         f.write("\n".join([",".join([f"x{j}" for j in range(1, len(rows[0]))] + ["y"])] + [
             ",".join(row[:-1] + [names.get(row[-1], row[-1])]) for row in rows]) + "\n")
     began = time.monotonic()
+    hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]  # no file past what --check reads (SIGXFSZ), nor the user's
+    size = (hard, _JSON_LIMIT)[hard == resource.RLIM_INFINITY or hard > _JSON_LIMIT]
     with open(printed, "wb") as stdout, open(errors, "wb") as stderr:
         child = subprocess.Popen(command.replace("{data}", shlex.quote(data)).replace("{out}", shlex.quote(out)),
                                  shell=True, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
-                                 start_new_session=True, preexec_fn=lambda: resource.setrlimit(  # SIGXFSZ past
-                                     resource.RLIMIT_FSIZE, (_JSON_LIMIT, _JSON_LIMIT)))  # what --check reads
+                                 start_new_session=True, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE,
+                                                                                               (size, hard)))
         try:
             failure, code = None, child.wait(limit)  # an exit status not 0 with THEIRS written: judged (not converged)
         except subprocess.TimeoutExpired:
