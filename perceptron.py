@@ -5230,8 +5230,9 @@ def _conform_mode(args) -> int:
 
 
 def _conform_cases(args, seed, count):
-    """The cases, (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s
-    random ones: ints or floats of two decimals, labelled by a w* (an argmax of one a class: on its 0, -1) or not."""
+    """The cases (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s
+    random ones: ints or floats of two decimals, labelled by a w* (-1 on its hyperplane; an argmax, one a class) or
+    at random."""
     import random
     designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
     for name, text in designed[:count]:
@@ -5250,9 +5251,8 @@ def _conform_cases(args, seed, count):
 
 
 def _conform_run(args, folder, rows, limit) -> dict:
-    """COMMAND once, through the shell, on ``rows`` written as a CSV file in ``folder`` (binary labels as --labels
-    names them), with no standard input and no file past _JSON_LIMIT bytes, stopped with all it started past ``limit``
-    seconds: its data, THEIRS's path, its seconds, what went wrong or None, the end of its standard error."""
+    """COMMAND once through the shell on ``rows``, a CSV file in ``folder`` (binary labels as --labels names them),
+    no standard input; stopped past ``limit`` s with all it started: its paths, seconds, failure or None, stderr's end."""
     import contextlib, resource, shlex, signal, subprocess, time
     stem = os.path.join(folder, str(len(os.listdir(folder))))
     data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
