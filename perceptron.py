@@ -5252,7 +5252,7 @@ def _conform_cases(args, seed, count):
 
 def _conform_run(args, folder, rows, limit) -> dict:
     """COMMAND once through the shell on ``rows``, a CSV file in ``folder`` (binary labels as --labels names them),
-    no standard input; stopped past ``limit`` s with all it started: its paths, seconds, failure or None, stderr's end."""
+    no standard input; stopped past ``limit`` s with all it started: its paths, seconds, failure or None, stderr."""
     import contextlib, resource, shlex, signal, subprocess, time
     stem = os.path.join(folder, str(len(os.listdir(folder))))
     data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
