@@ -2579,18 +2579,22 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epo
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "html", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "html", "w_star", "save", "predictor"),
-               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
-_ONLY_WITH = {"tolerance": (("check",), "--check only"), "bitwise": (("check",), "--check only"),
+               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check"),
+               "conform": ("file", "check", "model", "json", "quiet", "trace", "test", "svg", "svg_steps", "html",
+                           "w_star", "save", "predictor", "explain", "weights")}
+_ONLY_WITH = {"tolerance": (("check", "conform"), "--check and --conform"), "bitwise": (("check", "conform"),
+              "--check and --conform"), "conform_cases": (("conform",), "--conform only"),
+              "conform_seed": (("conform",), "--conform only"), "labels": (("file", "conform"), "a FILE or --conform"),
               "predictor": (("model", "test"), "--model and --test"),
               **{name: (("file",), "a FILE, not to the embedded example") for name in
-                 ("label_column", "labels", "header", "delimiter", "drop_column", "test", "model", "check")}}
+                 ("label_column", "header", "delimiter", "drop_column", "test", "model", "check")}}
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
 
 
 def _arguments(argv):
     def flag(name):
-        return "--no-header" if name == "header" else "--" + name.replace("_", "-")
+        return "--no-header" if name == "header" else "a FILE" if name == "file" else "--" + name.replace("_", "-")
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser().parse_args(list(argv))
@@ -2727,6 +2731,10 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--w-star", metavar="W", help="a separating w* (--w-star=-2,1): print R^2/gamma^2, check the mistakes")
     arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
         "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
+    arg("--conform", metavar="'COMMAND'", help="run another implementation on many cases, each a CSV file {data}, its "
+        "run written to {out} (or printed) as --check reads it: what it is, each bug shrunk to a CSV file, exit 0 or 1")
+    arg("--conform-cases", type=typed("passes"), metavar="N", help=f"--conform's cases (default {_CONFORM_CASES})")
+    arg("--conform-seed", type=typed("whole"), metavar="S", help="--conform's seed (default: a new one, printed)")
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
         "for a score, the largest |w_i| for weights), beside the rounding the float model allows")
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
@@ -3900,6 +3908,14 @@ _Side.__doc__ = """A run as the check compares it; watched: our score at each vi
 
 def _check_mode(args) -> int:
     """0 if THEIRS agrees with this run, 1 with where they part and why, 2 for bad input."""
+    status, lines, _ = _verdict(args)
+    _emit("\n".join(lines))
+    return status
+
+
+def _verdict(args, diagnose=True) -> tuple:
+    """One check as data: (its exit status, its report's lines, the options under which THEIRS agrees or None); not
+    ``diagnose``: a difference is (1, [], None) at once."""
     try:
         data, found_first = _read(args, args.file), []
         examples = data.examples()
@@ -3935,9 +3951,10 @@ def _check_mode(args) -> int:
         again, alike = _compare(side, theirs, base, narrower)
         if again is None:
             model, ours, difference, agreement = narrower, side, None, alike
+    if difference is not None and not diagnose:
+        return 1, [], None
     if difference is None and not found_first:
-        _emit(f"{agrees}: {agreement.text(ours, theirs, model)}")
-        return 0
+        return 0, [f"{agrees}: {agreement.text(ours, theirs, model)}"], args
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples)
@@ -3952,37 +3969,37 @@ def _check_mode(args) -> int:
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
-    names, named = (None if rounded_tie or law and law[0] == "bug" else
-                    _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None, None)
+    names, named, variant = (None if rounded_tie or law and law[0] == "bug" else
+                             _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None,) * 3
     declared = {"a start", "a rate", "an order"} & set(_evidence(args, theirs, len(examples), data.d))
     whole = not theirs.order or all(set(one) == set(range(len(examples))) for one in theirs.order)
     if names is not None and whole and set(names) <= declared | set(_WRITTEN):
         said = [f"its {text.split(';')[0][len('their '):]} (read as written)" for name, text in _WRITTEN.items()
                 if name in names]
-        _emit(f"{agrees} under what it declares ({', '.join([_declared(theirs, sorted(declared))] * bool(declared) + said)})"
-              ", confirmed at every step:\n" + "\n".join(line for line in named[1:-1] if "way of writing" not in line))
-        return 0
+        declares = ", ".join([_declared(theirs, sorted(declared))] * bool(declared) + said)
+        return 0, [f"{agrees} under what it declares ({declares}), confirmed at every step:",
+                   *(line for line in named[1:-1] if "way of writing" not in line)], variant
     if named is None and difference is None and whole:  # its numbers are the notes' run's, not those it declares
         named = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
                  f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
                  "them"]
-    if law and law[0] == "variant":
-        law = law[:2] + (_ran(args, law[2], examples, kernel, classes, theirs),)
-    return _differ(head, named and (whole or not {"an order"} & set(names)) and named
-                   or (law and law[0] == "bug" and law[1] or tie
-                       or _one_step(examples, base, theirs, model, difference)
-                       or _unvisited(examples, base, theirs, model, ours) or _other_x(examples, theirs)
-                       or law and law[1] + law[2]
-                       or _never_fires(ours, theirs)
-                       or _bug(difference, ours, examples, base, theirs.trace is not None)), where)
+    if named and (whole or not {"an order"} & set(names)):
+        return _differ(head, named, where, names and variant)
+    bug = law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference) \
+        or _unvisited(examples, base, theirs, model, ours) or _other_x(examples, theirs)
+    if law and not bug:
+        ran, variant = _ran(args, law[2], examples, kernel, classes, theirs)
+        return _differ(head, law[1] + ran, where, variant)
+    return _differ(head, bug or _never_fires(ours, theirs)
+                   or _bug(difference, ours, examples, base, theirs.trace is not None), where)
 
 
-def _ran(args, found, examples, kernel, classes, theirs) -> list:
-    """A law read off THEIRS's trace, run: the options of its conventions and the command, if the run under them agrees
-    with THEIRS step by step within its rounding; else why not."""
+def _ran(args, found, examples, kernel, classes, theirs) -> tuple:
+    """A law read off THEIRS's trace, run: (the options of its conventions and the command, the options), if the run
+    under them agrees with THEIRS step by step within its rounding; else (why not, None)."""
     if found is None:
         return ["  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass "
-                "visits) to compare exactly"]
+                "visits) to compare exactly"], None
     if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
         found["epochs" if args.epochs is not None else "max_epochs"] = theirs.epochs
     variant = _options_copy(args)
@@ -3996,9 +4013,9 @@ def _ran(args, found, examples, kernel, classes, theirs) -> list:
         difference = True
     if difference is not None:
         return ["  the run with them does not agree with THEIRS step by step within its rounding: declare what it "
-                "does (\"rate\", \"start\", \"order\") to compare exactly"]
+                "does (\"rate\", \"start\", \"order\") to compare exactly"], None
     return ["  the run with them agrees step by step: " + ", ".join(_option(f, v) for f, v in found.items()),
-            _named(variant, [], [])[-1]]
+            _named(variant, [], [])[-1]], variant
 
 
 def _unvisited(examples, st, theirs, model, ours) -> list | None:
@@ -4009,7 +4026,7 @@ def _unvisited(examples, st, theirs, model, ours) -> list | None:
         return None
     visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in theirs.trace or ()}
     missing = sorted({s.index for s in steps} - visited)
-    if not missing or theirs.trace is None and not theirs.order:
+    if not missing or not theirs.trace and not theirs.order:  # no visit named: a rule that never fires, perhaps
         return None
     order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
     side = _replay(examples, st._replace(point=st.point._replace(order=order)), model, theirs, stop=True)
@@ -4063,10 +4080,9 @@ def _never_fires(ours, theirs) -> list | None:
             + " and update."]
 
 
-def _differ(head, diagnosis, where) -> int:
+def _differ(head, diagnosis, where, reading=None) -> tuple:
     verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
-    _emit("\n".join([f"{head}: {verdict}", *diagnosis, *where]))
-    return 1
+    return 1, [f"{head}: {verdict}", *diagnosis, *where], reading
 
 
 def _read_theirs(args, data, classes, examples) -> _Theirs:
@@ -4579,12 +4595,12 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
         names, variant = agreeing[0]
-        return forced + names, _named(variant, forced + names, [(forced + n, v) for n, v in agreeing[1:]])
+        return forced + names, _named(variant, forced + names, [(forced + n, v) for n, v in agreeing[1:]]), variant
     if tied is None:
         return None
     names, (_, epoch, index), tie, variant = tied
     return None, (_named(variant, forced + names, [], until=f"epoch {epoch}, index {index}")
-                  + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:])
+                  + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:]), None
 
 
 def _rate_read(examples, theirs, variant, kernel, classes, bias):
@@ -5183,8 +5199,252 @@ def _vectors_mode(args) -> int:
                  report=lambda: _emit(f"{len(index)} cases written to {folder} (index.json lists them)", held=True))
     return 0
 
+# --conform 'COMMAND': the oracle drives another implementation, as CPython's deccheck drives _decimal beside
+# _pydecimal: COMMAND, through the shell, on a CSV file {data} per case, writes THEIRS to {out} (or standard output).
+# Designed cases, each making a convention show, then seeded random ones, each checked in process (_verdict); the
+# options under which THEIRS agrees on the most cases are its reading; a case no reading explains is a bug, shrunk
+# (ddmin: Zeller and Hildebrandt, IEEE TSE 28(2), 2002) to a smallest CSV file.
+_DESIGNED = (  # (what the case makes show, its data: a header, then an example a row, the label last)
+    ("a zero score on each label at w = 0", "x1,x2,y 1,0,1 0,1,-1 1,1,1 -1,-2,-1"),
+    ("the first and the last example a mistake", "x1,x2,y 3,1,-1 -1,3,1 0,-3,-1 -3,3,1 2,2,1"),
+    ("a bias that matters", "x,y 1,1 2,1 3,-1 4,-1"),
+    ("a rate", "x1,x2,y 0.5,1.5,1 -1.25,0.5,-1 2,-0.75,1 -0.5,-1,-1"),
+    ("repeated and all-zero examples", "x1,x2,y 1,2,1 1,2,1 0,0,1 -1,-1,-1 1,2,1 0,0,1"),
+    ("data that is not separable", _NOISY),
+    ("ints near 2^31: int32 wraps, binary32 rounds", "x1,x2,y 2147483647,1,-1 1,2147483647,1 3,-5,-1"),
+    ("ints near 2^53: binary64 rounds, int64 wraps", "x1,x2,y 9007199254740993,1,-1 1,9007199254740993,1 3,-5,-1"),
+    ("floats near 1e16: the order of a sum", "x1,x2,x3,y 1e16,1.0,-1e16,-1 1.0,1.0,1.0,1"))
+_DESIGNED_CLASSES = (("ties between classes", _TIES), ("classes", _CLASSES),
+                     ("classes that are not separable", "x1,x2,y 1,0,a 1,0,b 0,1,c 2,1,a"))
+_CONFORM_CASES = 40  # the cases by default: about a minute for an implementation that answers in 50 ms
+_CONFORM_LIMIT = 10.0  # the seconds a run may take until one answers; then 20 times the median answer, at least 2
+_DIAGNOSED = 8  # the most cases diagnosed whole (a diagnosis that searches takes seconds); the rest are compared
+_SHRINK_RUNS = 60  # the most runs of COMMAND that shrinking one bug takes (and a third of it, diagnoses)
 
-_MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("check", _check_mode), (None, _train_mode))
+
+def _conform_mode(args) -> int:
+    """--conform COMMAND: 0 if THEIRS agrees with this project's run on every case (up to its arithmetic, or under
+    what it declares), 1 with what THEIRS is and each bug shrunk to a witness, 2 for bad usage, 130 on Ctrl-C."""
+    import collections, itertools, random, re, shlex, shutil, tempfile, time
+    command, count, began = args.conform, args.conform_cases or _CONFORM_CASES, time.monotonic()
+    if "{data}" not in command:
+        raise PerceptronError("--conform: COMMAND has no {data}, the path of the CSV file it reads")
+    seed = random.SystemRandom().randrange(10 ** 6) if args.conform_seed is None else args.conform_seed
+    folder, stopped = tempfile.mkdtemp(prefix="perceptron-conform-"), None  # type: str, BaseException | None
+    def options(reading, file="DATA.csv", check="THEIRS.json"):  # a reading's command line (its key)
+        variant = _options_copy(reading)
+        variant.file, variant.check = file, check
+        return _named(variant, [], [])[-1][len("reproduce it: "):]
+    def checked(case, reading, diagnose=False):  # (status, lines, reading); 2 where --check refuses THEIRS
+        variant = _options_copy(reading)
+        variant.file, variant.check = case["data"], case["theirs"]
+        try:
+            return _verdict(variant, diagnose)
+        except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words, under the options given
+            case["failure"] = case["failure"] if reading is not args else (
+                f"--check refuses it: {str(err).replace(case['theirs'] + ': ', '')}" if isinstance(err, PerceptronError)
+                else f"the check failed (please report it): {type(err).__name__}: {_reason(err)}")
+            return 2, [], None
+    def gist(lines):  # a diagnosis in a few words: "a bug in THEIRS", "unexplained", ...; "" if none
+        return "".join(re.split(r"[:;(.]", line[len("diagnosis: "):])[0].strip() for line in lines[1:2])
+    def shape(rows):
+        return f"{_count_text(len(rows), 'example')} of {_count_text(len(rows[0]) - 1, 'feature')}"
+    def witness(case):  # its data (and THEIRS) as new files here, each created, never over a file that exists
+        for n in itertools.count(1):
+            made: list = []
+            try:
+                with _Held():
+                    for source, end in zip((case["data"], case["theirs"]), ("csv", "json")[:2 - bool(case["failure"])]):
+                        with open(source, "rb") as f, open(f"conform-{n}.{end}", "xb") as out:
+                            made.append(out.name)
+                            out.write(f.read())
+                return made
+            except OSError as err:
+                for name in made:
+                    os.unlink(name)
+                if not isinstance(err, FileExistsError):
+                    return [f"(not written: {err.strerror or err})"] * 2
+
+    def agrees(case, key):  # THEIRS's agreement with the reading on the case (its first line), or False
+        status, lines, _ = (2, [], None) if case["failure"] else checked(case, readings[key][0])
+        case["under"][key] = status == 0 and lines[0]
+        return case["under"][key]
+
+    base, cases, bugs, budget = options(args), [], {}, iter(range(_DIAGNOSED))  # type: str, list, dict, Any
+    readings, chosen = {base: (args, [])}, base  # type: dict, str
+    try:  # the folder goes, whatever happens; a limit of the machine is one line, exit 2
+        try:
+            for name, rows in _conform_cases(args, seed, count):
+                times = sorted(case["seconds"] for case in cases if not case["failure"])
+                limit = max(2.0, 20 * times[len(times) // 2]) if times else _CONFORM_LIMIT
+                cases.append(case := dict(_conform_run(args, folder, rows, limit), name=name))
+                if not case["failure"] and not any(agrees(case, key) for key in list(readings)):  # else a new one?
+                    case["status"], case["lines"], case["own"] = checked(case, args, next(budget, None) is not None)
+                    if case["own"] is not None:
+                        readings.setdefault(options(case["own"]), (case["own"], case["lines"]))
+                        case["under"][options(case["own"])] = True  # its words read below
+            judged, budget = [case for case in cases if not case["failure"]], iter(range(_DIAGNOSED))
+            ranked = sorted(readings, key=lambda key: -sum(bool(case["under"].get(key)) for case in judged))[:3]
+            for key in ranked:  # the likeliest readings, each on every case
+                for case in filter(lambda case: case["under"].get(key) in (None, True), judged):
+                    agrees(case, key)
+            chosen = min(ranked, key=lambda key: (-sum(bool(case["under"][key]) for case in judged), len(key)))
+            reading = readings[chosen][0]
+            for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
+                if not case["under"][chosen]:
+                    if chosen != base or not case["lines"]:
+                        case["status"], case["lines"], case["own"] = checked(case, reading,
+                                                                             next(budget, None) is not None)
+                    case["said"] = "a reading of its own: " * (case["own"] is not None) + gist(case["lines"])
+                    case["under"][chosen] = case["status"] == 0 and case["lines"][0] or case["said"].startswith(
+                        "a tie broken by rounding") and case["said"]  # agreeing as written, or up to rounding
+                    if not case["under"][chosen]:
+                        bugs.setdefault(case["said"], []).append(case)
+            for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows under every reading
+                first, found, others = group[0], {}, [one for one, _ in readings.values()]
+                runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
+                def shows(rows):  # whether COMMAND's run on rows differs under every reading, and in the same words
+                    trial = next(runs, None) is not None and _conform_run(args, folder, rows, min(
+                        _CONFORM_LIMIT, 1 + 4 * first["seconds"]))
+                    if trial and not trial["failure"] and all(checked(trial, one)[0] == 1 for one in others) and \
+                            next(diagnoses, None) is not None:
+                        trial["lines"] = checked(trial, reading, True)[1]
+                        found[repr(rows)] = gist(trial["lines"]) == gist(first["lines"]) and trial
+                    return bool(found.get(repr(rows)))
+                if said:
+                    first["shrunk"] = found.get(repr(_conform_shrunk(first["rows"], shows))) or first
+        except KeyboardInterrupt as err:
+            stopped = err
+        judged = [case for case in cases if not case["failure"]]
+        agreeing, (reading, described) = [case for case in judged if case["under"].get(chosen)], readings[chosen]
+        status, designed = int(chosen != base or len(agreeing) < count), sum(not case["name"].startswith("random")
+                                                                             for case in cases)
+        parts = [gist(described)] * (chosen != base) + [
+            f"{said} on {_count_text(len(group), 'case')}" if said else
+            f"{_count_text(len(group), 'more case')} differing, not diagnosed" for said, group in bugs.items()] + [
+            f"no run on {_count_text(len(cases) - len(judged), 'case')}"] * (len(cases) > len(judged)) + [
+            f"interrupted after {_count_text(len(cases), 'case')}"] * bool(stopped)
+        lines = [f"conform: {shlex.quote(command)} on {_count_text(len(cases), 'case')} ({designed} designed, "
+                 f"{len(cases) - designed} random, seed {seed}) in {time.monotonic() - began:.1f} s: "
+                 + ("differs: " + "; ".join(parts) if status else "agrees on every case")]
+        if agreeing:
+            on = "every case" if len(agreeing) == len(cases) else f"{len(agreeing)} of the {len(cases)} cases"
+            lines.append(f"THEIRS, on {on}: " + (described[1][len("diagnosis: "):] if chosen != base else
+                                                  "this project's run, with the options given"))
+            lines += [line for line in itertools.takewhile(lambda line: not line.startswith("reproduce it:"),
+                                                           described[2:]) if not line.startswith("  (or equally")]
+            lines.append("reproduce it: " + shlex.join(["python3", "perceptron.py", *shlex.split(chosen)[3:-2],
+                                                        "--conform", command, f"--conform-seed={seed}",
+                                                        f"--conform-cases={count}"]))
+            said = collections.Counter("under what it declares" if "under what it declares" in case["under"][chosen]
+                                       else case["under"][chosen].rsplit("; ", 1)[-1].split(":")[0]
+                                       for case in agreeing)
+            lines.append("its arithmetic: " + ", ".join(f"{k} ({_count_text(n, 'case')})" for k, n in said.items()))
+        for said, group in bugs.items():
+            first, shrunk = group[0], group[0].get("shrunk")
+            lines.append((said or f"differs, past the {_DIAGNOSED} cases diagnosed") + f", on case "
+                         f"{cases.index(first) + 1} ({first['name']})" + ", and on " * bool(group[1:])
+                         + ", ".join(str(cases.index(case) + 1) for case in group[1:]))
+            if shrunk:
+                files = witness(shrunk)
+                lines += [f"  shrunk from {shape(first['rows'])} to {shape(shrunk['rows'])}: {files[0]} (THEIRS on "
+                          f"it: {files[1]})", *("  " + line.replace(shrunk["data"], files[0]).replace(
+                              shrunk["theirs"], files[1]) for line in shrunk["lines"][1:]),
+                          "  show it: " + options(reading, *files)]
+        for k, case in enumerate(cases, 1):
+            if case["failure"]:
+                lines += [f"no run on case {k} ({case['name']}): {case['failure']}; its data: {witness(case)[0]}",
+                          *(f"  its standard error: {line}" for line in case["stderr"])]
+        _emit("\n".join(lines))
+    except OSError as err:
+        raise PerceptronError(f"--conform: cannot run the cases: {err.strerror or err}") from None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return 143 if isinstance(stopped, _Terminated) else 130 if stopped else status
+
+
+def _conform_cases(args, seed, count):
+    """The cases (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s
+    random ones: ints or floats of two decimals, labelled by a w* (-1 on its hyperplane; an argmax, one a class) or
+    at random."""
+    import random
+    designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
+    for name, text in designed[:count]:
+        yield name, [line.split(",") for line in text.split()[1:]]
+    rng, classes = random.Random(seed), ("a", "b", "c") if args.multiclass else ("-1", "1")
+    for k in range(len(designed), count):
+        n, d, floats, separable = rng.randint(2, 10), rng.randint(1, 3), rng.random() < 0.5, rng.random() < 0.7
+        xs = [[f"{rng.uniform(-9, 9):.2f}" if floats else str(rng.randint(-9, 9)) for _ in range(d)] for _ in range(n)]
+        ws = [[rng.randint(-3, 3) for _ in range(d)] for _ in classes]
+        scores = [[sum(a * float(v) for a, v in zip(w, x)) for w in ws] for x in xs]
+        ys = [(classes[s.index(max(s))] if args.multiclass else classes[s[0] > 0]) if separable else rng.choice(classes)
+              for s in scores]
+        ys[0] = classes[classes.index(ys[0]) - (len(set(ys)) == 1 and bool(args.multiclass))]  # classes: two or more
+        yield (f"random, {_count_text(n, 'example')} of {_count_text(d, 'float' if floats else 'int')}, "
+               f"labelled {'by a w*' if separable else 'at random'}"), [x + [y] for x, y in zip(xs, ys)]
+
+
+def _conform_run(args, folder, rows, limit) -> dict:
+    """COMMAND once through the shell on ``rows``, a CSV file in ``folder`` (binary labels as --labels names them),
+    no standard input; stopped past ``limit`` s with all it started: its paths, seconds, failure or None, stderr."""
+    import contextlib, resource, shlex, signal, subprocess, time
+    stem = os.path.join(folder, str(len(os.listdir(folder))))
+    data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
+    command, names = args.conform, {"-1": str(args.labels[0]), "1": str(args.labels[1])}
+    with open(data, "w", encoding="utf-8") as f:
+        f.write("\n".join([",".join([f"x{j}" for j in range(1, len(rows[0]))] + ["y"])] + [
+            ",".join(row[:-1] + [names.get(row[-1], row[-1])]) for row in rows]) + "\n")
+    began = time.monotonic()
+    hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]  # no file past what --check reads (SIGXFSZ), nor the user's
+    size = (hard, _JSON_LIMIT)[hard == resource.RLIM_INFINITY or hard > _JSON_LIMIT]
+    with open(printed, "wb") as stdout, open(errors, "wb") as stderr:
+        child = subprocess.Popen(command.replace("{data}", shlex.quote(data)).replace("{out}", shlex.quote(out)),
+                                 shell=True, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
+                                 start_new_session=True, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE,
+                                                                                               (size, hard)))
+        try:
+            failure, code = None, child.wait(limit)  # an exit status not 0 with THEIRS written: judged (not converged)
+        except subprocess.TimeoutExpired:
+            failure = f"past the time limit of {limit:.3g} s: stopped"
+        finally:
+            with contextlib.suppress(OSError):
+                os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    theirs = out if "{out}" in command else printed
+    if not failure and (code < 0 or not (os.path.isfile(theirs) and os.path.getsize(theirs))):
+        failure = f"it ended by signal {-code}" if code < 0 else "it wrote nothing" + " to {out}" * (
+            "{out}" in command) + f", exit status {code}" * bool(code)
+    with open(errors, "rb") as f:
+        f.seek(max(0, os.path.getsize(errors) - 600))
+        tail = f.read().decode("utf-8", "replace").splitlines()[-3:]
+    return {"rows": rows, "data": data, "theirs": theirs, "seconds": time.monotonic() - began,
+            "failure": failure or None, "stderr": tail, "under": {}, "lines": [], "own": None, "status": 1}
+
+
+def _conform_shrunk(rows, shows) -> list:
+    """The smallest rows that still show it (``shows(rows)``): the fewest examples (ddmin's complements, Zeller and
+    Hildebrandt 2002), then the fewest features, then the smallest numbers (0, then 1, then halves)."""
+    import itertools
+    def changed(rows, i, j, cell):
+        return [row[:j] + [cell] + row[j + 1:] if k == i else row for k, row in enumerate(rows)]
+    def smaller(cell):  # 0, then 1 (of its sign), then half, each only if it is smaller
+        v = float(cell)
+        return [t for t in dict.fromkeys(("0", "-1" if v < 0 else "1", str(int(v / 2)))) if abs(float(t)) < abs(v)]
+    size = len(rows) // 2
+    while size:  # a chunk of examples left out; the chunks halve down to one example
+        kept = next((kept for i in range(0, len(rows), size) if shows(kept := rows[:i] + rows[i + size:])), None)
+        rows, size = (kept, min(size, len(kept) // 2)) if kept else (rows, size // 2)
+    for j in reversed(range(len(rows[0]) - 1)):  # a feature left out, while one stays
+        if len(rows[0]) > 2 and shows([row[:j] + row[j + 1:] for row in rows]):
+            rows = [row[:j] + row[j + 1:] for row in rows]
+    for i, j in itertools.product(range(len(rows)), range(len(rows[0]) - 1)):  # each number smaller while it shows
+        while (cell := next((t for t in smaller(rows[i][j]) if shows(changed(rows, i, j, t))), None)) is not None:
+            rows = changed(rows, i, j, cell)
+    return rows
+
+
+_MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("conform", _conform_mode), ("check", _check_mode),
+          (None, _train_mode))
 
 
 # A picture of a run (SVG), as Columbia §1.1 draws one: the target hyperplane solid with its normal v, the hypothesis

@@ -6043,3 +6043,233 @@ def test_a_run_shows_in_a_notebook_as_a_table_its_trace_and_its_picture():
     long = train(examples, max_epochs=5)  # more than 25 mistakes: no trace table
     assert long.mistakes > 25 and "<td>pass</td>" not in long._repr_html_()
     assert "<svg" not in train(P.EXAMPLE, trace=False)._repr_html_()
+
+
+
+
+# ===========================================================================
+# 7. --conform: the oracle drives another implementation, a command, over designed and seeded random cases; what
+# it is on every case (the options under which it agrees, its arithmetic), each bug shrunk to a witness CSV
+# ===========================================================================
+
+# A dozen implementations in one small program, as implementers write them: `python3 loop.py KIND DATA`, THEIRS on
+# standard output.  Cells are read as ints where they are whole, else as floats.
+CONFORMING = r'''
+import csv, json, struct, sys
+kind, path = sys.argv[1], sys.argv[2]
+rows = list(csv.reader(open(path)))[1:]
+X = [[int(t) if t.lstrip("-").isdigit() and kind != "rate" else float(t) for t in r[:-1]] for r in rows]
+Y = [int(r[-1]) for r in rows]
+if kind == "bias":
+    X = [x + [1] for x in X]
+if kind == "crash":  # x / |x|_1 * |x|_1: a normalisation that divides by zero on an all-zero example
+    X = [[v / sum(map(abs, x)) * sum(map(abs, x)) for v in x] for x in X]
+keep = {"float32": lambda v: struct.unpack("f", struct.pack("f", v))[0],
+        "int32": lambda v: (v + 2 ** 31) % 2 ** 32 - 2 ** 31}.get(kind, lambda v: v)
+eta, w, trace, epoch, made = 0.1 if kind == "rate" else 1, [0] * len(X[0]), [], 0, 1
+while made and (kind == "forever" or epoch < (10 if kind == "epochs" else 1000)):
+    epoch, made = epoch + 1, 0
+    for i in range(1 if kind == "skip" else 0, len(X)):
+        x, y, s = X[i], Y[i], 0
+        for a, b in zip(w, x):
+            s = keep(s + keep(a * b))
+        rules = {"margin": y * s <= 0, "zero": (1 if s > 0 else -1) != y, "never": y * s < 0}
+        if rules.get(kind, (1 if s >= 0 else -1) != y):
+            w = [keep(a + eta * y * b) for a, b in zip(w, X[i - 1] if kind == "other" else x)]
+            made += 1
+            trace.append({"epoch": epoch, "index": i + (kind == "from1"), "score": s, "weights": w})
+print(json.dumps(dict({"weights": w, "trace": trace, "epochs": epoch, "converged": not made},
+                      **({"precision": "binary32"} if kind == "float32" else {}))))
+'''
+
+
+def conform(tmp_path, monkeypatch, capsys, kind, *options, cases=9, command=None):
+    """--conform on a kind of CONFORMING, in process, from tmp_path: (its status, its report)."""
+    loop = tmp_path / "loop.py"
+    loop.write_text(CONFORMING)
+    monkeypatch.chdir(tmp_path)
+    command = command or f"{shlex.quote(sys.executable)} loop.py {kind} {{data}}"
+    status = P.main(["--conform", command, f"--conform-cases={cases}", "--conform-seed=1", *options])
+    out, err = capsys.readouterr()
+    assert err == "", err
+    return status, out
+
+
+def test_conform_of_the_notes_loop_agrees_on_every_case_with_exit_0(tmp_path, monkeypatch, capsys):
+    status, out = conform(tmp_path, monkeypatch, capsys, "notes", cases=12)
+    first = out.splitlines()[0]
+    assert status == 0 and " on 12 cases (9 designed, 3 random, seed 1) in " in first, out
+    assert first.endswith("s: agrees on every case") and "THEIRS, on every case: this project's run" in out
+    assert "its arithmetic: exactly (" in out and not list(tmp_path.glob("conform-*")), out
+
+
+@pytest.mark.parametrize("kind, option", [("margin", "--rule=margin"), ("zero", "--zero=-1"), ("bias", "--bias"),
+                                          ("rate", "--rate=0.1"), ("epochs", "--max-epochs=10")])
+def test_conform_names_each_common_convention_and_its_command_agrees_on_every_case(tmp_path, monkeypatch, capsys,
+                                                                                     kind, option):
+    # case 1 tells --zero=-1 from --rule=margin: a zero score on a negative example is a mistake under one only;
+    # case 3 needs a bias: without one it never converges, and a loop of 10 passes shows them
+    status, out = conform(tmp_path, monkeypatch, capsys, kind, cases=3)
+    assert status == 1 and out.splitlines()[0].endswith(": differs: a convention, not a bug"), out
+    assert f"THEIRS, on every case: a convention, not a bug." in out and f"\n  - {option}: " in out, out
+    command = next(line for line in out.splitlines() if line.startswith("reproduce it: "))
+    assert status == 1 and P.main(shlex.split(command)[4:]) == 0, command
+    assert capsys.readouterr().out.splitlines()[0].endswith("agrees on every case")
+
+
+def test_check_of_an_empty_trace_is_a_rule_that_never_fires_not_an_example_never_visited(tmp_path):
+    examples = [([1, 0], 1), ([0, 1], -1), ([1, 1], 1)]  # example 0 is no mistake at w = 0; example 1 is
+    status, out, err = check_in_process(tmp_path, examples, loop_run(examples, strict=True))
+    assert (status, err) == (1, "") and "its rule never fires from w = 0" in out and "never visited" not in out, out
+
+
+def test_conform_of_a_loop_that_numbers_its_examples_from_1_agrees_read_as_written(tmp_path, monkeypatch, capsys):
+    # a difference at once, agreement when diagnosed: the case agrees, as --check reads it (it ended in exit 3)
+    status, out = conform(tmp_path, monkeypatch, capsys, "from1", cases=4)
+    assert status == 0 and out.splitlines()[0].endswith("agrees on every case"), out
+    assert "its arithmetic: " in out and "under what it declares (" in out, out
+
+
+def test_conform_of_a_float32_loop_agrees_up_to_binary32_rounding(tmp_path, monkeypatch, capsys):
+    status, out = conform(tmp_path, monkeypatch, capsys, "float32")
+    assert status == 0 and "its arithmetic:" in out and "up to binary32 rounding (" in out, out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, said, case", [  # (the designed case that shows it: the cases up to it are run)
+    ("skip", "a bug in THEIRS: example 0 is never visited", 2),
+    ("other", "adds the x of the example visited before its own", 1),
+    ("never", "its rule never fires from w = 0", 1),
+    ("int32", "a bug in THEIRS", 7),
+])
+def test_conform_shrinks_each_bug_shape_to_a_witness_whose_check_shows_it(tmp_path, monkeypatch, capsys, kind, said,
+                                                                           case):
+    status, out = conform(tmp_path, monkeypatch, capsys, kind, cases=case)
+    lines = out.splitlines()
+    assert status == 1 and ": differs: " in lines[0] and said in out, out
+    bug = next(k for k, line in enumerate(lines) if line.startswith(("a bug in THEIRS", "unexplained")))
+    assert f", on case {case} (" in lines[bug] and lines[bug + 1].startswith("  shrunk from "), out
+    sizes = [int(n) for n in re.match(r"  shrunk from (\d+) examples? of (\d+) features? to (\d+) examples? of (\d+) "
+                                      "features?: ", lines[bug + 1]).groups()]
+    assert sizes[2] <= sizes[0] and sizes[3] <= sizes[1] and sizes[2:] < sizes[:2], lines[bug + 1]
+    witness = lines[bug + 1].split(": ")[1].split(" ")[0]
+    assert witness == "conform-1.csv" and (tmp_path / witness).is_file() and (tmp_path / "conform-1.json").is_file()
+    shown = next(line for line in lines[bug:] if line.startswith("  show it: "))
+    assert shown == "  show it: python3 perceptron.py conform-1.csv --check conform-1.json", shown
+    assert P.main(shlex.split(shown)[4:]) == 1 and "\n" + lines[bug + 2][2:] + "\n" in capsys.readouterr().out
+
+
+def test_conform_reports_a_crash_with_its_case_its_data_and_its_standard_error_and_judges_on(tmp_path, monkeypatch,
+                                                                                               capsys):
+    status, out = conform(tmp_path, monkeypatch, capsys, "crash", cases=6)
+    lines = out.splitlines()
+    assert status == 1 and lines[0].endswith("differs: no run on 1 case") and "THEIRS, on 5 of the 6 cases" in out
+    assert lines[4] == ("no run on case 5 (repeated and all-zero examples): it wrote nothing, exit status 1; its data: "
+                        "conform-1.csv") and lines[-1].startswith("  its standard error: ZeroDivisionError"), out
+    assert (tmp_path / "conform-1.csv").read_text() == "x1,x2,y\n1,2,1\n1,2,1\n0,0,1\n-1,-1,-1\n1,2,1\n0,0,1\n"
+
+
+@pytest.mark.slow
+def test_conform_stops_a_loop_that_never_ends_at_its_time_limit_and_judges_on(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(P, "_CONFORM_LIMIT", 1.0)  # the first case's limit; then 20 times the median, at least 2 s
+    status, out = conform(tmp_path, monkeypatch, capsys, "forever", cases=4)
+    assert status == 1 and re.search(r"\nno run on case 3 \(a bias that matters\): past the time limit of [0-9.]+ s: "
+                                     "stopped; its data: conform-1.csv\n", out), out
+    assert "THEIRS, on 3 of the 4 cases: this project's run" in out and not list(tmp_path.glob("perceptron-conform*"))
+
+
+@pytest.mark.parametrize("command, said", [
+    ("echo '{not json' # {data}", "--check refuses it: not the JSON of a run: Expecting property name"),
+    ("true {data}", "it wrote nothing"),
+    ("cat {data} > /dev/null; true {out}", "it wrote nothing to {out}"),
+    ("echo '{\"weights\": [1]}' # {data}", "--check refuses it: weights: 1 numbers: the data has 2 features"),
+    ("kill -9 $$ # {data}", "it ended by signal 9"),
+])
+def test_conform_reports_each_run_it_cannot_judge_and_exits_1(tmp_path, monkeypatch, capsys, command, said):
+    status, out = conform(tmp_path, monkeypatch, capsys, None, cases=2, command=command)
+    assert status == 1 and out.splitlines()[0].endswith("differs: no run on 2 cases"), out
+    assert out.splitlines()[1].startswith(f"no run on case 1 (a zero score on each label at w = 0): {said}"), out
+
+
+def test_conform_reads_theirs_from_out_and_labels_as_they_are_named(tmp_path, monkeypatch, capsys):
+    names = ("import sys; open(sys.argv[3], 'w').write(open(sys.argv[2]).read().replace(',B', ',-1')"
+             ".replace(',M', ',1'))")
+    (tmp_path / "names.py").write_text(names)
+    command = f"{shlex.quote(sys.executable)} names.py x {{data}} mine.csv && {shlex.quote(sys.executable)} loop.py " \
+              "notes mine.csv > {out}"
+    status, out = conform(tmp_path, monkeypatch, capsys, None, "--labels=B,M", cases=4, command=command)
+    assert status == 0 and "agrees on every case" in out.splitlines()[0], out
+
+
+def test_conform_never_replaces_a_file_the_user_has(tmp_path, monkeypatch, capsys):
+    (tmp_path / "conform-1.csv").write_text("mine")
+    os.symlink(tmp_path / "target", tmp_path / "conform-2.csv")  # a link to no file: not followed, not replaced
+    status, out = conform(tmp_path, monkeypatch, capsys, None, cases=1, command="true {data}")
+    assert status == 1 and out.endswith("its data: conform-3.csv\n") and (tmp_path / "conform-1.csv").read_text() \
+        == "mine" and os.path.islink(tmp_path / "conform-2.csv") and not (tmp_path / "target").exists(), out
+
+
+def test_conform_on_ctrl_c_prints_the_report_so_far_and_exits_130(tmp_path, monkeypatch, capsys):
+    run, calls = P._conform_run, []
+    def interrupted(*args):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return run(*args)
+    monkeypatch.setattr(P, "_conform_run", interrupted)
+    status, out = conform(tmp_path, monkeypatch, capsys, "notes")
+    assert status == 130 and out.splitlines()[0].endswith("s: differs: interrupted after 2 cases"), out
+    assert "THEIRS, on every case: this project's run" in out and not list(tmp_path.glob("perceptron-conform*"))
+
+
+def test_conform_repeats_its_cases_with_their_seed_and_prints_a_new_one_by_default(tmp_path, monkeypatch, capsys):
+    args = P._arguments(["--conform", "x {data}"])
+    cases = [list(P._conform_cases(args, seed, 40)) for seed in (1, 1, 2)]
+    assert cases[0] == cases[1] != cases[2] and len(cases[0]) == 40 and cases[0][:9] == cases[2][:9]
+    assert all(type(cell) is str for _, rows in cases[0] for row in rows for cell in row)
+    status, out = conform(tmp_path, monkeypatch, capsys, "notes", cases=1)
+    assert status == 0 and "(1 designed, 0 random, seed 1) in " in out, out
+    assert P.main(["--conform", f"{shlex.quote(sys.executable)} loop.py notes {{data}}", "--conform-cases=1"]) == 0
+    assert re.search(r"\(1 designed, 0 random, seed \d+\) in ", capsys.readouterr().out)
+
+
+def test_conform_removes_its_temporary_folder_and_runs_with_no_standard_input(tmp_path, monkeypatch, capsys):
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    status, out = conform(tmp_path, monkeypatch, capsys, None, cases=1, command="cat > /dev/null; true {data}")
+    assert status == 1 and "it wrote nothing" in out and not list(tmp_path.glob("perceptron-conform*")), out
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--conform", "loop {out}"], "--conform: COMMAND has no {data}, the path of the CSV file it reads"),
+    (["data.csv", "--conform", "loop {data}"], "a FILE does not apply to --conform"),
+    (["--conform-seed=3"], "--conform-seed applies to --conform only"),
+    (["--conform", "loop {data}", "--check", "t.json"], "--check does not apply to --conform"),
+    (["--conform", "loop {data}", "--conform-cases=0"], "argument --conform-cases: '0' is not a whole number >= 1"),
+])
+def test_conform_of_bad_usage_is_one_error_line_and_exit_2(capsys, argv, said):
+    assert P.main(argv) == 2 and capsys.readouterr().err.startswith(f"error: {said}")
+
+
+def test_readme_conform_producer_in_plain_python_agrees_on_every_case(tmp_path, monkeypatch, capsys):
+    # CI runs all four producers (NumPy, node and C too); the standard library's one runs here
+    readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
+    section = readme[readme.index("### `--conform 'COMMAND'`"):readme.index("### `--vectors DIR`")]
+    (tmp_path / "readme_loop.py").write_text(section.split("```python\n")[1].split("```")[0])
+    status, out = conform(tmp_path, monkeypatch, capsys, None, cases=12,
+                          command=f"{shlex.quote(sys.executable)} readme_loop.py {{data}}")
+    assert status == 0 and out.splitlines()[0].endswith("agrees on every case"), out
+
+
+@pytest.mark.slow
+def test_conform_with_multiclass_adds_ties_between_classes_and_reads_a_one_vs_rest_convention(tmp_path, monkeypatch,
+                                                                                                capsys):
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(P.__file__)} {{data}} --multiclass --zero=-1 --json " \
+              "> {out}"
+    status, out = conform(tmp_path, monkeypatch, capsys, None, "--multiclass", cases=12, command=command)
+    assert status == 1 and "THEIRS, on every case: a convention, not a bug." in out and "\n  - --zero=-1: " in out
+    assert "(12 designed, 0 random, seed 1)" in out, out
+    args = P._arguments(["--multiclass", "--conform", "x {data}"])
+    assert [name for name, _ in P._conform_cases(args, 1, 12)][9:] == [
+        "ties between classes", "classes", "classes that are not separable"]
+    assert all(len({row[-1] for row in rows}) > 1 for _, rows in P._conform_cases(args, 1, 60))
