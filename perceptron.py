@@ -136,7 +136,7 @@ if TYPE_CHECKING:  # the hints' names, for type checkers only: importing typing 
     from typing import Any, Union
 
     Number = Union[int, float, Fraction, decimal.Decimal]  # bool is an int
-    Vector = Sequence[Number]
+    Vector = Sequence[Any]  # of Numbers: their products are checked by value at run time
     Example = tuple[Vector, Any]
     Kernel = Callable[..., Number]  # of two vectors
 
@@ -4242,6 +4242,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     magnitudes: tuple = (None, None)  # the w that scored, and its |w_i|
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
+    w: Any = None
     D = types.SimpleNamespace(examples=list(zip(xs, ys)), at=None, passes=0)
     for epoch_now, i, y, s, wrong, ended in _visits(learner, D, st.passes, st.exactly):
         epoch, made, visits = epoch_now, made * (epoch_now == epoch) + wrong, visits + 1
@@ -4280,9 +4281,8 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
             if p.batch:
                 parts.append((learner.f, X[i]))
             elif K is None and not joint:
-                E = model.moved(E, w, [(learner.f, X[i])], step=bound / (learner.f and float(sum(map(mul, X[i], X[i])))
-                                                                            or 1) if p.step == "passive-aggressive"
-                                else 0.0)
+                apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0)  # passive-aggressive's f, by s
+                E = model.moved(E, w, [(learner.f, X[i])], step=apart if p.step == "passive-aggressive" else 0.0)
                 after_updates.append(w)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
             if history is not None:
@@ -4294,7 +4294,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
         scored = learner.w if scored is not None else None
     if expected["parted"] and expected["stop"]:
         return _Side(steps, None, epoch, False, None, None, watched, E)
-    w: Any = learner.w if K is None else learner.weights() if linear else None
+    w = learner.w if K is None else learner.weights() if linear else None
     average: Any = None
     if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
@@ -4895,7 +4895,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         off = [k for k, v in enumerate(values) if abs(v - shared[0]) > tolerance * abs(shared[0])]
         return shared[0], off if len(shared) > 1 or not off else list(range(len(values)))  # one step is no law
     bad, laws = {k for k, r in enumerate(reads) if not r[5]}, []  # type: set, list  # (the steps off the law)
-    found: dict | None = {}  # the law as a point of the family, to run it (None: an undeclared order, which cannot)
+    found: dict = {}  # the law as a point of the family, to run it (but an undeclared order cannot be run)
     eta, off = apart([r[1] for r in reads])
     if off and all(reads[k][2] == 0 and abs(2 * reads[k][1] - eta) <= tolerance * abs(eta) for k in off):
         laws.append("the (t - o) update, o = sign(w.x) with sign(0) = 0: eta y x at a zero score, 2 eta y x on the "
@@ -4957,15 +4957,13 @@ def _law(examples, args, theirs, model) -> tuple | None:
         laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[shuffled].epoch} visits "
                     f"index {steps[shuffled].index} after index {steps[shuffled - 1].index}): a shuffle, as "
                     "scikit-learn's shuffle=True")
-        found = None
     if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
         w_0 = [w_i - eta * y * x_i if abs(w_i - eta * y * x_i) > 4 * near * (abs(w_i) + abs(eta * x_i)) else 0.0
                for w_i, x_i in zip(W[0], x)]  # within the rounding of eta y x and of the sum: 0
         laws.append("a start w_0 = (" + ", ".join(map(_simplest_float, w_0)) + "), read from its first update, not 0")
         bad = set()
-        if found is not None:
-            found["start"] = [_simplest(v) for v in w_0]
+        found["start"] = [_simplest(v) for v in w_0]
     if bad and len(steps) < 5:  # one step off a law is a bug only where four others fix the law
         return None
     if bad:
@@ -4982,7 +4980,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
                        f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
     return ("variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
                         f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
-                        *(f"  - {law}" for law in laws)], found) if laws else None
+                        *(f"  - {law}" for law in laws)], None if shuffled else found) if laws else None
 
 
 def _simplest(v):
