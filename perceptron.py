@@ -1002,7 +1002,7 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
     _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), held while a step
     is not whole, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
     passes, _, pocket, average, voted, log, hook = options
-    best = tally = None
+    best = tally = record = None
 
     def run(epochs, converged, means=None):
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
@@ -1021,35 +1021,44 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
         tally = (_History(flat(learner), len(D.examples), voted, flat, average is not None)
                  if average or voted else None)
         record = _Recorder(learner, [ratchet if pocket else None, tally, hook,
-                                     None if log is None else lambda mistake, _: log.append(mistake)])
-        with record:
-            try:
-                epoch, converged = _cornell(learner, D, passes, record, every_pass)
-            except PerceptronError as err:
-                raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
-            except (ArithmeticError, TypeError, ValueError) as err:
-                if not isinstance(learner, DualPerceptron):
-                    what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
-                    raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
-                x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
-                for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
-                    try:
-                        learner.kernel(x_j, x)
-                    except (TypeError, ValueError, ArithmeticError) as again:
-                        first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
-                        raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
-                                              f"the examples {first} and {D.at}: {_reason(again)}") from None
-                raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
+                                     None if log is None else lambda mistake, _: log.append(mistake)],
+                           lambda: (best, len(log or ())))
+        try:
+            epoch, converged = _cornell(learner, D, passes, record, every_pass)
+        except PerceptronError as err:
+            raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
+        except (ArithmeticError, TypeError, ValueError) as err:
+            if not isinstance(learner, DualPerceptron):
+                what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
+                raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
+            x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
+            for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
+                try:
+                    learner.kernel(x_j, x)
+                except (TypeError, ValueError, ArithmeticError) as again:
+                    first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
+                                          f"the examples {first} and {D.at}: {_reason(again)}") from None
+            raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
         return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
-    except KeyboardInterrupt as stop:
+    except KeyboardInterrupt as stop:  # the run at its last whole step (one whose trace entry is in): a step in hand
+        if record is not None and (log is None or len(log) <= record.seen[2][1]):  # is taken back
+            mistakes, w, (best, logged) = record.seen
+            if isinstance(learner, DualPerceptron):
+                del learner.stored[mistakes:]
+            else:  # a Perceptron's w, or the joint update's vectors
+                vars(learner).update({"w": w, "mistakes": mistakes} if isinstance(learner, Perceptron) else
+                                     {"_w": w, "_mistakes": mistakes})
+            for kept, whole in ((log, logged), (tally and tally.votes, mistakes)):
+                del (kept or [])[whole:]
         stop.run = run(D.passes, False)  # type: ignore[attr-defined]
         raise
 
 
 class _Held:
-    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False (a _Recorder's
-    step is not whole): raised then, or on leaving; a second signal while one is held, at once.  Only the default
-    handlers (and main's) are wrapped, and only in the main thread, where signals land; restored on leaving."""
+    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while a write is not whole: raised on
+    leaving; a second signal while one is held, at once.  Only the default handlers (and main's) are wrapped, and only
+    in the main thread, where signals land; restored on leaving."""
 
     held = None  # the signal held, (signum, frame)
 
@@ -1066,13 +1075,9 @@ class _Held:
                     break
         return self
 
-    def whole(self) -> bool:
-        return False
-
     def _hold(self, signum, frame):
-        first = self.held is None
-        self.held = (signum, frame)
-        if not first or self.whole():
+        second, self.held = self.held is not None, (signum, frame)
+        if second:
             self._restore()
 
     def _restore(self, run_held=True):
@@ -1089,20 +1094,24 @@ class _Held:
         self._restore(run_held=kind is None)
 
 
-class _Recorder(_Held):
-    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
-    mistake; then the step is whole (every update stored is recorded), and a Ctrl-C held meanwhile is raised."""
+# The signals main() met, in order (KeyboardInterrupt, or _Terminated for SIGTERM): each is raised where it lands,
+# and again at a run's next whole step if Python lost it (raised in a finalizer, it is only reported); no file is
+# written after one.
+_SIGNALLED = contextvars.ContextVar("perceptron_signalled", default=())
 
-    def __init__(self, learner, observers):
-        self.learner = learner
+
+class _Recorder:
+    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
+    mistake; then the step is whole, and ``seen`` keeps the run as it stands, (mistakes, w, then what ``kept()``
+    gives): the run a Ctrl-C reports, which may land in the middle of a step and takes it back (_run_cornell)."""
+
+    def __init__(self, learner, observers, kept):
+        self.learner, self.kept = learner, kept
         self.observers = [observe for observe in observers if observe is not None]
         self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
         self.whole_now()
         # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
         self.lean = not self.observers and self.indexes is None
-
-    def whole(self) -> bool:
-        return self.seen[0] == self.learner.mistakes and self.seen[1] is getattr(self.learner, "w", None)
 
     def __call__(self, mistake):
         if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
@@ -1113,9 +1122,9 @@ class _Recorder(_Held):
 
     def whole_now(self):
         """The step is whole: what __call__ does last, and all a lean pass tells."""
-        self.seen = self.learner.mistakes, getattr(self.learner, "w", None)
-        if self.held is not None:  # a Ctrl-C came while the step was not whole
-            self._restore()
+        self.seen = self.learner.mistakes, getattr(self.learner, "w", None), self.kept()
+        if _SIGNALLED.get():
+            raise _SIGNALLED.get()[0]()
 
 
 def _pocket_errors(learner, D):
@@ -1226,6 +1235,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     try:
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted, log, hook = options
+        logged = len(log or ())  # a list given may hold entries already
         D = _Data(_pairs(examples, y), keep=True, label=_class_label)
         learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                        D.d, update=update, rule=rule, bias=bias)
@@ -1248,6 +1258,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             if so_far is not None:
                 runs[c] = so_far
             so_far = one_vs_rest(False)
+            del (log if log is not None else [])[logged + so_far.mistakes:]  # a step taken back: its entry too
         stop.run = so_far  # type: ignore[attr-defined]
         raise
 
@@ -2092,36 +2103,44 @@ _JSON_LIMIT = 1 << 28  # the largest JSON file read back (--model, --check), in 
 
 
 class _Terminated(KeyboardInterrupt):
-    """SIGTERM while main() runs, held as Ctrl-C is (_Held), so that every write it interrupts is taken back."""
+    """SIGTERM while main() runs, raised as Ctrl-C is, so that every write it interrupts is taken back."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call."""
+    """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call.
+    Ctrl-C and SIGTERM have one handler, which notes each (_SIGNALLED) and raises it where it lands; their status,
+    130 or 143, is the call's on every path that met one.  A limit of the machine is bad input (2), never a bug (3)."""
     import signal
-    argv = sys.argv[1:] if argv is None else argv
-    previous = None
-    if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-        def terminate(signum, frame):
-            raise _Terminated()
-        terminate.perceptron_main = True  # type: ignore[attr-defined]
-        try:
-            previous = signal.signal(signal.SIGTERM, terminate)
+    signals: list = []
+    def interrupted(signum, frame):
+        signals.append(_Terminated if signum == getattr(signal, "SIGTERM", None) else KeyboardInterrupt)
+        raise signals[-1]()
+    interrupted.perceptron_main = True  # type: ignore[attr-defined]
+    previous: dict = {}
+    try:
+        try:  # the default handlers, or the script's while it starts (its own module's), taken over
+            for signum in filter(None, (signal.SIGINT, getattr(signal, "SIGTERM", None))):
+                handler = signal.getsignal(signum)
+                if handler in (signal.default_int_handler, signal.SIG_DFL) or getattr(handler, "__module__",
+                                                                                          None) == __name__:
+                    previous[signum] = signal.signal(signum, interrupted)
         except ValueError:  # not the main thread
             pass
-    try:
         try:
-            args = _arguments(argv)
+            args = _arguments(sys.argv[1:] if argv is None else argv)
             context = contextvars.copy_context()
+            context.run(_SIGNALLED.set, signals)
             if args.literal:
                 context.run(_LITERAL.set, True)
-            return context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
+            status = context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
+            return status if not signals else 143 if _Terminated in signals else 130  # (one lost in a finalizer)
         finally:
-            if previous is not None:
-                signal.signal(signal.SIGTERM, previous)
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
     except PerceptronError as err:
         _say(f"error: {err}")
         return 2
-    except SystemExit as done:  # --help, --version: argparse's exit, with its status
+    except SystemExit as done:  # --help, --version: argparse's exit, with its status; the script's start's handler
         return int(done.code or 0)
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
         _drop_output()
@@ -2131,6 +2150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's status
         _say("")
         return 130
+    except (OSError, MemoryError) as err:  # a limit of the machine, not a bug: memory, open files, a deleted folder
+        where = getattr(err, "filename", None) or ("the working folder" if isinstance(err, FileNotFoundError) else "")
+        _say(f"error: {where and f'{where}: '}{getattr(err, 'strerror', None) or str(err) or 'out of memory'}")
+        return 2
     except Exception as err:  # a bug: one line, and a status that no verdict has
         _say(f"error: internal error (please report it): {type(err).__name__}: {_reason(err)}")
         return 3  # never 0, 1 or 2, which are verdicts and bad input
@@ -4968,6 +4991,4 @@ def _kind(mode) -> str:
 
 
 if __name__ == "__main__":
-    for _signum, _handler in _STARTED.items():  # main's own handling from here on
-        _signal.signal(_signum, _handler)
-    sys.exit(main())
+    sys.exit(main())  # main takes Ctrl-C and SIGTERM over from the start's handlers (above), and gives them back
