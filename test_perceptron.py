@@ -27,12 +27,14 @@ import platform
 import random
 import re
 import shlex
+import shutil
 import signal
 import socket
 import stat
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -2640,7 +2642,11 @@ def tracer(frame, event, arg):
             signal.raise_signal(signum)
 sys.settrace(tracer)
 sys.argv = [script, "--version"]
-runpy.run_path(script, run_name="__main__")
+try:
+    runpy.run_path(script, run_name="__main__")
+finally:
+    if k == 0:
+        print("calls:", count, file=sys.stderr)
 """
 
 
@@ -2653,6 +2659,227 @@ def test_a_signal_while_the_script_starts_is_its_status_not_a_traceback():
                                   capture_output=True, text=True, timeout=60,
                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
             assert (done.returncode, done.stdout, "Traceback" in done.stderr) == (status, "", False), (k, signum)
+
+
+@pytest.mark.slow
+def test_a_signal_at_every_call_of_the_scripts_start_is_its_status_not_a_traceback():
+    # Every call of the script's module body and of main() to --version's end: the start's handlers, then main's,
+    # which takes them over with no moment between.  Not the first two: the module's own call (Python's, before any
+    # line) and, before Python 3.12, the comprehension that keeps the handlers found, before the start sets its own.
+    calls = subprocess.run([sys.executable, "-c", STARTING, SCRIPT, "0", "0"], capture_output=True, text=True)
+    total = int(re.search(r"calls: ([0-9]+)", calls.stderr).group(1))
+    assert total > 60
+    for k in range(3, total + 1):
+        for signum, status in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+            done = subprocess.run([sys.executable, "-c", STARTING, SCRIPT, str(k), str(int(signum))],
+                                  capture_output=True, text=True, timeout=60,
+                                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            assert (done.returncode, "Traceback" in done.stderr) == (status, False), (k, signum, done.stderr)
+
+
+# Ctrl-C at every call: at each call of a function of perceptron.py or kernels.py, a child is forked and takes the
+# Ctrl-C there (through the handler in place, as from a terminal), while this process goes on uninterrupted; after
+# each child the folder is put back as it was (hard links keep every file's inode, which open files refer to).
+def tree_of(folder):
+    """{relative path: (inode, whether a folder)} of everything under folder."""
+    found = {}
+    for root, folders, names in os.walk(folder):
+        for name in folders + names:
+            path = os.path.join(root, name)
+            found[os.path.relpath(path, folder)] = (os.lstat(path).st_ino, name in folders)
+    return found
+
+
+def ctrl_c_at_every_call(call, verdict, folder):
+    """(the number of calls of call(), what it returned, [(k, the function called, the problem)]): at the k-th call
+    of every k, a forked child takes Ctrl-C, then verdict(what call() returned or the exception that left it) says
+    what is wrong with what it left (None: nothing)."""
+    parent, problems, k, links = os.getpid(), [], 0, {}
+    backup = tempfile.mkdtemp(dir=os.path.dirname(folder))
+
+    def tracer(frame, event, arg):
+        nonlocal k
+        if event != "call" or frame.f_code.co_filename not in TRACED:
+            return None
+        k += 1
+        before = tree_of(folder)
+        for path, (inode, is_folder) in before.items():
+            if not is_folder and inode not in links:
+                links[inode] = os.path.join(backup, str(inode))
+                os.link(os.path.join(folder, path), links[inode])
+        read, write = os.pipe()
+        child = os.fork()
+        if child == 0:  # takes Ctrl-C as its next instruction; what it leaves is said on fd `write` (verdict)
+            sys.settrace(None)
+            os.close(read)
+            os.environ["PERCEPTRON_TEST_VERDICT_FD"] = str(write)
+            signal.raise_signal(signal.SIGINT)
+            return None
+        os.close(write)
+        status = os.waitstatus_to_exitcode(os.waitpid(child, 0)[1])
+        with os.fdopen(read) as said:
+            problem = said.read() or (f"the child ended with {status}" if status else "")
+        if problem:
+            problems.append((k, frame.f_code.co_name, problem))
+        after = tree_of(folder)
+        for path in sorted(set(after) - set(before), reverse=True):  # the deepest first
+            full = os.path.join(folder, path)
+            os.rmdir(full) if after[path][1] else os.unlink(full)
+        for path in sorted(before):
+            full = os.path.join(folder, path)
+            if after.get(path) != before[path] and before[path][1]:
+                os.makedirs(full, exist_ok=True)
+            elif after.get(path) != before[path]:
+                if os.path.lexists(full):
+                    os.unlink(full)
+                os.link(links[before[path][0]], full)
+        return None
+    returned = None
+    gc.collect()
+    sys.settrace(tracer)
+    try:
+        returned = call()
+    except BaseException as err:  # the child's KeyboardInterrupt, if it leaves call()
+        returned = err
+    finally:
+        sys.settrace(None)
+    if os.getpid() != parent:  # the child: its verdict, and no more (never back into pytest)
+        try:
+            problem = verdict(returned) or ""
+        except BaseException as err:
+            problem = f"the verdict failed: {err!r}"
+        finally:
+            os.write(int(os.environ["PERCEPTRON_TEST_VERDICT_FD"]), problem.encode()[:4000] if problem else b"")
+            os._exit(0)
+    shutil.rmtree(backup)
+    return k, returned, problems
+
+
+every_call = pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child at every call")
+
+
+@pytest.mark.slow
+@every_call
+@pytest.mark.parametrize("older", [False, True], ids=["new-folder", "over-an-older-corpus"])
+def test_ctrl_c_at_every_call_of_vectors_leaves_the_corpus_whole_as_it_was_or_absent(tmp_path, capsys, older):
+    corpus = tmp_path / "corpus"
+    assert cli(capsys, "--vectors", str(corpus))[0] == 0
+    whole = corpus_files(corpus)
+    if older:
+        (corpus / "pocket.json").write_text("an older version's\n")
+    else:
+        shutil.rmtree(corpus)
+    was = corpus_files(corpus)
+
+    def verdict(status):
+        left = corpus_files(corpus)
+        if status != 130:
+            return f"status {status!r}"
+        if left not in (was, whole) or [p for p in tmp_path.rglob("*.part")]:
+            return f"the corpus holds {sorted(left or ())[:3]}, not the one it had or a whole one"
+        return None
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        calls, status, problems = ctrl_c_at_every_call(lambda: P.main(["--vectors", str(corpus)]), verdict,
+                                                       str(tmp_path))
+    assert status == 0 and corpus_files(corpus) == whole and calls > 10_000
+    assert problems == [(1, "main", "status KeyboardInterrupt()")]  # at main's call, before its first line
+
+
+@pytest.mark.slow
+@every_call
+def test_ctrl_c_at_every_call_of_a_pocket_run_is_130_with_its_run_so_far_or_its_whole_report(tmp_path):
+    (tmp_path / "data.csv").write_text(csv_of(noisy(78, n=12, d=2, flip=0.3)[0]))
+    argv = [str(tmp_path / "data.csv"), "--pocket", "--json", "--max-epochs", "6"]
+    out = io.StringIO()
+
+    def verdict(status):
+        if status != 130:
+            return f"status {status!r}"
+        if out.getvalue():  # the run so far, or the whole run's report when Ctrl-C came as it was written
+            doc = json.loads(out.getvalue())
+            w = list(replay([list(map(int, line.split(",")[:2])) for line in
+                             (tmp_path / "data.csv").read_text().splitlines()], [Mistake(m["epoch"], m["index"],
+                             1 if m["y"] == 1 else -1, m["score"]) for m in doc["trace"]]))
+            if doc["mistakes"] != len(doc["trace"]) or doc["weights"] != (w[-1] if w else [0, 0]):
+                return "a report whose weights are not its trace's"
+            if doc.get("pocket", {"mistakes": 0})["mistakes"] > doc["mistakes"]:
+                return "a pocket from after the run so far"
+        return None
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        calls, status, problems = ctrl_c_at_every_call(lambda: P.main(argv), verdict, str(tmp_path))
+    assert status == 1 and calls > 2000
+    assert problems == [(1, "main", "status KeyboardInterrupt()")]
+
+
+def ctrl_c_raised_at(k, call):
+    """KeyboardInterrupt raised by the k-th call of perceptron.py's functions itself, not through a handler: at a
+    moment where no signal handler could hold it (in a step, between an update and its trace entry).  (The count
+    for k = 0, or where it was lost in a finalizer (Python only reports it); the KeyboardInterrupt otherwise.)"""
+    count, hook = 0, sys.unraisablehook
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        if event == "call" and frame.f_code.co_filename in TRACED:
+            count += 1
+            if count == k:
+                sys.settrace(None)
+                raise KeyboardInterrupt
+    sys.unraisablehook = lambda unraisable: None
+    sys.settrace(tracer)
+    try:
+        call()
+    except KeyboardInterrupt as stop:
+        return stop
+    finally:
+        sys.settrace(None)
+        sys.unraisablehook = hook
+    return count
+
+
+@pytest.mark.parametrize("fit", [
+    lambda D: train(D, pocket=True, max_epochs=5),
+    lambda D: train(iter(D), rule="margin", bias=True, pocket=True, max_epochs=4),
+    lambda D: train(D, average="after", voted=True, epochs=3),
+    lambda D: train(D, kernel=dot, pocket=True, voted=True, epochs=3),
+    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], update="joint", pocket=True, epochs=3),
+    lambda D: P.train_multiclass([(x, str(y)) for x, y in D], pocket=True, voted=True, epochs=3)],
+    ids=["pocket", "generator-margin-bias", "average-voted", "kernel", "joint", "one-vs-rest"])
+def test_ctrl_c_raised_at_every_call_of_a_run_leaves_the_run_at_its_last_whole_step(fit):
+    examples, _ = noisy(76, n=12, d=2, flip=0.3)
+    for k in range(2, ctrl_c_raised_at(0, lambda: fit(examples)) + 1):  # from the first line of train
+        stop = ctrl_c_raised_at(k, lambda: fit(examples))
+        if not isinstance(stop, KeyboardInterrupt) or stop.run is None:  # lost; or before the learner existed
+            continue
+        run = stop.run
+        assert run.mistakes == len(run.trace) == run.model.mistakes and not run.converged, k
+        if run.multiclass is None:
+            xs = [[*x, 1] if run.bias else x for x, _ in examples]
+            assert run.w == (list(replay(xs, run.trace)) or [[0] * len(xs[0])])[-1], k  # the replay of its trace
+        pocket = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
+        assert all(p is None or p.mistakes <= run.mistakes for p in pocket.values()), k
+        votes = run.voted if isinstance(run.voted, dict) else {None: run.voted}
+        assert all(v is None or len(v) == run.mistakes for v in votes.values() if run.multiclass is None), k
+
+
+def test_a_limit_of_the_machine_is_one_line_and_status_2_not_an_internal_error(tmp_path, capsys, monkeypatch):
+    (tmp_path / "data.csv").write_text(FOUR)
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()  # the working folder deleted under the command
+    for argv in (["--save", "m.json"], ["--svg-steps", "steps"], ["--svg", "o.svg"]):
+        assert cli(capsys, str(tmp_path / "data.csv"), *argv) == (2, "", "error: the working folder: No such file "
+                                                                         "or directory\n")
+    assert cli(capsys, "--vectors", "corpus") == (2, "", "error: the working folder: No such file or directory\n")
+    monkeypatch.chdir(tmp_path)
+    for limit, said in ((MemoryError(), "out of memory"), (OSError(24, "Too many open files"), "Too many open files"),
+                        (OSError(24, "Too many open files", "data.csv"), "data.csv: Too many open files")):
+        def exhausted(*args, **kwargs):
+            raise limit
+        with monkeypatch.context() as patched:
+            patched.setattr(P, "train", exhausted)
+            assert cli(capsys, "data.csv", "--save", "m.json") == (2, "", f"error: {said}\n")
+        assert sorted(os.listdir(tmp_path)) == ["data.csv"]  # nothing half-written
 
 
 # ===========================================================================
