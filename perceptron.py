@@ -4904,7 +4904,9 @@ def _refuse_overwriting(args):
         stdin = path == "-" and not output
         try:
             st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
-        except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
+        except (OSError, ValueError, AttributeError) as err:  # no such file; standard input closed, or not a file
+            if output and not isinstance(err, FileNotFoundError):  # a link in a loop, a folder not to be searched
+                raise PerceptronError(f"{path}: cannot write: {err.strerror}") from None
             continue
         if output and not os.path.isfile(path):
             raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
@@ -4937,6 +4939,7 @@ def _write_files(files, folder=None, first_remove=None, report=None):
     or Ctrl-C before the renames takes back only what this call made.  ``report()`` (standard output is an output too)
     runs after the temporary files, Ctrl-C held from it to the last rename: a report that fails leaves no file."""
     import contextlib
+    import stat
     made, temporary, targets, path = [], {}, {}, folder
     try:
         if folder:  # the folders missing, outermost first: made here, so taken back on a failure
@@ -4945,10 +4948,13 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 made.insert(0, missing)
                 missing = os.path.dirname(missing)
             os.makedirs(folder, exist_ok=True)
-        for path, text in files.items():
-            targets[path] = real = os.path.realpath(path)
-            mode = os.stat(real).st_mode if os.path.exists(real) else None
-            if mode is not None and not os.path.isfile(real):
+        for path, text in files.items():  # a link is followed, but not out of a folder written whole (a corpus)
+            targets[path] = real = path if folder else os.path.realpath(path)
+            try:
+                mode = os.stat(real, follow_symlinks=not folder).st_mode
+            except FileNotFoundError:
+                mode = None
+            if mode is not None and not (stat.S_ISREG(mode) or folder and stat.S_ISLNK(mode)):
                 raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
                                       "files only, and never replace anything else")
             with _Held():
@@ -4959,7 +4965,7 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                         break
                 temporary[path] = name
             try:
-                if mode is not None:
+                if mode is not None and stat.S_ISREG(mode):
                     os.chmod(name, mode & 0o7777)
                 _write_fd(fd, text.encode("utf-8"))
             finally:

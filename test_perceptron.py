@@ -2861,6 +2861,31 @@ def test_ctrl_c_raised_at_every_call_of_a_run_leaves_the_run_at_its_last_whole_s
         assert all(v is None or len(v) == run.mistakes for v in votes.values() if run.multiclass is None), k
 
 
+def test_a_save_through_a_link_loop_is_refused_before_any_work_and_the_links_stay(tmp_path, capsys):
+    (tmp_path / "data.csv").write_text(FOUR)
+    os.symlink("b.json", tmp_path / "a.json")
+    os.symlink("a.json", tmp_path / "b.json")
+    status, out, err = cli(capsys, str(tmp_path / "data.csv"), "--save", str(tmp_path / "a.json"))
+    assert (status, out) == (2, "") and err == f"error: {tmp_path / 'a.json'}: cannot write: Too many levels of " \
+                                              "symbolic links\n"
+    with pytest.raises(PerceptronError, match="cannot write: Too many levels of symbolic links"):
+        train(XOR, max_epochs=2).save(tmp_path / "b.json")
+    assert [os.readlink(tmp_path / name) for name in ("a.json", "b.json")] == ["b.json", "a.json"]
+    assert sorted(os.listdir(tmp_path)) == ["a.json", "b.json", "data.csv"]
+
+
+def test_a_corpus_never_writes_through_a_link_to_outside_its_folder(tmp_path, capsys):
+    corpus, outside = tmp_path / "corpus", tmp_path / "mine.txt"
+    assert cli(capsys, "--vectors", str(corpus))[0] == 0
+    whole = corpus_files(corpus)
+    outside.write_text("the user's own file")
+    (corpus / "pocket.json").unlink()
+    os.symlink(outside, corpus / "pocket.json")  # an older corpus's case file, a link to a file outside it
+    assert cli(capsys, "--vectors", str(corpus))[0] == 0
+    assert outside.read_text() == "the user's own file" and corpus_files(corpus) == whole
+    assert not (corpus / "pocket.json").is_symlink()
+
+
 def test_a_limit_of_the_machine_is_one_line_and_status_2_not_an_internal_error(tmp_path, capsys, monkeypatch):
     (tmp_path / "data.csv").write_text(FOUR)
     gone = tmp_path / "gone"
