@@ -3155,16 +3155,23 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             if kernel is None:
                 raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
                                  + (": a multiclass model has none: null" if update else ""))
+            if stored is None and (kernel is dot or getattr(kernel, "linear", False) is True):
+                kernel = None  # a linear kernel run's --json: its w is written down, applied as the primal's
         if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
             raise read.wrong("stored", "a model that is not a kernel model has none: null" if kernel is None else
                              "missing, or not a list of [x..., y]: a kernel model holds its stored examples (a "
                              "kernel run's --json does not: save its model with --save or Run.save)")
         explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
-        values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
-        while values and not read.fractions:  # numbers of one kind: decimals as Fractions beside a ratio or float
-            v = values.pop()
-            values.extend(v.values() if isinstance(v, dict) else v if isinstance(v, list) else ())
-            read.fractions = type(v) is float or isinstance(v, str) and "/" in v
+        values, kinds = [(key, doc.get(key)) for key in ("weights", "pocket", "average", "voted", "stored")], {}
+        while values:  # numbers of one kind: floats, or exact (ints, "p/q", decimals: Fractions beside a ratio)
+            key, v = values.pop()
+            values.extend((key, u) for u in (v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()))
+            kinds.setdefault("float" if type(v) is float else isinstance(v, str) and _form(v), (key, v))
+        exact = [kinds[form] for form in ("ratio", "decimal", "int") if form in kinds]
+        if "float" in kinds and exact:
+            raise read.wrong(exact[0][0], f"{_short(exact[0][1])} beside the float {kinds['float'][1]!r}: a model's "
+                                          "numbers are of one kind, floats or exact (ints, \"p/q\", decimal text)")
+        read.fractions = "ratio" in kinds
         labels, first = read.need("labels"), read.need("weights")
         if update and labels == "classes" and isinstance(first, dict):
             labels = list(first)  # a run's --json names its classes by its weights' keys

@@ -3969,7 +3969,7 @@ def test_a_kernel_model_s_votes_count_by_their_mistakes_and_none_beyond_its_stor
     ({"a": [1, 0], "b": [0, 1]}, "labels", ["a", "b"], "kernel: 'polynomial:2' is not a kernel of this module or "
                                                         "kernels.py: a multiclass model has none: null"),
     ([-6, 3], "kernel", "polynomial:2", "kernel: 'polynomial:2' is not a kernel of this module or kernels.py"),
-    ([-6, 3], "kernel", "linear", "stored: missing, or not a list of [x..., y]"),
+    ([-6, 3], "kernel", "polynomial(2, c=1)", "stored: missing, or not a list of [x..., y]"),
     ([-6, 3], "average", {"weights": [1, 2], "convention": "sideways"},
      "average.convention: 'sideways' is not one of 'after', 'before'"),
 ])
@@ -3991,6 +3991,38 @@ def test_a_model_written_by_hand_is_read_exactly_or_refused_naming_its_file_and_
         assert (status, out) == (2, "") and err.startswith(f"error: {model}: {said}") and err.count("\n") == 1
         with pytest.raises(PerceptronError, match=re.escape(f"{model}: {said}")):
             P.load(model)
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("weights", ["1.5", 2.5], "weights: '1.5' beside the float 2.5: a model's numbers are of one kind"),
+    ("weights", ["-6", 2.5], "weights: '-6' beside the float 2.5"),
+    ("pocket", {"weights": ["1/2", 0.5], "errors": 0, "mistakes": 0}, "pocket: '1/2' beside the float 0.5"),
+    ("average", {"weights": [0.5, "1/3"]}, "average: '1/3' beside the float 0.5"),
+])
+def test_a_models_numbers_are_of_one_kind_an_exact_text_beside_a_float_is_refused(capsys, tmp_path, field, value, said):
+    doc = {"perceptron": P.__version__, "rule": "sign", "bias": False, "labels": [-1, 1], "weights": [1, 2.5]}
+    doc[field] = value
+    model, data = tmp_path / "model.json", write(tmp_path, "3,3\n-3,1\n")
+    model.write_text(json.dumps(doc))
+    status, out, err = cli(capsys, data, "--model", str(model), "--no-header")
+    assert (status, out) == (2, "") and err.startswith(f"error: {model}: {said}") and err.count("\n") == 1
+    with pytest.raises(PerceptronError, match=re.escape(f"{model}: {said}")):
+        P.load(model)
+    model.write_text(json.dumps({**doc, field: [1, 2.5] if field == "weights" else None}))  # an int beside a float
+    assert cli(capsys, data, "--model", str(model), "--no-header") == (0, "1\n1\n", "")
+
+
+def test_a_linear_kernel_runs_json_is_applied_by_model_as_the_weights_it_writes(capsys, tmp_path):
+    examples, _ = noisy(91, n=16, d=2, flip=0.2)
+    data = write(tmp_path, csv_of(examples))
+    status, out, _ = cli(capsys, data, "--kernel", "linear", "--pocket", "--max-epochs", "5", "--json")
+    (tmp_path / "run.json").write_text(out)
+    run = train(examples, kernel=kernels.linear, pocket=True, max_epochs=5)
+    assert json.loads(out)["weights"] == run.w and P.load(tmp_path / "run.json").w == run.w
+    for predictor in ("w", "pocket"):
+        status, out, err = cli(capsys, data, "--model", str(tmp_path / "run.json"), "--predictor", predictor)
+        assert status == 0 and out.split() == [str(v) for v in run.predictions([x for x, _ in examples], predictor)]
+        assert err == f"{data}: 16 examples; errors: w {run.errors(examples)}, pocket {run.errors(examples, 'pocket')}\n"
 
 
 def test_a_model_on_a_file_whose_columns_do_not_fit_is_one_error_naming_both_counts(capsys, tmp_path):
