@@ -4009,7 +4009,7 @@ def test_a_models_numbers_are_of_one_kind_an_exact_text_beside_a_float_is_refuse
     with pytest.raises(PerceptronError, match=re.escape(f"{model}: {said}")):
         P.load(model)
     model.write_text(json.dumps({**doc, field: [1, 2.5] if field == "weights" else None}))  # an int beside a float
-    assert cli(capsys, data, "--model", str(model), "--no-header") == (0, "1\n1\n", "")
+    assert cli(capsys, data, "--model", str(model), "--no-header") == (0, "1\n-1\n", "")  # 3 + 7.5, -3 + 2.5
 
 
 def test_a_linear_kernel_runs_json_is_applied_by_model_as_the_weights_it_writes(capsys, tmp_path):
