@@ -665,17 +665,20 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         counted c_k times (joint)."""
         if self.multiclass is None:
             return self.labels[self._signs([x], weights)[0] > 0]
+        return _argmax(self.model.classes, self._scores(x, weights))
+
+    def _scores(self, x, weights) -> dict:
+        """A multiclass run's {class: its score} for x: w(l).x, or the vote's (Classifier's decision_function)."""
         kept, classes = self._kept(_predictor(weights)), self.model.classes
         x = self.model._read(_vector(x, self.model.d))
-        def argmax(w):
-            return _argmax(classes, {c: _finite(dot(w[c], x), "w(l).x") for c in classes})
+        def scores(w):
+            return {c: _finite(dot(w[c], x), "w(l).x") for c in classes}
         if weights != "voted":
-            return argmax(kept)
+            return scores(kept)
         if self.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
-            return _argmax(classes, {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c])
-                                     for c in classes})
-        won = [(argmax(W), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, counted c_k times
-        return _argmax(classes, {c: sum(c_k for winner, c_k in won if winner == c) for c in classes})
+            return {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c]) for c in classes}
+        won = [(_argmax(classes, scores(W)), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, c_k times
+        return {c: sum(c_k for winner, c_k in won if winner == c) for c in classes}
 
     def _signs(self, xs, weights) -> list:
         """A binary run's sign(w.x) for each x, or its vote (a primal run's: every x at once)."""
@@ -1281,6 +1284,19 @@ class Classifier:
     def __repr__(self):
         return f"Classifier({', '.join(f'{k}={_short(v)}' for k, v in self.get_params().items())})"
 
+    def __getstate__(self):  # pickled without the kernel a spec names (kernels.py's are closures): made again from it
+        state = dict(vars(self))
+        if isinstance(self.kernel, str) and "run_" in state:
+            import copy
+            state["run_"] = self.run_._replace(model=copy.copy(self.run_.model))
+            state["run_"].model.kernel = None
+        return state
+
+    def __setstate__(self, state):
+        vars(self).update(state)
+        if isinstance(self.kernel, str) and "run_" in state:
+            self.run_.model.kernel = _kernel_of(self.kernel)
+
     def get_params(self, deep=True) -> dict:
         return {name: getattr(self, name) for name in ("rule", "bias", "max_epochs", "predictor", "multiclass",
                                                        "kernel")}
@@ -1292,15 +1308,23 @@ class Classifier:
             setattr(self, name, value)
         return self
 
-    def fit(self, X, y):
-        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
+    def fit(self, X, y, **weighted):
+        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self.  Every example counts
+        once: sample_weight, as any other fit parameter, is refused (scikit-learn then weights no example)."""
+        if any(value is not None for value in weighted.values()):
+            raise PerceptronError(f"{min(weighted)}: every example counts once here")
         return self._fit_anew(X, y, None, max_epochs=self.max_epochs)
 
-    def partial_fit(self, X, y, classes=None):
-        """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
-        all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
-        if _predictor(self.predictor) != "w":
-            raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+    @property
+    def partial_fit(self):
+        """partial_fit(X, y, classes=None): one online pass over X and y from the weights so far (from w = 0 the first
+        time, with ``classes``, all the labels there will be, or y's); return self.  Offered for the final weights
+        only (predictor="w"): another predictor's has no partial_fit (AttributeError, as scikit-learn asks)."""
+        if self.predictor != "w":
+            raise AttributeError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+        return self._partial_fit
+
+    def _partial_fit(self, X, y, classes=None):
         if not hasattr(self, "run_"):
             return self._fit_anew(X, y, classes, epochs=1)
         import copy
@@ -1322,11 +1346,16 @@ class Classifier:
         return self._like(X, self.run_.predictions(rows, self.predictor))
 
     def decision_function(self, X):
-        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
+        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more; the
+        vote's, sum_k c_k sign(v_k.x) (a tie, 0, is the positive class: sign(0) = +1), each class's for more."""
         rows, run = self._rows(X), self.run_
-        if run.multiclass is None:
-            return self._like(X, [run.score(x, self.predictor) for x in rows])
-        return self._like(X, [[_finite(dot(w, run.model._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
+        if run.multiclass is not None:
+            return self._like(X, [list(run._scores(x, self.predictor).values()) for x in rows])
+        if self.predictor == "voted":  # eq. (2)'s scores of the first k stored examples, for a kernel run's v_k
+            votes = [[(sign(s[k]), c) for k, c in run.voted] for s in map(run._prefix_scores, rows)] if run.kernel \
+                else [[(sign(_finite(dot(v, run.model._read(x)), "w.x")), c) for v, c in run.voted] for x in rows]
+            return self._like(X, [sum(s * c for s, c in vote) for vote in votes])
+        return self._like(X, [run.score(x, self.predictor) for x in rows])
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
@@ -2188,7 +2217,7 @@ def _arguments(argv):
         return "--no-header" if name == "header" else "--" + name.replace("_", "-")
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
-    args = _parser().parse_args(list(argv))
+    args = _parser(argv).parse_args(list(argv))
     given = {name for name, value in vars(args).items() if value is not None and value is not False}  # 0 is given
     given = given - {"header"} | ({"header"} if not args.header else set())
     for name, value in vars(args).items():
@@ -2224,12 +2253,15 @@ def _arguments(argv):
     return args
 
 
-def _parser():
+def _parser(argv=()):
     import argparse
     class Parser(argparse.ArgumentParser):
-        def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest
+        def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest;
             unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
             near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
+            option = message.partition(": expected one argument")[0].replace("argument ", "", 1)
+            value = dict(zip(argv, argv[1:])).get(option, "") if message.endswith(": expected one argument") else ""
+            near = near or (value.startswith("-") and f"{option}={value} (a value that starts with '-' takes '=')")
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
         def _print_message(self, message, file=None):  # --help and --version: printed whole, or not at all
             _emit(message.rstrip("\n"))
@@ -2415,7 +2447,9 @@ def _parse_number(text, exact):
         return Fraction(_int_of(numerator), _int_of(denominator))
     if form == "special":
         raise ValueError(f"{_short(text)} is not finite: NaN and infinity are not features")
-    raise ValueError(f"{_short(text)} is not a number")
+    comma = _form(t.replace(",", ".")) == "decimal" and t.count(",") == 1  # 1,6: a decimal comma, as Excel writes
+    raise ValueError(f"{_short(text)} is not a number" + (f": numbers are read with a decimal point, "
+                                                          f"{t.replace(',', '.')}" if comma else ""))
 
 
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
@@ -2505,6 +2539,7 @@ def _rows(path, source, delimiter=","):
     ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
     import csv
     import io
+    import zlib
     def lines(text):  # a byte that is not UTF-8 read as its surrogate (\udcXX), so that its line can say where
         try:
             for number, line in enumerate(iter(functools.partial(text.readline, _LINE_LIMIT + 1), ""), 1):
@@ -2518,9 +2553,13 @@ def _rows(path, source, delimiter=","):
                 except UnicodeDecodeError as err:
                     raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of "
                                    "the line)") from None
-        except OSError as err:
-            raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-    f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
+        except (OSError, EOFError, zlib.error) as err:  # (EOFError, zlib.error: a .gz cut short, or not gzip's)
+            raise _Located(f"{source}: cannot read: {getattr(err, 'strerror', None) or err}") from None
+    raw = io.BufferedReader(io.BytesIO(path)) if isinstance(path, bytes) else _opened(path, source)
+    f = raw
+    if raw.peek(2)[:2] == b"\x1f\x8b":  # gzip's magic number: a .gz file, read as the CSV it holds
+        import gzip
+        f = gzip.GzipFile(fileobj=raw)
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
     try:
@@ -2536,6 +2575,7 @@ def _rows(path, source, delimiter=","):
             text.detach()  # standard input stays open
         else:
             text.close()
+            raw.close()
 
 
 def _opened(path, source):
@@ -2855,6 +2895,7 @@ def _text(report) -> str:
                      "scale the features")
     if not report.interrupted:  # an interrupted run draws nothing
         lines += [f"picture: {args.svg}"] if args.svg else []
+        lines += [f"model: {args.save} (apply it with --model)"] if args.save else []
         lines += [f"pictures: {run.mistakes} in {args.svg_steps}, one per mistake"] if args.svg_steps else []
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound

@@ -18,6 +18,7 @@ import copy
 import decimal
 import hashlib
 import gc
+import gzip
 import io
 import json
 import math
@@ -2068,6 +2069,13 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      Starts("data.csv:2: the line holds a NUL byte, which no CSV text does")),
     ("cell", "a cell that is not a number", "a,b,y\n1,abc,1\n", ["data.csv"],
      "data.csv:2: column 2: 'abc' is not a number"),
+    ("cell", "a decimal comma (under --delimiter ';')", "a;b;y\n1,6;2;1\n", ["data.csv", "--delimiter", ";"],
+     "data.csv:2: column 1: '1,6' is not a number: numbers are read with a decimal point, 1.6"),
+    ("usage", "an option's value that starts with '-', without '='", "1,2,1\n", ["data.csv", "--labels", "-1,1"],
+     "argument --labels: expected one argument: did you mean --labels=-1,1 (a value that starts with '-' takes "
+     "'=')? (see --help)"),
+    ("file", "a .gz file cut short", {"data.csv.gz": gzip.compress(b"1,2,1\n" * 200)[:30]}, ["data.csv.gz"],
+     "data.csv.gz: cannot read: Compressed file ended before the end-of-stream marker was reached"),
     ("cell", "a row shorter than the first", "1,2,1\n1,2\n", ["data.csv"],
      "data.csv:2: the row has 2 columns, the first has 3"),
     ("cell", "nan", "1,nan,1\n", ["data.csv"],
@@ -2859,6 +2867,26 @@ def test_ctrl_c_raised_at_every_call_of_a_run_leaves_the_run_at_its_last_whole_s
         assert all(p is None or p.mistakes <= run.mistakes for p in pocket.values()), k
         votes = run.voted if isinstance(run.voted, dict) else {None: run.voted}
         assert all(v is None or len(v) == run.mistakes for v in votes.values() if run.multiclass is None), k
+
+
+def test_a_gzip_file_is_read_as_the_csv_it_holds_from_a_file_or_standard_input(tmp_path, capsys):
+    text = csv_of(noisy(92, n=30, d=3)[0])
+    (tmp_path / "data.csv").write_text(text)
+    (tmp_path / "data.csv.gz").write_bytes(gzip.compress(text.encode()))
+    plain = cli(capsys, str(tmp_path / "data.csv"), "--json", "--pocket")
+    assert cli(capsys, str(tmp_path / "data.csv.gz"), "--json", "--pocket") == (
+        plain[0], plain[1].replace(str(tmp_path / "data.csv"), str(tmp_path / "data.csv.gz")), "")
+    status, out, _ = cli_process("-", "--json", "--pocket", input=(tmp_path / "data.csv.gz").read_bytes())
+    assert (status, out) == (plain[0], plain[1].replace(str(tmp_path / "data.csv"), "<stdin>"))
+
+
+def test_save_says_what_it_wrote_as_svg_does(tmp_path, capsys):
+    data = write(tmp_path, FOUR)
+    status, out, _ = cli(capsys, data, "--save", str(tmp_path / "m.json"), "--svg", str(tmp_path / "o.svg"))
+    assert status == 0 and out.endswith(f"picture: {tmp_path / 'o.svg'}\nmodel: {tmp_path / 'm.json'} (apply it with "
+                                        "--model)\n")
+    assert cli(capsys, data, "--save", str(tmp_path / "m.json"), "--quiet")[1].endswith(
+        f"model: {tmp_path / 'm.json'} (apply it with --model)\n")
 
 
 def test_a_save_through_a_link_loop_is_refused_before_any_work_and_the_links_stay(tmp_path, capsys):
