@@ -2555,9 +2555,9 @@ def _rows(path, source, delimiter=","):
                                    "the line)") from None
         except (OSError, EOFError, zlib.error) as err:  # (EOFError, zlib.error: a .gz cut short, or not gzip's)
             raise _Located(f"{source}: cannot read: {getattr(err, 'strerror', None) or err}") from None
-    raw = io.BufferedReader(io.BytesIO(path)) if isinstance(path, bytes) else _opened(path, source)
+    raw = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)  # (without peek: read as it is)
     f = raw
-    if raw.peek(2)[:2] == b"\x1f\x8b":  # gzip's magic number: a .gz file, read as the CSV it holds
+    if getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b":  # gzip's magic number: a .gz file, read as the CSV it holds
         import gzip
         f = gzip.GzipFile(fileobj=raw)
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
@@ -2630,8 +2630,9 @@ def _parse_label(text, labels, multiclass, found):
     raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}{hint}")
 
 
-# Training, and the one report model: what the text and JSON reports say; where: each mistake's (line, x).
-_Report = namedtuple("_Report", "args data run where after bound errors test interrupted hint")
+# Training, and the one report model: what the text and JSON reports say; rows: the mistakes it shows, each (the
+# Mistake, its (line, x), w after it if ``after``), every one or (the text's default) the first and the last.
+_Report = namedtuple("_Report", "args data run rows after bound errors test interrupted hint")
 
 
 def _train_mode(args) -> int:
@@ -2656,21 +2657,25 @@ def _train_report(args, path, shown_as=None, so_far=True):
         "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
     data.source = shown_as or data.source
     shown = bool(not args.quiet or args.json or args.svg or args.svg_steps)
-    progress = _Progress()
-    where: list = []
+    every = bool(args.json or args.explain or args.trace or args.svg or args.svg_steps)  # else memory would grow
+    progress, rows, numbers = _Progress(), {}, iter(range(1, 1 << 62))  # rows: {k: the k-th mistake's row}
     # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
-    after: list | None = [] if (args.weights if args.json else not (args.quiet or kernel or args.multiclass)) else None
+    after = args.weights if args.json else not (args.quiet or kernel or args.multiclass)
     def on_mistake(mistake, model):
         if shown:
-            where.append(data.where(mistake.index))
-        if after is not None and (args.json or args.weights or data.d <= 8):
-            after.append(_copied(_explicit(model)))
+            k = next(numbers)
+            rows[k] = (mistake, data.where(mistake.index), after and (args.json or args.weights or data.d <= 8)
+                       and _copied(_explicit(model)))
+            if not every and k - _TAIL > _HEAD:
+                del rows[k - _TAIL]
         progress.mistake(mistake.epoch)
-    examples = data if stream else data.examples()
+    with _Progress(f"{data.source}: {{1:,}} examples read", every=4096) as reading:
+        examples = data if stream else [reading.mistake(0) or example for example in data]
     interrupted = False
     with progress:
         try:
-            run = _fit(args, examples, kernel, trace=shown, on_mistake=on_mistake if shown or progress.on else None)
+            run = _fit(args, examples, kernel, trace=every and shown,
+                       on_mistake=on_mistake if shown or progress.on else None)
             bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
         except PerceptronError as err:
             raise data.located(err) from None
@@ -2680,9 +2685,12 @@ def _train_report(args, path, shown_as=None, so_far=True):
                 raise
             bound, interrupted = None, True
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
-    errors, hint = _training_errors_and_hint(args, examples, kernel, run, interrupted)
-    report = _Report(args, data, run, where, after, bound, errors, test, interrupted, hint)
-    files = {} if interrupted else _pictures(args, examples, run, after, w_star, data.names)
+    errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
+    rows = [row for k, row in rows.items() if k <= run.mistakes]  # (a step a Ctrl-C took back: not the run's)
+    after = after and bool(rows) and rows[0][2] is not False
+    report = _Report(args, data, run, rows, after, bound, errors, test, interrupted, hint)
+    files = {} if interrupted else _pictures(args, examples, run, [w for _, _, w in rows] if after else None, w_star,
+                                             data.names)
     if args.save and not interrupted:
         files[args.save] = _json_text(_document(run, args.labels, data.names)) + "\n"
     return report, files
@@ -2742,26 +2750,28 @@ def _kept_predictors(run) -> list:
                     (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
 
 
-def _training_errors_and_hint(args, examples, kernel, run, interrupted):
-    """{predictor: training errors} of a run that kept its examples, did not converge or kept more than w (no vote
-    if interrupted); and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
+def _training_errors_and_hint(args, examples, kernel, run):
+    """{predictor: training errors} of a finished run that kept its examples, did not converge or kept more than w;
+    and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
     if not isinstance(examples, list) or run.w is None:  # run.w None: a kernel's, not written down
         return {}, None
     kept = _kept_predictors(run)
     errors = {} if run.converged and kept == ["w"] else {
         name: run.errors(examples, name) for name in kept if name != "voted"}
-    if "voted" in kept and not interrupted:  # on a terminal 64 examples at a time, with a progress line
+    if "voted" in kept:  # on a terminal 64 examples at a time, with a progress line
         with _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1) as progress:
             errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
             for k in range(0, len(examples), size):
                 errors["voted"] += run.errors(examples[k:k + size], "voted")
                 progress.mistake(min(k + size, len(examples)))
-    if interrupted or args.epochs is not None or run.converged or args.bias or kernel:
+    if args.epochs is not None or run.converged or args.bias or kernel:
         return errors, None
     variant = _options_copy(args)
     variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
     try:
-        again = _fit(variant, examples, kernel, trace=False, on_mistake=None)
+        with _Progress("with --bias: pass {0}, {1:,} mistakes so far") as progress:
+            again = _fit(variant, examples, kernel, trace=False,
+                         on_mistake=(lambda m, _: progress.mistake(m.epoch)) if progress.on else None)
     except PerceptronError:
         return errors, None
     return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are "
@@ -2838,20 +2848,19 @@ def _text(report) -> str:
         lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
         if args.explain:
-            lines += _explained(run, [x for _, x in report.where], report.bound, args.trace == "all", labels)
-        elif not run.trace:
+            lines += _explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all", labels)
+        elif not report.rows:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
-            after = report.after if report.after and len(report.after) == len(run.trace) else None
             cells = [{"class": str(m.cls) if one_vs_rest else None, "epoch": str(m.epoch), "index": str(m.index),
                       "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
                       "y": str(m.y) if joint else label_text(_shown_label(m.y, labels)),  # one-vs-rest: -1/+1
                       "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
-                      "w after": _vec(after[k]) if after else None}  # {column: cell}, None where it is not shown
-                     for k, (m, (line, x)) in enumerate(zip(run.trace, report.where))]
+                      "w after": _vec(w) if report.after else None}  # {column: cell}, None where it is not shown
+                     for m, (line, x), w in report.rows]
             header = [column for column, cell in cells[0].items() if cell is not None]
             rows = [[row[column] for column in header] for row in cells]
-            hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
+            hidden = len(rows) - _HEAD - _TAIL + run.mistakes - len(report.rows) if args.trace != "all" else 0
             table = aligned(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
             if hidden > 0:
                 table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
@@ -3026,13 +3035,13 @@ _json_weights = _json_number  # a w, or {class: w}
 
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
-    trace, after = [], report.after or []  # w after each mistake's update, with --weights (a kernel's: null)
-    for k, (m, (line, _)) in enumerate(zip(run.trace or [], report.where)):
+    trace = []  # w after each mistake's update, with --weights (a kernel's: null)
+    for m, (line, _), w in report.rows:
         entry = {"class": getattr(m, "cls", None), "epoch": m.epoch, "index": m.index, "line": line,
                  "y": m.y if run.multiclass else _shown_label(m.y, args.labels),
                  "predicted": getattr(m, "predicted", None), "score": getattr(m, "score", None)}
         entry = {key: value for key, value in entry.items() if value is not None}
-        trace.append({**entry, "weights": after[k]} if k < len(after) else entry)
+        trace.append({**entry, "weights": w} if report.after else entry)
     r2, g2, bound, w_star = report.bound or (None,) * 4
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
                "converged": run.converged, "interrupted": True if report.interrupted else None, "trace": trace,

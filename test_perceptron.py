@@ -24,6 +24,7 @@ import json
 import math
 import numbers
 import os
+import pickle
 import platform
 import random
 import re
@@ -1298,6 +1299,52 @@ def test_the_classifier_with_a_kernel_is_the_kernel_run_and_its_parameters_are_i
     assert P.Classifier(**model.get_params()).get_params() == model.get_params()
 
 
+@pytest.mark.parametrize("kernel", ["polynomial:2", "gaussian:1", "all-conjunction", "linear", None])
+def test_a_fitted_classifier_pickles_with_any_kernel_spec_and_predicts_as_before(kernel):
+    X = [[1, 1], [-1, -1], [1, -1], [-1, 1], [2, 3], [-2, 1]]
+    X, y = ([[int(v > 0) for v in x] for x in X] if kernel == "all-conjunction" else X), [1, 1, -1, -1, 1, -1]
+    model = P.Classifier(kernel=kernel, bias=False, predictor="voted" if kernel else "pocket").fit(X, y)
+    again = pickle.loads(pickle.dumps(model))
+    assert again.get_params() == model.get_params() and again.run_.w == model.run_.w
+    assert again.predict(X) == model.predict(X) and again.decision_function(X) == model.decision_function(X)
+    assert model.run_.model.__class__ is again.run_.model.__class__ and (kernel is None) == (model.run_.kernel is None)
+    assert again.partial_fit if model.predictor == "w" else not hasattr(again, "partial_fit")
+
+
+@pytest.mark.parametrize("predictor", ["pocket", "average", "voted"])
+def test_partial_fit_is_offered_only_where_it_works_the_final_weights(predictor):
+    X, y = [[1, 2], [-1, -2], [2, 1]], [1, -1, 1]
+    assert hasattr(P.Classifier(), "partial_fit") and not hasattr(P.Classifier(predictor=predictor), "partial_fit")
+    with pytest.raises(AttributeError, match=f"^partial_fit keeps the final weights only: predictor='w', not "
+                                             f"'{predictor}'$"):
+        P.Classifier(predictor=predictor).partial_fit(X, y)
+    assert P.Classifier().partial_fit(X, y).run_.w == train(list(zip(X, y)), bias=True, epochs=1).w
+
+
+@pytest.mark.parametrize("options", [{}, {"kernel": "polynomial:2"}, {"multiclass": "one-vs-rest"},
+                                     {"multiclass": "joint"}])
+def test_the_votes_decision_function_is_its_sum_and_predict_is_its_sign_or_argmax(options):
+    examples = three_classes(93, n=24) if "multiclass" in options else noisy(93, n=24, d=3, flip=0.2)[0]
+    X, y = [x for x, _ in examples], [label for _, label in examples]
+    model = P.Classifier(predictor="voted", max_epochs=4, **options).fit(X, y)
+    run, scores = model.run_, model.decision_function(X)
+    if "multiclass" in options:
+        assert [model.classes_[row.index(max(row))] for row in scores] == model.predict(X) == run.predictions(X, "voted")
+    else:  # sum_k c_k sign(v_k.x), which predict signs: sign(0) = +1
+        assert [model.classes_[s >= 0] for s in scores] == model.predict(X) and all(type(s) is int for s in scores)
+        if not options:
+            assert scores == [sum(c * sign(dot(v, [*x, 1])) for v, c in run.voted) for x in X]
+
+
+def test_fit_refuses_sample_weight_as_score_does_with_the_modules_error():
+    X, y = [[1, 2], [-1, -2]], [1, -1]
+    with pytest.raises(PerceptronError, match="^sample_weight: every example counts once here$"):
+        P.Classifier().fit(X, y, sample_weight=[1, 2])
+    with pytest.raises(PerceptronError, match="^sample_weight: every example counts once here$"):
+        P.Classifier().fit(X, y).score(X, y, sample_weight=[1, 2])
+    assert P.Classifier().fit(X, y, sample_weight=None).predict(X) == y
+
+
 @pytest.mark.slow
 def test_the_classifier_passes_scikit_learns_check_estimator_and_fits_in_a_pipeline():
     pytest.importorskip("sklearn")
@@ -1306,8 +1353,10 @@ def test_the_classifier_passes_scikit_learns_check_estimator_and_fits_in_a_pipel
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
     from sklearn.utils.estimator_checks import check_estimator
-    check_estimator(P.Classifier(), expected_failed_checks={  # refused all the same, in perceptron's words
-        "check_dtype_object": "a PerceptronError (a ValueError) where the check asks for NumPy's TypeError"})
+    for options in ({}, {"predictor": "pocket"}, {"predictor": "average"}, {"predictor": "voted"},
+                    {"predictor": "voted", "kernel": "polynomial:2"}, {"kernel": "gaussian:1"}):
+        check_estimator(P.Classifier(**options), expected_failed_checks={  # refused all the same, in its words
+            "check_dtype_object": "a PerceptronError (a ValueError) where the check asks for NumPy's TypeError"})
     X, y = load_iris(return_X_y=True)
     scores = cross_val_score(make_pipeline(StandardScaler(), P.Classifier(predictor="average")), X, y)
     assert list(scores) == list(cross_val_score(make_pipeline(StandardScaler(), P.Classifier(predictor="average")),
@@ -3111,6 +3160,34 @@ def test_cli_text_trace_is_bounded_and_a_stop_at_the_bound_says_what_to_try(caps
 class Terminal(io.StringIO):
     def isatty(self):
         return True
+
+
+@NO_TRACEMALLOC
+def test_the_default_reports_memory_does_not_grow_with_the_passes(tmp_path):
+    # The text report keeps the first 20 and the last 5 mistakes it prints, not every mistake and w after it
+    path = write(tmp_path, csv_of(noisy(94, n=1000, d=3, flip=0.3)[0]))
+
+    def peak(passes):
+        tracemalloc.start()
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            status = P.main([path, "--epochs", str(passes)])
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert status == 0 and f"more mistakes ('--trace all' shows them)" in out.getvalue()
+        return peak
+    few, many = peak(3), peak(30)  # some 1,000 mistakes, and 10,000
+    assert many < few + (100 << 10)
+
+
+def test_progress_on_a_terminal_counts_the_examples_read_and_the_bias_hints_passes(tmp_path, monkeypatch):
+    clock = iter(range(0, 10**6, 7))
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    path = write(tmp_path, csv_of([([x[0] + 20, x[1] + 20], y) for x, y in separable(95, n=9000, d=2)[0]]))
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert P.main([path, "--quiet", "--max-epochs", "3"]) == 1
+    assert f"{path}: 8,192 examples read" in terminal.getvalue() and "with --bias: pass 1, " in terminal.getvalue()
 
 
 def test_progress_on_a_terminal_counts_the_mistakes(capsys, tmp_path, monkeypatch):
