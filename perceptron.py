@@ -681,13 +681,17 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return {c: sum(c_k for winner, c_k in won if winner == c) for c in classes}
 
     def _signs(self, xs, weights) -> list:
-        """A binary run's sign(w.x) for each x, or its vote (a primal run's: every x at once)."""
-        kept = self._kept(_predictor(weights))
-        if weights != "voted":
-            return [sign(self.score(x, weights)) for x in xs]
+        """A binary run's sign(w.x) for each x, or its vote's."""
+        self._kept(_predictor(weights))
+        return [sign(self.score(x, weights)) for x in xs] if weights != "voted" else list(map(sign, self._votes(xs)))
+
+    def _votes(self, xs) -> list:
+        """The vote's sum_k c_k sign(v_k.x) for each x (a primal run's: every x at once; a kernel run's v_k: its dual
+        after k mistakes)."""
+        kept = self._kept("voted")
         if self.kernel is None:
             return _voted_signs(kept, self.bias, xs)
-        return [sign(sum(c * sign(scores[k]) for k, c in kept)) for scores in map(self._prefix_scores, xs)]
+        return [sum(c * sign(scores[k]) for k, c in kept) for scores in map(self._prefix_scores, xs)]
 
     def _prefix_scores(self, x) -> list:
         """eq. (2) for x after each number k = 0, 1, ... of the stored examples: v_k, the dual of the first k."""
@@ -784,9 +788,9 @@ def load(path) -> Run:
 
 
 def _voted_signs(kept, bias, xs) -> list:
-    """sign(sum_k c_k sign(v_k.x)) for each x: the vote of a primal run."""
+    """sum_k c_k sign(v_k.x) for each x: the vote of a primal run, its sign the prediction."""
     xs = [[*x, 1] if bias else x for x in (_vector(x, len(kept[0][0]) - bias) for x in xs)]
-    return [sign(sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept)) for x in xs]
+    return [sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept) for x in xs]
 
 
 def _predictor(weights):
@@ -1351,11 +1355,8 @@ class Classifier:
         rows, run = self._rows(X), self.run_
         if run.multiclass is not None:
             return self._like(X, [list(run._scores(x, self.predictor).values()) for x in rows])
-        if self.predictor == "voted":  # eq. (2)'s scores of the first k stored examples, for a kernel run's v_k
-            votes = [[(sign(s[k]), c) for k, c in run.voted] for s in map(run._prefix_scores, rows)] if run.kernel \
-                else [[(sign(_finite(dot(v, run.model._read(x)), "w.x")), c) for v, c in run.voted] for x in rows]
-            return self._like(X, [sum(s * c for s, c in vote) for vote in votes])
-        return self._like(X, [run.score(x, self.predictor) for x in rows])
+        return self._like(X, run._votes(rows) if self.predictor == "voted" else
+                          [run.score(x, self.predictor) for x in rows])
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
@@ -2094,7 +2095,7 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     except (ArithmeticError, TypeError, ValueError):
         return literal(kept, bias, given)
     total = sum(c for _, c in kept)
-    return [1 if 2 * p >= total else -1 for p in votes]
+    return [2 * p - total for p in votes]  # sum_k c_k sign(v_k.x), sign(0) = +1
 
 
 # The switch: each accelerated name now runs its accelerator, or Part I's own.  On PyPy too (7.3) each accelerator
