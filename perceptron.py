@@ -686,8 +686,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return [sign(self.score(x, weights)) for x in xs] if weights != "voted" else list(map(sign, self._votes(xs)))
 
     def _votes(self, xs) -> list:
-        """The vote's sum_k c_k sign(v_k.x) for each x (a primal run's: every x at once; a kernel run's v_k: its dual
-        after k mistakes)."""
+        """The vote's sum_k c_k sign(v_k.x) for each x (a kernel run's v_k: its dual after k mistakes)."""
         kept = self._kept("voted")
         if self.kernel is None:
             return _voted_signs(kept, self.bias, xs)
@@ -1006,8 +1005,8 @@ def _distinct(ys) -> list | None:
 
 def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
     """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
-    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), held while a step
-    is not whole, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
+    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), which takes back
+    a step it lands in, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
     passes, _, pocket, average, voted, log, hook = options
     best = tally = record = None
 
@@ -1051,11 +1050,9 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
     except KeyboardInterrupt as stop:  # the run at its last whole step (one whose trace entry is in): a step in hand
         if record is not None and (log is None or len(log) <= record.seen[2][1]):  # is taken back
             mistakes, w, (best, logged) = record.seen
-            if isinstance(learner, DualPerceptron):
-                del learner.stored[mistakes:]
-            else:  # a Perceptron's w, or the joint update's vectors
-                vars(learner).update({"w": w, "mistakes": mistakes} if isinstance(learner, Perceptron) else
-                                     {"_w": w, "_mistakes": mistakes})
+            vars(learner).update({"stored": learner.stored[:mistakes]} if isinstance(learner, DualPerceptron) else
+                                 {"w": w, "mistakes": mistakes} if isinstance(learner, Perceptron) else
+                                 {"_w": w, "_mistakes": mistakes})  # the joint update's vectors
             for kept, whole in ((log, logged), (tally and tally.votes, mistakes)):
                 del (kept or [])[whole:]
         stop.run = run(D.passes, False)  # type: ignore[attr-defined]
@@ -1063,19 +1060,17 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
 
 
 class _Held:
-    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while a write is not whole: raised on
-    leaving; a second signal while one is held, at once.  Only the default handlers (and main's) are wrapped, and only
-    in the main thread, where signals land; restored on leaving."""
+    """Ctrl-C (SIGINT), and SIGTERM under main(), held while a write is not whole: raised on leaving, a second one at
+    once.  Only the default handler and main's are wrapped, only in the main thread (where signals land)."""
 
     held = None  # the signal held, (signum, frame)
 
     def __enter__(self):
         import signal
         self.previous = {}
-        for signum in (signal.SIGINT, getattr(signal, "SIGTERM", None)):
-            handler = signal.getsignal(signum) if signum is not None else None
-            if (handler is signal.default_int_handler or getattr(handler, "perceptron_main", False)
-                    or isinstance(getattr(handler, "__self__", None), _Held)):  # main's, or an outer _Held's
+        for signum in filter(None, (signal.SIGINT, getattr(signal, "SIGTERM", None))):
+            handler = signal.getsignal(signum)
+            if handler is signal.default_int_handler or getattr(handler, "__module__", None) == __name__:  # main's
                 try:
                     self.previous[signum] = signal.signal(signum, self._hold)
                 except ValueError:  # not the main thread
@@ -1101,16 +1096,13 @@ class _Held:
         self._restore(run_held=kind is None)
 
 
-# The signals main() met, in order (KeyboardInterrupt, or _Terminated for SIGTERM): each is raised where it lands,
-# and again at a run's next whole step if Python lost it (raised in a finalizer, it is only reported); no file is
-# written after one.
+# The signals main() met (KeyboardInterrupt, _Terminated); one Python lost (in a finalizer) is raised at a whole step.
 _SIGNALLED = contextvars.ContextVar("perceptron_signalled", default=())
 
 
 class _Recorder:
     """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
-    mistake; then the step is whole, and ``seen`` keeps the run as it stands, (mistakes, w, then what ``kept()``
-    gives): the run a Ctrl-C reports, which may land in the middle of a step and takes it back (_run_cornell)."""
+    mistake; then the step is whole: ``seen``, (mistakes, w, kept()), is the run a Ctrl-C reports (_run_cornell)."""
 
     def __init__(self, learner, observers, kept):
         self.learner, self.kept = learner, kept
@@ -1291,9 +1283,8 @@ class Classifier:
     def __getstate__(self):  # pickled without the kernel a spec names (kernels.py's are closures): made again from it
         state = dict(vars(self))
         if isinstance(self.kernel, str) and "run_" in state:
-            import copy
-            state["run_"] = self.run_._replace(model=copy.copy(self.run_.model))
-            state["run_"].model.kernel = None
+            state["run_"] = self.run_._replace(model=object.__new__(type(self.run_.model)))
+            vars(state["run_"].model).update(vars(self.run_.model), kernel=None)
         return state
 
     def __setstate__(self, state):
@@ -1313,8 +1304,7 @@ class Classifier:
         return self
 
     def fit(self, X, y, **weighted):
-        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self.  Every example counts
-        once: sample_weight, as any other fit parameter, is refused (scikit-learn then weights no example)."""
+        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self.  No sample_weight."""
         if any(value is not None for value in weighted.values()):
             raise PerceptronError(f"{min(weighted)}: every example counts once here")
         return self._fit_anew(X, y, None, max_epochs=self.max_epochs)
@@ -1322,8 +1312,7 @@ class Classifier:
     @property
     def partial_fit(self):
         """partial_fit(X, y, classes=None): one online pass over X and y from the weights so far (from w = 0 the first
-        time, with ``classes``, all the labels there will be, or y's); return self.  Offered for the final weights
-        only (predictor="w"): another predictor's has no partial_fit (AttributeError, as scikit-learn asks)."""
+        time, with ``classes``, all the labels there will be, or y's); return self.  For predictor="w" only."""
         if self.predictor != "w":
             raise AttributeError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
         return self._partial_fit
@@ -2138,21 +2127,19 @@ class _Terminated(KeyboardInterrupt):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call.
-    Ctrl-C and SIGTERM have one handler, which notes each (_SIGNALLED) and raises it where it lands; their status,
-    130 or 143, is the call's on every path that met one.  A limit of the machine is bad input (2), never a bug (3)."""
+    Ctrl-C and SIGTERM: one handler, which notes each (_SIGNALLED) and raises it; then 130 or 143 on every path."""
     import signal
     signals: list = []
     def interrupted(signum, frame):
         signals.append(_Terminated if signum == getattr(signal, "SIGTERM", None) else KeyboardInterrupt)
         raise signals[-1]()
-    interrupted.perceptron_main = True  # type: ignore[attr-defined]
     previous: dict = {}
     try:
         try:  # the default handlers, or the script's while it starts (its own module's), taken over
             for signum in filter(None, (signal.SIGINT, getattr(signal, "SIGTERM", None))):
                 handler = signal.getsignal(signum)
-                if handler in (signal.default_int_handler, signal.SIG_DFL) or getattr(handler, "__module__",
-                                                                                          None) == __name__:
+                if (handler in (signal.default_int_handler, signal.SIG_DFL)
+                        or getattr(handler, "__module__", None) == __name__):
                     previous[signum] = signal.signal(signum, interrupted)
         except ValueError:  # not the main thread
             pass
@@ -2167,9 +2154,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
-    except PerceptronError as err:
-        _say(f"error: {err}")
-        return 2
     except SystemExit as done:  # --help, --version: argparse's exit, with its status; the script's start's handler
         return int(done.code or 0)
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
@@ -2180,9 +2164,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's status
         _say("")
         return 130
-    except (OSError, MemoryError) as err:  # a limit of the machine, not a bug: memory, open files, a deleted folder
+    except (PerceptronError, OSError, MemoryError) as err:  # bad input; a limit of the machine (memory, open files, a
         where = getattr(err, "filename", None) or ("the working folder" if isinstance(err, FileNotFoundError) else "")
-        _say(f"error: {where and f'{where}: '}{getattr(err, 'strerror', None) or str(err) or 'out of memory'}")
+        _say(f"error: {err}" if isinstance(err, PerceptronError) else  # deleted working folder), not a bug
+             f"error: {where and f'{where}: '}{getattr(err, 'strerror', None) or str(err) or 'out of memory'}")
         return 2
     except Exception as err:  # a bug: one line, and a status that no verdict has
         _say(f"error: internal error (please report it): {type(err).__name__}: {_reason(err)}")
@@ -2392,8 +2377,9 @@ class _Input:
     def where(self, i):
         return self.kept[i] if self.kept is not None and i < len(self.kept) else self.current
 
-    def examples(self) -> list:  # every error of a row names its line already (_Located)
-        return list(self)
+    def examples(self) -> list:  # every error of a row names its line already (_Located); a progress line as it reads
+        with _Progress(f"{self.source}: {{1:,}} examples read", every=4096) as reading:
+            return [reading.mistake(0) or example for example in self]
 
     def located(self, err):
         line = self.where(err.index)[0] if err.index is not None and self.where(err.index) else None
@@ -2631,8 +2617,7 @@ def _parse_label(text, labels, multiclass, found):
     raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}{hint}")
 
 
-# Training, and the one report model: what the text and JSON reports say; rows: the mistakes it shows, each (the
-# Mistake, its (line, x), w after it if ``after``), every one or (the text's default) the first and the last.
+# Training, and the one report model; rows: the mistakes shown (all, or the text's first and last), (m, where, w).
 _Report = namedtuple("_Report", "args data run rows after bound errors test interrupted hint")
 
 
@@ -2659,19 +2644,16 @@ def _train_report(args, path, shown_as=None, so_far=True):
     data.source = shown_as or data.source
     shown = bool(not args.quiet or args.json or args.svg or args.svg_steps)
     every = bool(args.json or args.explain or args.trace or args.svg or args.svg_steps)  # else memory would grow
-    progress, rows, numbers = _Progress(), {}, iter(range(1, 1 << 62))  # rows: {k: the k-th mistake's row}
+    import collections
+    progress, head, tail = _Progress(), [], collections.deque(maxlen=None if every else _TAIL)  # the rows shown
     # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
     after = args.weights if args.json else not (args.quiet or kernel or args.multiclass)
     def on_mistake(mistake, model):
-        if shown:
-            k = next(numbers)
-            rows[k] = (mistake, data.where(mistake.index), after and (args.json or args.weights or data.d <= 8)
-                       and _copied(_explicit(model)))
-            if not every and k - _TAIL > _HEAD:
-                del rows[k - _TAIL]
         progress.mistake(mistake.epoch)
-    with _Progress(f"{data.source}: {{1:,}} examples read", every=4096) as reading:
-        examples = data if stream else [reading.mistake(0) or example for example in data]
+        if shown:
+            (head if len(head) < _HEAD else tail).append((mistake, data.where(mistake.index), after and (
+                args.json or args.weights or data.d <= 8) and _copied(_explicit(model))))
+    examples = data if stream else data.examples()
     interrupted = False
     with progress:
         try:
@@ -2687,7 +2669,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
             bound, interrupted = None, True
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
-    rows = [row for k, row in rows.items() if k <= run.mistakes]  # (a step a Ctrl-C took back: not the run's)
+    rows = [*head, *tail][:run.mistakes - progress.count or None]  # (a step a Ctrl-C took back: not the run's)
     after = after and bool(rows) and rows[0][2] is not False
     report = _Report(args, data, run, rows, after, bound, errors, test, interrupted, hint)
     files = {} if interrupted else _pictures(args, examples, run, [w for _, _, w in rows] if after else None, w_star,
@@ -3206,13 +3188,12 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             if kernel is None:
                 raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
                                  + (": a multiclass model has none: null" if update else ""))
-            if stored is None and (kernel is dot or getattr(kernel, "linear", False) is True):
-                kernel = None  # a linear kernel run's --json: its w is written down, applied as the primal's
+        explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
+        kernel = None if explicit and stored is None else kernel  # a linear kernel run's --json: its w, the primal's
         if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
             raise read.wrong("stored", "a model that is not a kernel model has none: null" if kernel is None else
                              "missing, or not a list of [x..., y]: a kernel model holds its stored examples (a "
                              "kernel run's --json does not: save its model with --save or Run.save)")
-        explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
         values, kinds = [(key, doc.get(key)) for key in ("weights", "pocket", "average", "voted", "stored")], {}
         while values:  # numbers of one kind: floats, or exact (ints, "p/q", decimals: Fractions beside a ratio)
             key, v = values.pop()
@@ -3300,11 +3281,9 @@ def _model_mode(args) -> int:
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), run.model.d, names)
-    if args.json:
-        _emit(_json_text({"perceptron": __version__, "model": args.model,
-                          "test": {k: v for k, v in test.items() if k not in ("file", "note")}}), True)
-    else:
-        _emit("\n".join(map(str, test["predictions"])))
+    _emit(_json_text({"perceptron": __version__, "model": args.model, "test": {
+        k: v for k, v in test.items() if k not in ("file", "note")}}) if args.json else "\n".join(
+        map(str, test["predictions"])), args.json)
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
@@ -4694,10 +4673,8 @@ def _vectors_mode(args) -> int:
     folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
     try:
         names = set(os.listdir(folder))
-    except FileNotFoundError:
+    except FileNotFoundError:  # (another error is main's to say: the folder's name and why)
         names = set()
-    except OSError as err:
-        raise PerceptronError(f"{folder}: cannot use the folder: {err.strerror or err}") from None
     older = set()  # an older corpus's files: its index.json, if --vectors wrote it, and every file it lists
     try:
         with _opened(index_path, index_path) as f:
@@ -4992,12 +4969,10 @@ def _refuse_overwriting(args):
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Every file the program writes, whole or none: each to a temporary file beside its target (a link followed, its
-    permissions kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure
-    or Ctrl-C before the renames takes back only what this call made.  ``report()`` (standard output is an output too)
-    runs after the temporary files, Ctrl-C held from it to the last rename: a report that fails leaves no file."""
+    """Every file the program writes, whole or none: each to a temporary file beside its target (its permissions kept),
+    all before any rename; a target not a regular file is refused.  A failure or Ctrl-C before the renames takes back
+    only what this call made.  ``report()`` runs last, Ctrl-C held from it to the last rename: if it fails, no file."""
     import contextlib
-    import stat
     made, temporary, targets, path = [], {}, {}, folder
     try:
         if folder:  # the folders missing, outermost first: made here, so taken back on a failure
@@ -5008,11 +4983,8 @@ def _write_files(files, folder=None, first_remove=None, report=None):
             os.makedirs(folder, exist_ok=True)
         for path, text in files.items():  # a link is followed, but not out of a folder written whole (a corpus)
             targets[path] = real = path if folder else os.path.realpath(path)
-            try:
-                mode = os.stat(real, follow_symlinks=not folder).st_mode
-            except FileNotFoundError:
-                mode = None
-            if mode is not None and not (stat.S_ISREG(mode) or folder and stat.S_ISLNK(mode)):
+            mode = os.stat(real, follow_symlinks=not folder).st_mode if os.path.lexists(real) else None
+            if mode is not None and not (os.path.isfile(real) or folder and os.path.islink(real)):
                 raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
                                       "files only, and never replace anything else")
             with _Held():
@@ -5023,7 +4995,7 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                         break
                 temporary[path] = name
             try:
-                if mode is not None and stat.S_ISREG(mode):
+                if mode is not None and not os.path.islink(real):
                     os.chmod(name, mode & 0o7777)
                 _write_fd(fd, text.encode("utf-8"))
             finally:
