@@ -1053,8 +1053,7 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
             vars(learner).update({"stored": learner.stored[:mistakes]} if isinstance(learner, DualPerceptron) else
                                  {"w": w, "mistakes": mistakes} if isinstance(learner, Perceptron) else
                                  {"_w": w, "_mistakes": mistakes})  # the joint update's vectors
-            for kept, whole in ((log, logged), (tally and tally.votes, mistakes)):
-                del (kept or [])[whole:]
+            del (log if log is not None else [])[logged:], (tally and tally.votes or [])[mistakes:]
         stop.run = run(D.passes, False)  # type: ignore[attr-defined]
         raise
 
@@ -1063,11 +1062,9 @@ class _Held:
     """Ctrl-C (SIGINT), and SIGTERM under main(), held while a write is not whole: raised on leaving, a second one at
     once.  Only the default handler and main's are wrapped, only in the main thread (where signals land)."""
 
-    held = None  # the signal held, (signum, frame)
-
     def __enter__(self):
         import signal
-        self.previous = {}
+        self.previous, self.held = {}, None  # held: the signal held, (signum, frame)
         for signum in filter(None, (signal.SIGINT, getattr(signal, "SIGTERM", None))):
             handler = signal.getsignal(signum)
             if handler is signal.default_int_handler or getattr(handler, "__module__", None) == __name__:  # main's
@@ -1080,29 +1077,24 @@ class _Held:
     def _hold(self, signum, frame):
         second, self.held = self.held is not None, (signum, frame)
         if second:
-            self._restore()
+            self.__exit__(None, None, None)
 
-    def _restore(self, run_held=True):
-        """Every handler given back, then the held signal's own handler run: wherever it raises (in the block, or
-        in __exit__), nothing of this _Held is left installed and no signal is lost."""
+    def __exit__(self, kind, value, traceback):
+        """Every handler given back, then the held signal's own handler run (unless the block raised): wherever it
+        raises (in the block, or here), nothing of this _Held is left installed and no signal is lost."""
         import signal
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
         held, self.held = self.held, None
-        if held is not None and run_held:
+        if held is not None and kind is None:
             self.previous[held[0]](*held)
-
-    def __exit__(self, kind, value, traceback):
-        self._restore(run_held=kind is None)
-
-
-# The signals main() met (KeyboardInterrupt, _Terminated); one Python lost (in a finalizer) is raised at a whole step.
-_SIGNALLED = contextvars.ContextVar("perceptron_signalled", default=())
 
 
 class _Recorder:
     """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
     mistake; then the step is whole: ``seen``, (mistakes, w, kept()), is the run a Ctrl-C reports (_run_cornell)."""
+
+    signalled = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals: one lost is raised here
 
     def __init__(self, learner, observers, kept):
         self.learner, self.kept = learner, kept
@@ -1122,8 +1114,8 @@ class _Recorder:
     def whole_now(self):
         """The step is whole: what __call__ does last, and all a lean pass tells."""
         self.seen = self.learner.mistakes, getattr(self.learner, "w", None), self.kept()
-        if _SIGNALLED.get():
-            raise _SIGNALLED.get()[0]()
+        if self.signalled.get():  # (lost: Python only reports one raised in a finalizer)
+            raise self.signalled.get()[0]()
 
 
 def _pocket_errors(learner, D):
@@ -2127,7 +2119,7 @@ class _Terminated(KeyboardInterrupt):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call.
-    Ctrl-C and SIGTERM: one handler, which notes each (_SIGNALLED) and raises it; then 130 or 143 on every path."""
+    Ctrl-C and SIGTERM: one handler, which notes each (_Recorder) and raises it; then 130 or 143 on every path."""
     import signal
     signals: list = []
     def interrupted(signum, frame):
@@ -2146,7 +2138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             args = _arguments(sys.argv[1:] if argv is None else argv)
             context = contextvars.copy_context()
-            context.run(_SIGNALLED.set, signals)
+            context.run(_Recorder.signalled.set, signals)
             if args.literal:
                 context.run(_LITERAL.set, True)
             status = context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
@@ -2159,11 +2151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
         _drop_output()
         return 141
-    except _Terminated:
-        return 143
-    except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's status
-        _say("")
-        return 130
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (_Terminated): no traceback, the shell's status
+        if not isinstance(stop, _Terminated):
+            _say("")
+        return 143 if isinstance(stop, _Terminated) else 130
     except (PerceptronError, OSError, MemoryError) as err:  # bad input; a limit of the machine (memory, open files, a
         where = getattr(err, "filename", None) or ("the working folder" if isinstance(err, FileNotFoundError) else "")
         _say(f"error: {err}" if isinstance(err, PerceptronError) else  # deleted working folder), not a bug
@@ -2435,8 +2426,7 @@ def _parse_number(text, exact):
     if form == "special":
         raise ValueError(f"{_short(text)} is not finite: NaN and infinity are not features")
     comma = _form(t.replace(",", ".")) == "decimal" and t.count(",") == 1  # 1,6: a decimal comma, as Excel writes
-    raise ValueError(f"{_short(text)} is not a number" + (f": numbers are read with a decimal point, "
-                                                          f"{t.replace(',', '.')}" if comma else ""))
+    raise ValueError(f"{_short(text)} is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma)
 
 
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
@@ -2525,6 +2515,7 @@ def _rows(path, source, delimiter=","):
     """(line, cells) of every row not blank, read a line at a time: UTF-8 (a byte-order mark read as one), a line
     ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
     import csv
+    import gzip
     import io
     import zlib
     def lines(text):  # a byte that is not UTF-8 read as its surrogate (\udcXX), so that its line can say where
@@ -2543,10 +2534,8 @@ def _rows(path, source, delimiter=","):
         except (OSError, EOFError, zlib.error) as err:  # (EOFError, zlib.error: a .gz cut short, or not gzip's)
             raise _Located(f"{source}: cannot read: {getattr(err, 'strerror', None) or err}") from None
     raw = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)  # (without peek: read as it is)
-    f = raw
-    if getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b":  # gzip's magic number: a .gz file, read as the CSV it holds
-        import gzip
-        f = gzip.GzipFile(fileobj=raw)
+    gzipped = getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b"  # gzip's magic number: a .gz file's CSV, read
+    f = gzip.GzipFile(fileobj=raw) if gzipped else raw
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
     try:
@@ -2646,8 +2635,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     every = bool(args.json or args.explain or args.trace or args.svg or args.svg_steps)  # else memory would grow
     import collections
     progress, head, tail = _Progress(), [], collections.deque(maxlen=None if every else _TAIL)  # the rows shown
-    # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
-    after = args.weights if args.json else not (args.quiet or kernel or args.multiclass)
+    after = args.weights if args.json else not (args.quiet or kernel or args.multiclass)  # w after (+ d <= 8, below)
     def on_mistake(mistake, model):
         progress.mistake(mistake.epoch)
         if shown:
@@ -2662,7 +2650,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
             bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
         except PerceptronError as err:
             raise data.located(err) from None
-        except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
+        except KeyboardInterrupt as stop:  # the report of the run so far, at its last whole step
             run = getattr(stop, "run", None)
             if run is None or isinstance(stop, _Terminated) or not so_far:
                 raise
@@ -2670,7 +2658,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
     rows = [*head, *tail][:run.mistakes - progress.count or None]  # (a step a Ctrl-C took back: not the run's)
-    after = after and bool(rows) and rows[0][2] is not False
+    after = bool(rows) and rows[0][2] is not False  # (False: no w kept)
     report = _Report(args, data, run, rows, after, bound, errors, test, interrupted, hint)
     files = {} if interrupted else _pictures(args, examples, run, [w for _, _, w in rows] if after else None, w_star,
                                              data.names)
@@ -2753,8 +2741,7 @@ def _training_errors_and_hint(args, examples, kernel, run):
     variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
     try:
         with _Progress("with --bias: pass {0}, {1:,} mistakes so far") as progress:
-            again = _fit(variant, examples, kernel, trace=False,
-                         on_mistake=(lambda m, _: progress.mistake(m.epoch)) if progress.on else None)
+            again = _fit(variant, examples, kernel, trace=False, on_mistake=lambda m, _: progress.mistake(m.epoch))
     except PerceptronError:
         return errors, None
     return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are "
@@ -3216,7 +3203,6 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
-
     def entry(field, value, parts, optional=(), one_class=False):  # the parts' values, of an object of them
         names = parts
         if read.form and "count" not in parts:  # THEIRS's pocket or average may be its weights alone
@@ -3233,7 +3219,6 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return [got[key] for key in names]
-
     def kept(field, value, one_class=False):  # a Pocket, or the votes [(w, or a kernel's mistakes, count), ...]
         if field.startswith("pocket"):
             return Pocket(*entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class))
@@ -3387,14 +3372,12 @@ def _nearest_name(name, known):
 
 def _json_file(path, what):
     import json
-
     def integer(text):  # an int, read past the int <-> str limit; NaN or Infinity (parse_constant): not JSON's
         if not text.lstrip("-").isdigit():
             raise ValueError(f"{text} is not a number JSON has")
         if len(text.lstrip("-")) > 2 * _DIGITS:
             raise ValueError(f"an int of {len(text.lstrip('-'))} digits: at most {2 * _DIGITS} are read")
         return _int_of(text)
-
     def unique_keys(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
         doc = {}
         for key, value in pairs:
