@@ -2636,11 +2636,11 @@ def _train_report(args, path, shown_as=None, so_far=True):
     import collections
     progress, head, tail = _Progress(), [], collections.deque(maxlen=None if every else _TAIL)  # the rows shown
     after = args.weights if args.json else not (args.quiet or kernel or args.multiclass)  # w after (+ d <= 8, below)
-    def on_mistake(mistake, model):
-        progress.mistake(mistake.epoch)
+    def on_mistake(mistake, model):  # a row with its mistake's number (a step a Ctrl-C took back: dropped below)
         if shown:
-            (head if len(head) < _HEAD else tail).append((mistake, data.where(mistake.index), after and (
-                args.json or args.weights or data.d <= 8) and _copied(_explicit(model))))
+            w = after and (args.json or args.weights or data.d <= 8) and _copied(_explicit(model))
+            (head if len(head) < _HEAD else tail).append((progress.count + 1, mistake, data.where(mistake.index), w))
+        progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()
     interrupted = False
     with progress:
@@ -2657,7 +2657,7 @@ def _train_report(args, path, shown_as=None, so_far=True):
             bound, interrupted = None, True
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
-    rows = [*head, *tail][:run.mistakes - progress.count or None]  # (a step a Ctrl-C took back: not the run's)
+    rows = [row[1:] for row in (*head, *tail) if row[0] <= run.mistakes]
     after = bool(rows) and rows[0][2] is not False  # (False: no w kept)
     report = _Report(args, data, run, rows, after, bound, errors, test, interrupted, hint)
     files = {} if interrupted else _pictures(args, examples, run, [w for _, _, w in rows] if after else None, w_star,
