@@ -1101,8 +1101,7 @@ class _Recorder:
         self.observers = [observe for observe in observers if observe is not None]
         self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
         self.whole_now()
-        # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
-        self.lean = not self.observers and self.indexes is None
+        self.lean = not self.observers and self.indexes is None  # nothing to tell but the step's end (the fast pass's)
 
     def __call__(self, mistake):
         if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
@@ -2127,15 +2126,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise signals[-1]()
     previous: dict = {}
     try:
-        try:  # the default handlers, or the script's while it starts (its own module's), taken over
-            for signum in filter(None, (signal.SIGINT, getattr(signal, "SIGTERM", None))):
-                handler = signal.getsignal(signum)
-                if (handler in (signal.default_int_handler, signal.SIG_DFL)
-                        or getattr(handler, "__module__", None) == __name__):
-                    previous[signum] = signal.signal(signum, interrupted)
-        except ValueError:  # not the main thread
-            pass
         try:
+            try:  # the default handlers, or the script's while it starts (its own module's), taken over
+                for signum in filter(None, (signal.SIGINT, getattr(signal, "SIGTERM", None))):
+                    handler = signal.getsignal(signum)
+                    if (handler in (signal.default_int_handler, signal.SIG_DFL)
+                            or getattr(handler, "__module__", None) == __name__):
+                        previous[signum] = handler  # kept first: given back wherever a signal lands
+                        signal.signal(signum, interrupted)
+            except ValueError:  # not the main thread: none taken over
+                previous.clear()
             args = _arguments(sys.argv[1:] if argv is None else argv)
             context = contextvars.copy_context()
             context.run(_Recorder.signalled.set, signals)
