@@ -684,29 +684,35 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         counted c_k times (joint)."""
         if self.multiclass is None:
             return self.labels[self._signs([x], weights)[0] > 0]
+        return _argmax(self.model.classes, self._scores(x, weights))
+
+    def _scores(self, x, weights) -> dict:
+        """A multiclass run's {class: its score} for x: w(l).x, or the vote's (Classifier's decision_function)."""
         kept, classes = self._kept(_predictor(weights)), self.model.classes
         x = self._read(_vector(x, self.model.d))
-        def argmax(w):
-            return _argmax(classes, {c: _finite(dot(w[c], x), "w(l).x") for c in classes})
+        def scores(w):
+            return {c: _finite(dot(w[c], x), "w(l).x") for c in classes}
         if weights != "voted":
-            return argmax(kept)
+            return scores(kept)
         if self.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
-            return _argmax(classes, {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c])
-                                     for c in classes})
-        won = [(argmax(W), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, counted c_k times
-        return _argmax(classes, {c: sum(c_k for winner, c_k in won if winner == c) for c in classes})
+            return {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c]) for c in classes}
+        won = [(_argmax(classes, scores(W)), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, c_k times
+        return {c: sum(c_k for winner, c_k in won if winner == c) for c in classes}
 
     def _read(self, x):
         return _read_at(self.conventions or Conventions(bias=self.bias), x)
 
     def _signs(self, xs, weights) -> list:
-        """A binary run's sign(w.x) for each x, or its vote (a primal run's: every x at once)."""
-        kept = self._kept(_predictor(weights))
-        if weights != "voted":
-            return [sign(self.score(x, weights)) for x in xs]
+        """A binary run's sign(w.x) for each x, or its vote's."""
+        self._kept(_predictor(weights))
+        return [sign(self.score(x, weights)) for x in xs] if weights != "voted" else list(map(sign, self._votes(xs)))
+
+    def _votes(self, xs) -> list:
+        """The vote's sum_k c_k sign(v_k.x) for each x (a kernel run's v_k: its dual after k mistakes)."""
+        kept = self._kept("voted")
         if self.kernel is None:
             return _voted_signs(kept, self.bias, xs)
-        return [sign(sum(c * sign(scores[k]) for k, c in kept)) for scores in map(self._prefix_scores, xs)]
+        return [sum(c * sign(scores[k]) for k, c in kept) for scores in map(self._prefix_scores, xs)]
 
     def _prefix_scores(self, x) -> list:
         """eq. (2) for x after each number k = 0, 1, ... of the stored examples: v_k, the dual of the first k."""
@@ -810,9 +816,9 @@ def load(path) -> Run:
 
 @_accelerated("_voted_signs_fast")
 def _voted_signs(kept, bias, xs) -> list:
-    """sign(sum_k c_k sign(v_k.x)) for each x: the vote of a primal run."""
+    """sum_k c_k sign(v_k.x) for each x: the vote of a primal run, its sign the prediction."""
     xs = [[*x, 1] if bias else x for x in (_vector(x, len(kept[0][0]) - bias) for x in xs)]
-    return [sign(sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept)) for x in xs]
+    return [sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept) for x in xs]
 
 
 def _predictor(weights):
@@ -1041,10 +1047,10 @@ def _distinct(ys) -> list | None:
 
 def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
     """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
-    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), held while a step
-    is not whole, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
+    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), which takes back
+    a step it lands in, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
     passes, _, pocket, average, voted, log, hook = options
-    best = tally = None
+    best = tally = record = None
 
     def run(epochs, converged, means=None):
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
@@ -1064,89 +1070,82 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
         tally = (_History(flat(learner), len(D.examples), voted, flat, average)
                  if average or voted else None)
         record = _Recorder(learner, [ratchet if pocket else None, tally, hook,
-                                     None if log is None else lambda mistake, _: log.append(mistake)])
-        with record:
-            try:
-                cornell = _cornell if getattr(learner, "point", None) is None else _family_cornell
-                epoch, converged = cornell(learner, D, passes, record, every_pass)
-            except PerceptronError as err:
-                raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
-            except (ArithmeticError, TypeError, ValueError) as err:
-                if not isinstance(learner, DualPerceptron):
-                    what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
-                    raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
-                x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
-                for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
-                    try:
-                        learner.kernel(x_j, x)
-                    except (TypeError, ValueError, ArithmeticError) as again:
-                        first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
-                        raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
-                                              f"the examples {first} and {D.at}: {_reason(again)}") from None
-                raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
+                                     None if log is None else lambda mistake, _: log.append(mistake)],
+                           lambda: (best, len(log or ())))
+        try:
+            cornell = _cornell if getattr(learner, "point", None) is None else _family_cornell
+            epoch, converged = cornell(learner, D, passes, record, every_pass)
+        except PerceptronError as err:
+            raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
+        except (ArithmeticError, TypeError, ValueError) as err:
+            if not isinstance(learner, DualPerceptron):
+                what = "w <- w + y x" if isinstance(learner, Perceptron) else "the update"
+                raise PerceptronError(f"{what} cannot be computed: {_reason(err)}", D.at) from None
+            x = None if D.examples is None or D.at is None else learner._read(D.examples[D.at][0])
+            for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
+                try:
+                    learner.kernel(x_j, x)
+                except (TypeError, ValueError, ArithmeticError) as again:
+                    first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
+                                          f"the examples {first} and {D.at}: {_reason(again)}") from None
+            raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
         return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
-    except KeyboardInterrupt as stop:
+    except KeyboardInterrupt as stop:  # the run at its last whole step (one whose trace entry is in): a step in hand
+        if record is not None and (log is None or len(log) <= record.seen[2][1]):  # is taken back
+            mistakes, w, (best, logged) = record.seen
+            vars(learner).update({"stored": learner.stored[:mistakes]} if isinstance(learner, DualPerceptron) else
+                                 {"w": w, "mistakes": mistakes} if isinstance(learner, Perceptron) else
+                                 {"_w": w, "_mistakes": mistakes})  # the joint update's vectors
+            del (log if log is not None else [])[logged:], (tally and tally.votes or [])[mistakes:]
         stop.run = run(D.passes, False)  # type: ignore[attr-defined]
         raise
 
 
 class _Held:
-    """Ctrl-C (SIGINT), and SIGTERM where main() made it an exception, held while ``whole()`` is False (a _Recorder's
-    step is not whole): raised then, or on leaving; a second signal while one is held, at once.  Only the default
-    handlers (and main's) are wrapped, and only in the main thread, where signals land; restored on leaving."""
-
-    held = None  # the signal held, (signum, frame)
+    """Ctrl-C (SIGINT), and SIGTERM under main(), held while a write is not whole: raised on leaving, a second one at
+    once.  Only the default handler and main's are wrapped, only in the main thread (where signals land)."""
 
     def __enter__(self):
         import signal
-        self.previous = {}
-        for signum in (signal.SIGINT, getattr(signal, "SIGTERM", None)):
-            handler = signal.getsignal(signum) if signum is not None else None
-            if (handler is signal.default_int_handler or getattr(handler, "perceptron_main", False)
-                    or isinstance(getattr(handler, "__self__", None), _Held)):  # main's, or an outer _Held's
+        self.previous, self.held = {}, None  # held: the signal held, (signum, frame)
+        for signum in filter(None, (signal.SIGINT, getattr(signal, "SIGTERM", None))):
+            handler = signal.getsignal(signum)
+            if handler is signal.default_int_handler or getattr(handler, "__module__", None) == __name__:  # main's
                 try:
                     self.previous[signum] = signal.signal(signum, self._hold)
                 except ValueError:  # not the main thread
                     break
         return self
 
-    def whole(self) -> bool:
-        return False
-
     def _hold(self, signum, frame):
-        first = self.held is None
-        self.held = (signum, frame)
-        if not first or self.whole():
-            self._restore()
+        second, self.held = self.held is not None, (signum, frame)
+        if second:
+            self.__exit__(None, None, None)
 
-    def _restore(self, run_held=True):
-        """Every handler given back, then the held signal's own handler run: wherever it raises (in the block, or
-        in __exit__), nothing of this _Held is left installed and no signal is lost."""
+    def __exit__(self, kind, value, traceback):
+        """Every handler given back, then the held signal's own handler run (unless the block raised): wherever it
+        raises (in the block, or here), nothing of this _Held is left installed and no signal is lost."""
         import signal
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
         held, self.held = self.held, None
-        if held is not None and run_held:
+        if held is not None and kind is None:
             self.previous[held[0]](*held)
 
-    def __exit__(self, kind, value, traceback):
-        self._restore(run_held=kind is None)
 
-
-class _Recorder(_Held):
+class _Recorder:
     """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
-    mistake; then the step is whole (every update stored is recorded), and a Ctrl-C held meanwhile is raised."""
+    mistake; then the step is whole: ``seen``, (mistakes, w, kept()), is the run a Ctrl-C reports (_run_cornell)."""
 
-    def __init__(self, learner, observers):
-        self.learner = learner
+    signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals: one lost is raised here
+
+    def __init__(self, learner, observers, kept):
+        self.learner, self.kept = learner, kept
         self.observers = [observe for observe in observers if observe is not None]
         self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
         self.whole_now()
-        # Nothing to tell but the step's end: the fast pass marks it itself, without a trace entry.
-        self.lean = not self.observers and self.indexes is None
-
-    def whole(self) -> bool:
-        return self.seen[0] == self.learner.mistakes and self.seen[1] is getattr(self.learner, "w", None)
+        self.lean = not self.observers and self.indexes is None  # nothing to tell but the step's end (the fast pass's)
 
     def __call__(self, mistake):
         if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
@@ -1157,9 +1156,9 @@ class _Recorder(_Held):
 
     def whole_now(self):
         """The step is whole: what __call__ does last, and all a lean pass tells."""
-        self.seen = self.learner.mistakes, getattr(self.learner, "w", None)
-        if self.held is not None:  # a Ctrl-C came while the step was not whole
-            self._restore()
+        self.seen = self.learner.mistakes, getattr(self.learner, "w", None), self.kept()
+        if self.signalled.get():  # (lost: Python only reports one raised in a finalizer)
+            raise self.signalled.get()[0]()
 
 
 @_accelerated("_KeptScores.errors")
@@ -1291,6 +1290,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     try:
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted, log, hook = options
+        logged = len(log or ())  # a list given may hold entries already
         D = _Data(_pairs(examples, y), keep=True, label=_class_label)
         learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
                                        D.d, update=update, rule=rule, bias=bias)
@@ -1319,6 +1319,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             if so_far is not None:
                 runs[c] = so_far
             so_far = one_vs_rest(False)
+            del (log if log is not None else [])[logged + so_far.mistakes:]  # a step taken back: its entry too
         stop.run = so_far  # type: ignore[attr-defined]
         raise
 
@@ -1651,6 +1652,18 @@ class Classifier:
     def __repr__(self):
         return f"Classifier({', '.join(f'{k}={_short(v)}' for k, v in self.get_params().items())})"
 
+    def __getstate__(self):  # pickled without the kernel a spec names (kernels.py's are closures): made again from it
+        state = dict(vars(self))
+        if isinstance(self.kernel, str) and "run_" in state:
+            state["run_"] = self.run_._replace(model=object.__new__(type(self.run_.model)))
+            vars(state["run_"].model).update(vars(self.run_.model), kernel=None)
+        return state
+
+    def __setstate__(self, state):
+        vars(self).update(state)
+        if isinstance(self.kernel, str) and "run_" in state:
+            self.run_.model.kernel = _kernel_of(self.kernel)
+
     def get_params(self, deep=True) -> dict:
         return {name: getattr(self, name) for name in ("rule", "bias", "max_epochs", "predictor", "multiclass",
                                                        "kernel", "conventions")}
@@ -1662,15 +1675,21 @@ class Classifier:
             setattr(self, name, value)
         return self
 
-    def fit(self, X, y):
-        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self."""
+    def fit(self, X, y, **weighted):
+        """Train from w = 0 on X and y (all the passes ``max_epochs`` allows); return self.  No sample_weight."""
+        if any(value is not None for value in weighted.values()):
+            raise PerceptronError(f"{min(weighted)}: every example counts once here")
         return self._fit_anew(X, y, None, max_epochs=self.max_epochs)
 
-    def partial_fit(self, X, y, classes=None):
-        """One online pass over X and y from the weights so far (from w = 0 the first time, with ``classes``,
-        all the labels there will be, or y's); return self.  For the final weights: predictor="w"."""
-        if _predictor(self.predictor) != "w":
-            raise PerceptronError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+    @property
+    def partial_fit(self):
+        """partial_fit(X, y, classes=None): one online pass over X and y from the weights so far (from w = 0 the first
+        time, with ``classes``, all the labels there will be, or y's); return self.  For predictor="w" only."""
+        if self.predictor != "w":
+            raise AttributeError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+        return self._partial_fit
+
+    def _partial_fit(self, X, y, classes=None):
         if not hasattr(self, "run_"):
             return self._fit_anew(X, y, classes, epochs=1)
         import copy
@@ -1692,11 +1711,13 @@ class Classifier:
         return self._like(X, self.run_.predictions(rows, self.predictor))
 
     def decision_function(self, X):
-        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more."""
+        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more; the
+        vote's, sum_k c_k sign(v_k.x) (a tie, 0, is the positive class: sign(0) = +1), each class's for more."""
         rows, run = self._rows(X), self.run_
-        if run.multiclass is None:
-            return self._like(X, [run.score(x, self.predictor) for x in rows])
-        return self._like(X, [[_finite(dot(w, run._read(x)), "w(l).x") for w in self._vectors()] for x in rows])
+        if run.multiclass is not None:
+            return self._like(X, [list(run._scores(x, self.predictor).values()) for x in rows])
+        return self._like(X, run._votes(rows) if self.predictor == "voted" else
+                          [run.score(x, self.predictor) for x in rows])
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
@@ -2466,7 +2487,7 @@ def _voted_signs_fast(kept, bias, xs) -> list:
     except (ArithmeticError, TypeError, ValueError):
         return literal(kept, bias, given)
     total = sum(c for _, c in kept)
-    return [1 if 2 * p >= total else -1 for p in votes]
+    return [2 * p - total for p in votes]  # sum_k c_k sign(v_k.x), sign(0) = +1
 
 
 @_boundary("w <- w + y x cannot be computed")
@@ -2520,45 +2541,53 @@ _JSON_LIMIT = 1 << 28  # the largest JSON file read back (--model, --check), in 
 
 
 class _Terminated(KeyboardInterrupt):
-    """SIGTERM while main() runs, held as Ctrl-C is (_Held), so that every write it interrupts is taken back."""
+    """SIGTERM while main() runs, raised as Ctrl-C is, so that every write it interrupts is taken back."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call."""
+    """The command line (``--help``; and 141: a reader that left, | head).  Nothing process-wide outlives the call.
+    Ctrl-C and SIGTERM: one handler, which notes each (_Recorder) and raises it; then 130 or 143 on every path."""
     import signal
-    argv = sys.argv[1:] if argv is None else argv
-    previous = None
-    if getattr(signal, "SIGTERM", None) is not None and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-        def terminate(signum, frame):
-            raise _Terminated()
-        terminate.perceptron_main = True  # type: ignore[attr-defined]
-        try:
-            previous = signal.signal(signal.SIGTERM, terminate)
-        except ValueError:  # not the main thread
-            pass
+    signals: list = []
+    def interrupted(signum, frame):
+        signals.append(_Terminated if signum == getattr(signal, "SIGTERM", None) else KeyboardInterrupt)
+        raise signals[-1]()
+    previous: dict = {}
     try:
         try:
-            args = _arguments(argv)
+            try:  # the default handlers, or the script's while it starts (its own module's), taken over
+                for signum in filter(None, (signal.SIGINT, getattr(signal, "SIGTERM", None))):
+                    handler = signal.getsignal(signum)
+                    if (handler in (signal.default_int_handler, signal.SIG_DFL)
+                            or getattr(handler, "__module__", None) == __name__):
+                        previous[signum] = handler  # kept first: given back wherever a signal lands
+                        signal.signal(signum, interrupted)
+            except ValueError:  # not the main thread: none taken over
+                previous.clear()
+            args = _arguments(sys.argv[1:] if argv is None else argv)
             context = contextvars.copy_context()
+            context.run(_Recorder.signalled.set, signals)
             if args.literal:
                 context.run(_LITERAL.set, True)
-            return context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
+            status = context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
+            return status if not signals else 143 if _Terminated in signals else 130  # (one lost in a finalizer)
         finally:
-            if previous is not None:
-                signal.signal(signal.SIGTERM, previous)
-    except PerceptronError as err:
-        _say(f"error: {err}")
-        return 2
-    except SystemExit as done:  # --help, --version: argparse's exit, with its status
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+    except SystemExit as done:  # --help, --version: argparse's exit, with its status; the script's start's handler
         return int(done.code or 0)
     except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
         _drop_output()
         return 141
-    except _Terminated:
-        return 143
-    except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's status
-        _say("")
-        return 130
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (_Terminated): no traceback, the shell's status
+        if not isinstance(stop, _Terminated):
+            _say("")
+        return 143 if isinstance(stop, _Terminated) else 130
+    except (PerceptronError, OSError, MemoryError) as err:  # bad input; a limit of the machine (memory, open files, a
+        where = getattr(err, "filename", None) or ("the working folder" if isinstance(err, FileNotFoundError) else "")
+        _say(f"error: {err}" if isinstance(err, PerceptronError) else  # deleted working folder), not a bug
+             f"error: {where and f'{where}: '}{getattr(err, 'strerror', None) or str(err) or 'out of memory'}")
+        return 2
     except Exception as err:  # a bug: one line, and a status that no verdict has
         _say(f"error: internal error (please report it): {type(err).__name__}: {_reason(err)}")
         return 3  # never 0, 1 or 2, which are verdicts and bad input
@@ -2597,7 +2626,7 @@ def _arguments(argv):
         return "--no-header" if name == "header" else "a FILE" if name == "file" else "--" + name.replace("_", "-")
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
-    args = _parser().parse_args(list(argv))
+    args = _parser(argv).parse_args(list(argv))
     given = {name for name, value in vars(args).items() if value is not None and value is not False}  # 0 is given
     given = given - {"header"} | ({"header"} if not args.header else set())
     for name, value in vars(args).items():
@@ -2645,12 +2674,15 @@ def _arguments(argv):
     return args
 
 
-def _parser():
+def _parser(argv=()):
     import argparse
     class Parser(argparse.ArgumentParser):
-        def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest
+        def error(self, message):  # one line, exit 2, as every other error here; a misspelled option's nearest;
             unknown = [a for a in message.partition("unrecognized arguments: ")[2].split() if a.startswith("--")]
             near = unknown and _nearest_name(unknown[0].split("=")[0], self._option_string_actions)
+            option = message.partition(": expected one argument")[0].replace("argument ", "", 1)
+            value = dict(zip(argv, argv[1:])).get(option, "") if message.endswith(": expected one argument") else ""
+            near = near or (value.startswith("-") and f"{option}={value} (a value that starts with '-' takes '=')")
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
         def _print_message(self, message, file=None):  # --help and --version: printed whole, or not at all
             _emit(message.rstrip("\n"))
@@ -2795,8 +2827,9 @@ class _Input:
     def where(self, i):
         return self.kept[i] if self.kept is not None and i < len(self.kept) else self.current
 
-    def examples(self) -> list:  # every error of a row names its line already (_Located)
-        return list(self)
+    def examples(self) -> list:  # every error of a row names its line already (_Located); a progress line as it reads
+        with _Progress(f"{self.source}: {{1:,}} examples read", every=4096) as reading:
+            return [reading.mistake(0) or example for example in self]
 
     def located(self, err):
         line = self.where(err.index)[0] if err.index is not None and self.where(err.index) else None
@@ -2851,7 +2884,8 @@ def _parse_number(text, exact):
         return Fraction(_int_of(numerator), _int_of(denominator))
     if form == "special":
         raise ValueError(f"{_short(text)} is not finite: NaN and infinity are not features")
-    raise ValueError(f"{_short(text)} is not a number")
+    comma = _form(t.replace(",", ".")) == "decimal" and t.count(",") == 1  # 1,6: a decimal comma, as Excel writes
+    raise ValueError(f"{_short(text)} is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma)
 
 
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
@@ -2940,7 +2974,9 @@ def _rows(path, source, delimiter=","):
     """(line, cells) of every row not blank, read a line at a time: UTF-8 (a byte-order mark read as one), a line
     ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
     import csv
+    import gzip
     import io
+    import zlib
     def lines(text):  # a byte that is not UTF-8 read as its surrogate (\udcXX), so that its line can say where
         try:
             for number, line in enumerate(iter(functools.partial(text.readline, _LINE_LIMIT + 1), ""), 1):
@@ -2954,9 +2990,11 @@ def _rows(path, source, delimiter=","):
                 except UnicodeDecodeError as err:
                     raise _Located(f"{source}:{number}: not UTF-8 text ({err.reason} at byte {err.start + 1} of "
                                    "the line)") from None
-        except OSError as err:
-            raise _Located(f"{source}: cannot read: {err.strerror or err}") from None
-    f = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)
+        except (OSError, EOFError, zlib.error) as err:  # (EOFError, zlib.error: a .gz cut short, or not gzip's)
+            raise _Located(f"{source}: cannot read: {getattr(err, 'strerror', None) or err}") from None
+    raw = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)  # (without peek: read as it is)
+    gzipped = getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b"  # gzip's magic number: a .gz file's CSV, read
+    f = gzip.GzipFile(fileobj=raw) if gzipped else raw
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
     try:
@@ -2972,6 +3010,7 @@ def _rows(path, source, delimiter=","):
             text.detach()  # standard input stays open
         else:
             text.close()
+            raw.close()
 
 
 def _opened(path, source):
@@ -3026,8 +3065,8 @@ def _parse_label(text, labels, multiclass, found):
     raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}{hint}")
 
 
-# Training, and the one report model: what the text and JSON reports say; where: each mistake's (line, x).
-_Report = namedtuple("_Report", "args data run where after bound errors test interrupted hint")
+# Training, and the one report model; rows: the mistakes shown (all, or the text's first and last), (m, where, w).
+_Report = namedtuple("_Report", "args data run rows after bound errors test interrupted hint")
 
 
 def _train_mode(args) -> int:
@@ -3052,32 +3091,34 @@ def _train_report(args, path, shown_as=None, so_far=True):
         "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
     data.source = shown_as or data.source
     shown = bool(not args.quiet or args.json or args.svg or args.svg_steps or args.html)
-    progress = _Progress()
-    where: list = []
-    # w after each mistake: for --json --weights, and the text table's column (primal, binary, d <= 8 or --weights)
-    after: list | None = [] if (args.weights if args.json else not (args.quiet or kernel or args.multiclass)) else None
-    def on_mistake(mistake, model):
+    every = bool(args.json or args.explain or args.trace or args.svg or args.svg_steps or args.html)  # all rows kept
+    import collections
+    progress, head, tail = _Progress(), [], collections.deque(maxlen=None if every else _TAIL)  # the rows shown
+    after = args.weights if args.json else not ((args.quiet and not args.html) or kernel or args.multiclass)  # w after
+    def on_mistake(mistake, model):  # a row with its mistake's number (a step a Ctrl-C took back: dropped below)
         if shown:
-            where.append(data.where(mistake.index))
-        if after is not None and (args.json or args.weights or data.d <= 8):
-            after.append(_copied(_explicit(model)))
+            w = after and (args.json or args.weights or data.d <= 8) and _copied(_explicit(model))
+            (head if len(head) < _HEAD else tail).append((progress.count + 1, mistake, data.where(mistake.index), w))
         progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()
     interrupted = False
     with progress:
         try:
-            run = _fit(args, examples, kernel, trace=shown, on_mistake=on_mistake if shown or progress.on else None)
+            run = _fit(args, examples, kernel, trace=every and shown,
+                       on_mistake=on_mistake if shown or progress.on else None)
             bound = _bound(examples, run, w_star, kernel) if w_star is not None else None
         except PerceptronError as err:
             raise data.located(err) from None
-        except KeyboardInterrupt as stop:  # the report of the run so far: Ctrl-C is held until it is whole
+        except KeyboardInterrupt as stop:  # the report of the run so far, at its last whole step
             run = getattr(stop, "run", None)
             if run is None or isinstance(stop, _Terminated) or not so_far:
                 raise
             bound, interrupted = None, True
     test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
-    errors, hint = _training_errors_and_hint(args, examples, kernel, run, interrupted)
-    report = _Report(args, data, run, where, after, bound, errors, test, interrupted, hint)
+    errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
+    rows = [row[1:] for row in (*head, *tail) if row[0] <= run.mistakes]
+    after = bool(rows) and rows[0][2] is not False  # (False: no w kept)
+    report = _Report(args, data, run, rows, after, bound, errors, test, interrupted, hint)
     files = {} if interrupted else _pictures(report, examples)
     if args.save and not interrupted:
         files[args.save] = _json_text(_document(run, args.labels, data.names)) + "\n"
@@ -3144,26 +3185,27 @@ def _kept_predictors(run) -> list:
                     (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
 
 
-def _training_errors_and_hint(args, examples, kernel, run, interrupted):
-    """{predictor: training errors} of a run that kept its examples, did not converge or kept more than w (no vote
-    if interrupted); and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
+def _training_errors_and_hint(args, examples, kernel, run):
+    """{predictor: training errors} of a finished run that kept its examples, did not converge or kept more than w;
+    and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
     if not isinstance(examples, list) or run.w is None:  # run.w None: a kernel's, not written down
         return {}, None
     kept = _kept_predictors(run)
     errors = {} if run.converged and kept == ["w"] else {
         name: run.errors(examples, name) for name in kept if name != "voted"}
-    if "voted" in kept and not interrupted:  # on a terminal 64 examples at a time, with a progress line
+    if "voted" in kept:  # on a terminal 64 examples at a time, with a progress line
         with _Progress(f"the vote's training errors: {{0:,}} of {len(examples):,} examples", every=1) as progress:
             errors["voted"], size = 0, 64 if progress.on else max(len(examples), 1)
             for k in range(0, len(examples), size):
                 errors["voted"] += run.errors(examples[k:k + size], "voted")
                 progress.mistake(min(k + size, len(examples)))
-    if interrupted or args.epochs is not None or run.converged or args.bias or kernel:
+    if args.epochs is not None or run.converged or args.bias or kernel:
         return errors, None
     variant = _options_copy(args)
     variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
     try:
-        again = _fit(variant, examples, kernel, trace=False, on_mistake=None)
+        with _Progress("with --bias: pass {0}, {1:,} mistakes so far") as progress:
+            again = _fit(variant, examples, kernel, trace=False, on_mistake=lambda m, _: progress.mistake(m.epoch))
     except PerceptronError:
         return errors, None
     return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are "
@@ -3242,20 +3284,19 @@ def _text(report) -> str:
         lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
                   f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
         if args.explain:
-            lines += _explained(run, [x for _, x in report.where], report.bound, args.trace == "all", labels)
-        elif not run.trace:
+            lines += _explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all", labels)
+        elif not report.rows:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
-            after = report.after if report.after and len(report.after) == len(run.trace) else None
             cells = [{"class": str(m.cls) if one_vs_rest else None, "pass": str(m.epoch), "index": str(m.index),
                       "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
                       "y": str(m.y) if joint else label_text(_shown_label(m.y, labels)),  # one-vs-rest: -1/+1
                       "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
-                      "w after": _vec(after[k]) if after else None}  # {column: cell}, None where it is not shown
-                     for k, (m, (line, x)) in enumerate(zip(run.trace, report.where))]
+                      "w after": _vec(w) if report.after else None}  # {column: cell}, None where it is not shown
+                     for m, (line, x), w in report.rows]
             header = [column for column, cell in cells[0].items() if cell is not None]
             rows = [[row[column] for column in header] for row in cells]
-            hidden = len(rows) - _HEAD - _TAIL if args.trace != "all" else 0
+            hidden = len(rows) - _HEAD - _TAIL + run.mistakes - len(report.rows) if args.trace != "all" else 0
             table = aligned(header, rows[:_HEAD] + rows[-_TAIL:] if hidden > 0 else rows)
             if hidden > 0:
                 table.insert(1 + _HEAD, f"... {hidden:,} more mistakes ('--trace all' shows them)")
@@ -3299,6 +3340,7 @@ def _text(report) -> str:
                      "scale the features")
     if not report.interrupted:  # an interrupted run draws nothing
         lines += [f"picture: {args.svg}"] if args.svg else []
+        lines += [f"model: {args.save} (apply it with --model)"] if args.save else []
         lines += [f"pictures: {run.mistakes + 1} in {args.svg_steps}, w = 0 and each mistake"] if args.svg_steps else []
         lines += [f"page: {args.html}"] if args.html else []
     if report.bound is not None:
@@ -3477,13 +3519,13 @@ _json_weights = _json_number  # a w, or {class: w}
 
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
-    trace, after = [], report.after or []  # w after each mistake's update, with --weights (a kernel's: null)
-    for k, (m, (line, _)) in enumerate(zip(run.trace or [], report.where)):
+    trace = []  # w after each mistake's update, with --weights (a kernel's: null)
+    for m, (line, _), w in report.rows:
         entry = {"class": getattr(m, "cls", None), "epoch": m.epoch, "index": m.index, "line": line,
                  "y": m.y if run.multiclass else _shown_label(m.y, args.labels),
                  "predicted": getattr(m, "predicted", None), "score": getattr(m, "score", None)}
         entry = {key: value for key, value in entry.items() if value is not None}
-        trace.append({**entry, "weights": after[k]} if k < len(after) else entry)
+        trace.append({**entry, "weights": w} if report.after else entry)
     r2, g2, bound, w_star = report.bound or (None,) * 4
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
                "converged": run.converged, "interrupted": True if report.interrupted else None, "trace": trace,
@@ -3659,16 +3701,22 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
                            f"conventions.{field}", v) if field == "start" else v for field, v in given.items()})
         except PerceptronError as err:
             raise read.wrong("conventions", err.reason) from None
+        explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
+        kernel = None if explicit and stored is None else kernel  # a linear kernel run's --json: its w, the primal's
         if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
             raise read.wrong("stored", "a model that is not a kernel model has none: null" if kernel is None else
                              "missing, or not a list of [x..., y]: a kernel model holds its stored examples (a "
                              "kernel run's --json does not: save its model with --save or Run.save)")
-        explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
-        values = [doc.get(key) for key in ("weights", "pocket", "average", "voted", "stored")]
-        while values and not read.fractions:  # numbers of one kind: decimals as Fractions beside a ratio or float
-            v = values.pop()
-            values.extend(v.values() if isinstance(v, dict) else v if isinstance(v, list) else ())
-            read.fractions = type(v) is float or isinstance(v, str) and "/" in v
+        values, kinds = [(key, doc.get(key)) for key in ("weights", "pocket", "average", "voted", "stored")], {}
+        while values:  # numbers of one kind: floats, or exact (ints, "p/q", decimals: Fractions beside a ratio)
+            key, v = values.pop()
+            values.extend((key, u) for u in (v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()))
+            kinds.setdefault("float" if type(v) is float else isinstance(v, str) and _form(v), (key, v))
+        exact = [kinds[form] for form in ("ratio", "decimal", "int") if form in kinds]
+        if "float" in kinds and exact:
+            raise read.wrong(exact[0][0], f"{_short(exact[0][1])} beside the float {kinds['float'][1]!r}: a model's "
+                                          "numbers are of one kind, floats or exact (ints, \"p/q\", decimal text)")
+        read.fractions = "ratio" in kinds
         labels, first = read.need("labels"), read.need("weights")
         if update and labels == "classes" and isinstance(first, dict):
             labels = list(first)  # a run's --json names its classes by its weights' keys
@@ -3681,7 +3729,6 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
     read.classes, read.implicit = labels if update else None, None if explicit else name
-
     def entry(field, value, parts, optional=(), one_class=False):  # the parts' values, of an object of them
         names = parts
         if read.form and "count" not in parts:  # THEIRS's pocket or average may be its weights alone
@@ -3698,7 +3745,6 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return [got[key] for key in names]
-
     def kept(field, value, one_class=False):  # a Pocket, or the votes [(w, or a kernel's mistakes, count), ...]
         if field.startswith("pocket"):
             return Pocket(*entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class))
@@ -3749,11 +3795,9 @@ def _model_mode(args) -> int:
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
     args.multiclass = run.multiclass
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), run.model.d, names)
-    if args.json:
-        _emit(_json_text({"perceptron": __version__, "model": args.model,
-                          "test": {k: v for k, v in test.items() if k not in ("file", "note")}}), True)
-    else:
-        _emit("\n".join(map(str, test["predictions"])))
+    _emit(_json_text({"perceptron": __version__, "model": args.model, "test": {
+        k: v for k, v in test.items() if k not in ("file", "note")}}) if args.json else "\n".join(
+        map(str, test["predictions"])), args.json)
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
@@ -3857,14 +3901,12 @@ def _nearest_name(name, known):
 
 def _json_file(path, what):
     import json
-
     def integer(text):  # an int, read past the int <-> str limit; NaN or Infinity (parse_constant): not JSON's
         if not text.lstrip("-").isdigit():
             raise ValueError(f"{text} is not a number JSON has")
         if len(text.lstrip("-")) > 2 * _DIGITS:
             raise ValueError(f"an int of {len(text.lstrip('-'))} digits: at most {2 * _DIGITS} are read")
         return _int_of(text)
-
     def unique_keys(pairs):  # {"weights": [...], "weights": [...]}: which one was meant cannot be known
         doc = {}
         for key, value in pairs:
@@ -5165,10 +5207,8 @@ def _vectors_mode(args) -> int:
     folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
     try:
         names = set(os.listdir(folder))
-    except FileNotFoundError:
+    except FileNotFoundError:  # (another error is main's to say: the folder's name and why)
         names = set()
-    except OSError as err:
-        raise PerceptronError(f"{folder}: cannot use the folder: {err.strerror or err}") from None
     older = set()  # an older corpus's files: its index.json, if --vectors wrote it, and every file it lists
     try:
         with _opened(index_path, index_path) as f:
@@ -5708,10 +5748,9 @@ def _page(report, examples, after) -> str:
     """--html: the run as one page, nothing fetched, every text from the data escaped: the header; w = 0 and each
     mistake --explain shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
     args, run = report.args, report.run
-    head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}),
-                                                 after=report.after if run.w is None or after is None else after)
+    head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}))
                                  ).split("\n\n", 2)
-    blocks = "\n".join(_explained(run, [x for _, x in report.where], report.bound, args.trace == "all",
+    blocks = "\n".join(_explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all",
                                   args.labels)).split("\n\n")
     steps = [(0, "\n\n".join(["w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
     steps += [(int(b[8:b.index(":")]), b) for b in blocks if b.startswith("mistake ")]
@@ -5780,7 +5819,9 @@ def _refuse_overwriting(args):
         stdin = path == "-" and not output
         try:
             st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
-        except (OSError, ValueError, AttributeError):  # no such file; standard input closed, or not a file
+        except (OSError, ValueError, AttributeError) as err:  # no such file; standard input closed, or not a file
+            if output and not isinstance(err, FileNotFoundError):  # a link in a loop, a folder not to be searched
+                raise PerceptronError(f"{path}: cannot write: {err.strerror}") from None
             continue
         if output and not os.path.isfile(path):
             raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
@@ -5806,10 +5847,9 @@ def _refuse_overwriting(args):
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
-    """Every file the program writes, whole or none: each to a temporary file beside its target (a link followed, its
-    permissions kept), all before any rename; a target that is not a regular file is refused, never replaced.  A failure
-    or Ctrl-C before the renames takes back only what this call made.  ``report()`` (standard output is an output too)
-    runs after the temporary files, Ctrl-C held from it to the last rename: a report that fails leaves no file."""
+    """Every file the program writes, whole or none: each to a temporary file beside its target (its permissions kept),
+    all before any rename; a target not a regular file is refused.  A failure or Ctrl-C before the renames takes back
+    only what this call made.  ``report()`` runs last, Ctrl-C held from it to the last rename: if it fails, no file."""
     import contextlib
     made, temporary, targets, path = [], {}, {}, folder
     try:
@@ -5819,10 +5859,10 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 made.insert(0, missing)
                 missing = os.path.dirname(missing)
             os.makedirs(folder, exist_ok=True)
-        for path, text in files.items():
-            targets[path] = real = os.path.realpath(path)
-            mode = os.stat(real).st_mode if os.path.exists(real) else None
-            if mode is not None and not os.path.isfile(real):
+        for path, text in files.items():  # a link is followed, but not out of a folder written whole (a corpus)
+            targets[path] = real = path if folder else os.path.realpath(path)
+            mode = os.stat(real, follow_symlinks=not folder).st_mode if os.path.lexists(real) else None
+            if mode is not None and not (os.path.isfile(real) or folder and os.path.islink(real)):
                 raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
                                       "files only, and never replace anything else")
             with _Held():
@@ -5833,7 +5873,7 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                         break
                 temporary[path] = name
             try:
-                if mode is not None:
+                if mode is not None and not os.path.islink(real):
                     os.chmod(name, mode & 0o7777)
                 _write_fd(fd, text.encode("utf-8"))
             finally:
@@ -5865,6 +5905,4 @@ def _kind(mode) -> str:
 
 
 if __name__ == "__main__":
-    for _signum, _handler in _STARTED.items():  # main's own handling from here on
-        _signal.signal(_signum, _handler)
-    sys.exit(main())
+    sys.exit(main())  # main takes Ctrl-C and SIGTERM over from the start's handlers (above), and gives them back
