@@ -89,9 +89,8 @@ import sys
 
 if __name__ == "__main__":  # a signal while the script starts, before main(): main's status, never a traceback
     import signal as _signal
-    _STARTED = {signum: _signal.getsignal(signum) for signum in (_signal.SIGINT, _signal.SIGTERM)}
-    for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):
-        if _STARTED[_signum] in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
+    for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):  # each set as it is read: no gap
+        if _signal.getsignal(_signum) in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
             _signal.signal(_signum, lambda signum, frame, status=_status: sys.exit(status))  # type: ignore[misc]
 
 import binascii
