@@ -89,9 +89,8 @@ import sys
 
 if __name__ == "__main__":  # a signal while the script starts, before main(): main's status, never a traceback
     import signal as _signal
-    _STARTED = {signum: _signal.getsignal(signum) for signum in (_signal.SIGINT, _signal.SIGTERM)}
-    for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):
-        if _STARTED[_signum] in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
+    for _signum, _status in ((_signal.SIGINT, 130), (_signal.SIGTERM, 143)):  # each set as it is read: no gap
+        if _signal.getsignal(_signum) in (_signal.default_int_handler, _signal.SIG_DFL):  # not one the parent ignored
             _signal.signal(_signum, lambda signum, frame, status=_status: sys.exit(status))  # type: ignore[misc]
 
 import binascii
@@ -1324,13 +1323,11 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
         raise
 
 
-# The family: the Perceptron at every convention a run can take, the notes' own and those met beyond them.  FAMILY is
-# one table, a row per convention: its name, the field of a run's point it sets and the value (a capital word for a
-# value given: ETA, T, ...), where it is met, and what it changes in the step.  A run's conventions are one point,
-# Conventions, whose defaults are the notes' (where Part I runs).  The family's step (_FamilyPerceptron._step, and the
-# dual's and the joint update's) and its pass (_visits) are written once, here; at the notes' point they are Part I's,
-# step for step (test_the_family_at_the_notes_point_is_part_one).  The command line's option of a convention is
-# --FIELD=VALUE (--rule=margin, --zero=-1, --rate=0.1); train's and Classifier's keyword is FIELD=VALUE.
+# The family: the Perceptron at every convention a run can take.  FAMILY is one table, a row per convention: its
+# name, the field of a run's point it sets and its value (a capital word for a value given: ETA, T, ...), where it is
+# met, and what it changes in the step; its option is --FIELD=VALUE, train's keyword FIELD=VALUE.  A run's point is
+# one Conventions, the notes' by default.  The family's step and pass are written once, here, and are Part I's at the
+# notes' point (test_the_family_at_the_notes_point_is_part_one).
 _Row = namedtuple("_Row", "name field value source changes")
 FAMILY = (
     _Row("the sign rule", "rule", "sign", "Columbia §1.1; Perceptron Algorithm notes; Kalyanakrishnan §2",
@@ -1400,6 +1397,10 @@ _ONLY = {"kernel": ("rule", "zero", "step", "rate", "falling", "threshold", "bia
                    "abstain")}  # what the dual and the joint update take; a binary primal run takes them all
 
 
+_RANGES = {"rate": "0 < rate", "bias_rate": "0 < bias_rate", "threshold": "0 <= threshold", "decay": "0 <= decay < 1",
+           "shuffle": ">= 0", "batch_size": ">= 1"}  # the family's numbers, and what each may be
+
+
 def _point(kind=None, **given) -> Conventions:
     """The point of the family a run's options name, each value checked (kind: "kernel", "joint" or None)."""
     unknown = sorted(set(given) - set(Conventions._fields))
@@ -1408,32 +1409,28 @@ def _point(kind=None, **given) -> Conventions:
         raise PerceptronError(f"unknown convention {unknown[0]!r}" + (f" (did you mean {near!r}?)" if near else "")
                               + f"; the family's are {', '.join(Conventions._fields)}")
     p = _NOTES._replace(**{name: v for name, v in given.items() if v is not None})
-    for field, v in zip(p._fields, p):
-        default = _NOTES._asdict()[field]
-        values = [row.value for row in FAMILY if row.field == field] + [default]
-        if v == default and type(v) is type(default) or field == "bias" and v in (False, True) and type(v) is bool:
+    for field, v, default in zip(p._fields, p, _NOTES):
+        if v == default and type(v) is type(default) or field == "bias" and type(v) is bool:
             continue
         if kind in _ONLY and field not in _ONLY[kind]:
             raise PerceptronError(f"{field} = {_short(v)} does not apply to a {kind} run")
         if field in ("rate", "threshold", "bias_rate", "decay"):
             v = _finite(v, field)
-            low = "0 <=" if field in ("threshold", "decay") else "0 <"
-            if not (v > 0 or v == 0 and low == "0 <=") or field == "decay" and not v < 1:
-                raise PerceptronError(f"{field} = {_short(v)} is not a number {low} {field}"
-                                      + (" < 1" if field == "decay" else ""))
+            if not (0 <= v < 1 if field == "decay" else v >= 0 if field == "threshold" else v > 0):
+                raise PerceptronError(f"{field} = {_short(v)} is not a number {_RANGES[field]}")
         elif field in ("shuffle", "batch_size"):
             if type(v) is not int or v < (field == "batch_size"):
-                raise PerceptronError(f"{field} = {_short(v)} is not a whole number >= {int(field == 'batch_size')}")
-        elif field == "start":
-            v = {c: _vector(w, None, f"start[{c!r}]") for c, w in v.items()} if isinstance(v, dict) \
-                else _vector(v, None, "start")
-        elif field == "order":
-            v = v if isinstance(v, _LISTS) and v and isinstance(v[0], _LISTS) else [v]
-            if not all(isinstance(one, _LISTS) and one and all(type(i) is int and i >= 0 for i in one) for one in v):
+                raise PerceptronError(f"{field} = {_short(v)} is not a whole number {_RANGES[field]}")
+        elif field in ("start", "order"):  # a vector (a dict of them, by class), or lists of example indexes
+            v = {c: _vector(w, None, f"start[{c!r}]") for c, w in v.items()} if isinstance(v, dict) else \
+                _vector(v, None, "start") if field == "start" else \
+                [list(one) for one in (v if isinstance(v, _LISTS) and v and isinstance(v[0], _LISTS) else [v])]
+            if field == "order" and not all(one and all(type(i) is int and i >= 0 for i in one) for one in v):
                 raise PerceptronError(f"order = {_short(v)} is not a list of example indexes, or one a pass")
-            v = [list(one) for one in v]
-        elif v not in values or type(v) is not type(default) and not (default is None and type(v) is str):
-            raise PerceptronError(f"{field} = {_short(v)}: use " + " or ".join(map(repr, dict.fromkeys(values))))
+        else:
+            values = [row.value for row in FAMILY if row.field == field] + [default]
+            if v not in values or type(v) is not type(default) and not (default is None and type(v) is str):
+                raise PerceptronError(f"{field} = {_short(v)}: use " + " or ".join(map(repr, dict.fromkeys(values))))
         p = p._replace(**{field: v})
     if p.step == "passive-aggressive" and (p.bias_rate is not None or not p.threshold):
         raise PerceptronError("the passive-aggressive step needs a threshold T > 0 (its margin), and no bias rate")
@@ -1456,21 +1453,20 @@ def _beyond(p) -> dict:
     return {} if p is None else {f: v for f, v, n in zip(p._fields, p, _NOTES) if f not in ("rule", "bias") and v != n}
 
 
-def _decided(p, y, s):
-    """The family's rule: (whether the score s is a mistake on the label y at the point p, the prediction o).  Part
-    I's sign, the point's value at 0; the sign rule, or y s <= T for the margin rule or a threshold T."""
+def _decided(p, y, s, x=None, epoch=1):
+    """The family's rule and update: (whether the score s is a mistake on the label y at the point p, the prediction o,
+    and with x the factor f of its update w <- w + f x).  o is Part I's sign, the point's value at 0; a mistake iff
+    o != y (the sign rule), or y s <= T (the margin rule, or a threshold T).  f is eta y (the notes: eta = 1), eta (y -
+    o), or passive-aggressive's (T - y s) / x.x times y; a falling rate's eta is eta / p in pass p.  Exact for exact
+    numbers."""
     o = sign(s) if s != 0 else p.zero
-    return (o != y if p.rule == "sign" and not p.threshold else y * s <= p.threshold), o
-
-
-def _factor(p, y, o, s, x, epoch):
-    """The factor f of the family's update w <- w + f x: eta y (the notes: eta = 1), eta (y - o), or passive-aggressive's
-    (T - y s) / x.x times y; a falling rate's eta is eta / p in pass p.  Exact for exact numbers."""
+    wrong = o != y if p.rule == "sign" and not p.threshold else y * s <= p.threshold
+    if not wrong or x is None:
+        return wrong, o, None
     if p.step == "passive-aggressive":
         xx = dot(x, x)
-        return 0 if xx == 0 else y * _quotient(p.threshold - y * s, xx)
-    eta = _quotient(p.rate, epoch) if p.falling else p.rate
-    return (y - o if p.step == "error" else y) * eta
+        return wrong, o, 0 if xx == 0 else y * _quotient(p.threshold - y * s, xx)
+    return wrong, o, (y - o if p.step == "error" else y) * (_quotient(p.rate, epoch) if p.falling else p.rate)
 
 
 def _quotient(a, b):
@@ -1498,9 +1494,9 @@ class _FamilyPerceptron(Perceptron):
         if p.decay and p.decay_at == "example":  # an L2 penalty: w shrinks at every example
             self.w = [(1 - p.decay) * w_i for w_i in self.w]
         s = self._score(x)
-        wrong, o = _decided(p, y, s)
+        wrong, o, f = _decided(p, y, s, x, self.epoch)
         if wrong:
-            self.f = f = _factor(p, y, o, s, x, self.epoch)
+            self.f = f
             fx = [f * x_i for x_i in x]
             if p.bias_rate is not None:  # b <- b + R y (or R (y - o)), the bias's feature times its own rate
                 b = 0 if p.bias_first else -1
@@ -1538,14 +1534,13 @@ class _FamilyDual(DualPerceptron):
         """The family's step on example i (x): (its score, whether it was a mistake, and so (x, f) was stored)."""
         kept, x_read = self.kept if i is not None else None, self._read(x)
         s = _finite(kept.scores[i], "w.x", _NOT_REAL) if kept else self._score(x_read)
-        wrong, o = _decided(self.point, y, s)
+        wrong, _, self.f = _decided(self.point, y, s, x_read, self.epoch)
         if wrong:
-            self.f = f = _factor(self.point, y, o, s, x_read, self.epoch)
             try:
-                scores = kept.moved(kept.xs[i], f, i) if kept else None
+                scores = kept.moved(kept.xs[i], self.f, i) if kept else None
             except (TypeError, ValueError, ArithmeticError):  # met again by Part I's eq. (2), where it would be
                 self.kept = scores = None
-            self.stored.append((x_read, f))  # stored whole, then the scores move
+            self.stored.append((x_read, self.f))  # stored whole, then the scores move
             self.d = len(x)
             if scores is not None:
                 kept.scores = scores
