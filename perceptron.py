@@ -688,7 +688,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def _scores(self, x, weights) -> dict:
         """A multiclass run's {class: its score} for x: w(l).x, or the vote's (Classifier's decision_function)."""
-        kept, classes = self._kept(_predictor(weights)), self.model.classes
+        kept, classes = self._kept(weights), self.model.classes
         x = self._read(_vector(x, self.model.d))
         def scores(w):
             return {c: _finite(dot(w[c], x), "w(l).x") for c in classes}
@@ -704,7 +704,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def _signs(self, xs, weights) -> list:
         """A binary run's sign(w.x) for each x, or its vote's."""
-        self._kept(_predictor(weights))
+        self._kept(weights)
         return [sign(self.score(x, weights)) for x in xs] if weights != "voted" else list(map(sign, self._votes(xs)))
 
     def _votes(self, xs) -> list:
@@ -725,11 +725,16 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
         """The prediction of every row of X (a list of vectors, a NumPy matrix, a DataFrame), as ``predict``."""
-        return [self.predict(x, weights) for x in _matrix(X)]
+        return [self.predict(x, weights) for x in _values(X, rows=True)]
 
-    def _kept(self, weights):
-        """The predictor's weights (the pocket's, the average, the votes), or the error: the run kept none."""
-        kept = {"w": self.w, "pocket": self.pocket, "average": self.average, "voted": self.voted}[weights]
+    def _kept(self, weights, refused=None):
+        """The predictor's weights (the pocket's, the average, the votes), or the error: no such predictor, ``refused``
+        (the votes, where they will not do), or the run kept none."""
+        if not isinstance(weights, str) or weights not in ("w", "pocket", "average", "voted"):
+            raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
+        if weights == "voted" and refused:
+            raise PerceptronError(refused)
+        kept = getattr(self, weights)
         if kept is None and weights != "w":
             raise PerceptronError(f"this run kept no {'votes' if weights == 'voted' else weights}: train(..., "
                                   f"{weights}={'True' if weights != 'average' else repr('after')})")
@@ -742,7 +747,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
         if isinstance(y, str):  # errors(examples, weights): no y is a str
             weights, y = y, None
-        D = _Data(_pairs(examples, y), keep=True, label=_class_label if self.multiclass else _Labels(*self.labels).read)
+        pairs = _pairs(examples, y)
+        D = _Data(pairs, True, _class_label) if self.multiclass else _binary_data(pairs, True, self.labels)[0]
         xs = [x for x, _ in D.examples]
         predicted = self.predictions(xs, weights) if self.multiclass else self._signs(xs, weights)
         return sum(map(ne, predicted, (y for _, y in D.examples)))
@@ -752,9 +758,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
         if self.model is None or self.multiclass is not None:
             raise PerceptronError("score is for a binary run")
-        if _predictor(weights) == "voted":
-            raise PerceptronError("the vote has no score: predict(x, 'voted')")
-        w = self._kept(weights)
+        w = self._kept(weights, "the vote has no score: predict(x, 'voted')")
         if w is None:  # a kernel run: its dual's score, or its pocket's (its first k stored examples)
             return self.model.score(x) if weights == "w" else self._prefix_scores(x)[self.pocket.mistakes]
         x = _vector(x, len(w) - self.bias)
@@ -802,8 +806,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if w_star is not None and (self.multiclass is not None or _explicit(self.model) is None):
             raise PerceptronError("w_star: the proof's (1) and (2) need explicit weights: a binary run, primal or the "
                                   "linear kernel")
-        bound = None if w_star is None else _bound([(x, _Labels(*self.labels).read(label)) for x, label in D.examples],
-                                                   self, _vector(w_star, None, "w_star"), None)
+        bound = None if w_star is None else _bound(_binary_data(D.examples, True, self.labels)[0].examples, self,
+                                                   _vector(w_star, None, "w_star"), None)
         return "\n".join(_explained(self, [D.examples[m.index][0] for m in self.trace], bound, every))
 
 
@@ -819,12 +823,6 @@ def _voted_signs(kept, bias, xs) -> list:
     """sum_k c_k sign(v_k.x) for each x: the vote of a primal run, its sign the prediction."""
     xs = [[*x, 1] if bias else x for x in (_vector(x, len(kept[0][0]) - bias) for x in xs)]
     return [sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept) for x in xs]
-
-
-def _predictor(weights):
-    if not isinstance(weights, str) or weights not in ("w", "pocket", "average", "voted"):
-        raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
-    return weights
 
 
 def _count(wrong, at_most=None) -> int:
@@ -947,7 +945,7 @@ def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake
 def _pairs(examples, y):
     if y is None:
         return examples
-    rows, y = list(_matrix(examples)), _values(y)
+    rows, y = list(_values(examples, rows=True)), _values(y)
     if getattr(y, "ndim", 1) > 1:
         raise PerceptronError(f"y is an array of shape {_short(y.shape)}: give one label per row (y.ravel())")
     y = list(_iterable(y, "y"))
@@ -959,33 +957,18 @@ def _pairs(examples, y):
     return list(zip(rows, y))
 
 
-def _matrix(X):
-    """X as its rows: a 1-d array is refused, as one x is not a data set."""
-    X = _iterable(_values(X), "X")
-    if getattr(X, "ndim", 2) == 1:
-        raise PerceptronError(f"X is an array of shape {_short(X.shape)}, not rows: Reshape your data, "
-                              "X.reshape(-1, 1) for one feature, X.reshape(1, -1) for one example")
-    return X
-
-
-def _values(v):
+def _values(v, rows=False):
     """A pandas DataFrame as its rows and a Series as its values, each cell of the column's own type (an int
-    column's Python ints); anything else as it is."""
+    column's Python ints); anything else as it is.  rows=True: v is X, rows (a 1-d array is not a data set)."""
     if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
         if hasattr(v, "tocsr"):
             raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
         v = v.__array__()
-    return v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
-
-
-class _Labels(namedtuple("_Labels", "negative positive")):
-    """A binary run's two labels as given, read as -1 (the negative) and +1."""
-
-    def read(self, y):
-        label = _class_label(y)
-        if label in self:  # (negative, positive)
-            return 1 if label == self.positive and label != self.negative else -1
-        raise PerceptronError(f"label {_short(y)} is not {_short(self.negative)} or {_short(self.positive)}")
+    v = v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
+    if rows and getattr(_iterable(v, "X"), "ndim", 2) == 1:
+        raise PerceptronError(f"X is an array of shape {_short(v.shape)}, not rows: Reshape your data, "
+                              "X.reshape(-1, 1) for one feature, X.reshape(1, -1) for one example")
+    return v
 
 
 def _label_value(y):
@@ -1001,13 +984,21 @@ def _label_value(y):
 
 
 def _binary_data(examples, keep, labels):
-    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
+    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort); a
+    run's own labels read its examples as it did."""
+    two: Any = None  # two labels other than -1 and +1: (negative, positive)
+
+    def read_two(y):  # -1 for the negative, +1 for the positive
+        label = _class_label(y)
+        if label in two:
+            return 1 if label == two[1] and label != two[0] else -1
+        raise PerceptronError(f"label {_short(y)} is not {_short(two[0])} or {_short(two[1])}")
     if labels is not None:
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
-        negative, positive = (_class_label(v) for v in labels)
-        return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
+        two = tuple(_class_label(v) for v in labels)
+        return _Data(examples, keep, label=read_two), two
     if keep:  # every label, by value, before any is read as -1 or +1
         D = _Data(examples, keep, label=_label_value)
         ys = [y for _, y in D.examples]
@@ -1016,15 +1007,19 @@ def _binary_data(examples, keep, labels):
             ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
         except Exception:  # an item that is not a pair: named where the run meets it
             ys = [-1]
-    # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
-    values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else _distinct(map(_label_value, ys))
-    two = None  # two labels other than -1 and +1: (negative, positive)
+    # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value: the
+    # distinct ones in order of first appearance (True is not the label 1), or None if one is unhashable.
+    try:
+        values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
+            [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
+    except TypeError:
+        values = None
     if values is not None and len(values) == 2 and any(type(v) is bool or v not in (-1, 1) for v in values):
         try:
             two = tuple(sorted(values))
         except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
             two = tuple(values)
-    read = _label if two is None else _Labels(*two).read  # -1/+1, or a label that is neither, as the notes say
+    read = _label if two is None else read_two  # -1/+1, or a label that is neither, as the notes say
     if not keep:
         return _Data(examples, keep, read), two or (-1, 1)
     for i, (x, y) in enumerate(D.examples):
@@ -1035,14 +1030,6 @@ def _binary_data(examples, keep, labels):
             hint = f"; these examples have {many} labels: use train_multiclass for classes" if many > 2 else ""
             raise PerceptronError(err.reason + hint, i) from None
     return D, two or (-1, 1)
-
-
-def _distinct(ys) -> list | None:
-    """The distinct labels in order of first appearance (True is not the label 1), or None if one is unhashable."""
-    try:
-        return [y for _, y in dict.fromkeys((type(y) is bool, y) for y in ys)]
-    except TypeError:
-        return None
 
 
 def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
@@ -1693,8 +1680,8 @@ class Classifier:
         if not hasattr(self, "run_"):
             return self._fit_anew(X, y, classes, epochs=1)
         import copy
-        read = _Labels(*self.run_.labels).read if self.run_.labels else _class_label
-        D = _Data(_pairs(self._rows(X), self._column(y)), keep=True, label=read)
+        pairs = _pairs(self._rows(X), self._column(y))
+        D = _binary_data(pairs, True, self.run_.labels)[0] if self.run_.labels else _Data(pairs, True, _class_label)
         learner, moved = copy.deepcopy(self.run_.model), []  # the model moves only once every example is learned
         for i, (x, label) in enumerate(D.examples):
             try:
@@ -1748,7 +1735,8 @@ class Classifier:
         if D.examples and not D.d:  # scikit-learn's words
             raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is "
                                   "required.")
-        given = _classes(classes) if classes is not None else _distinct(y for _, y in D.examples)
+        given = _classes(classes) if classes is not None else \
+            [y for _, y in dict.fromkeys((type(y) is bool, y) for _, y in D.examples)]  # True is not the class 1
         continuous = next((c for c in given if type(c) is float and not c.is_integer()), None)
         if continuous is not None:  # scikit-learn's words
             raise PerceptronError(f"Unknown label type: y holds {continuous!r}: classes are labels, not measurements")
@@ -1765,14 +1753,15 @@ class Classifier:
             classes = given
         if not isinstance(self.conventions, (dict, type(None))):
             raise PerceptronError(f"conventions = {_short(self.conventions)} is not a dict of the family's fields")
-        options = dict(bias=self.bias, pocket=_predictor(self.predictor) == "pocket", trace=False,
-                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted",
-                       **(self.conventions or {}))
+        asked = self.predictor if isinstance(self.predictor, str) else None  # any other: refused by Run._kept
+        options = dict(bias=self.bias, pocket=asked == "pocket", average="after" if asked == "average" else None,
+                       voted=asked == "voted", trace=False, **(self.conventions or {}))
         if len(classes) == 2:
             run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options, **passes)
         else:
             run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
                                    rule=None if self.multiclass == "joint" else self.rule, **options, **passes)
+        run._kept(self.predictor)  # the predictor checked, before the model is kept
         self.run_, self.classes_, self.n_features_in_ = run, self._like(y, classes), D.d
         return self
 
@@ -1792,7 +1781,7 @@ class Classifier:
         if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
             raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(
                 "this Classifier is not fitted yet: call fit(X, y) first")
-        rows = [x for x, _ in _Data(((x, 1) for x in _matrix(X)), keep=True).examples]  # a bad row named
+        rows = [x for x, _ in _Data(((x, 1) for x in _values(X, rows=True)), keep=True).examples]  # a bad row named
         wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
         if wrong is not None:
             raise PerceptronError(f"X has {wrong} features, but Classifier is expecting {self.n_features_in_} "
@@ -1800,10 +1789,9 @@ class Classifier:
         return rows
 
     def _vectors(self) -> list:
-        run, predictor = self.run_, _predictor(self.predictor)
-        kept = run._kept(predictor) if predictor != "voted" else None
+        kept, run = self.run_._kept(self.predictor, "the vote has no weights"), self.run_
         if kept is None:
-            raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
+            raise PerceptronError("the kernel run has no weights")
         return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
 
     @staticmethod
