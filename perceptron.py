@@ -728,8 +728,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return [self.predict(x, weights) for x in _values(X, rows=True)]
 
     def _kept(self, weights, refused=None):
-        """The predictor's weights (the pocket's, the average, the votes), or the error: no such predictor, ``refused``
-        (the votes, where they will not do), or the run kept none."""
+        """The predictor's weights (the pocket's, the average, the votes), or why not (``refused``: the votes')."""
         if not isinstance(weights, str) or weights not in ("w", "pocket", "average", "voted"):
             raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
         if weights == "voted" and refused:
@@ -761,8 +760,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         w = self._kept(weights, "the vote has no score: predict(x, 'voted')")
         if w is None:  # a kernel run: its dual's score, or its pocket's (its first k stored examples)
             return self.model.score(x) if weights == "w" else self._prefix_scores(x)[self.pocket.mistakes]
-        x = _vector(x, len(w) - self.bias)
-        return _finite(dot(w, self._read(x)), "w.x")
+        return _finite(dot(w, self._read(_vector(x, len(w) - self.bias))), "w.x")
 
     def save(self, path) -> None:
         """Write the run without its history to the file ``path`` as ``--save`` does (JSON, read back by ``load``):
@@ -1038,12 +1036,13 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
     a step it lands in, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
     passes, _, pocket, average, voted, log, hook = options
     best = tally = record = None
+    made: list = []  # the index of each update's example, first told (an observer that fails then names it)
 
     def run(epochs, converged, means=None):
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
                    trace=log, pocket=best, rule=learner.rule, bias=learner.bias,
                    average=shaped(means[average]) if means and average else None,
-                   voted=_Votes(((shaped(v), c) for v, c in tally.votes), map(D.examples.__getitem__, tally.made))
+                   voted=_Votes(((shaped(v), c) for v, c in tally.votes), map(D.examples.__getitem__, made))
                    if tally and voted else None, **conventions)
 
     def ratchet(mistake, learner):  # Gallant's pocket (as ``train`` describes it), told of each update
@@ -1054,9 +1053,10 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
     try:
         count = _pocket_errors(learner, D) if pocket else None
         best = Pocket(_copied(_explicit(learner)), count(None, None), 0) if pocket else None
-        tally = (_History(flat(learner), len(D.examples), voted, flat, average)
-                 if average or voted else None)
-        record = _Recorder(learner, [ratchet if pocket else None, tally, hook,
+        tally = _History(flat(learner), len(D.examples), voted, flat, average) if average or voted else None
+        remember = voted or isinstance(learner, DualPerceptron)  # the example of each update: v_k's, K's pair's
+        record = _Recorder(learner, [(lambda mistake, _: made.append(mistake.index)) if remember else None,
+                                     ratchet if pocket else None, tally, hook,
                                      None if log is None else lambda mistake, _: log.append(mistake)],
                            lambda: (best, len(log or ())))
         try:
@@ -1073,7 +1073,7 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
                 try:
                     learner.kernel(x_j, x)
                 except (TypeError, ValueError, ArithmeticError) as again:
-                    first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                    first = made[j]  # K's message speaks of its arguments a = x_j and b = x
                     raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
                                           f"the examples {first} and {D.at}: {_reason(again)}") from None
             raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
@@ -1125,18 +1125,15 @@ class _Recorder:
     """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
     mistake; then the step is whole: ``seen``, (mistakes, w, kept()), is the run a Ctrl-C reports (_run_cornell)."""
 
-    signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals: one lost is raised here
+    signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals
 
     def __init__(self, learner, observers, kept):
         self.learner, self.kept = learner, kept
         self.observers = [observe for observe in observers if observe is not None]
-        self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
+        self.lean = not self.observers  # nothing to tell but the step's end (the fast pass's)
         self.whole_now()
-        self.lean = not self.observers and self.indexes is None  # nothing to tell but the step's end (the fast pass's)
 
     def __call__(self, mistake):
-        if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
-            self.indexes.append(mistake.index)
         for observe in self.observers:
             observe(mistake, self.learner)
         self.whole_now()
@@ -1144,7 +1141,7 @@ class _Recorder:
     def whole_now(self):
         """The step is whole: what __call__ does last, and all a lean pass tells."""
         self.seen = self.learner.mistakes, getattr(self.learner, "w", None), self.kept()
-        if self.signalled.get():  # (lost: Python only reports one raised in a finalizer)
+        if self.signalled.get():  # one lost (Python only reports one raised in a finalizer) is raised here
             raise self.signalled.get()[0]()
 
 
@@ -1180,13 +1177,12 @@ class _History:
         self.n, self.w, self.since = n, list(w), 1
         self.total = [0] * len(w) if sums else None  # sum_t W_t so far, exactly: Fractions of the floats
         self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
-        self.votes, self.made = ([] if votes else None), []  # made: the example index of each v_k's mistake
+        self.votes = [] if votes else None
         self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
         self.updated = [0] * len(w) if sums == "updates" else None  # the sum of w after each update, exactly
         self.updates = 0
 
     def __call__(self, mistake, learner):
-        self.made.append(mistake.index)
         self.at((mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
         if self.updated is not None:
             self.updated = [s + Fraction(v) for s, v in zip(self.updated, self.w)]
