@@ -857,20 +857,18 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     ``run`` (None while the examples are read).
 
     Beyond the notes, for data that is not separable (refinements Kalyanakrishnan §4 mentions without naming):
-    pocket=True  the pocket with ratchet of S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans. Neural
-                 Networks 1(2), 1990: after every update the new w's training errors under the run's rule are counted
-                 over all the examples, and w is pocketed only if they are strictly fewer (the ratchet); it starts as
-                 w = 0, with its count.
-    average="after"  the mean of the weights after every example visited, over all passes: sum_t W_t / N (M. Collins,
-                 "Discriminative training methods for hidden Markov models: theory and experiments with perceptron
-                 algorithms", EMNLP 2002; Freund and Schapire's sum_k c_k v_k / N; scikit-learn's
-                 SGDClassifier(average=True) up to its rounding).
-    average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).  Either mean is exact: a Fraction for int
-                 and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once in the context.
+    pocket=True  the pocket with ratchet (S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans. Neural
+                 Networks 1(2), 1990): from the first w, after each update the new w's training errors under the rule
+                 are counted, and w is pocketed only if they are strictly fewer.
+    average="after"  sum_t W_t / N, the mean of the weights after every example visited (M. Collins, "Discriminative
+                 training methods for hidden Markov models: theory and experiments with perceptron algorithms", EMNLP
+                 2002; Freund and Schapire's sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True) up to its
+                 rounding); average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron); average="updates"
+                 the mean of w after each update (code that averages at each mistake).  Each mean is exact: a Fraction
+                 for int and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once.
     voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm", Machine
                  Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of examples
                  visited while it stood; run.predict(x, "voted") is their vote.
-    average="updates"  the mean of w after every update (code that averages at each mistake).
 
     ``conventions``: any point of the family (FAMILY, one row a convention: zero=-1, step="error", rate=0.1,
     falling=True, threshold=1, bias_first=True, bias_feature=-1, bias_rate=0.5, start=w, order=[[...], ...],
@@ -1179,8 +1177,7 @@ class _History:
         self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
         self.votes = [] if votes else None
         self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
-        self.updated = [0] * len(w) if sums == "updates" else None  # the sum of w after each update, exactly
-        self.updates = 0
+        self.updated, self.updates = ([0] * len(w) if sums == "updates" else None), 0  # sum_k v_k exactly, and k
 
     def __call__(self, mistake, learner):
         self.at((mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
