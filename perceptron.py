@@ -687,7 +687,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def _scores(self, x, weights) -> dict:
         """A multiclass run's {class: its score} for x: w(l).x, or the vote's (Classifier's decision_function)."""
-        kept, classes = self._kept(_predictor(weights)), self.model.classes
+        kept, classes = self._kept(weights), self.model.classes
         x = self._read(_vector(x, self.model.d))
         def scores(w):
             return {c: _finite(dot(w[c], x), "w(l).x") for c in classes}
@@ -703,7 +703,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def _signs(self, xs, weights) -> list:
         """A binary run's sign(w.x) for each x, or its vote's."""
-        self._kept(_predictor(weights))
+        self._kept(weights)
         return [sign(self.score(x, weights)) for x in xs] if weights != "voted" else list(map(sign, self._votes(xs)))
 
     def _votes(self, xs) -> list:
@@ -724,11 +724,15 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def predictions(self, X: Iterable[Vector], weights: str = "w") -> list:
         """The prediction of every row of X (a list of vectors, a NumPy matrix, a DataFrame), as ``predict``."""
-        return [self.predict(x, weights) for x in _matrix(X)]
+        return [self.predict(x, weights) for x in _values(X, rows=True)]
 
-    def _kept(self, weights):
-        """The predictor's weights (the pocket's, the average, the votes), or the error: the run kept none."""
-        kept = {"w": self.w, "pocket": self.pocket, "average": self.average, "voted": self.voted}[weights]
+    def _kept(self, weights, refused=None):
+        """The predictor's weights (the pocket's, the average, the votes), or why not (``refused``: the votes')."""
+        if not isinstance(weights, str) or weights not in ("w", "pocket", "average", "voted"):
+            raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
+        if weights == "voted" and refused:
+            raise PerceptronError(refused)
+        kept = getattr(self, weights)
         if kept is None and weights != "w":
             raise PerceptronError(f"this run kept no {'votes' if weights == 'voted' else weights}: train(..., "
                                   f"{weights}={'True' if weights != 'average' else repr('after')})")
@@ -741,7 +745,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
         if isinstance(y, str):  # errors(examples, weights): no y is a str
             weights, y = y, None
-        D = _Data(_pairs(examples, y), keep=True, label=_class_label if self.multiclass else _Labels(*self.labels).read)
+        pairs = _pairs(examples, y)
+        D = _Data(pairs, True, _class_label) if self.multiclass else _binary_data(pairs, True, self.labels)[0]
         xs = [x for x, _ in D.examples]
         predicted = self.predictions(xs, weights) if self.multiclass else self._signs(xs, weights)
         return sum(map(ne, predicted, (y for _, y in D.examples)))
@@ -751,13 +756,10 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         """w.x, or w.(x, 1) with the run's bias, for weights "w", "pocket" or "average"."""
         if self.model is None or self.multiclass is not None:
             raise PerceptronError("score is for a binary run")
-        if _predictor(weights) == "voted":
-            raise PerceptronError("the vote has no score: predict(x, 'voted')")
-        w = self._kept(weights)
+        w = self._kept(weights, "the vote has no score: predict(x, 'voted')")
         if w is None:  # a kernel run: its dual's score, or its pocket's (its first k stored examples)
             return self.model.score(x) if weights == "w" else self._prefix_scores(x)[self.pocket.mistakes]
-        x = _vector(x, len(w) - self.bias)
-        return _finite(dot(w, self._read(x)), "w.x")
+        return _finite(dot(w, self._read(_vector(x, len(w) - self.bias))), "w.x")
 
     def save(self, path) -> None:
         """Write the run without its history to the file ``path`` as ``--save`` does (JSON, read back by ``load``):
@@ -801,8 +803,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if w_star is not None and (self.multiclass is not None or _explicit(self.model) is None):
             raise PerceptronError("w_star: the proof's (1) and (2) need explicit weights: a binary run, primal or the "
                                   "linear kernel")
-        bound = None if w_star is None else _bound([(x, _Labels(*self.labels).read(label)) for x, label in D.examples],
-                                                   self, _vector(w_star, None, "w_star"), None)
+        bound = None if w_star is None else _bound(_binary_data(D.examples, True, self.labels)[0].examples, self,
+                                                   _vector(w_star, None, "w_star"), None)
         return "\n".join(_explained(self, [D.examples[m.index][0] for m in self.trace], bound, every))
 
 
@@ -818,12 +820,6 @@ def _voted_signs(kept, bias, xs) -> list:
     """sum_k c_k sign(v_k.x) for each x: the vote of a primal run, its sign the prediction."""
     xs = [[*x, 1] if bias else x for x in (_vector(x, len(kept[0][0]) - bias) for x in xs)]
     return [sum(c * sign(_finite(dot(v, x), "w.x")) for v, c in kept) for x in xs]
-
-
-def _predictor(weights):
-    if not isinstance(weights, str) or weights not in ("w", "pocket", "average", "voted"):
-        raise PerceptronError(f"weights = {_short(weights)}: use 'w', 'pocket', 'average' or 'voted'")
-    return weights
 
 
 def _count(wrong, at_most=None) -> int:
@@ -860,20 +856,18 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     ``run`` (None while the examples are read).
 
     Beyond the notes, for data that is not separable (refinements Kalyanakrishnan §4 mentions without naming):
-    pocket=True  the pocket with ratchet of S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans. Neural
-                 Networks 1(2), 1990: after every update the new w's training errors under the run's rule are counted
-                 over all the examples, and w is pocketed only if they are strictly fewer (the ratchet); it starts as
-                 w = 0, with its count.
-    average="after"  the mean of the weights after every example visited, over all passes: sum_t W_t / N (M. Collins,
-                 "Discriminative training methods for hidden Markov models: theory and experiments with perceptron
-                 algorithms", EMNLP 2002; Freund and Schapire's sum_k c_k v_k / N; scikit-learn's
-                 SGDClassifier(average=True) up to its rounding).
-    average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron).  Either mean is exact: a Fraction for int
-                 and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once in the context.
+    pocket=True  the pocket with ratchet (S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans. Neural
+                 Networks 1(2), 1990): from the first w, after each update the new w's training errors under the rule
+                 are counted, and w is pocketed only if they are strictly fewer.
+    average="after"  sum_t W_t / N, the mean of the weights after every example visited (M. Collins, "Discriminative
+                 training methods for hidden Markov models: theory and experiments with perceptron algorithms", EMNLP
+                 2002; Freund and Schapire's sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True) up to its
+                 rounding); average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron); average="updates"
+                 the mean of w after each update (code that averages at each mistake).  Each mean is exact: a Fraction
+                 for int and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once.
     voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm", Machine
                  Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of examples
                  visited while it stood; run.predict(x, "voted") is their vote.
-    average="updates"  the mean of w after every update (code that averages at each mistake).
 
     ``conventions``: any point of the family (FAMILY, one row a convention: zero=-1, step="error", rate=0.1,
     falling=True, threshold=1, bias_first=True, bias_feature=-1, bias_rate=0.5, start=w, order=[[...], ...],
@@ -946,7 +940,7 @@ def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake
 def _pairs(examples, y):
     if y is None:
         return examples
-    rows, y = list(_matrix(examples)), _values(y)
+    rows, y = list(_values(examples, rows=True)), _values(y)
     if getattr(y, "ndim", 1) > 1:
         raise PerceptronError(f"y is an array of shape {_short(y.shape)}: give one label per row (y.ravel())")
     y = list(_iterable(y, "y"))
@@ -958,33 +952,18 @@ def _pairs(examples, y):
     return list(zip(rows, y))
 
 
-def _matrix(X):
-    """X as its rows: a 1-d array is refused, as one x is not a data set."""
-    X = _iterable(_values(X), "X")
-    if getattr(X, "ndim", 2) == 1:
-        raise PerceptronError(f"X is an array of shape {_short(X.shape)}, not rows: Reshape your data, "
-                              "X.reshape(-1, 1) for one feature, X.reshape(1, -1) for one example")
-    return X
-
-
-def _values(v):
+def _values(v, rows=False):
     """A pandas DataFrame as its rows and a Series as its values, each cell of the column's own type (an int
-    column's Python ints); anything else as it is."""
+    column's Python ints); anything else as it is.  rows=True: v is X, rows (a 1-d array is not a data set)."""
     if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
         if hasattr(v, "tocsr"):
             raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
         v = v.__array__()
-    return v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
-
-
-class _Labels(namedtuple("_Labels", "negative positive")):
-    """A binary run's two labels as given, read as -1 (the negative) and +1."""
-
-    def read(self, y):
-        label = _class_label(y)
-        if label in self:  # (negative, positive)
-            return 1 if label == self.positive and label != self.negative else -1
-        raise PerceptronError(f"label {_short(y)} is not {_short(self.negative)} or {_short(self.positive)}")
+    v = v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
+    if rows and getattr(_iterable(v, "X"), "ndim", 2) == 1:
+        raise PerceptronError(f"X is an array of shape {_short(v.shape)}, not rows: Reshape your data, "
+                              "X.reshape(-1, 1) for one feature, X.reshape(1, -1) for one example")
+    return v
 
 
 def _label_value(y):
@@ -1000,13 +979,21 @@ def _label_value(y):
 
 
 def _binary_data(examples, keep, labels):
-    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
+    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort); a
+    run's own labels read its examples as it did."""
+    two: Any = None  # two labels other than -1 and +1: (negative, positive)
+
+    def read_two(y):  # -1 for the negative, +1 for the positive
+        label = _class_label(y)
+        if label in two:
+            return 1 if label == two[1] and label != two[0] else -1
+        raise PerceptronError(f"label {_short(y)} is not {_short(two[0])} or {_short(two[1])}")
     if labels is not None:
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
-        negative, positive = (_class_label(v) for v in labels)
-        return _Data(examples, keep, label=_Labels(negative, positive).read), (negative, positive)
+        two = tuple(_class_label(v) for v in labels)
+        return _Data(examples, keep, label=read_two), two
     if keep:  # every label, by value, before any is read as -1 or +1
         D = _Data(examples, keep, label=_label_value)
         ys = [y for _, y in D.examples]
@@ -1015,15 +1002,19 @@ def _binary_data(examples, keep, labels):
             ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
         except Exception:  # an item that is not a pair: named where the run meets it
             ys = [-1]
-    # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value.
-    values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else _distinct(map(_label_value, ys))
-    two = None  # two labels other than -1 and +1: (negative, positive)
+    # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value: the
+    # distinct ones in order of first appearance (True is not the label 1), or None if one is unhashable.
+    try:
+        values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
+            [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
+    except TypeError:
+        values = None
     if values is not None and len(values) == 2 and any(type(v) is bool or v not in (-1, 1) for v in values):
         try:
             two = tuple(sorted(values))
         except (TypeError, ArithmeticError):  # values that do not sort (a Decimal NaN)
             two = tuple(values)
-    read = _label if two is None else _Labels(*two).read  # -1/+1, or a label that is neither, as the notes say
+    read = _label if two is None else read_two  # -1/+1, or a label that is neither, as the notes say
     if not keep:
         return _Data(examples, keep, read), two or (-1, 1)
     for i, (x, y) in enumerate(D.examples):
@@ -1036,26 +1027,19 @@ def _binary_data(examples, keep, labels):
     return D, two or (-1, 1)
 
 
-def _distinct(ys) -> list | None:
-    """The distinct labels in order of first appearance (True is not the label 1), or None if one is unhashable."""
-    try:
-        return [y for _, y in dict.fromkeys((type(y) is bool, y) for y in ys)]
-    except TypeError:
-        return None
-
-
 def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
     """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
     _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), which takes back
     a step it lands in, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
     passes, _, pocket, average, voted, log, hook = options
     best = tally = record = None
+    made: list = []  # the index of each update's example, first told (an observer that fails then names it)
 
     def run(epochs, converged, means=None):
         return Run(w=_explicit(learner), model=learner, mistakes=learner.mistakes, epochs=epochs, converged=converged,
                    trace=log, pocket=best, rule=learner.rule, bias=learner.bias,
                    average=shaped(means[average]) if means and average else None,
-                   voted=_Votes(((shaped(v), c) for v, c in tally.votes), map(D.examples.__getitem__, tally.made))
+                   voted=_Votes(((shaped(v), c) for v, c in tally.votes), map(D.examples.__getitem__, made))
                    if tally and voted else None, **conventions)
 
     def ratchet(mistake, learner):  # Gallant's pocket (as ``train`` describes it), told of each update
@@ -1066,9 +1050,10 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
     try:
         count = _pocket_errors(learner, D) if pocket else None
         best = Pocket(_copied(_explicit(learner)), count(None, None), 0) if pocket else None
-        tally = (_History(flat(learner), len(D.examples), voted, flat, average)
-                 if average or voted else None)
-        record = _Recorder(learner, [ratchet if pocket else None, tally, hook,
+        tally = _History(flat(learner), len(D.examples), voted, flat, average) if average or voted else None
+        remember = voted or isinstance(learner, DualPerceptron)  # the example of each update: v_k's, K's pair's
+        record = _Recorder(learner, [(lambda mistake, _: made.append(mistake.index)) if remember else None,
+                                     ratchet if pocket else None, tally, hook,
                                      None if log is None else lambda mistake, _: log.append(mistake)],
                            lambda: (best, len(log or ())))
         try:
@@ -1085,7 +1070,7 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
                 try:
                     learner.kernel(x_j, x)
                 except (TypeError, ValueError, ArithmeticError) as again:
-                    first = record.indexes[j]  # K's message speaks of its arguments a = x_j and b = x
+                    first = made[j]  # K's message speaks of its arguments a = x_j and b = x
                     raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
                                           f"the examples {first} and {D.at}: {_reason(again)}") from None
             raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
@@ -1137,18 +1122,15 @@ class _Recorder:
     """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
     mistake; then the step is whole: ``seen``, (mistakes, w, kept()), is the run a Ctrl-C reports (_run_cornell)."""
 
-    signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals: one lost is raised here
+    signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals
 
     def __init__(self, learner, observers, kept):
         self.learner, self.kept = learner, kept
         self.observers = [observe for observe in observers if observe is not None]
-        self.indexes: list | None = [] if isinstance(learner, DualPerceptron) else None  # to name a kernel's pair
+        self.lean = not self.observers  # nothing to tell but the step's end (the fast pass's)
         self.whole_now()
-        self.lean = not self.observers and self.indexes is None  # nothing to tell but the step's end (the fast pass's)
 
     def __call__(self, mistake):
-        if self.indexes is not None:  # first: an observer that fails (a kernel, in the pocket's count) names it
-            self.indexes.append(mistake.index)
         for observe in self.observers:
             observe(mistake, self.learner)
         self.whole_now()
@@ -1156,7 +1138,7 @@ class _Recorder:
     def whole_now(self):
         """The step is whole: what __call__ does last, and all a lean pass tells."""
         self.seen = self.learner.mistakes, getattr(self.learner, "w", None), self.kept()
-        if self.signalled.get():  # (lost: Python only reports one raised in a finalizer)
+        if self.signalled.get():  # one lost (Python only reports one raised in a finalizer) is raised here
             raise self.signalled.get()[0]()
 
 
@@ -1192,13 +1174,11 @@ class _History:
         self.n, self.w, self.since = n, list(w), 1
         self.total = [0] * len(w) if sums else None  # sum_t W_t so far, exactly: Fractions of the floats
         self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
-        self.votes, self.made = ([] if votes else None), []  # made: the example index of each v_k's mistake
+        self.votes = [] if votes else None
         self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
-        self.updated = [0] * len(w) if sums == "updates" else None  # the sum of w after each update, exactly
-        self.updates = 0
+        self.updated, self.updates = ([0] * len(w) if sums == "updates" else None), 0  # sum_k v_k exactly, and k
 
     def __call__(self, mistake, learner):
-        self.made.append(mistake.index)
         self.at((mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
         if self.updated is not None:
             self.updated = [s + Fraction(v) for s, v in zip(self.updated, self.w)]
@@ -1688,8 +1668,8 @@ class Classifier:
         if not hasattr(self, "run_"):
             return self._fit_anew(X, y, classes, epochs=1)
         import copy
-        read = _Labels(*self.run_.labels).read if self.run_.labels else _class_label
-        D = _Data(_pairs(self._rows(X), self._column(y)), keep=True, label=read)
+        pairs = _pairs(self._rows(X), self._column(y))
+        D = _binary_data(pairs, True, self.run_.labels)[0] if self.run_.labels else _Data(pairs, True, _class_label)
         learner, moved = copy.deepcopy(self.run_.model), []  # the model moves only once every example is learned
         for i, (x, label) in enumerate(D.examples):
             try:
@@ -1743,7 +1723,8 @@ class Classifier:
         if D.examples and not D.d:  # scikit-learn's words
             raise PerceptronError(f"X has 0 feature(s) (shape=({len(D.examples)}, 0)) while a minimum of 1 is "
                                   "required.")
-        given = _classes(classes) if classes is not None else _distinct(y for _, y in D.examples)
+        given = _classes(classes) if classes is not None else \
+            [y for _, y in dict.fromkeys((type(y) is bool, y) for _, y in D.examples)]  # True is not the class 1
         continuous = next((c for c in given if type(c) is float and not c.is_integer()), None)
         if continuous is not None:  # scikit-learn's words
             raise PerceptronError(f"Unknown label type: y holds {continuous!r}: classes are labels, not measurements")
@@ -1760,14 +1741,15 @@ class Classifier:
             classes = given
         if not isinstance(self.conventions, (dict, type(None))):
             raise PerceptronError(f"conventions = {_short(self.conventions)} is not a dict of the family's fields")
-        options = dict(bias=self.bias, pocket=_predictor(self.predictor) == "pocket", trace=False,
-                       average="after" if self.predictor == "average" else None, voted=self.predictor == "voted",
-                       **(self.conventions or {}))
+        asked = self.predictor if isinstance(self.predictor, str) else None  # any other: refused by Run._kept
+        options = dict(bias=self.bias, pocket=asked == "pocket", average="after" if asked == "average" else None,
+                       voted=asked == "voted", trace=False, **(self.conventions or {}))
         if len(classes) == 2:
             run = train(D.examples, rule=self.rule, kernel=kernel, labels=tuple(classes), **options, **passes)
         else:
             run = train_multiclass(D.examples, classes=classes, update=self.multiclass,
                                    rule=None if self.multiclass == "joint" else self.rule, **options, **passes)
+        run._kept(self.predictor)  # the predictor checked, before the model is kept
         self.run_, self.classes_, self.n_features_in_ = run, self._like(y, classes), D.d
         return self
 
@@ -1787,7 +1769,7 @@ class Classifier:
         if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
             raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(
                 "this Classifier is not fitted yet: call fit(X, y) first")
-        rows = [x for x, _ in _Data(((x, 1) for x in _matrix(X)), keep=True).examples]  # a bad row named
+        rows = [x for x, _ in _Data(((x, 1) for x in _values(X, rows=True)), keep=True).examples]  # a bad row named
         wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
         if wrong is not None:
             raise PerceptronError(f"X has {wrong} features, but Classifier is expecting {self.n_features_in_} "
@@ -1795,10 +1777,9 @@ class Classifier:
         return rows
 
     def _vectors(self) -> list:
-        run, predictor = self.run_, _predictor(self.predictor)
-        kept = run._kept(predictor) if predictor != "voted" else None
+        kept, run = self.run_._kept(self.predictor, "the vote has no weights"), self.run_
         if kept is None:
-            raise PerceptronError(f"the {'vote' if predictor == 'voted' else 'kernel run'} has no weights")
+            raise PerceptronError("the kernel run has no weights")
         return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
 
     @staticmethod
