@@ -2241,8 +2241,8 @@ class _KernelScores:
             plain = _FLOATS.issuperset(map(type, row))  # then y_j k is k or -k exactly, and s + -k is s - k
             if j is not None and (len(self.rows) + 1) * len(self.xs) <= self.KEPT:
                 self.rows[j] = row, plain
-        return list(map(add if y_j > 0 else sub, self.scores, row)) if plain else \
-            [s + y_j * k for s, k in zip(self.scores, row)]
+        return list(map(add if y_j > 0 else sub, self.scores, row)) if plain and type(y_j) is int and y_j * y_j == 1 \
+            else [s + y_j * k for s, k in zip(self.scores, row)]
 
 
 def _primal_score(learner, x) -> Number:
@@ -2352,7 +2352,7 @@ class _KeptScores:
         scores _KernelScores keeps)."""
         literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
         xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
-        if isinstance(learner, DualPerceptron):
+        if type(learner) is DualPerceptron:
             def from_kept_scores(at_most, mistake):
                 cache = D.cache
                 if not (isinstance(cache, _KernelScores) and cache.learner is learner and
@@ -2360,8 +2360,8 @@ class _KeptScores:
                     return literal(at_most, mistake)
                 return _count(map(learner.mistake, ys, cache.scores), at_most)
             return from_kept_scores
-        joint, exact = isinstance(learner, MulticlassPerceptron), all(type(v) in _EXACT for x in xs for v in x)
-        if len(xs) > cls.ROWS or not (joint or isinstance(learner, Perceptron)) or joint and (
+        joint, exact = type(learner) is MulticlassPerceptron, all(type(v) in _EXACT for x in xs for v in x)
+        if len(xs) > cls.ROWS or not (joint or type(learner) is Perceptron) or joint and (
                 learner.binary is not None or len(learner.classes) < 2) or not (exact or all(
                 type(v) is float for x in xs for v in x)):
             return literal
@@ -2469,9 +2469,10 @@ def _voted_signs_fast(kept, bias, xs) -> list:
             raise TypeError  # the literal vote's
         for k, (v, c) in enumerate(kept):
             W, B = 0 if exact else max(map(abs, v), default=0.0), None
-            if 0 < k <= len(made) and (exact or W <= 2 ** 53 and drift.updates < len(xs)):
-                x_i, y = made[k - 1]
-                read = [*x_i, 1] if bias else x_i
+            x_i, y = made[k - 1] if 0 < k <= len(made) else (None, 0)
+            read = None if x_i is None else [*x_i, 1] if bias else x_i
+            if read is not None and (exact or W <= 2 ** 53 and drift.updates < len(xs)) and \
+                    list(map(add if y > 0 else sub, kept[k - 1][0], read)) == v:  # v_k = v_(k-1) + y x_i
                 row, X_i = rows.get(id(x_i)) or rows.setdefault(id(x_i), (_dots(read, xs, True), max(map(abs, read))))
                 scores = list(map(add if y > 0 else sub, scores, row))
                 B = 0 if exact else drift.moved(W, X_i)
