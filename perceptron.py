@@ -1831,23 +1831,18 @@ _NOT_REAL = "not a finite real number"
 _MAX_D = 1 << 24  # the most features a learner takes: w is a list of that many numbers
 
 
-def _short(v, limit=60) -> str:
-    """repr(v) for a message, cut to ``limit`` characters; never fails, never slow."""
+def _short(v, limit=60, text=repr) -> str:
+    """text(v) for a message, cut to ``limit`` characters; never fails, never slow."""
     if isinstance(v, int) and v.bit_length() > 4 * limit:  # the repr of a huge int is slow, or refused
         return f"<an int of {v.bit_length()} bits>"
     try:
-        text = repr(v)
+        said = text(v) or type(v).__name__
     except Exception:  # a repr that fails (too deep, too long) must not hide the error being reported
-        text = f"<a {type(v).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+        said = f"<a {type(v).__name__}>"
+    return said if len(said) <= limit else said[:limit - 3] + "..."
 
 
-def _reason(err, limit=200) -> str:
-    try:
-        text = str(err) or type(err).__name__
-    except Exception:
-        text = type(err).__name__
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+_reason = functools.partial(_short, limit=200, text=str)  # an error's own words, for a message
 
 
 def _name(kernel) -> str:
@@ -1855,14 +1850,17 @@ def _name(kernel) -> str:
     return name if isinstance(name, str) else _short(kernel)
 
 
-def _rule(rule):
+# The readers of _READERS (below) take (a value, its name, every argument given), as _boundary calls them.
+
+def _rule(rule, *_) -> str:
     if not isinstance(rule, str) or rule not in RULES:
         raise PerceptronError(f"unknown rule {_short(rule)}: use 'sign' or 'margin'")
-    return RULES[rule]
+    return rule
 
 
-def _update(update, rule):
-    """(update, rule) of a multiclass learner: "argmax" is the joint update's rule, and its only one."""
+def _update(update, name, given) -> str:
+    """A multiclass learner's update, with its rule: "argmax" is the joint update's rule, and its only one."""
+    rule = given.get("rule")
     if not isinstance(update, str) or update not in ("one-vs-rest", "joint"):
         raise PerceptronError(f"update = {_short(update)}: use 'one-vs-rest' or 'joint'")
     if update == "joint" and rule not in (None, "argmax"):
@@ -1870,16 +1868,16 @@ def _update(update, rule):
                               "zero-score question")
     if update == "one-vs-rest" and rule is not None:
         _rule(rule)
-    return update, "argmax" if update == "joint" else rule or "sign"
+    return update
 
 
-def _flag(value, name) -> bool:
+def _flag(value, name, *_) -> bool:
     if value is True or value is False:
         return value
     raise PerceptronError(f"{name} = {_short(value)} is not True or False")
 
 
-def _dimension(d) -> int:
+def _dimension(d, *_) -> int:
     if isinstance(d, bool) or not isinstance(d, int) or d < 0:
         raise PerceptronError(f"dimension d = {_short(d)} is not a whole number")
     if d > _MAX_D:
@@ -1887,7 +1885,7 @@ def _dimension(d) -> int:
     return d
 
 
-def _callable(kernel):
+def _callable(kernel, *_):
     if not callable(kernel):
         raise PerceptronError(f"kernel {_short(kernel)} is not callable")
     return kernel
@@ -1899,7 +1897,7 @@ def _iterable(v, name):
     return v
 
 
-def _classes(classes) -> list:
+def _classes(classes, *_) -> list:
     if isinstance(classes, (_Set, _Mapping)):
         raise PerceptronError(f"classes {_short(classes)} have no order: give a list, whose order breaks ties")
     classes = [_class_label(c) for c in _iterable(classes, "classes")]
@@ -1989,7 +1987,7 @@ class _NotANumber(PerceptronError, TypeError):
     float() raises for it, in its words (as scikit-learn's check_estimator asks)."""
 
 
-def _real(t, name=None, given=None):
+def _real(t, *_):
     """sign's argument: a real number, taken by value (None, a string, a complex, a NaN refused)."""
     value = _by_value(t)
     try:
@@ -2000,19 +1998,7 @@ def _real(t, name=None, given=None):
     raise PerceptronError(f"sign of {_short(t)}: not a real number")
 
 
-_READERS = {  # the boundary's reader of each kind of Part I's arguments (_boundary): (value, its name, all given)
-    "real": _real, "label": lambda y, name, given: _label(y), "class": lambda y, name, given: given["self"]._class(y),
-    "score": lambda s, name, given: _finite(s, "w.x", _NOT_REAL), "rule": lambda rule, name, given: _rule(rule) and rule,
-    "flag": lambda value, name, given: _flag(value, name), "dimension": lambda d, name, given: _dimension(d),
-    "kernel": lambda kernel, name, given: _callable(kernel), "classes": lambda c, name, given: _classes(c),
-    "update": lambda update, name, given: _update(update, given.get("rule"))[0],
-    "vector": lambda v, name, given: _vector(v, None, name), "x": lambda x, name, given: _vector(x, given["self"].d),
-    "alike": lambda b, name, given: _vector(b, len(given["a"]), name,
-                                            f"vectors of lengths {len(given['a'])} and {{n}} have no inner product"),
-}
-
-
-def _label(y) -> int:
+def _label(y, *_) -> int:
     if type(y).__name__ in ("bool", "bool_"):  # Python's and NumPy's
         raise PerceptronError(f"label {y} is a bool; labels are -1 or +1 (map 0/1 labels first)")
     try:
@@ -2035,6 +2021,15 @@ def _class_label(y):
     if same is not True:
         raise PerceptronError(f"label {_short(y)} cannot be a class: it is not equal to itself")
     return y
+
+
+_READERS = {  # the boundary's reader of each kind of Part I's arguments (_boundary): (value, its name, all given)
+    "real": _real, "label": _label, "rule": _rule, "flag": _flag, "dimension": _dimension, "kernel": _callable,
+    "classes": _classes, "update": _update, "class": lambda y, name, given: given["self"]._class(y),
+    "score": lambda s, *_: _finite(s, "w.x", _NOT_REAL), "x": lambda x, name, given: _vector(x, given["self"].d),
+    "vector": lambda v, name, given: _vector(v, None, name), "alike": lambda b, name, given: _vector(
+        b, len(given["a"]), name, f"vectors of lengths {len(given['a'])} and {{n}} have no inner product"),
+}
 
 
 class _Data:
