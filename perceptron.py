@@ -2056,6 +2056,13 @@ class _Data:
                 raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one "
                                       "kind)", i)
 
+    @classmethod
+    def one(cls, item, d):
+        """learn's one example, as a stream that the fast pass checks in passing."""
+        D = cls.__new__(cls)
+        D.items, D.d, D.examples, D.label, D.at, D.passes, D.cache = (item,), d, None, _label, None, 0, None
+        return D
+
     def check(self, item, i):
         self.at = i
         try:
@@ -2145,14 +2152,17 @@ def _dots(v, xs, exact=False) -> list:
     return list(map(_sum_exact if exact else _sum_float, repeat(v), xs))
 
 
-def _primal_pass(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I) for a Perceptron, fast: w.x the fastest sum in dot's order, the bias added last without copying
-    x.  An example is taken as it is only if x is a list or tuple (whose len() cannot lie), y the int -1 or +1, and its
-    score finite and of the run's type (a NumPy element makes a NumPy score, a string or None makes the sum raise, an
-    inf or nan makes it inf or nan), and so the sum of the w an update makes (a Fraction or Decimal run checks x's
-    element types instead: a Fraction times a NumPy int is a Fraction); any other goes through the boundary and the
-    learner's own _step.  Unseen: an object whose products with plain numbers are not its value's (no number
-    library's): PERCEPTRON_LITERAL=1 takes it by value."""
+def _pass_fast(learner, D, epoch, on_mistake) -> int:
+    """_pass (Part I), fast: a DualPerceptron's by _KernelScores.dual_pass; a Perceptron's with w.x the fastest sum in
+    dot's order, the bias added last.  An example is taken as it is only if x is a list or tuple (whose len() cannot
+    lie), y the int -1 or +1, and its score and the sum of the w it makes are finite and of the run's type (a NumPy
+    element, a string, None, an inf or a nan fail that; a Fraction or Decimal run checks x's element types instead,
+    as a Fraction times a NumPy int is a Fraction); any other goes through the boundary and the learner's _step.
+    Unseen: an object whose products with plain numbers are not its value's: PERCEPTRON_LITERAL=1 takes it by value."""
+    if type(learner) is not Perceptron:
+        return _KernelScores.dual_pass(learner, D, epoch, on_mistake) if type(learner) is DualPerceptron and \
+            D.examples is not None else _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
+
     def kind_of(s):  # (the fast sum, None for sum(map(mul, w, x)); a score's type; whether x's types are checked)
         kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
         return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
@@ -2239,6 +2249,35 @@ class _KernelScores:
         return list(map(add if y_j > 0 else sub, self.scores, row)) if plain and type(y_j) is int and y_j * y_j == 1 \
             else [s + y_j * k for s, k in zip(self.scores, row)]
 
+    @classmethod
+    def dual_pass(cls, learner, D, epoch, on_mistake) -> int:
+        """_pass (Part I) for a DualPerceptron over a kept data set: eq. (2) read from the scores kept (the literal step
+        after a kernel failure, or for a learner that began without them)."""
+        D.passes = epoch
+        if D.cache is None and learner.mistakes == 0:
+            D.cache = cls(learner, [learner._read(x) for x, _ in D.examples])
+        m = 0
+        for i, (x, y) in enumerate(D.examples):
+            D.at, cache = i, D.cache
+            if isinstance(cache, cls) and cache.learner is learner:
+                s = _finite(cache.scores[i], "w.x", _NOT_REAL)
+                wrong = learner.mistake(y, s)
+                try:
+                    scores = cache.moved(cache.xs[i], y, i) if wrong else None
+                except (TypeError, ValueError, ArithmeticError):  # met again by the literal step, where it would be
+                    D.cache = False  # the literal step from here on
+                    s, wrong = learner._step(x, y)
+                else:
+                    if wrong:
+                        learner.stored.append((cache.xs[i], y))  # stored whole, then the scores move
+                        learner.d, cache.scores = D.d, scores
+            else:
+                s, wrong = learner._step(x, y)
+            if wrong:
+                m += 1
+                on_mistake(Mistake(epoch, i, y, s))
+        return m
+
 
 def _primal_score(learner, x) -> Number:
     """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order, without checking again the
@@ -2253,50 +2292,6 @@ def _primal_score(learner, x) -> Number:
     except (TypeError, ValueError, ArithmeticError):
         pass
     return Perceptron._score.literal(learner, x)  # type: ignore[attr-defined]
-
-
-class _OneExample:
-    """learn's one example as a stream the fast pass checks in passing; its errors name no index."""
-    examples, passes, at, cache, label = None, 0, None, None, staticmethod(_label)
-
-    def __init__(self, item, d):
-        self.items, self.d = (item,), d
-
-    def check(self, item, i):
-        return _Data.check(self, item, None)  # type: ignore[arg-type]
-
-
-def _pass_fast(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2) read
-    from _KernelScores (the literal step after a kernel failure, or for a learner that began without them)."""
-    if type(learner) is Perceptron:
-        return _primal_pass(learner, D, epoch, on_mistake)
-    if type(learner) is not DualPerceptron or D.examples is None:
-        return _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
-    D.passes = epoch
-    if D.cache is None and learner.mistakes == 0:
-        D.cache = _KernelScores(learner, [learner._read(x) for x, _ in D.examples])
-    m = 0
-    for i, (x, y) in enumerate(D.examples):
-        D.at, cache = i, D.cache
-        if isinstance(cache, _KernelScores) and cache.learner is learner:
-            s = _finite(cache.scores[i], "w.x", _NOT_REAL)
-            wrong = learner.mistake(y, s)
-            try:
-                scores = cache.moved(cache.xs[i], y, i) if wrong else None
-            except (TypeError, ValueError, ArithmeticError):  # met again by the literal step, where it would be
-                D.cache = False  # the literal step from here on
-                s, wrong = learner._step(x, y)
-            else:
-                if wrong:
-                    learner.stored.append((cache.xs[i], y))  # stored whole, then the scores move
-                    learner.d, cache.scores = D.d, scores
-        else:
-            s, wrong = learner._step(x, y)
-        if wrong:
-            m += 1
-            on_mistake(Mistake(epoch, i, y, s))
-    return m
 
 
 # The pocket's scores kept up to date: after w <- w + y_i x_i (x_i read, the bias its last feature 1), each score
@@ -2488,13 +2483,16 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 
 @_boundary("w <- w + y x cannot be computed")
 def _learn_fast(learner, x, y) -> bool:
-    """Perceptron.learn (Part I), fast: _primal_pass over the one example, which it checks in passing.  On PyPy too
+    """Perceptron.learn (Part I), fast: _pass_fast over the one example, which it checks in passing.  On PyPy too
     (7.3) each accelerator beats Part I, by 2 to 16 times (bench/README.md): none is PyPy's to skip.  One choice within
     is PyPy's: the float pocket counts its sure errors by sum(map(gt)), 14 times faster there than the filter that
     stops early on CPython."""
     if type(learner) is not Perceptron:  # the family's own step
         return Perceptron.learn.literal(learner, x, y)  # type: ignore[attr-defined]
-    return _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1
+    try:
+        return _pass_fast(learner, _Data.one((x, y), learner.d), 1, lambda mistake: None) == 1
+    except PerceptronError as err:  # learn's example has no index
+        raise type(err)(err.reason) from None
 
 
 # Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound), as
