@@ -899,12 +899,12 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     try:
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted = options[:5]
-        _rule(rule)
+        _setting(rule, "rule")
         point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions) if conventions \
             else Conventions(rule=rule, bias=bias)
         family = bool(conventions) and bool(_beyond(point))  # beyond Part I's learners
         if kernel is not None:
-            _callable(kernel)
+            _setting(kernel, "kernel")
             if average is not None:
                 raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
         history = average is not None or voted
@@ -939,8 +939,8 @@ def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake
         raise PerceptronError(f"average = {_short(average)}: use 'after', 'before', 'updates' or None")
     if on_mistake is not None and not callable(on_mistake):
         raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
-    return (max_epochs if epochs is None else epochs, _flag(bias, "bias"), _flag(pocket, "pocket"), average,
-            _flag(voted, "voted"), trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None,
+    return (max_epochs if epochs is None else epochs, _setting(bias, "bias"), _setting(pocket, "pocket"), average,
+            _setting(voted, "voted"), trace if isinstance(trace, list) else [] if _setting(trace, "trace") else None,
             on_mistake)
 
 
@@ -1850,45 +1850,31 @@ def _name(kernel) -> str:
     return name if isinstance(name, str) else _short(kernel)
 
 
-# The readers of _READERS (below) take (a value, its name, every argument given), as _boundary calls them.
-
-def _rule(rule, *_) -> str:
-    if not isinstance(rule, str) or rule not in RULES:
-        raise PerceptronError(f"unknown rule {_short(rule)}: use 'sign' or 'margin'")
-    return rule
-
-
-def _update(update, name, given) -> str:
-    """A multiclass learner's update, with its rule: "argmax" is the joint update's rule, and its only one."""
-    rule = given.get("rule")
-    if not isinstance(update, str) or update not in ("one-vs-rest", "joint"):
-        raise PerceptronError(f"update = {_short(update)}: use 'one-vs-rest' or 'joint'")
-    if update == "joint" and rule not in (None, "argmax"):
-        raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
-                              "zero-score question")
-    if update == "one-vs-rest" and rule is not None:
-        _rule(rule)
-    return update
-
-
-def _flag(value, name, *_) -> bool:
-    if value is True or value is False:
-        return value
-    raise PerceptronError(f"{name} = {_short(value)} is not True or False")
-
-
-def _dimension(d, *_) -> int:
-    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
-        raise PerceptronError(f"dimension d = {_short(d)} is not a whole number")
-    if d > _MAX_D:
-        raise PerceptronError(f"dimension d = {_short(d)} is more than {_MAX_D:,} features")
-    return d
-
-
-def _callable(kernel, *_):
-    if not callable(kernel):
-        raise PerceptronError(f"kernel {_short(kernel)} is not callable")
-    return kernel
+def _setting(value, name, given=None):
+    """A learner's setting, checked by its name (the reader of _READERS's settings): rule, update, d, kernel, a flag."""
+    if name == "rule":
+        if not isinstance(value, str) or value not in RULES:
+            raise PerceptronError(f"unknown rule {_short(value)}: use 'sign' or 'margin'")
+    elif name == "update":  # with its rule: "argmax" is the joint update's rule, and its only one
+        rule = given.get("rule")
+        if not isinstance(value, str) or value not in ("one-vs-rest", "joint"):
+            raise PerceptronError(f"update = {_short(value)}: use 'one-vs-rest' or 'joint'")
+        if value == "joint" and rule not in (None, "argmax"):
+            raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
+                                  "zero-score question")
+        if value == "one-vs-rest" and rule is not None:
+            _setting(rule, "rule")
+    elif name == "d":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PerceptronError(f"dimension d = {_short(value)} is not a whole number")
+        if value > _MAX_D:
+            raise PerceptronError(f"dimension d = {_short(value)} is more than {_MAX_D:,} features")
+    elif name == "kernel":
+        if not callable(value):
+            raise PerceptronError(f"kernel {_short(value)} is not callable")
+    elif value is not True and value is not False:
+        raise PerceptronError(f"{name} = {_short(value)} is not True or False")
+    return value
 
 
 def _iterable(v, name):
@@ -2024,8 +2010,8 @@ def _class_label(y):
 
 
 _READERS = {  # the boundary's reader of each kind of Part I's arguments (_boundary): (value, its name, all given)
-    "real": _real, "label": _label, "rule": _rule, "flag": _flag, "dimension": _dimension, "kernel": _callable,
-    "classes": _classes, "update": _update, "class": lambda y, name, given: given["self"]._class(y),
+    "real": _real, "label": _label, "rule": _setting, "flag": _setting, "dimension": _setting, "kernel": _setting,
+    "update": _setting, "classes": _classes, "class": lambda y, name, given: given["self"]._class(y),
     "score": lambda s, *_: _finite(s, "w.x", _NOT_REAL), "x": lambda x, name, given: _vector(x, given["self"].d),
     "vector": lambda v, name, given: _vector(v, None, name), "alike": lambda b, name, given: _vector(
         b, len(given["a"]), name, f"vectors of lengths {len(given['a'])} and {{n}} have no inner product"),
