@@ -2026,12 +2026,10 @@ class _Data:
     def __init__(self, examples, keep, label=None):
         self.label = label or _label
         self.at, self.passes, self.cache = None, 0, None
-        if type(examples) in _LISTS:  # read again from its start
-            first, rest = (examples[0] if examples else _END), examples
-        else:
-            items = iter(_iterable(examples, "examples"))
-            first = next(items, _END)
-            rest = _chain(first, items) if first is not _END else iter(())
+        listed = type(examples) in _LISTS  # read again from its start
+        rest = examples if listed else iter(_iterable(examples, "examples"))
+        first = next(iter(rest), _END)
+        rest = rest if listed or first is _END else _chain(first, rest)
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
@@ -2075,15 +2073,12 @@ def _chain(first, rest):
     yield from rest
 
 
-# Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I function and gives exactly its results: the
-# same mistakes, scores, weights, counts and errors, bit for bit (the test suite runs both ways).  PERCEPTRON_LITERAL=1
-# in the environment, read at import, or the command line's --literal for one call, runs Part I alone; the switch is a
-# context variable, so threads do not share it.
-#
-# What runs is what is read, edits included: Part I's text had this CRC-32 when the accelerators were proved equal to
-# it.  If it differs (Part I was edited), the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once,
-# at import; a file that cannot be read (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After editing
-# the notes' part on purpose, renew the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())".
+# Accelerators, fenced as heapq fences _heapq: each replaces one Part I function and gives exactly its results, bit for
+# bit (the test suite runs both ways), faster on PyPy too (bench/README.md).  PERCEPTRON_LITERAL=1 in the environment
+# (read at import) or --literal for one call runs Part I alone; the switch is a context variable, which threads do not
+# share.  What runs is what is read: Part I's text had this CRC-32 when the accelerators were proved equal to it; if it
+# differs, Part I runs alone and says so once, at import (a file that cannot be read, a zip or a .pyc alone, keeps the
+# accelerators).  After editing Part I on purpose: python3 -c "import perceptron; print(perceptron._part_one_digest())".
 _PART_I_DIGEST = "fd76c804"
 
 
@@ -2108,10 +2103,9 @@ _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED o
                                   os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
 
 
-# The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11, sum(map(mul, a, b)), a plain
-# left-to-right sum for every type; from 3.12, math.sumprod for int (exact), Fraction and Decimal (a plain sum there),
-# and the plain loop for floats, whose sum() is compensated and whose sumprod is extended-precision.  Both raise a
-# ValueError for vectors of different lengths.
+# The fastest sums in dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11 sum(map(mul, a, b)); from 3.12 sumprod for
+# ints (exact), Fractions and Decimals (a plain sum there), a loop for floats (whose sum() is compensated, and sumprod
+# extended-precision).  Both raise a ValueError for vectors of different lengths.
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
 
@@ -2324,8 +2318,7 @@ class _KeptScores:
 
     @classmethod
     def errors(cls, learner, D):
-        """_pocket_errors (above), fast: the same counts without summing every w.x again (a kernel run's from the
-        scores _KernelScores keeps)."""
+        """_pocket_errors, fast: the same counts without summing every w.x again (a dual's from _KernelScores)."""
         literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
         xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
         if type(learner) is DualPerceptron:
@@ -2409,9 +2402,8 @@ class _KeptScores:
 
 
 def _scaled_sums(history, c):
-    """_History.add, fast: the weights that are ints, or floats that are ints times 2^-k (and ints at most
-    2^53, which convert exactly), are added as the ints w 2^k to ints over 2^k by C-level maps; a weight
-    with more bits below the point raises k (at most to 1000, a few times a run), any other the literal sum."""
+    """_History.add, fast: ints, and floats that are ints times 2^-k (ints at most 2^53 beside them), added as the
+    ints w 2^k to ints over 2^k by C-level maps; more bits below the point raise k (to 1000 at most); else literally."""
     w = history.w
     kinds = set(map(type, w))
     if kinds <= {int}:
@@ -2431,9 +2423,8 @@ def _scaled_sums(history, c):
 
 
 def _voted_signs_fast(kept, bias, xs) -> list:
-    """_voted_signs, fast: v_k.x = v_(k-1).x + y x_i.x for the (x_i, y) whose mistake made v_k (Run.voted's ``made``),
-    a row per x_i: O(1) a hypothesis and x, exact for ints and Fractions; a float within its rounding bound B (the
-    pocket's, above) of 0 is summed again, and all every n (each, without ``made``).  Else: the literal vote."""
+    """_voted_signs, fast: v_k.x = v_(k-1).x + y x_i.x where v_k = v_(k-1) + y x_i (x_i in Run.voted's ``made``), a row
+    per x_i, floats within the pocket's bound B (above) of 0 summed again, all every n.  Else: the literal vote."""
     d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
     made, scores, rows, drift = getattr(kept, "made", ()), [], {}, None  # type: Any, list, dict, Any
     votes = [0] * len(xs)  # sum_k c_k [v_k.x >= 0]
@@ -2469,10 +2460,7 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 
 @_boundary("w <- w + y x cannot be computed")
 def _learn_fast(learner, x, y) -> bool:
-    """Perceptron.learn (Part I), fast: _pass_fast over the one example, which it checks in passing.  On PyPy too
-    (7.3) each accelerator beats Part I, by 2 to 16 times (bench/README.md): none is PyPy's to skip.  One choice within
-    is PyPy's: the float pocket counts its sure errors by sum(map(gt)), 14 times faster there than the filter that
-    stops early on CPython."""
+    """Perceptron.learn (Part I), fast: _pass_fast over the one example, which it checks in passing."""
     if type(learner) is not Perceptron:  # the family's own step
         return Perceptron.learn.literal(learner, x, y)  # type: ignore[attr-defined]
     try:
