@@ -2110,10 +2110,8 @@ if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
 
     def _sum_float(a, b):
-        if len(a) != len(b):
-            raise ValueError("vectors of different lengths")
         s = 0
-        for a_i, b_i in zip(a, b):
+        for a_i, b_i in zip(a, b, strict=True):
             s = s + a_i * b_i
         return s
 else:
