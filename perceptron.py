@@ -892,12 +892,12 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
     try:
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted = options[:5]
-        _rule(rule)
+        _setting(rule, "rule")
         point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions) if conventions \
             else Conventions(rule=rule, bias=bias)
         family = bool(conventions) and bool(_beyond(point))  # beyond Part I's learners
         if kernel is not None:
-            _callable(kernel)
+            _setting(kernel, "kernel")
             if average is not None:
                 raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
         history = average is not None or voted
@@ -932,8 +932,8 @@ def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake
         raise PerceptronError(f"average = {_short(average)}: use 'after', 'before', 'updates' or None")
     if on_mistake is not None and not callable(on_mistake):
         raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
-    return (max_epochs if epochs is None else epochs, _flag(bias, "bias"), _flag(pocket, "pocket"), average,
-            _flag(voted, "voted"), trace if isinstance(trace, list) else [] if _flag(trace, "trace") else None,
+    return (max_epochs if epochs is None else epochs, _setting(bias, "bias"), _setting(pocket, "pocket"), average,
+            _setting(voted, "voted"), trace if isinstance(trace, list) else [] if _setting(trace, "trace") else None,
             on_mistake)
 
 
@@ -1807,23 +1807,18 @@ _NOT_REAL = "not a finite real number"
 _MAX_D = 1 << 24  # the most features a learner takes: w is a list of that many numbers
 
 
-def _short(v, limit=60) -> str:
-    """repr(v) for a message, cut to ``limit`` characters; never fails, never slow."""
+def _short(v, limit=60, text=repr) -> str:
+    """text(v) for a message, cut to ``limit`` characters; never fails, never slow."""
     if isinstance(v, int) and v.bit_length() > 4 * limit:  # the repr of a huge int is slow, or refused
         return f"<an int of {v.bit_length()} bits>"
     try:
-        text = repr(v)
+        said = text(v) or type(v).__name__
     except Exception:  # a repr that fails (too deep, too long) must not hide the error being reported
-        text = f"<a {type(v).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+        said = f"<a {type(v).__name__}>"
+    return said if len(said) <= limit else said[:limit - 3] + "..."
 
 
-def _reason(err, limit=200) -> str:
-    try:
-        text = str(err) or type(err).__name__
-    except Exception:
-        text = type(err).__name__
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+_reason = functools.partial(_short, limit=200, text=str)  # an error's own words, for a message
 
 
 def _name(kernel) -> str:
@@ -1831,42 +1826,31 @@ def _name(kernel) -> str:
     return name if isinstance(name, str) else _short(kernel)
 
 
-def _rule(rule):
-    if not isinstance(rule, str) or rule not in RULES:
-        raise PerceptronError(f"unknown rule {_short(rule)}: use 'sign' or 'margin'")
-    return RULES[rule]
-
-
-def _update(update, rule):
-    """(update, rule) of a multiclass learner: "argmax" is the joint update's rule, and its only one."""
-    if not isinstance(update, str) or update not in ("one-vs-rest", "joint"):
-        raise PerceptronError(f"update = {_short(update)}: use 'one-vs-rest' or 'joint'")
-    if update == "joint" and rule not in (None, "argmax"):
-        raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
-                              "zero-score question")
-    if update == "one-vs-rest" and rule is not None:
-        _rule(rule)
-    return update, "argmax" if update == "joint" else rule or "sign"
-
-
-def _flag(value, name) -> bool:
-    if value is True or value is False:
-        return value
-    raise PerceptronError(f"{name} = {_short(value)} is not True or False")
-
-
-def _dimension(d) -> int:
-    if isinstance(d, bool) or not isinstance(d, int) or d < 0:
-        raise PerceptronError(f"dimension d = {_short(d)} is not a whole number")
-    if d > _MAX_D:
-        raise PerceptronError(f"dimension d = {_short(d)} is more than {_MAX_D:,} features")
-    return d
-
-
-def _callable(kernel):
-    if not callable(kernel):
-        raise PerceptronError(f"kernel {_short(kernel)} is not callable")
-    return kernel
+def _setting(value, name, given=None):
+    """A learner's setting, checked by its name (the reader of _READERS's settings): rule, update, d, kernel, a flag."""
+    if name == "rule":
+        if not isinstance(value, str) or value not in RULES:
+            raise PerceptronError(f"unknown rule {_short(value)}: use 'sign' or 'margin'")
+    elif name == "update":  # with its rule: "argmax" is the joint update's rule, and its only one
+        rule = given.get("rule")
+        if not isinstance(value, str) or value not in ("one-vs-rest", "joint"):
+            raise PerceptronError(f"update = {_short(value)}: use 'one-vs-rest' or 'joint'")
+        if value == "joint" and rule not in (None, "argmax"):
+            raise PerceptronError(f"rule = {_short(rule)} does not apply to the joint update: an argmax has no "
+                                  "zero-score question")
+        if value == "one-vs-rest" and rule is not None:
+            _setting(rule, "rule")
+    elif name == "d":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PerceptronError(f"dimension d = {_short(value)} is not a whole number")
+        if value > _MAX_D:
+            raise PerceptronError(f"dimension d = {_short(value)} is more than {_MAX_D:,} features")
+    elif name == "kernel":
+        if not callable(value):
+            raise PerceptronError(f"kernel {_short(value)} is not callable")
+    elif value is not True and value is not False:
+        raise PerceptronError(f"{name} = {_short(value)} is not True or False")
+    return value
 
 
 def _iterable(v, name):
@@ -1875,7 +1859,7 @@ def _iterable(v, name):
     return v
 
 
-def _classes(classes) -> list:
+def _classes(classes, *_) -> list:
     if isinstance(classes, (_Set, _Mapping)):
         raise PerceptronError(f"classes {_short(classes)} have no order: give a list, whose order breaks ties")
     classes = [_class_label(c) for c in _iterable(classes, "classes")]
@@ -1965,7 +1949,7 @@ class _NotANumber(PerceptronError, TypeError):
     float() raises for it, in its words (as scikit-learn's check_estimator asks)."""
 
 
-def _real(t, name=None, given=None):
+def _real(t, *_):
     """sign's argument: a real number, taken by value (None, a string, a complex, a NaN refused)."""
     value = _by_value(t)
     try:
@@ -1976,19 +1960,7 @@ def _real(t, name=None, given=None):
     raise PerceptronError(f"sign of {_short(t)}: not a real number")
 
 
-_READERS = {  # the boundary's reader of each kind of Part I's arguments (_boundary): (value, its name, all given)
-    "real": _real, "label": lambda y, name, given: _label(y), "class": lambda y, name, given: given["self"]._class(y),
-    "score": lambda s, name, given: _finite(s, "w.x", _NOT_REAL), "rule": lambda rule, name, given: _rule(rule) and rule,
-    "flag": lambda value, name, given: _flag(value, name), "dimension": lambda d, name, given: _dimension(d),
-    "kernel": lambda kernel, name, given: _callable(kernel), "classes": lambda c, name, given: _classes(c),
-    "update": lambda update, name, given: _update(update, given.get("rule"))[0],
-    "vector": lambda v, name, given: _vector(v, None, name), "x": lambda x, name, given: _vector(x, given["self"].d),
-    "alike": lambda b, name, given: _vector(b, len(given["a"]), name,
-                                            f"vectors of lengths {len(given['a'])} and {{n}} have no inner product"),
-}
-
-
-def _label(y) -> int:
+def _label(y, *_) -> int:
     if type(y).__name__ in ("bool", "bool_"):  # Python's and NumPy's
         raise PerceptronError(f"label {y} is a bool; labels are -1 or +1 (map 0/1 labels first)")
     try:
@@ -2013,6 +1985,15 @@ def _class_label(y):
     return y
 
 
+_READERS = {  # the boundary's reader of each kind of Part I's arguments (_boundary): (value, its name, all given)
+    "real": _real, "label": _label, "rule": _setting, "flag": _setting, "dimension": _setting, "kernel": _setting,
+    "update": _setting, "classes": _classes, "class": lambda y, name, given: given["self"]._class(y),
+    "score": lambda s, *_: _finite(s, "w.x", _NOT_REAL), "x": lambda x, name, given: _vector(x, given["self"].d),
+    "vector": lambda v, name, given: _vector(v, None, name), "alike": lambda b, name, given: _vector(
+        b, len(given["a"]), name, f"vectors of lengths {len(given['a'])} and {{n}} have no inner product"),
+}
+
+
 class _Data:
     """The examples of a run, checked at the boundary: kept, ``examples`` is a list of checked copies (floats
     and Decimals, which do not add, refused together); streamed, None, and each is checked as it comes.
@@ -2021,12 +2002,10 @@ class _Data:
     def __init__(self, examples, keep, label=None):
         self.label = label or _label
         self.at, self.passes, self.cache = None, 0, None
-        if type(examples) in _LISTS:  # read again from its start
-            first, rest = (examples[0] if examples else _END), examples
-        else:
-            items = iter(_iterable(examples, "examples"))
-            first = next(items, _END)
-            rest = _chain(first, items) if first is not _END else iter(())
+        listed = type(examples) in _LISTS  # read again from its start
+        rest = examples if listed else iter(_iterable(examples, "examples"))
+        first = next(iter(rest), _END)
+        rest = rest if listed or first is _END else _chain(first, rest)
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
@@ -2036,6 +2015,13 @@ class _Data:
             if len(kinds) == 2:
                 raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one "
                                       "kind)", i)
+
+    @classmethod
+    def one(cls, item, d):
+        """learn's one example, as a stream that the fast pass checks in passing."""
+        D = cls.__new__(cls)
+        D.items, D.d, D.examples, D.label, D.at, D.passes, D.cache = (item,), d, None, _label, None, 0, None
+        return D
 
     def check(self, item, i):
         self.at = i
@@ -2063,15 +2049,12 @@ def _chain(first, rest):
     yield from rest
 
 
-# Accelerators, fenced as heapq fences _heapq.  Each replaces one Part I function and gives exactly its results: the
-# same mistakes, scores, weights, counts and errors, bit for bit (the test suite runs both ways).  PERCEPTRON_LITERAL=1
-# in the environment, read at import, or the command line's --literal for one call, runs Part I alone; the switch is a
-# context variable, so threads do not share it.
-#
-# What runs is what is read, edits included: Part I's text had this CRC-32 when the accelerators were proved equal to
-# it.  If it differs (Part I was edited), the notes' code runs alone, as with PERCEPTRON_LITERAL=1, and says so once,
-# at import; a file that cannot be read (a zip, a frozen module, a .pyc alone) keeps the accelerators.  After editing
-# the notes' part on purpose, renew the digest: python3 -c "import perceptron; print(perceptron._part_one_digest())".
+# Accelerators, fenced as heapq fences _heapq: each replaces one Part I function and gives exactly its results, bit for
+# bit (the test suite runs both ways), faster on PyPy too (bench/README.md).  PERCEPTRON_LITERAL=1 in the environment
+# (read at import) or --literal for one call runs Part I alone; the switch is a context variable, which threads do not
+# share.  What runs is what is read: Part I's text had this CRC-32 when the accelerators were proved equal to it; if it
+# differs, Part I runs alone and says so once, at import (a file that cannot be read, a zip or a .pyc alone, keeps the
+# accelerators).  After editing Part I on purpose: python3 -c "import perceptron; print(perceptron._part_one_digest())".
 _PART_I_DIGEST = "fd76c804"
 
 
@@ -2096,18 +2079,15 @@ _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED o
                                   os.environ.get("PERCEPTRON_LITERAL", "") not in ("", "0"))
 
 
-# The fastest sums that keep dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11, sum(map(mul, a, b)), a plain
-# left-to-right sum for every type; from 3.12, math.sumprod for int (exact), Fraction and Decimal (a plain sum there),
-# and the plain loop for floats, whose sum() is compensated and whose sumprod is extended-precision.  Both raise a
-# ValueError for vectors of different lengths.
+# The fastest sums in dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11 sum(map(mul, a, b)); from 3.12 sumprod for
+# ints (exact), Fractions and Decimals (a plain sum there), a loop for floats (whose sum() is compensated, and sumprod
+# extended-precision).  Both raise a ValueError for vectors of different lengths.
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
 
     def _sum_float(a, b):
-        if len(a) != len(b):
-            raise ValueError("vectors of different lengths")
         s = 0
-        for a_i, b_i in zip(a, b):
+        for a_i, b_i in zip(a, b, strict=True):
             s = s + a_i * b_i
         return s
 else:
@@ -2126,14 +2106,17 @@ def _dots(v, xs, exact=False) -> list:
     return list(map(_sum_exact if exact else _sum_float, repeat(v), xs))
 
 
-def _primal_pass(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I) for a Perceptron, fast: w.x the fastest sum in dot's order, the bias added last without copying
-    x.  An example is taken as it is only if x is a list or tuple (whose len() cannot lie), y the int -1 or +1, and its
-    score finite and of the run's type (a NumPy element makes a NumPy score, a string or None makes the sum raise, an
-    inf or nan makes it inf or nan), and so the sum of the w an update makes (a Fraction or Decimal run checks x's
-    element types instead: a Fraction times a NumPy int is a Fraction); any other goes through the boundary and the
-    learner's own _step.  Unseen: an object whose products with plain numbers are not its value's (no number
-    library's): PERCEPTRON_LITERAL=1 takes it by value."""
+def _pass_fast(learner, D, epoch, on_mistake) -> int:
+    """_pass (Part I), fast: a DualPerceptron's by _KernelScores.dual_pass; a Perceptron's with w.x the fastest sum in
+    dot's order, the bias added last.  An example is taken as it is only if x is a list or tuple (whose len() cannot
+    lie), y the int -1 or +1, and its score and the sum of the w it makes are finite and of the run's type (a NumPy
+    element, a string, None, an inf or a nan fail that; a Fraction or Decimal run checks x's element types instead,
+    as a Fraction times a NumPy int is a Fraction); any other goes through the boundary and the learner's _step.
+    Unseen: an object whose products with plain numbers are not its value's: PERCEPTRON_LITERAL=1 takes it by value."""
+    if type(learner) is not Perceptron:
+        return _KernelScores.dual_pass(learner, D, epoch, on_mistake) if type(learner) is DualPerceptron and \
+            D.examples is not None else _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
+
     def kind_of(s):  # (the fast sum, None for sum(map(mul, w, x)); a score's type; whether x's types are checked)
         kind = type(s) if type(s) in (float, Fraction, decimal.Decimal) else int
         return None if sys.version_info < (3, 12) else _sum_float if kind is float else _sum_exact, kind, \
@@ -2217,8 +2200,37 @@ class _KernelScores:
             plain = _FLOATS.issuperset(map(type, row))  # then y_j k is k or -k exactly, and s + -k is s - k
             if j is not None and (len(self.rows) + 1) * len(self.xs) <= self.KEPT:
                 self.rows[j] = row, plain
-        return list(map(add if y_j > 0 else sub, self.scores, row)) if plain else \
-            [s + y_j * k for s, k in zip(self.scores, row)]
+        return list(map(add if y_j > 0 else sub, self.scores, row)) if plain and type(y_j) is int and y_j * y_j == 1 \
+            else [s + y_j * k for s, k in zip(self.scores, row)]
+
+    @classmethod
+    def dual_pass(cls, learner, D, epoch, on_mistake) -> int:
+        """_pass (Part I) for a DualPerceptron over a kept data set: eq. (2) read from the scores kept (the literal step
+        after a kernel failure, or for a learner that began without them)."""
+        D.passes = epoch
+        if D.cache is None and learner.mistakes == 0:
+            D.cache = cls(learner, [learner._read(x) for x, _ in D.examples])
+        m = 0
+        for i, (x, y) in enumerate(D.examples):
+            D.at, cache = i, D.cache
+            if isinstance(cache, cls) and cache.learner is learner:
+                s = _finite(cache.scores[i], "w.x", _NOT_REAL)
+                wrong = learner.mistake(y, s)
+                try:
+                    scores = cache.moved(cache.xs[i], y, i) if wrong else None
+                except (TypeError, ValueError, ArithmeticError):  # met again by the literal step, where it would be
+                    D.cache = False  # the literal step from here on
+                    s, wrong = learner._step(x, y)
+                else:
+                    if wrong:
+                        learner.stored.append((cache.xs[i], y))  # stored whole, then the scores move
+                        learner.d, cache.scores = D.d, scores
+            else:
+                s, wrong = learner._step(x, y)
+            if wrong:
+                m += 1
+                on_mistake(Mistake(epoch, i, y, s))
+        return m
 
 
 def _primal_score(learner, x) -> Number:
@@ -2234,50 +2246,6 @@ def _primal_score(learner, x) -> Number:
     except (TypeError, ValueError, ArithmeticError):
         pass
     return Perceptron._score.literal(learner, x)  # type: ignore[attr-defined]
-
-
-class _OneExample:
-    """learn's one example as a stream the fast pass checks in passing; its errors name no index."""
-    examples, passes, at, cache, label = None, 0, None, None, staticmethod(_label)
-
-    def __init__(self, item, d):
-        self.items, self.d = (item,), d
-
-    def check(self, item, i):
-        return _Data.check(self, item, None)  # type: ignore[arg-type]
-
-
-def _pass_fast(learner, D, epoch, on_mistake) -> int:
-    """_pass (Part I), fast: _primal_pass for a Perceptron; for a DualPerceptron over a kept data set, eq. (2) read
-    from _KernelScores (the literal step after a kernel failure, or for a learner that began without them)."""
-    if type(learner) is Perceptron:
-        return _primal_pass(learner, D, epoch, on_mistake)
-    if type(learner) is not DualPerceptron or D.examples is None:
-        return _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
-    D.passes = epoch
-    if D.cache is None and learner.mistakes == 0:
-        D.cache = _KernelScores(learner, [learner._read(x) for x, _ in D.examples])
-    m = 0
-    for i, (x, y) in enumerate(D.examples):
-        D.at, cache = i, D.cache
-        if isinstance(cache, _KernelScores) and cache.learner is learner:
-            s = _finite(cache.scores[i], "w.x", _NOT_REAL)
-            wrong = learner.mistake(y, s)
-            try:
-                scores = cache.moved(cache.xs[i], y, i) if wrong else None
-            except (TypeError, ValueError, ArithmeticError):  # met again by the literal step, where it would be
-                D.cache = False  # the literal step from here on
-                s, wrong = learner._step(x, y)
-            else:
-                if wrong:
-                    learner.stored.append((cache.xs[i], y))  # stored whole, then the scores move
-                    learner.d, cache.scores = D.d, scores
-        else:
-            s, wrong = learner._step(x, y)
-        if wrong:
-            m += 1
-            on_mistake(Mistake(epoch, i, y, s))
-    return m
 
 
 # The pocket's scores kept up to date: after w <- w + y_i x_i (x_i read, the bias its last feature 1), each score
@@ -2324,11 +2292,10 @@ class _KeptScores:
 
     @classmethod
     def errors(cls, learner, D):
-        """_pocket_errors (above), fast: the same counts without summing every w.x again (a kernel run's from the
-        scores _KernelScores keeps)."""
+        """_pocket_errors, fast: the same counts without summing every w.x again (a dual's from _KernelScores)."""
         literal = _pocket_errors.literal(learner, D)  # type: ignore[attr-defined]
         xs, ys = [x for x, _ in D.examples], [y for _, y in D.examples]
-        if isinstance(learner, DualPerceptron):
+        if type(learner) is DualPerceptron:
             def from_kept_scores(at_most, mistake):
                 cache = D.cache
                 if not (isinstance(cache, _KernelScores) and cache.learner is learner and
@@ -2336,8 +2303,8 @@ class _KeptScores:
                     return literal(at_most, mistake)
                 return _count(map(learner.mistake, ys, cache.scores), at_most)
             return from_kept_scores
-        joint, exact = isinstance(learner, MulticlassPerceptron), all(type(v) in _EXACT for x in xs for v in x)
-        if len(xs) > cls.ROWS or not (joint or isinstance(learner, Perceptron)) or joint and (
+        joint, exact = type(learner) is MulticlassPerceptron, all(type(v) in _EXACT for x in xs for v in x)
+        if len(xs) > cls.ROWS or not (joint or type(learner) is Perceptron) or joint and (
                 learner.binary is not None or len(learner.classes) < 2) or not (exact or all(
                 type(v) is float for x in xs for v in x)):
             return literal
@@ -2409,9 +2376,8 @@ class _KeptScores:
 
 
 def _scaled_sums(history, c):
-    """_History.add, fast: the weights that are ints, or floats that are ints times 2^-k (and ints at most
-    2^53, which convert exactly), are added as the ints w 2^k to ints over 2^k by C-level maps; a weight
-    with more bits below the point raises k (at most to 1000, a few times a run), any other the literal sum."""
+    """_History.add, fast: ints, and floats that are ints times 2^-k (ints at most 2^53 beside them), added as the
+    ints w 2^k to ints over 2^k by C-level maps; more bits below the point raise k (to 1000 at most); else literally."""
     w = history.w
     kinds = set(map(type, w))
     if kinds <= {int}:
@@ -2431,9 +2397,8 @@ def _scaled_sums(history, c):
 
 
 def _voted_signs_fast(kept, bias, xs) -> list:
-    """_voted_signs, fast: v_k.x = v_(k-1).x + y x_i.x for the (x_i, y) whose mistake made v_k (Run.voted's ``made``),
-    a row per x_i: O(1) a hypothesis and x, exact for ints and Fractions; a float within its rounding bound B (the
-    pocket's, above) of 0 is summed again, and all every n (each, without ``made``).  Else: the literal vote."""
+    """_voted_signs, fast: v_k.x = v_(k-1).x + y x_i.x where v_k = v_(k-1) + y x_i (x_i in Run.voted's ``made``), a row
+    per x_i, floats within the pocket's bound B (above) of 0 summed again, all every n.  Else: the literal vote."""
     d, literal, given = len(kept[0][0]) - bias, _voted_signs.literal, xs  # type: ignore[attr-defined]
     made, scores, rows, drift = getattr(kept, "made", ()), [], {}, None  # type: Any, list, dict, Any
     votes = [0] * len(xs)  # sum_k c_k [v_k.x >= 0]
@@ -2445,9 +2410,10 @@ def _voted_signs_fast(kept, bias, xs) -> list:
             raise TypeError  # the literal vote's
         for k, (v, c) in enumerate(kept):
             W, B = 0 if exact else max(map(abs, v), default=0.0), None
-            if 0 < k <= len(made) and (exact or W <= 2 ** 53 and drift.updates < len(xs)):
-                x_i, y = made[k - 1]
-                read = [*x_i, 1] if bias else x_i
+            x_i, y = made[k - 1] if 0 < k <= len(made) else (None, 0)
+            read = None if x_i is None else [*x_i, 1] if bias else x_i
+            if read is not None and (exact or W <= 2 ** 53 and drift.updates < len(xs)) and \
+                    list(map(add if y > 0 else sub, kept[k - 1][0], read)) == v:  # v_k = v_(k-1) + y x_i
                 row, X_i = rows.get(id(x_i)) or rows.setdefault(id(x_i), (_dots(read, xs, True), max(map(abs, read))))
                 scores = list(map(add if y > 0 else sub, scores, row))
                 B = 0 if exact else drift.moved(W, X_i)
@@ -2468,13 +2434,13 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 
 @_boundary("w <- w + y x cannot be computed")
 def _learn_fast(learner, x, y) -> bool:
-    """Perceptron.learn (Part I), fast: _primal_pass over the one example, which it checks in passing.  On PyPy too
-    (7.3) each accelerator beats Part I, by 2 to 16 times (bench/README.md): none is PyPy's to skip.  One choice within
-    is PyPy's: the float pocket counts its sure errors by sum(map(gt)), 14 times faster there than the filter that
-    stops early on CPython."""
+    """Perceptron.learn (Part I), fast: _pass_fast over the one example, which it checks in passing."""
     if type(learner) is not Perceptron:  # the family's own step
         return Perceptron.learn.literal(learner, x, y)  # type: ignore[attr-defined]
-    return _primal_pass(learner, _OneExample((x, y), learner.d), 1, lambda mistake: None) == 1
+    try:
+        return _pass_fast(learner, _Data.one((x, y), learner.d), 1, lambda mistake: None) == 1
+    except PerceptronError as err:  # learn's example has no index
+        raise type(err)(err.reason) from None
 
 
 # Part III: the tools.  The command line reads its input into one report model (the run, its test, its bound), as

@@ -1725,6 +1725,54 @@ def test_part_one_and_the_accelerators_give_the_same_runs_bit_for_bit():
     assert compared > 1250  # runs, not only refusals
 
 
+FAMILY_EXAMPLES = [([1, 2], 1), ([-1, 1], -1), ([1, -2], 1), ([2, 1], -1), ([3, 1], 1), ([3, 1], -1)]
+
+
+@pytest.mark.parametrize("number", [int, float])
+@pytest.mark.parametrize("conventions", [{"rate": 0.5}, {"rate": 0.5, "falling": True}, {"step": "error"},
+                                         {"threshold": 1, "step": "passive-aggressive"}])
+def test_a_kernel_run_whose_update_is_not_y_x_keeps_its_literal_scores(number, conventions):
+    """eq. (2)'s kept scores add f_j K(x_j, x): f_j the family's factor, not always +1 or -1."""
+    examples = [([number(v) for v in x], y) for x, y in FAMILY_EXAMPLES]
+
+    def run():
+        run = train(examples, kernel=kernels.linear, epochs=4, pocket=True, **conventions)
+        return run.w, [m.score for m in run.trace], run.pocket.errors
+    literal, fast = literal_and_fast(run)
+    assert literal == fast and literal[0] != "PerceptronError"
+
+
+@pytest.mark.parametrize("number", [int, float])
+@pytest.mark.parametrize("conventions", [{"threshold": 2}, {"threshold": 2, "rule": "margin"}, {"batch": "sum"},
+                                         {"rate": 0.5, "falling": True, "update": "one-vs-rest"},
+                                         {"abstain": True, "update": "joint"}, {"rate": 2, "update": "joint"},
+                                         {"rate": 0.5, "falling": True, "update": "joint"}])
+def test_the_pocket_of_a_run_beyond_the_notes_is_its_literal_recount(number, conventions):
+    """The kept margins and argmax scores assume Part I's update and rule: another learner's pocket is recounted."""
+    examples = [([number(v) for v in x], y) for x, y in FAMILY_EXAMPLES]
+    if "update" in conventions:
+        examples = [(x, "abc"[i % 3]) for i, (x, _) in enumerate(examples)]
+    fit = P.train_multiclass if "update" in conventions else train
+    literal, fast = literal_and_fast(lambda: fit(examples, epochs=4, pocket=True, **conventions).pocket)
+    assert literal == fast and literal[0] != "PerceptronError"
+
+
+@pytest.mark.parametrize("number", [int, Fraction, float])
+@pytest.mark.parametrize("conventions", [{"rate": 0.5}, {"step": "error"}, {"batch": "sum"}, {"decay": 0.5},
+                                         {"bias_first": True, "bias": True}, {"bias_rate": 3, "bias": True},
+                                         {"bias_feature": -1, "bias": True}])
+def test_the_vote_of_a_run_whose_update_is_not_y_x_is_the_literal_vote(number, conventions):
+    """The vote's kept scores move by y x_i only where v_k is v_(k-1) + y x_i: else v_k.x is summed."""
+    examples = [([number(v) / 2 for v in x], y) for x, y in FAMILY_EXAMPLES]
+    X = [x for x, _ in examples] + [[number(1) / 3, number(-2)], [number(0), number(0)]]
+
+    def vote():
+        run = train(examples, epochs=4, voted=True, **conventions)
+        return run.predictions(X, "voted"), run.errors(examples, "voted")
+    literal, fast = literal_and_fast(vote)
+    assert literal == fast and literal[0] != "PerceptronError"
+
+
 def test_an_edit_to_part_one_runs_in_train_learn_and_the_command_line_and_is_said_once(tmp_path):
     source = open(P.__file__, encoding="utf-8").read()
     step = "self.w = [w_i + y * x_i for w_i, x_i in zip(self.w, x)]  # w <- w + y x"
