@@ -2848,10 +2848,6 @@ def _form(text):
     return "special" if t.lower().lstrip("+-") in ("nan", "inf", "infinity") else None
 
 
-def _exponent(decimal_text):
-    return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
-
-
 def _int_of(text):
     """int(text) for at most _DIGITS digits, whatever limit this process set on int <-> str."""
     return int(text) if len(text) < 640 else int(decimal.Decimal(text))
@@ -2864,7 +2860,7 @@ def _parse_number(text, exact):
     if digits > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
         raise ValueError(f"{_short(t, 24)} has {digits} digits: a number here has at most {_DIGITS}")
     form = _form(t)
-    if form == "decimal" and exact and _exponent(t) > _DIGITS:
+    if form == "decimal" and exact and abs(int(t.lower().partition("e")[2] or 0)) > _DIGITS:
         raise ValueError(f"{_short(t, 24)}: an exponent beyond {_DIGITS} is not read exactly (10**e is built)")
     if form == "int":
         return _int_of(t)
@@ -3482,19 +3478,15 @@ def _count_text(n, noun) -> str:
     return f"{n} {noun if n == 1 else plural}"
 
 
-# Numbers as text, every int in full: past Python's int <-> str limit (sys.set_int_max_str_digits), through Decimal.
-def _digits(v) -> str:
+def _num(v) -> str:
+    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50; every int in full, past Python's
+    int <-> str limit (sys.set_int_max_str_digits), through Decimal."""
+    if isinstance(v, Fraction):
+        return _num(v.numerator) + (f"/{_num(v.denominator)}" if v.denominator != 1 else "")
     try:
         return str(v)
     except ValueError:  # an int beyond sys.get_int_max_str_digits()
         return str(decimal.Decimal(v))
-
-
-def _num(v) -> str:
-    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50."""
-    if isinstance(v, Fraction) and v.denominator != 1:
-        return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
-    return _digits(v.numerator if isinstance(v, Fraction) else v)
 
 
 def _vec(v) -> str:
@@ -3506,15 +3498,13 @@ def _json_number(v):
     """For JSON, in lists, tuples and dicts too: a Fraction "p/q" (with the slash), a Decimal its string; an int, a
     float and the rest as they are (_json_text writes an int in full, a float as one that reads back the same)."""
     if isinstance(v, Fraction):
-        return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
+        return f"{_num(v.numerator)}/{_num(v.denominator)}"
     if isinstance(v, decimal.Decimal):
         return str(v)
     if isinstance(v, dict):
         return {c: _json_number(w) for c, w in v.items()}
     return [_json_number(x) for x in v] if isinstance(v, (list, tuple)) else v
 
-
-_json_weights = _json_number  # a w, or {class: w}
 
 
 def _json(report) -> str:
@@ -3539,24 +3529,13 @@ def _json(report) -> str:
     return _json_text(_document(run, args.labels, data.names, history))
 
 
-def _json_votes(voted):
-    if isinstance(voted, dict):
-        return {c: _json_votes(v) for c, v in voted.items()}
-    return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_number(v), "count": c}
-            for v, c in voted]
-
-
-def _json_pocket(p):
-    return {"weights": _json_number(p.w), "errors": p.errors, "mistakes": p.mistakes}
-
-
 def _json_text(doc) -> str:
     """doc as JSON with one field per line and one trace entry per line; ints written out in full."""
     def dump(value):
         if isinstance(value, bool) or value is None or isinstance(value, str):
             return json.dumps(value, ensure_ascii=False)
         if isinstance(value, int):
-            return _digits(value)
+            return _num(value)
         if isinstance(value, float):
             if not isfinite(value):  # JSON has no number for it: never written
                 raise PerceptronError(f"the JSON report cannot be written: {value!r} is not a JSON number")
@@ -3629,16 +3608,19 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     """The one writer: the run's model (labels: the file's names of -1 and +1), or with ``history`` the whole run."""
     labels = list(run.model.classes if run.multiclass else labels or run.labels)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias, "kernel": run.kernel,
-           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_weights(run.w)}
+           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_number(run.w)}
     if _beyond(run.conventions):
         doc["conventions"] = _json_number(_beyond(run.conventions))
+    def by_class(kept, each):  # a pocket or the votes, or {class: them}
+        return {c: each(v) for c, v in kept.items()} if isinstance(kept, dict) else each(kept)
     if run.pocket is not None:
-        doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
-                         else _json_pocket(run.pocket))
+        doc["pocket"] = by_class(run.pocket, lambda p: {"weights": _json_number(p.w), "errors": p.errors,
+                                                        "mistakes": p.mistakes})
     if run.average is not None:
-        doc["average"] = {"weights": _json_weights(run.average)}
-    if run.voted is not None:
-        doc["voted"] = _json_votes(run.voted)
+        doc["average"] = {"weights": _json_number(run.average)}
+    if run.voted is not None:  # each w, or a kernel run's mistakes, with its count
+        doc["voted"] = by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights":
+                                                           _json_number(v), "count": c} for v, c in votes])
     if history is not None:
         doc = {**doc, **history}
         del doc["format"]
@@ -3886,7 +3868,7 @@ class _Fields:
                 numerator, denominator = v.strip().split("/")
                 if len(numerator) + len(denominator) <= 2 * _DIGITS + 1 and _int_of(denominator) != 0:
                     return Fraction(_int_of(numerator), _int_of(denominator))
-            elif form == "decimal" and _exponent(v) > 2 * _DIGITS:  # its exact value would take 10**e
+            elif form == "decimal" and abs(int(v.lower().partition("e")[2] or 0)) > 2 * _DIGITS:  # 10**e: slow
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
             elif form in ("int", "decimal"):  # exact, past the int <-> str limit
                 return Fraction(decimal.Decimal(v)) if self.fractions else decimal.Decimal(v)
