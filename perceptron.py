@@ -2511,7 +2511,6 @@ EXAMPLE = [((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
 W_STAR = (-2, 1)
 
 
-
 def _described(run) -> list:
     """The header's (label, text) for the rule, the multiclass update and each convention that ran: a run of Part I's is read
     off Part I's own sign and margin rule at a zero score (so an edit of Part I shows), a run of the family off its
@@ -2567,8 +2566,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = _arguments(sys.argv[1:] if argv is None else argv)
             context = contextvars.copy_context()
             context.run(_Recorder.signalled.set, signals)
-            if args.literal:
-                context.run(_LITERAL.set, True)
+            context.run(_LITERAL.set, args.literal or _LITERAL.get())
             status = context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
             return status if not signals else 143 if _Terminated in signals else 130  # (one lost in a finalizer)
         finally:
@@ -2576,8 +2574,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 signal.signal(signum, handler)
     except SystemExit as done:  # --help, --version: argparse's exit, with its status; the script's start's handler
         return int(done.code or 0)
-    except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
-        _drop_output()
+    except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would (_emit let its output go)
         return 141
     except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (_Terminated): no traceback, the shell's status
         if not isinstance(stop, _Terminated):
@@ -2864,24 +2861,18 @@ def _parse_number(text, exact):
         raise ValueError(f"{_short(t, 24)}: an exponent beyond {_DIGITS} is not read exactly (10**e is built)")
     if form == "int":
         return _int_of(t)
-    if form == "decimal":
-        if exact:
-            return Fraction(decimal.Decimal(t))  # the decimal text exactly: 0.1 is 1/10
-        v = float(t)
-        if not isfinite(v):
-            raise ValueError(f"{_short(text)} is too large for a float (use --exact)")
-        return v
-    if form == "ratio":
-        if not exact:
-            raise ValueError(f"{_short(text)} is a fraction p/q: use --exact")
-        numerator, denominator = t.split("/")
-        if _int_of(denominator) == 0:
-            raise ValueError(f"{_short(text)} divides by zero")
+    if form == "decimal" and exact:
+        return Fraction(decimal.Decimal(t))  # the decimal text exactly: 0.1 is 1/10
+    if form == "decimal" and isfinite(float(t)):
+        return float(t)
+    numerator, _, denominator = t.partition("/")
+    if form == "ratio" and exact and _int_of(denominator) != 0:
         return Fraction(_int_of(numerator), _int_of(denominator))
-    if form == "special":
-        raise ValueError(f"{_short(text)} is not finite: NaN and infinity are not features")
     comma = _form(t.replace(",", ".")) == "decimal" and t.count(",") == 1  # 1,6: a decimal comma, as Excel writes
-    raise ValueError(f"{_short(text)} is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma)
+    raise ValueError(f"{_short(text)} " + {"decimal": "is too large for a float (use --exact)",
+                                            "ratio": "divides by zero" if exact else "is a fraction p/q: use --exact",
+                                            "special": "is not finite: NaN and infinity are not features"}.get(
+        form, "is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma))
 
 
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
@@ -3572,10 +3563,11 @@ def _emit(report, as_json=False, held=False):
             else:
                 out.flush()
                 _write_fd(fd, (report + "\n").encode(out.encoding or "utf-8"))
-    except BrokenPipeError:
-        raise
-    except (OSError, ValueError) as err:  # a full disk; a closed file
-        _drop_output()
+    except (OSError, ValueError) as err:  # the reader left (| head); a full disk; a closed file
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # what stdout holds goes nowhere: no 2nd error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        if isinstance(err, BrokenPipeError):
+            raise
         raise PerceptronError(f"cannot write the report: {err.strerror if isinstance(err, OSError) else err}"
                               ) from None
 
@@ -3584,14 +3576,6 @@ def _write_fd(fd, data):
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
-
-
-def _drop_output():
-    """What standard output still holds goes to nowhere, so that leaving does not fail again."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 # One document for a run and its model.  --json writes the run; --save and Run.save its model: the run without its
