@@ -2624,8 +2624,7 @@ def _arguments(argv):
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser(argv).parse_args(list(argv))
-    given = {name for name, value in vars(args).items() if value is not None and value is not False}  # 0 is given
-    given = given - {"header"} | ({"header"} if not args.header else set())
+    given = {name for name, value in vars(args).items() if value is not None and value is not (name == "header")}
     for name, value in vars(args).items():
         if value == "" and name != "file":
             raise PerceptronError(f"{flag(name)} needs a value (see --help)")
@@ -2635,7 +2634,7 @@ def _arguments(argv):
                 raise PerceptronError(f"{flag(other)} does not apply to {flag(option)}")
     if args.vectors is not None and given - {"vectors", "literal"}:
         other = min(given - {"vectors", "literal"})
-        raise PerceptronError(f"{'a FILE' if other == 'file' else flag(other)} does not apply to --vectors")
+        raise PerceptronError(f"{flag(other)} does not apply to --vectors")
     for name, (needs, where) in _ONLY_WITH.items():
         if name in given and not given.intersection(needs):
             raise PerceptronError(f"{flag(name)} applies to {where}")
@@ -2683,24 +2682,20 @@ def _parser(argv=()):
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
         def _print_message(self, message, file=None):  # --help and --version: printed whole, or not at all
             _emit(message.rstrip("\n"))
-    def typed(kind):
+    def typed(kind):  # an option's value: two labels, a separator, a whole number (of passes: >= 1)
         def value(text):
-            if kind == "labels":
-                names = [t.strip() for t in text.split(",")]
-                if len(names) == 2 and all(names) and names[0] != names[1]:
-                    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
-                wanted = "two distinct labels NEG,POS (as --labels=B,M)"
-            elif kind == "delimiter":
-                text = "\t" if text in ("tab", "\\t") else text
-                if len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
-                    return text
-                wanted = "one separator character (or 'tab')"
-            else:
-                whole = _form(text) == "int" and len(text) <= (20 if kind == "whole" else 19)
-                if whole and (kind == "whole" or int(text) >= 1):
-                    return int(text)
-                wanted = "a whole number" if kind == "whole" else "a whole number >= 1"
-            raise argparse.ArgumentTypeError(f"{_short(text)} is not {wanted}")
+            names = [t.strip() for t in text.split(",")]
+            text = "\t" if kind == "delimiter" and text in ("tab", "\\t") else text
+            if kind == "labels" and len(names) == 2 and all(names) and names[0] != names[1]:
+                return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+            if kind == "delimiter" and len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
+                return text
+            if kind in ("whole", "passes") and _form(text) == "int" and len(text) <= 20 - (kind == "passes") and (
+                    kind == "whole" or int(text) >= 1):
+                return int(text)
+            raise argparse.ArgumentTypeError(f"{_short(text)} is not " + {
+                "labels": "two distinct labels NEG,POS (as --labels=B,M)", "whole": "a whole number",
+                "delimiter": "one separator character (or 'tab')", "passes": "a whole number >= 1"}[kind])
         return value
     parser = Parser(
         prog="perceptron",
@@ -2889,13 +2884,12 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
         if other != delimiter and other in first[1][0]:  # name the separator, rather than read the file wrong
             raise _Located(f"{source}:{first[0]}: one column, separated by {name} rather than "
                            f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
-    label = args.label_column + width if args.label_column < 0 else args.label_column
-    unlabeled, training = features is not None and width - len(set(drop)) == features, features is None
-    if unlabeled:
-        label = width  # no column: every column not dropped is a feature
-    elif features is not None and width - len(set(drop)) != features + 1:
-        raise _Located(f"{source}: {width - len(set(drop))} columns: the model has {features} features, so a file "
+    columns, training = width - len(set(drop)), features is None
+    if not training and columns not in (features, features + 1):
+        raise _Located(f"{source}: {columns} columns: the model has {features} features, so a file "
                        f"for it has {features} columns ({features + 1} with the labels)")
+    unlabeled = columns == features  # then no label column: every column not dropped is a feature
+    label = width if unlabeled else args.label_column + width if args.label_column < 0 else args.label_column
     wrong = [("--label-column", args.label_column)] if not unlabeled and not 0 <= label < width else []
     wrong += [("--drop-column", c) for c in drop if not 0 <= c < width]
     if wrong:
