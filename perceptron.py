@@ -2512,19 +2512,19 @@ W_STAR = (-2, 1)
 
 
 def _described(run) -> list:
-    """The header's (label, text) for the rule, the multiclass update and each convention that ran: a run of Part I's is read
-    off Part I's own sign and margin rule at a zero score (so an edit of Part I shows), a run of the family off its
-    point; each with where it is met (FAMILY)."""
+    """The header's (label, text) of the rule, the multiclass update and each convention that ran, and where each is
+    met (FAMILY): Part I's read off its own rule at a zero score (so an edit shows), the family's off its point."""
     p = run.conventions or Conventions(rule=run.rule if run.rule in RULES else "sign", bias=bool(run.bias))
     beyond, edited = _beyond(p), "Part I as it stands, edited: {} has {}"
     zero = p.zero if beyond or run.multiclass == "joint" else sign(0)
     at = "<=" if beyond or RULES["margin"](1, 0) else "<"
+    notes = "Columbia §1.1" if zero == 1 else "see conventions" if beyond else edited.format("Columbia §1.1", "+1")
     rule = (f"argmax: predict the class of the largest w(l).x, a tie to the {p.ties} (Kalyanakrishnan §4)"
             if run.multiclass == "joint" else
             f"margin: a mistake iff y (w.x) {at} {_num(p.threshold)} "
             f"({'Cornell §3' if at == '<=' else edited.format('Cornell §3', '<= 0')})"
-            if p.rule == "margin" or p.threshold else f"sign: a mistake iff sign(w.x) != y, sign(0) = {zero:+d} "
-            f"({'Columbia §1.1' if zero == 1 else 'see conventions' if beyond else edited.format('Columbia §1.1', '+1')})")
+            if p.rule == "margin" or p.threshold else
+            f"sign: a mistake iff sign(w.x) != y, sign(0) = {zero:+d} ({notes})")
     row = _ROWS["one-vs-rest" if run.multiclass == "one-vs-rest" else "the joint update"]
     said = [("rule", rule)] + [("multiclass", f"{run.multiclass}: {row.changes} ({row.source})")] * bool(run.multiclass)
     for field, value in beyond.items():
@@ -2978,14 +2978,13 @@ def _rows(path, source, delimiter=","):
     f = gzip.GzipFile(fileobj=raw) if gzipped else raw
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
+    reader = csv.reader(lines(text), delimiter=delimiter)
     try:
-        reader = csv.reader(lines(text), delimiter=delimiter)
-        try:
-            for row in reader:
-                if any(cell.strip() for cell in row):
-                    yield reader.line_num, row
-        except csv.Error as err:
-            raise _Located(f"{source}:{reader.line_num}: {err}") from None
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                yield reader.line_num, row
+    except csv.Error as err:
+        raise _Located(f"{source}:{reader.line_num}: {err}") from None
     finally:
         if path == "-":
             text.detach()  # standard input stays open
@@ -3305,30 +3304,28 @@ def _text(report) -> str:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
         lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
                      "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
-    def counts(errors):
-        return ", ".join(f"{name} {count}" for name, count in errors.items())
     test = report.test
     if test is not None:
-        lines.append(f"test: {test['file']}: {test['examples']} examples" + (", no labels: predictions only (--json)"
-                     if test["errors"] is None else f"; errors: {counts(test['errors'])}"))
+        said = ", no labels: predictions only (--json)" if test["errors"] is None else "; errors: " + ", ".join(
+            f"{name} {count}" for name, count in test["errors"].items())
+        lines.append(f"test: {test['file']}: {test['examples']} examples{said}")
     if report.errors:
-        lines.append(f"training errors: {counts(report.errors)} (of {data.count})")
+        lines.append(f"training errors: {', '.join(f'{n} {k}' for n, k in report.errors.items())} (of {data.count})")
     if report.hint:
         lines.append(report.hint)
     if args.epochs is None and not run.converged and not report.interrupted:
         lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
                      "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
                      "scale the features")
-    if not report.interrupted:  # an interrupted run draws nothing
-        lines += [f"picture: {args.svg}"] if args.svg else []
-        lines += [f"model: {args.save} (apply it with --model)"] if args.save else []
-        lines += [f"pictures: {run.mistakes + 1} in {args.svg_steps}, w = 0 and each mistake"] if args.svg_steps else []
-        lines += [f"page: {args.html}"] if args.html else []
+    made = {"picture": args.svg, "model": args.save and f"{args.save} (apply it with --model)",
+            "pictures": args.svg_steps and f"{run.mistakes + 1} in {args.svg_steps}, w = 0 and each mistake",
+            "page": args.html}  # the files written: none by an interrupted run
+    lines += [f"{name}: {text}" for name, text in made.items() if text and not report.interrupted]
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
-        holds = "at most" if run.mistakes <= bound else "MORE than"
         lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
-                     f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
+                     f"{_count_text(run.mistakes, 'mistake')}, {'at most' if run.mistakes <= bound else 'MORE than'} "
+                     f"R^2/gamma^2 = {_num(bound)}")
     return "\n".join(lines)
 
 
@@ -3360,7 +3357,6 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
               else (_FamilyDual(model.kernel, p, []) if family else
                     DualPerceptron(model.kernel, rule=run.rule, bias=run.bias)) if run.kernel is not None
               else binary(p.start)})
-
     def update(before, after, x, y, f=None) -> str:  # w <- w + f x, f read off what the step computed
         f = f if f is not None else y if [b + y * v for b, v in zip(before, x)] == after else next(
             (_quotient(a - b, v) for a, b, v in zip(after, before, x) if v != 0), y)
@@ -3426,8 +3422,8 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
             rule = (f"  y ({w}.x) = ({y})({_num(s)}) = {_num(m.y * s)} <= {_num(p.threshold)}: a mistake "
                     f"({'Cornell §3' if not p.threshold else 'a threshold, --threshold'})"
                     if p.rule == "margin" or p.threshold else
-                    f"  sign({_num(s)}) = {f'{o:+d}' if o else 0} != y = {y}: a mistake (" + ("Columbia §1.1" if notes else
-                    "--zero" if family else "Part I's sign as it stands; Columbia §1.1 has sign(0) = +1") + ")")
+                    f"  sign({_num(s)}) = {f'{o:+d}' if o else 0} != y = {y}: a mistake (" + ("Columbia §1.1" if notes
+                    else "--zero" if family else "Part I's sign as it stands; Columbia §1.1 has sign(0) = +1") + ")")
             f = getattr(learner, "f", None)
             c_j = "f_j" if family else "y_j"  # what the dual stores with each x_j: the notes' y_j, or the update's f_j
             lines += ([f"  w.x = sum_j {c_j} K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
@@ -3499,8 +3495,8 @@ def _json(report) -> str:
         entry = {"class": getattr(m, "cls", None), "epoch": m.epoch, "index": m.index, "line": line,
                  "y": m.y if run.multiclass else _shown_label(m.y, args.labels),
                  "predicted": getattr(m, "predicted", None), "score": getattr(m, "score", None)}
-        entry = {key: value for key, value in entry.items() if value is not None}
-        trace.append({**entry, "weights": w} if report.after else entry)
+        trace.append({key: value for key, value in entry.items() if value is not None} | (
+            {"weights": w} if report.after else {}))
     r2, g2, bound, w_star = report.bound or (None,) * 4
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
                "converged": run.converged, "interrupted": True if report.interrupted else None, "trace": trace,
@@ -3576,9 +3572,9 @@ def _write_fd(fd, data):
 # history, with a kernel run's stored examples.  load, --model and --check read either through _model_of, every field
 # checked.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
 _MODEL_FORMAT = "perceptron-model/2"
-_RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "conventions", "multiclass", "labels", "kernel", "examples",
-              "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
-              "voted", "stored", "training_errors", "test", "bound")
+_RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "conventions", "multiclass", "labels", "kernel",
+              "examples", "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket",
+              "average", "voted", "stored", "training_errors", "test", "bound")
 _RUN_FIELDS = frozenset(_RUN_ORDER)
 
 
@@ -3627,9 +3623,9 @@ def _kernel_named(name):
     return kernel if _name(kernel) == name else None
 
 
-def _model_of(path, doc, known=_RUN_FIELDS, read=None):
+def _model_of(path, doc, read=None):
     """The one reader: (the Run of doc, a model or a run's JSON; its features' names); with read, THEIRS's fields."""
-    read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
+    read = read or _Fields(path, doc, _RUN_FIELDS, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
                                    "again with this version)")
@@ -3712,7 +3708,6 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
         parts = ("weights" if kernel is None else "mistakes", "count")
         return [tuple(entry(f"{field}[{k}]", v, parts, one_class=one_class)) for k, v in enumerate(value)]
-
     w, n, rows = read.weights("weights", doc["weights"]), read.n, []
     for k, row in enumerate(stored or ()):
         if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
