@@ -2638,28 +2638,23 @@ def _arguments(argv):
     for name, (needs, where) in _ONLY_WITH.items():
         if name in given and not given.intersection(needs):
             raise PerceptronError(f"{flag(name)} applies to {where}")
-    for name in ("w_star", "tolerance"):  # their numbers, in the cells' grammar (1e999999999 refused)
-        text = getattr(args, name)
-        try:
-            values = text and [_parse_number(cell, args.exact or name == "tolerance")
-                               for cell in (text.split(",") if name == "w_star" else [text])]
-            if name == "tolerance" and values and values[0] < 0:
+    for name in ("w_star", "tolerance", *Conventions._fields):  # numbers in the cells' grammar (1e999999 refused)
+        text, family = getattr(args, name), name in Conventions._fields
+        if not isinstance(text, str) or name in ("rule", "step", "batch", "decay_at", "ties"):
+            continue
+        try:  # a tolerance, and p/q in the family's values (a rate of 1/3), exactly; other decimals as the cells are
+            numbers = [[_parse_number(cell, args.exact or name == "tolerance" or family and "/" in cell)
+                        for cell in ([one] if name == "tolerance" else one.split(","))]
+                       for one in (text.split(";") if family else [text])]
+            if name == "tolerance" and numbers[0][0] < 0:
                 raise ValueError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
+            if family and name not in ("rate", "threshold", "bias_rate", "decay", "start") and not all(
+                    _form(cell.strip()) == "int" for cell in text.replace(";", ",").split(",")):
+                raise ValueError(f"{_short(text)} is not a whole number" + ("s" * (name == "order")))
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
-        setattr(args, name, Fraction(values[0]) if name == "tolerance" and values else values)
-    for field in Conventions._fields:  # the family's values, read in the cells' grammar
-        text = getattr(args, field)
-        if isinstance(text, str) and field not in ("rule", "step", "batch", "decay_at", "ties"):
-            try:  # p/q is read exactly (a rate of 1/3); other decimals as the cells are
-                numbers = [[_parse_number(cell, args.exact or "/" in cell) for cell in one.split(",")]
-                           for one in text.split(";")]
-                if not all(_form(cell.strip()) == "int" for cell in text.replace(";", ",").split(",")) and \
-                        field not in ("rate", "threshold", "bias_rate", "decay", "start"):
-                    raise ValueError(f"{_short(text)} is not a whole number" + ("s" * (field == "order")))
-            except ValueError as err:
-                raise PerceptronError(f"{flag(field)}: {err}") from None
-            setattr(args, field, numbers if field == "order" else numbers[0] if field == "start" else numbers[0][0])
+        setattr(args, name, Fraction(numbers[0][0]) if name == "tolerance" else numbers if name == "order" else
+                numbers[0] if name in ("start", "w_star") else numbers[0][0])
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     for name, value in _DEFAULTS.items():
@@ -3581,20 +3576,16 @@ _RUN_FIELDS = frozenset(_RUN_ORDER)
 def _document(run, labels=None, features=None, history=None) -> dict:
     """The one writer: the run's model (labels: the file's names of -1 and +1), or with ``history`` the whole run."""
     labels = list(run.model.classes if run.multiclass else labels or run.labels)
+    def by_class(kept, each):  # a pocket or the votes (each w, or a kernel's mistakes), or {class: them}; None: none
+        return None if kept is None else {c: each(v) for c, v in kept.items()} if isinstance(kept, dict) else each(kept)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias, "kernel": run.kernel,
-           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_number(run.w)}
-    if _beyond(run.conventions):
-        doc["conventions"] = _json_number(_beyond(run.conventions))
-    def by_class(kept, each):  # a pocket or the votes, or {class: them}
-        return {c: each(v) for c, v in kept.items()} if isinstance(kept, dict) else each(kept)
-    if run.pocket is not None:
-        doc["pocket"] = by_class(run.pocket, lambda p: {"weights": _json_number(p.w), "errors": p.errors,
-                                                        "mistakes": p.mistakes})
-    if run.average is not None:
-        doc["average"] = {"weights": _json_number(run.average)}
-    if run.voted is not None:  # each w, or a kernel run's mistakes, with its count
-        doc["voted"] = by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights":
-                                                           _json_number(v), "count": c} for v, c in votes])
+           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_number(run.w),
+           "conventions": _json_number(_beyond(run.conventions)) or None,
+           "pocket": by_class(run.pocket, lambda p: {"weights": _json_number(p.w), "errors": p.errors,
+                                                     "mistakes": p.mistakes}),
+           "average": None if run.average is None else {"weights": _json_number(run.average)},
+           "voted": by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights":
+                                                        _json_number(v), "count": c} for v, c in votes])}
     if history is not None:
         doc = {**doc, **history}
         del doc["format"]
@@ -3611,7 +3602,8 @@ def _document(run, labels=None, features=None, history=None) -> dict:
             raise PerceptronError(f"a run with the kernel {_short(run.kernel)} cannot be saved: a model names its "
                                   "kernel, dot or one of kernels.py's")
         doc["stored"] = [[*map(_json_number, x), y] for x, y in run.model.stored]
-    return {key: doc[key] for key in _RUN_ORDER if key in doc}
+    return {key: doc[key] for key in _RUN_ORDER if key in doc and (
+        doc[key] is not None or key not in ("conventions", "pocket", "average", "voted"))}
 
 
 def _kernel_named(name):
