@@ -2992,11 +2992,10 @@ def _opened(path, source):
     """The one place a named input is opened, binary ('-': standard input): without blocking, and only a regular
     file (a FIFO waits for a writer, a device may not end)."""
     import stat
+    if path == "-" and getattr(sys.stdin, "buffer", None) is None:  # sys.stdin is None: standard input was closed
+        raise _Located(f"{source}: cannot read: standard input is closed")
     if path == "-":
-        try:
-            return sys.stdin.buffer
-        except AttributeError:  # sys.stdin is None: standard input was closed
-            raise _Located(f"{source}: cannot read: standard input is closed") from None
+        return sys.stdin.buffer
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as err:
@@ -3192,12 +3191,12 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
     errors.  The model's ``names`` reordered are refused (a model applies by position); other names are a "note"."""
     data = _read(args, path, labels=labels, keep=False, features=features)
-    note = None
-    if names is not None and data.names is not None and data.names != names:
-        if sorted(data.names) == sorted(names):
-            raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
-                                  f"{_short(names)} in another order: put them in the model's order")
-        note = f"its columns {_short(data.names)} are not the model's features {_short(names)}: applied by position"
+    other = names is not None and data.names is not None and data.names != names
+    if other and sorted(data.names) == sorted(names):
+        raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
+                              f"{_short(names)} in another order: put them in the model's order")
+    note = other and (f"its columns {_short(data.names)} are not the model's features {_short(names)}: "
+                      "applied by position")
     kept = _kept_predictors(run)
     if args.predictor not in kept:
         raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
@@ -3215,7 +3214,7 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                 progress.mistake(i)
         except PerceptronError as err:
             err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
-            raise err if note is None else _Located(f"{err}; {note}") from None
+            raise _Located(f"{err}; {note}") if note else err from None
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
             "errors": errors if data.labeled else None, "predictions": predictions,
             "note": note and f"note: {data.source}: {note}"}
@@ -3325,11 +3324,10 @@ def _text(report) -> str:
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake as the notes write it, replayed from w = 0 on the mistakes (xs: their x)
-    by the run's own steps (Part I's, as it stands, or the family's at the run's point): the score's sum of products (a
-    kernel run: eq. (2)'s terms), the rule's decision and the update, each read off what the step computed (so an
-    edit of Part I, or a convention, shows in the words); with ``bound`` and explicit weights, the proof's (1) and (2)
-    exactly at each, then its chain (squared, not rooted)."""
+    """--explain and Run.explain: each mistake as the notes write it, replayed from w = 0 (xs: the mistakes' x) by the
+    run's own steps (Part I's as it stands, or the family's): the score's sum of products (a kernel run: eq. (2)), the
+    rule and the update, read off what the step computed (so an edit of Part I, or a convention, shows); with ``bound``
+    and explicit weights, the proof's (1) and (2) exactly at each, then its chain (squared, not rooted)."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
