@@ -2453,21 +2453,20 @@ EXAMPLE = [((3, 3), -1), ((-3, 1), 1), ((0, -3), -1), ((2, 0), -1),
 W_STAR = (-2, 1)
 
 
-
 def _described(run) -> list:
-    """The header's (label, text) for the rule, the multiclass update and each convention that ran: a run of Part I's is read
-    off Part I's own sign and margin rule at a zero score (so an edit of Part I shows), a run of the family off its
-    point; each with where it is met (FAMILY)."""
+    """The header's (label, text) of the rule, the multiclass update and each convention that ran, and where each is
+    met (FAMILY): Part I's read off its own rule at a zero score (so an edit shows), the family's off its point."""
     p = run.conventions or Conventions(rule=run.rule if run.rule in RULES else "sign", bias=bool(run.bias))
     beyond, edited = _beyond(p), "Part I as it stands, edited: {} has {}"
     zero = p.zero if beyond or run.multiclass == "joint" else sign(0)
     at = "<=" if beyond or RULES["margin"](1, 0) else "<"
+    notes = "Columbia §1.1" if zero == 1 else "see conventions" if beyond else edited.format("Columbia §1.1", "+1")
     rule = (f"argmax: predict the class of the largest w(l).x, a tie to the {p.ties} (Kalyanakrishnan §4)"
             if run.multiclass == "joint" else
             f"margin: a mistake iff y (w.x) {at} {_num(p.threshold)} "
             f"({'Cornell §3' if at == '<=' else edited.format('Cornell §3', '<= 0')})"
-            if p.rule == "margin" or p.threshold else f"sign: a mistake iff sign(w.x) != y, sign(0) = {zero:+d} "
-            f"({'Columbia §1.1' if zero == 1 else 'see conventions' if beyond else edited.format('Columbia §1.1', '+1')})")
+            if p.rule == "margin" or p.threshold else
+            f"sign: a mistake iff sign(w.x) != y, sign(0) = {zero:+d} ({notes})")
     row = _ROWS["one-vs-rest" if run.multiclass == "one-vs-rest" else "the joint update"]
     said = [("rule", rule)] + [("multiclass", f"{run.multiclass}: {row.changes} ({row.source})")] * bool(run.multiclass)
     for field, value in beyond.items():
@@ -2509,8 +2508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = _arguments(sys.argv[1:] if argv is None else argv)
             context = contextvars.copy_context()
             context.run(_Recorder.signalled.set, signals)
-            if args.literal:
-                context.run(_LITERAL.set, True)
+            context.run(_LITERAL.set, args.literal or _LITERAL.get())
             status = context.run(next(mode for option, mode in _MODES if option is None or getattr(args, option)), args)
             return status if not signals else 143 if _Terminated in signals else 130  # (one lost in a finalizer)
         finally:
@@ -2518,8 +2516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 signal.signal(signum, handler)
     except SystemExit as done:  # --help, --version: argparse's exit, with its status; the script's start's handler
         return int(done.code or 0)
-    except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would
-        _drop_output()
+    except BrokenPipeError:  # the reader left (| head): quietly, as a shell tool would (_emit let its output go)
         return 141
     except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (_Terminated): no traceback, the shell's status
         if not isinstance(stop, _Terminated):
@@ -2569,8 +2566,7 @@ def _arguments(argv):
     if isinstance(argv, (str, bytes)) or not all(isinstance(a, str) for a in argv):
         raise PerceptronError(f"argv is {_short(argv)}: a list of strings")
     args = _parser(argv).parse_args(list(argv))
-    given = {name for name, value in vars(args).items() if value is not None and value is not False}  # 0 is given
-    given = given - {"header"} | ({"header"} if not args.header else set())
+    given = {name for name, value in vars(args).items() if value is not None and value is not (name == "header")}
     for name, value in vars(args).items():
         if value == "" and name != "file":
             raise PerceptronError(f"{flag(name)} needs a value (see --help)")
@@ -2580,32 +2576,27 @@ def _arguments(argv):
                 raise PerceptronError(f"{flag(other)} does not apply to {flag(option)}")
     if args.vectors is not None and given - {"vectors", "literal"}:
         other = min(given - {"vectors", "literal"})
-        raise PerceptronError(f"{'a FILE' if other == 'file' else flag(other)} does not apply to --vectors")
+        raise PerceptronError(f"{flag(other)} does not apply to --vectors")
     for name, (needs, where) in _ONLY_WITH.items():
         if name in given and not given.intersection(needs):
             raise PerceptronError(f"{flag(name)} applies to {where}")
-    for name in ("w_star", "tolerance"):  # their numbers, in the cells' grammar (1e999999999 refused)
-        text = getattr(args, name)
-        try:
-            values = text and [_parse_number(cell, args.exact or name == "tolerance")
-                               for cell in (text.split(",") if name == "w_star" else [text])]
-            if name == "tolerance" and values and values[0] < 0:
+    for name in ("w_star", "tolerance", *Conventions._fields):  # numbers in the cells' grammar (1e999999 refused)
+        text, family = getattr(args, name), name in Conventions._fields
+        if not isinstance(text, str) or name in ("rule", "step", "batch", "decay_at", "ties"):
+            continue
+        try:  # a tolerance, and p/q in the family's values (a rate of 1/3), exactly; other decimals as the cells are
+            numbers = [[_parse_number(cell, args.exact or name == "tolerance" or family and "/" in cell)
+                        for cell in ([one] if name == "tolerance" else one.split(","))]
+                       for one in (text.split(";") if family else [text])]
+            if name == "tolerance" and numbers[0][0] < 0:
                 raise ValueError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
+            if family and name not in ("rate", "threshold", "bias_rate", "decay", "start") and not all(
+                    _form(cell.strip()) == "int" for cell in text.replace(";", ",").split(",")):
+                raise ValueError(f"{_short(text)} is not a whole number" + ("s" * (name == "order")))
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
-        setattr(args, name, Fraction(values[0]) if name == "tolerance" and values else values)
-    for field in Conventions._fields:  # the family's values, read in the cells' grammar
-        text = getattr(args, field)
-        if isinstance(text, str) and field not in ("rule", "step", "batch", "decay_at", "ties"):
-            try:  # p/q is read exactly (a rate of 1/3); other decimals as the cells are
-                numbers = [[_parse_number(cell, args.exact or "/" in cell) for cell in one.split(",")]
-                           for one in text.split(";")]
-                if not all(_form(cell.strip()) == "int" for cell in text.replace(";", ",").split(",")) and \
-                        field not in ("rate", "threshold", "bias_rate", "decay", "start"):
-                    raise ValueError(f"{_short(text)} is not a whole number" + ("s" * (field == "order")))
-            except ValueError as err:
-                raise PerceptronError(f"{flag(field)}: {err}") from None
-            setattr(args, field, numbers if field == "order" else numbers[0] if field == "start" else numbers[0][0])
+        setattr(args, name, Fraction(numbers[0][0]) if name == "tolerance" else numbers if name == "order" else
+                numbers[0] if name in ("start", "w_star") else numbers[0][0])
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     for name, value in _DEFAULTS.items():
@@ -2628,24 +2619,20 @@ def _parser(argv=()):
             raise PerceptronError(f"{message}{f': did you mean {near}?' if near else ''} (see --help)")
         def _print_message(self, message, file=None):  # --help and --version: printed whole, or not at all
             _emit(message.rstrip("\n"))
-    def typed(kind):
+    def typed(kind):  # an option's value: two labels, a separator, a whole number (of passes: >= 1)
         def value(text):
-            if kind == "labels":
-                names = [t.strip() for t in text.split(",")]
-                if len(names) == 2 and all(names) and names[0] != names[1]:
-                    return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
-                wanted = "two distinct labels NEG,POS (as --labels=B,M)"
-            elif kind == "delimiter":
-                text = "\t" if text in ("tab", "\\t") else text
-                if len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
-                    return text
-                wanted = "one separator character (or 'tab')"
-            else:
-                whole = _form(text) == "int" and len(text) <= (20 if kind == "whole" else 19)
-                if whole and (kind == "whole" or int(text) >= 1):
-                    return int(text)
-                wanted = "a whole number" if kind == "whole" else "a whole number >= 1"
-            raise argparse.ArgumentTypeError(f"{_short(text)} is not {wanted}")
+            names = [t.strip() for t in text.split(",")]
+            text = "\t" if kind == "delimiter" and text in ("tab", "\\t") else text
+            if kind == "labels" and len(names) == 2 and all(names) and names[0] != names[1]:
+                return tuple(int(t) if _form(t) == "int" and len(t) < 20 else t for t in names)
+            if kind == "delimiter" and len(text) == 1 and text not in "\r\n\"" and not text.isalnum():
+                return text
+            if kind in ("whole", "passes") and _form(text) == "int" and len(text) <= 20 - (kind == "passes") and (
+                    kind == "whole" or int(text) >= 1):
+                return int(text)
+            raise argparse.ArgumentTypeError(f"{_short(text)} is not " + {
+                "labels": "two distinct labels NEG,POS (as --labels=B,M)", "whole": "a whole number",
+                "delimiter": "one separator character (or 'tab')", "passes": "a whole number >= 1"}[kind])
         return value
     parser = Parser(
         prog="perceptron",
@@ -2790,10 +2777,6 @@ def _form(text):
     return "special" if t.lower().lstrip("+-") in ("nan", "inf", "infinity") else None
 
 
-def _exponent(decimal_text):
-    return abs(int(decimal_text.strip().lower().partition("e")[2] or 0))
-
-
 def _int_of(text):
     """int(text) for at most _DIGITS digits, whatever limit this process set on int <-> str."""
     return int(text) if len(text) < 640 else int(decimal.Decimal(text))
@@ -2806,28 +2789,22 @@ def _parse_number(text, exact):
     if digits > _DIGITS:  # int() and Fraction() of a long text take time that grows faster than its length
         raise ValueError(f"{_short(t, 24)} has {digits} digits: a number here has at most {_DIGITS}")
     form = _form(t)
-    if form == "decimal" and exact and _exponent(t) > _DIGITS:
+    if form == "decimal" and exact and abs(int(t.lower().partition("e")[2] or 0)) > _DIGITS:
         raise ValueError(f"{_short(t, 24)}: an exponent beyond {_DIGITS} is not read exactly (10**e is built)")
     if form == "int":
         return _int_of(t)
-    if form == "decimal":
-        if exact:
-            return Fraction(decimal.Decimal(t))  # the decimal text exactly: 0.1 is 1/10
-        v = float(t)
-        if not isfinite(v):
-            raise ValueError(f"{_short(text)} is too large for a float (use --exact)")
-        return v
-    if form == "ratio":
-        if not exact:
-            raise ValueError(f"{_short(text)} is a fraction p/q: use --exact")
-        numerator, denominator = t.split("/")
-        if _int_of(denominator) == 0:
-            raise ValueError(f"{_short(text)} divides by zero")
+    if form == "decimal" and exact:
+        return Fraction(decimal.Decimal(t))  # the decimal text exactly: 0.1 is 1/10
+    if form == "decimal" and isfinite(float(t)):
+        return float(t)
+    numerator, _, denominator = t.partition("/")
+    if form == "ratio" and exact and _int_of(denominator) != 0:
         return Fraction(_int_of(numerator), _int_of(denominator))
-    if form == "special":
-        raise ValueError(f"{_short(text)} is not finite: NaN and infinity are not features")
     comma = _form(t.replace(",", ".")) == "decimal" and t.count(",") == 1  # 1,6: a decimal comma, as Excel writes
-    raise ValueError(f"{_short(text)} is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma)
+    raise ValueError(f"{_short(text)} " + {"decimal": "is too large for a float (use --exact)",
+                                            "ratio": "divides by zero" if exact else "is a fraction p/q: use --exact",
+                                            "special": "is not finite: NaN and infinity are not features"}.get(
+        form, "is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma))
 
 
 def _read(args, path, keep=True, labels=None, features=None) -> _Input:
@@ -2844,13 +2821,12 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
         if other != delimiter and other in first[1][0]:  # name the separator, rather than read the file wrong
             raise _Located(f"{source}:{first[0]}: one column, separated by {name} rather than "
                            f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
-    label = args.label_column + width if args.label_column < 0 else args.label_column
-    unlabeled, training = features is not None and width - len(set(drop)) == features, features is None
-    if unlabeled:
-        label = width  # no column: every column not dropped is a feature
-    elif features is not None and width - len(set(drop)) != features + 1:
-        raise _Located(f"{source}: {width - len(set(drop))} columns: the model has {features} features, so a file "
+    columns, training = width - len(set(drop)), features is None
+    if not training and columns not in (features, features + 1):
+        raise _Located(f"{source}: {columns} columns: the model has {features} features, so a file "
                        f"for it has {features} columns ({features + 1} with the labels)")
+    unlabeled = columns == features  # then no label column: every column not dropped is a feature
+    label = width if unlabeled else args.label_column + width if args.label_column < 0 else args.label_column
     wrong = [("--label-column", args.label_column)] if not unlabeled and not 0 <= label < width else []
     wrong += [("--drop-column", c) for c in drop if not 0 <= c < width]
     if wrong:
@@ -2939,14 +2915,13 @@ def _rows(path, source, delimiter=","):
     f = gzip.GzipFile(fileobj=raw) if gzipped else raw
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
+    reader = csv.reader(lines(text), delimiter=delimiter)
     try:
-        reader = csv.reader(lines(text), delimiter=delimiter)
-        try:
-            for row in reader:
-                if any(cell.strip() for cell in row):
-                    yield reader.line_num, row
-        except csv.Error as err:
-            raise _Located(f"{source}:{reader.line_num}: {err}") from None
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                yield reader.line_num, row
+    except csv.Error as err:
+        raise _Located(f"{source}:{reader.line_num}: {err}") from None
     finally:
         if path == "-":
             text.detach()  # standard input stays open
@@ -2959,11 +2934,10 @@ def _opened(path, source):
     """The one place a named input is opened, binary ('-': standard input): without blocking, and only a regular
     file (a FIFO waits for a writer, a device may not end)."""
     import stat
+    if path == "-" and getattr(sys.stdin, "buffer", None) is None:  # sys.stdin is None: standard input was closed
+        raise _Located(f"{source}: cannot read: standard input is closed")
     if path == "-":
-        try:
-            return sys.stdin.buffer
-        except AttributeError:  # sys.stdin is None: standard input was closed
-            raise _Located(f"{source}: cannot read: standard input is closed") from None
+        return sys.stdin.buffer
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as err:
@@ -3159,12 +3133,12 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
     errors.  The model's ``names`` reordered are refused (a model applies by position); other names are a "note"."""
     data = _read(args, path, labels=labels, keep=False, features=features)
-    note = None
-    if names is not None and data.names is not None and data.names != names:
-        if sorted(data.names) == sorted(names):
-            raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
-                                  f"{_short(names)} in another order: put them in the model's order")
-        note = f"its columns {_short(data.names)} are not the model's features {_short(names)}: applied by position"
+    other = names is not None and data.names is not None and data.names != names
+    if other and sorted(data.names) == sorted(names):
+        raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
+                              f"{_short(names)} in another order: put them in the model's order")
+    note = other and (f"its columns {_short(data.names)} are not the model's features {_short(names)}: "
+                      "applied by position")
     kept = _kept_predictors(run)
     if args.predictor not in kept:
         raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
@@ -3182,7 +3156,7 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                 progress.mistake(i)
         except PerceptronError as err:
             err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
-            raise err if note is None else _Located(f"{err}; {note}") from None
+            raise _Located(f"{err}; {note}") if note else err from None
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
             "errors": errors if data.labeled else None, "predictions": predictions,
             "note": note and f"note: {data.source}: {note}"}
@@ -3266,39 +3240,36 @@ def _text(report) -> str:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
         lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
                      "predict sign(sum_k c_k sign(v_k.x))" + (", class by class" if run.multiclass else ""))
-    def counts(errors):
-        return ", ".join(f"{name} {count}" for name, count in errors.items())
     test = report.test
     if test is not None:
-        lines.append(f"test: {test['file']}: {test['examples']} examples" + (", no labels: predictions only (--json)"
-                     if test["errors"] is None else f"; errors: {counts(test['errors'])}"))
+        said = ", no labels: predictions only (--json)" if test["errors"] is None else "; errors: " + ", ".join(
+            f"{name} {count}" for name, count in test["errors"].items())
+        lines.append(f"test: {test['file']}: {test['examples']} examples{said}")
     if report.errors:
-        lines.append(f"training errors: {counts(report.errors)} (of {data.count})")
+        lines.append(f"training errors: {', '.join(f'{n} {k}' for n, k in report.errors.items())} (of {data.count})")
     if report.hint:
         lines.append(report.hint)
     if args.epochs is None and not run.converged and not report.interrupted:
         lines.append(f"  {'else' if report.hint else 'not separable, or not yet'}: --pocket keeps the weights with "
                      "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
                      "scale the features")
-    if not report.interrupted:  # an interrupted run draws nothing
-        lines += [f"picture: {args.svg}"] if args.svg else []
-        lines += [f"model: {args.save} (apply it with --model)"] if args.save else []
-        lines += [f"pictures: {run.mistakes + 1} in {args.svg_steps}, w = 0 and each mistake"] if args.svg_steps else []
-        lines += [f"page: {args.html}"] if args.html else []
+    made = {"picture": args.svg, "model": args.save and f"{args.save} (apply it with --model)",
+            "pictures": args.svg_steps and f"{run.mistakes + 1} in {args.svg_steps}, w = 0 and each mistake",
+            "page": args.html}  # the files written: none by an interrupted run
+    lines += [f"{name}: {text}" for name, text in made.items() if text and not report.interrupted]
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
-        holds = "at most" if run.mistakes <= bound else "MORE than"
         lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
-                     f"{_count_text(run.mistakes, 'mistake')}, {holds} R^2/gamma^2 = {_num(bound)}")
+                     f"{_count_text(run.mistakes, 'mistake')}, {'at most' if run.mistakes <= bound else 'MORE than'} "
+                     f"R^2/gamma^2 = {_num(bound)}")
     return "\n".join(lines)
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake as the notes write it, replayed from w = 0 on the mistakes (xs: their x)
-    by the run's own steps (Part I's, as it stands, or the family's at the run's point): the score's sum of products (a
-    kernel run: eq. (2)'s terms), the rule's decision and the update, each read off what the step computed (so an
-    edit of Part I, or a convention, shows in the words); with ``bound`` and explicit weights, the proof's (1) and (2)
-    exactly at each, then its chain (squared, not rooted)."""
+    """--explain and Run.explain: each mistake as the notes write it, replayed from w = 0 (xs: the mistakes' x) by the
+    run's own steps (Part I's as it stands, or the family's): the score's sum of products (a kernel run: eq. (2)), the
+    rule and the update, read off what the step computed (so an edit of Part I, or a convention, shows); with ``bound``
+    and explicit weights, the proof's (1) and (2) exactly at each, then its chain (squared, not rooted)."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3321,7 +3292,6 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
               else (_FamilyDual(model.kernel, p, []) if family else
                     DualPerceptron(model.kernel, rule=run.rule, bias=run.bias)) if run.kernel is not None
               else binary(p.start)})
-
     def update(before, after, x, y, f=None) -> str:  # w <- w + f x, f read off what the step computed
         f = f if f is not None else y if [b + y * v for b, v in zip(before, x)] == after else next(
             (_quotient(a - b, v) for a, b, v in zip(after, before, x) if v != 0), y)
@@ -3387,8 +3357,8 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
             rule = (f"  y ({w}.x) = ({y})({_num(s)}) = {_num(m.y * s)} <= {_num(p.threshold)}: a mistake "
                     f"({'Cornell §3' if not p.threshold else 'a threshold, --threshold'})"
                     if p.rule == "margin" or p.threshold else
-                    f"  sign({_num(s)}) = {f'{o:+d}' if o else 0} != y = {y}: a mistake (" + ("Columbia §1.1" if notes else
-                    "--zero" if family else "Part I's sign as it stands; Columbia §1.1 has sign(0) = +1") + ")")
+                    f"  sign({_num(s)}) = {f'{o:+d}' if o else 0} != y = {y}: a mistake (" + ("Columbia §1.1" if notes
+                    else "--zero" if family else "Part I's sign as it stands; Columbia §1.1 has sign(0) = +1") + ")")
             f = getattr(learner, "f", None)
             c_j = "f_j" if family else "y_j"  # what the dual stores with each x_j: the notes' y_j, or the update's f_j
             lines += ([f"  w.x = sum_j {c_j} K(x_j, x) = {products(*zip(*terms)) if terms else '0 (none stored)'}"
@@ -3424,19 +3394,15 @@ def _count_text(n, noun) -> str:
     return f"{n} {noun if n == 1 else plural}"
 
 
-# Numbers as text, every int in full: past Python's int <-> str limit (sys.set_int_max_str_digits), through Decimal.
-def _digits(v) -> str:
+def _num(v) -> str:
+    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50; every int in full, past Python's
+    int <-> str limit (sys.set_int_max_str_digits), through Decimal."""
+    if isinstance(v, Fraction):
+        return _num(v.numerator) + (f"/{_num(v.denominator)}" if v.denominator != 1 else "")
     try:
         return str(v)
     except ValueError:  # an int beyond sys.get_int_max_str_digits()
         return str(decimal.Decimal(v))
-
-
-def _num(v) -> str:
-    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50."""
-    if isinstance(v, Fraction) and v.denominator != 1:
-        return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
-    return _digits(v.numerator if isinstance(v, Fraction) else v)
 
 
 def _vec(v) -> str:
@@ -3448,15 +3414,13 @@ def _json_number(v):
     """For JSON, in lists, tuples and dicts too: a Fraction "p/q" (with the slash), a Decimal its string; an int, a
     float and the rest as they are (_json_text writes an int in full, a float as one that reads back the same)."""
     if isinstance(v, Fraction):
-        return f"{_digits(v.numerator)}/{_digits(v.denominator)}"
+        return f"{_num(v.numerator)}/{_num(v.denominator)}"
     if isinstance(v, decimal.Decimal):
         return str(v)
     if isinstance(v, dict):
         return {c: _json_number(w) for c, w in v.items()}
     return [_json_number(x) for x in v] if isinstance(v, (list, tuple)) else v
 
-
-_json_weights = _json_number  # a w, or {class: w}
 
 
 def _json(report) -> str:
@@ -3466,8 +3430,8 @@ def _json(report) -> str:
         entry = {"class": getattr(m, "cls", None), "epoch": m.epoch, "index": m.index, "line": line,
                  "y": m.y if run.multiclass else _shown_label(m.y, args.labels),
                  "predicted": getattr(m, "predicted", None), "score": getattr(m, "score", None)}
-        entry = {key: value for key, value in entry.items() if value is not None}
-        trace.append({**entry, "weights": w} if report.after else entry)
+        trace.append({key: value for key, value in entry.items() if value is not None} | (
+            {"weights": w} if report.after else {}))
     r2, g2, bound, w_star = report.bound or (None,) * 4
     history = {"input": data.source, "examples": data.count, "mistakes": run.mistakes, "epochs": run.epochs,
                "converged": run.converged, "interrupted": True if report.interrupted else None, "trace": trace,
@@ -3481,24 +3445,13 @@ def _json(report) -> str:
     return _json_text(_document(run, args.labels, data.names, history))
 
 
-def _json_votes(voted):
-    if isinstance(voted, dict):
-        return {c: _json_votes(v) for c, v in voted.items()}
-    return [{"mistakes": v, "count": c} if isinstance(v, int) else {"weights": _json_number(v), "count": c}
-            for v, c in voted]
-
-
-def _json_pocket(p):
-    return {"weights": _json_number(p.w), "errors": p.errors, "mistakes": p.mistakes}
-
-
 def _json_text(doc) -> str:
     """doc as JSON with one field per line and one trace entry per line; ints written out in full."""
     def dump(value):
         if isinstance(value, bool) or value is None or isinstance(value, str):
             return json.dumps(value, ensure_ascii=False)
         if isinstance(value, int):
-            return _digits(value)
+            return _num(value)
         if isinstance(value, float):
             if not isfinite(value):  # JSON has no number for it: never written
                 raise PerceptronError(f"the JSON report cannot be written: {value!r} is not a JSON number")
@@ -3535,10 +3488,11 @@ def _emit(report, as_json=False, held=False):
             else:
                 out.flush()
                 _write_fd(fd, (report + "\n").encode(out.encoding or "utf-8"))
-    except BrokenPipeError:
-        raise
-    except (OSError, ValueError) as err:  # a full disk; a closed file
-        _drop_output()
+    except (OSError, ValueError) as err:  # the reader left (| head); a full disk; a closed file
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # what stdout holds goes nowhere: no 2nd error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        if isinstance(err, BrokenPipeError):
+            raise
         raise PerceptronError(f"cannot write the report: {err.strerror if isinstance(err, OSError) else err}"
                               ) from None
 
@@ -3549,38 +3503,29 @@ def _write_fd(fd, data):
         view = view[os.write(fd, view):]
 
 
-def _drop_output():
-    """What standard output still holds goes to nowhere, so that leaving does not fail again."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 # One document for a run and its model.  --json writes the run; --save and Run.save its model: the run without its
 # history, with a kernel run's stored examples.  load, --model and --check read either through _model_of, every field
 # checked.  (--json keeps its bytes: a multiclass run's labels are "classes", no "format", no stored examples.)
 _MODEL_FORMAT = "perceptron-model/2"
-_RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "conventions", "multiclass", "labels", "kernel", "examples",
-              "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket", "average",
-              "voted", "stored", "training_errors", "test", "bound")
+_RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "conventions", "multiclass", "labels", "kernel",
+              "examples", "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket",
+              "average", "voted", "stored", "training_errors", "test", "bound")
 _RUN_FIELDS = frozenset(_RUN_ORDER)
 
 
 def _document(run, labels=None, features=None, history=None) -> dict:
     """The one writer: the run's model (labels: the file's names of -1 and +1), or with ``history`` the whole run."""
     labels = list(run.model.classes if run.multiclass else labels or run.labels)
+    def by_class(kept, each):  # a pocket or the votes (each w, or a kernel's mistakes), or {class: them}; None: none
+        return None if kept is None else {c: each(v) for c, v in kept.items()} if isinstance(kept, dict) else each(kept)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias, "kernel": run.kernel,
-           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_weights(run.w)}
-    if _beyond(run.conventions):
-        doc["conventions"] = _json_number(_beyond(run.conventions))
-    if run.pocket is not None:
-        doc["pocket"] = ({c: _json_pocket(p) for c, p in run.pocket.items()} if isinstance(run.pocket, dict)
-                         else _json_pocket(run.pocket))
-    if run.average is not None:
-        doc["average"] = {"weights": _json_weights(run.average)}
-    if run.voted is not None:
-        doc["voted"] = _json_votes(run.voted)
+           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_number(run.w),
+           "conventions": _json_number(_beyond(run.conventions)) or None,
+           "pocket": by_class(run.pocket, lambda p: {"weights": _json_number(p.w), "errors": p.errors,
+                                                     "mistakes": p.mistakes}),
+           "average": None if run.average is None else {"weights": _json_number(run.average)},
+           "voted": by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights":
+                                                        _json_number(v), "count": c} for v, c in votes])}
     if history is not None:
         doc = {**doc, **history}
         del doc["format"]
@@ -3597,7 +3542,8 @@ def _document(run, labels=None, features=None, history=None) -> dict:
             raise PerceptronError(f"a run with the kernel {_short(run.kernel)} cannot be saved: a model names its "
                                   "kernel, dot or one of kernels.py's")
         doc["stored"] = [[*map(_json_number, x), y] for x, y in run.model.stored]
-    return {key: doc[key] for key in _RUN_ORDER if key in doc}
+    return {key: doc[key] for key in _RUN_ORDER if key in doc and (
+        doc[key] is not None or key not in ("conventions", "pocket", "average", "voted"))}
 
 
 def _kernel_named(name):
@@ -3609,9 +3555,9 @@ def _kernel_named(name):
     return kernel if _name(kernel) == name else None
 
 
-def _model_of(path, doc, known=_RUN_FIELDS, read=None):
+def _model_of(path, doc, read=None):
     """The one reader: (the Run of doc, a model or a run's JSON; its features' names); with read, THEIRS's fields."""
-    read = read or _Fields(path, doc, known, "a model (--save) or a run (--json)")
+    read = read or _Fields(path, doc, _RUN_FIELDS, "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
         raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
                                    "again with this version)")
@@ -3694,7 +3640,6 @@ def _model_of(path, doc, known=_RUN_FIELDS, read=None):
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
         parts = ("weights" if kernel is None else "mistakes", "count")
         return [tuple(entry(f"{field}[{k}]", v, parts, one_class=one_class)) for k, v in enumerate(value)]
-
     w, n, rows = read.weights("weights", doc["weights"]), read.n, []
     for k, row in enumerate(stored or ()):
         if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
@@ -3828,7 +3773,7 @@ class _Fields:
                 numerator, denominator = v.strip().split("/")
                 if len(numerator) + len(denominator) <= 2 * _DIGITS + 1 and _int_of(denominator) != 0:
                     return Fraction(_int_of(numerator), _int_of(denominator))
-            elif form == "decimal" and _exponent(v) > 2 * _DIGITS:  # its exact value would take 10**e
+            elif form == "decimal" and abs(int(v.lower().partition("e")[2] or 0)) > 2 * _DIGITS:  # 10**e: slow
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
             elif form in ("int", "decimal"):  # exact, past the int <-> str limit
                 return Fraction(decimal.Decimal(v)) if self.fractions else decimal.Decimal(v)
