@@ -3935,7 +3935,8 @@ def _json_file(path, what):
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
 # strictly and by value (_Fields.number).  The notes' run (_trained) is compared exactly, then replayed (_replay) within
 # a rounding bound (_Rounding); the diagnoses, in the order tried: a bug (_law), the fewest conventions (_conventions),
-# a tie that rounding breaks, one faulty step (_one_step), a law outside the notes, else the notes' rule (_bug).
+# a tie that rounding breaks, a bug of a shape it knows (_bug), a law outside the notes, else the notes' rule
+# (_unexplained).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
@@ -4027,13 +4028,11 @@ def _verdict(args, diagnose=True) -> tuple:
                  "them"]
     if named and (whole or not {"an order"} & set(names)):
         return _differ(head, named, where, names and variant)
-    bug = law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference) \
-        or _unvisited(examples, base, theirs, model, ours) or _other_x(examples, theirs)
+    bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours)
     if law and not bug:
         ran, variant = _ran(args, law[2], examples, kernel, classes, theirs)
         return _differ(head, law[1] + ran, where, variant)
-    return _differ(head, bug or _never_fires(ours, theirs)
-                   or _bug(difference, ours, examples, base, theirs.trace is not None), where)
+    return _differ(head, bug or _unexplained(difference, ours, examples, base, theirs.trace is not None), where)
 
 
 def _ran(args, found, examples, kernel, classes, theirs) -> tuple:
@@ -4058,68 +4057,6 @@ def _ran(args, found, examples, kernel, classes, theirs) -> tuple:
                 "does (\"rate\", \"start\", \"order\") to compare exactly"], None
     return ["  the run with them agrees step by step: " + ", ".join(_option(f, v) for f, v in found.items()),
             _named(variant, [], [])[-1]], variant
-
-
-def _unvisited(examples, st, theirs, model, ours) -> list | None:
-    """Examples THEIRS never visits (its declared order leaves them out, or its trace never names them) where the
-    notes' run makes a mistake: a bug in THEIRS if, with them left out, its whole run agrees."""
-    n, steps = len(examples), [s for s in ours.steps if s.cls is None]
-    if st.multiclass or st.kernel is not None or not steps:
-        return None
-    visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in theirs.trace or ()}
-    missing = sorted({s.index for s in steps} - visited)
-    if not missing or not theirs.trace and not theirs.order:  # no visit named: a rule that never fires, perhaps
-        return None
-    order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
-    side = _replay(examples, st._replace(point=st.point._replace(order=order)), model, theirs, stop=True)
-    if _compare(side, theirs, st, model)[0] is not None:
-        return None
-    first = next(s for s in steps if s.index in missing)
-    which = f"example {missing[0]} is" if len(missing) == 1 else f"examples {', '.join(map(str, missing))} are"
-    return [f"diagnosis: a bug in THEIRS: {which} never visited"
-            + (f" (its declared \"order\" leaves {'it' if len(missing) == 1 else 'them'} out)" if theirs.order else "")
-            + f"; the notes visit every example in each pass (Cornell §3: for (x_i, y_i) in D), and make a mistake on "
-            f"example {first.index} at epoch {first.epoch}.  With {'it' if len(missing) == 1 else 'them'} left out, "
-            "the whole run agrees."]
-
-
-def _other_x(examples, theirs) -> list | None:
-    """Every update of THEIRS adds, instead of its own example's x, the x of the example visited before it (x[i - 1]
-    for x[i], the last for the first): an off-by-one, a bug in THEIRS at its first step."""
-    steps, order = theirs.trace or [], theirs.order
-    if len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
-        return None
-    def along(delta, x):  # whether delta = f x for some f != 0, up to the rounding of reading it
-        xx = sum(v * v for v in x)
-        f = sum(map(mul, delta, x)) / xx if xx else 0.0
-        return f != 0 and max(abs(a - f * v) for a, v in zip(delta, x)) <= 1e-9 * max(map(abs, delta))
-    before = [float(v) for v in theirs.start] if theirs.start else [0.0] * len(steps[0].weights)
-    for s in steps:
-        visits = list(order[min(max(s.epoch, 1), len(order)) - 1] if order else range(len(examples)))
-        if s.index not in visits:
-            return None
-        X = [[float(v) for v in examples[i][0]] + [1.0] * (len(before) - len(examples[i][0]))
-             for i in (s.index, visits[visits.index(s.index) - 1])]
-        delta = [float(a) - b for a, b in zip(s.weights, before)]
-        if len(X[0]) != len(delta) or not any(delta) or along(delta, X[0]) or not along(delta, X[1]):
-            return None
-        before = [float(v) for v in s.weights]
-    s = steps[0]
-    return [f"diagnosis: a bug in THEIRS, at its first step (epoch {s.epoch}, index {s.index}): every one of its "
-            f"{len(steps)} updates adds the x of the example visited before its own (x[i - 1] for x[i], an "
-            "off-by-one); the notes add the example's own: w <- w + y x (Columbia §1.1)."]
-
-
-def _never_fires(ours, theirs) -> list | None:
-    """THEIRS made no update where the notes' first mistake is at w = 0 with a zero score: a rule that never fires."""
-    first = ours.steps[0] if ours.steps else None
-    if first is None or first.score != 0 or theirs.trace is None or theirs.trace:
-        return None
-    return ["diagnosis: a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is 0 "
-            "(as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there "
-            f"(epoch {first.epoch}, index {first.index}, y = {first.y:+d}: " + (
-                "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
-            + " and update."]
 
 
 def _differ(head, diagnosis, where, reading=None) -> tuple:
@@ -4245,12 +4182,14 @@ def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
 
 class _Faulty(_FamilyPerceptron):
     """The family's Perceptron with a bug the check knows, ``fault`` = (kind, the mistake it is at, or "always"): the
-    update skipped, made twice or by the prediction sign(w.x) (so w + c (w' - w), c = 0, 2, -1, of the step's own w'),
-    or every score stale (w.x for the w before the latest update)."""
+    update skipped, made twice or by the prediction sign(w.x) (so w + c f x, c of _FAULTS, of the step's own f x), or
+    by the x of the example visited before (the last for the first), or every score stale (w.x for the w before the
+    latest update)."""
 
-    def __init__(self, d, point, n, fault):
-        super().__init__(d, point, n)
-        self.fault, self.before = fault, self.w
+    def __init__(self, d, point, xs, fault):
+        super().__init__(d, point, len(xs))
+        self.fault, self.before, self.xs = fault, self.w, xs
+        self.previous = (point.order[0] if point.order else range(len(xs)))[-1]
 
     def _score(self, x):
         return _finite(dot(self.before if self.fault[0] == "stale" else self.w, x), "w.x")
@@ -4259,10 +4198,11 @@ class _Faulty(_FamilyPerceptron):
         w, made = self.w, self.mistakes
         s, wrong = super()._step(x, y, i)
         kind, at = self.fault
-        if wrong and kind != "stale" and at in (made, "always"):
-            c = {"skip": 0, "twice": 2, "prediction": -1}[kind]
-            self.w = [w_i + c * (v - w_i) for w_i, v in zip(w, self.w)]
-        self.before = w if wrong else self.before
+        if wrong and kind == "previous":
+            self.w = [w_i + self.f * v for w_i, v in zip(w, self._read(self.xs[self.previous]))]
+        elif wrong and kind != "stale" and at in (made, "always"):
+            self.w = [w_i + _FAULTS[kind][0] * (v - w_i) for w_i, v in zip(w, self.w)]
+        self.before, self.previous = w if wrong else self.before, i
         return s, wrong
 
 
@@ -4273,7 +4213,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     d = len(xs[0]) if xs else 0
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
     learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
-        _Faulty(d, p, n, st.fault) if st.fault else _FamilyPerceptron(d, p, n)
+        _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p, n)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
@@ -4857,27 +4797,53 @@ def _parting(difference):
     return (m.cls, m.epoch, m.index)
 
 
-_FAULTS = {"skip": (0.0, "skipped the update"), "twice": (2.0, "made the update twice"),  # (the step's factor of y x,
-           "prediction": (-1.0, "updated by the prediction sign(w.x), not by the label")}  # what THEIRS did)
+_FAULTS = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of the step's
+           "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # own f x, what THEIRS did)
 
 
-def _one_step(examples, st, theirs, model, difference) -> list | None:
-    """One step of THEIRS that explains all that follows (_FAULTS, of the 12 mistakes before the parting)."""
-    if theirs.trace is None or difference.k is None or st.multiclass == "joint":
-        return None
+def _bug(examples, st, theirs, model, difference, ours) -> list | None:
+    """A bug of THEIRS that explains its whole run, the first of: a rule that never fires from w = 0; one faulty step
+    (_FAULTS) among the 12 mistakes before the parting; every score stale, or every update by the prediction or by the
+    x of the example visited before; examples never visited (left out of its declared order, or never in its trace)
+    where the notes' run makes a mistake."""
+    first, trace, n = (ours.steps or [None])[0], theirs.trace, len(examples)
+    if trace == [] and first is not None and first.score == 0:
+        return ["diagnosis: a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
+                "0 (as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there (epoch "
+                f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + (
+                    "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
+                + " and update."]
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
-    tries: list = []  # (the settings of a bug, its diagnosis): a fault at a step THEIRS made, then one at every step
-    for j in range(min(difference.k, len(theirs.trace) - 1), max(-1, difference.k - 12), -1):
-        m, later = theirs.trace[j], len(theirs.trace) - j - 1
-        tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
-                   f"{m.epoch}, index {m.index}): with that step so, " + (f"all {_count_text(later, 'later mistake')} "
-                   "agree." if later else "the rest agrees.")) for fault, (_, did) in _FAULTS.items()]
-    tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
-               "(kept from before w changed); with scores so, the whole run agrees."),
-              ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
-               "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with updates "
-               "so, the whole run agrees.")]
+    tries: list = []  # (the settings of a bug, its diagnosis)
+    if trace and difference.k is not None and st.multiclass != "joint":
+        for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
+            m, later = trace[j], len(trace) - j - 1
+            tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
+                       f"{m.epoch}, index {m.index}): with that step so, " + (
+                           f"all {_count_text(later, 'later mistake')} agree." if later else "the rest agrees."))
+                      for fault, (_, did) in _FAULTS.items()]
+        tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before "
+                   "the latest update (kept from before w changed); with scores so, the whole run agrees."),
+                  ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
+                   "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
+                   "updates so, the whole run agrees."),
+                  ({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
+                   f"index {trace[0].index}): every one of its {len(trace)} updates adds the x of the example visited "
+                   "before its own (x[i - 1] for x[i], an off-by-one); the notes add the example's own: w <- w + y x "
+                   "(Columbia §1.1).")]
+    steps = [s for s in ours.steps if s.cls is None]
+    visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in trace or ()}
+    missing = sorted({s.index for s in steps} - visited)
+    if missing and (trace or theirs.order) and not st.multiclass and st.kernel is None:
+        first = next(s for s in steps if s.index in missing)
+        them = "it" if len(missing) == 1 else "them"
+        order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
+        tries.append(({"point": st.point._replace(order=order)}, "a bug in THEIRS: " + (
+            f"example {missing[0]} is" if len(missing) == 1 else f"examples {', '.join(map(str, missing))} are")
+            + " never visited" + (f" (its declared \"order\" leaves {them} out)" if theirs.order else "")
+            + "; the notes visit every example in each pass (Cornell §3: for (x_i, y_i) in D), and make a mistake "
+            f"on example {first.index} at epoch {first.epoch}.  With {them} left out, the whole run agrees."))
     return next(([f"diagnosis: {bug}"] for changed, bug in tries if _compare(_replay(  # (st: as bugged, for _compare)
         examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
 
@@ -5039,7 +5005,7 @@ def _simplest_float(v, within=1e-9) -> str:
     return repr(v)
 
 
-def _bug(difference, ours, examples, st, traced=False) -> list:
+def _unexplained(difference, ours, examples, st, traced=False) -> list:
     what, k, o, t = difference
     if k is None:
         told = [f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
