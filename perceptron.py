@@ -3933,7 +3933,7 @@ def _json_file(path, what):
 
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
-# strictly and by value (_Fields.number).  The notes' run (_trained) is compared exactly, then replayed (_replay) within
+# strictly and by value (_Fields.number).  The notes' run (train's) is compared exactly, then replayed (_replay) within
 # a rounding bound (_Rounding); the diagnoses, in the order tried: a bug (_law), the fewest conventions (_conventions),
 # a tie that rounding breaks, a bug of a shape it knows (_bug), a law outside the notes, else the notes' rule
 # (_unexplained).
@@ -3977,7 +3977,11 @@ def _verdict(args, diagnose=True) -> tuple:
     model = _Rounding(args, theirs, examples)
     found_first += [name for name in ("a start", "a rate", "an order") if name in _evidence(args, theirs, 0, 0)]
     if not (args.multiclass or kernel or found_first or _family_options(args)):  # the notes' run itself, train's
-        ours, exact = _trained(args, examples), _Rounding(args, theirs, examples)
+        after: list = []
+        run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
+        ours = _Side([_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)],
+                     run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
+        exact = _Rounding(args, theirs, examples)
         exact.off = True
         difference, agreement = _compare(ours, theirs, base, exact)
     if args.multiclass or kernel or found_first or _family_options(args) or difference is not None:
@@ -4165,21 +4169,6 @@ def _settings(args, kernel, classes, theirs=None) -> _Settings:
                      args.epochs is not None and bool(args.average or args.voted), args.average, args.voted, None)
 
 
-def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
-    """The run under st by the family's learners and pass (``stop``: to where it parts from THEIRS)."""
-    xs, ys = [x for x, _ in examples], [y for _, y in examples]
-    expected = {"trace": theirs.trace if theirs is not None else None, "stop": stop, "k": 0, "parted": False}
-    if st.multiclass == "one-vs-rest":
-        sides = {c: _replay_binary(xs, [1 if y == c else -1 for y in ys], st, model, expected, c)
-                 for c in st.classes}
-        by_class = {field: {c: getattr(side, field) for c, side in sides.items()} for field in _Side._fields}
-        return _Side([s for side in sides.values() for s in side.steps], by_class["weights"],
-                     max(by_class["epochs"].values(), default=0), all(by_class["converged"].values()),
-                     by_class["average"] if st.average else None, by_class["voted"] if st.voted else None,
-                     {k: v for side in sides.values() for k, v in side.watched.items()}, by_class["final_bound"])
-    return _replay_binary(xs, ys, st, model, expected)
-
-
 class _Faulty(_FamilyPerceptron):
     """The family's Perceptron with a bug the check knows, ``fault`` = (kind, the mistake it is at, or "always"): the
     update skipped, made twice or by the prediction sign(w.x) (so w + c f x, c of _FAULTS, of the step's own f x), or
@@ -4206,8 +4195,19 @@ class _Faulty(_FamilyPerceptron):
         return s, wrong
 
 
-def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
-    """_replay's binary or joint run by the family's pass (_visits), each mistake with the bound THEIRS may differ by."""
+def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=None) -> _Side:
+    """The run under st by the family's learners and pass (_visits), each mistake with the bound THEIRS may differ by
+    (``stop``: to where it parts from THEIRS); one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
+    expected = expected or {"trace": theirs and theirs.trace, "stop": stop, "k": 0, "parted": False}
+    if st.multiclass == "one-vs-rest" and cls is None:
+        sides = {c: _replay([(x, 1 if y == c else -1) for x, y in examples], st, model, cls=c, expected=expected)
+                 for c in st.classes}
+        by_class = {field: {c: getattr(side, field) for c, side in sides.items()} for field in _Side._fields}
+        return _Side([s for side in sides.values() for s in side.steps], by_class["weights"],
+                     max(by_class["epochs"].values(), default=0), all(by_class["converged"].values()),
+                     by_class["average"] if st.average else None, by_class["voted"] if st.voted else None,
+                     {k: v for side in sides.values() for k, v in side.watched.items()}, by_class["final_bound"])
+    xs = [x for x, _ in examples]
     n, K, joint, p = len(xs), st.kernel, st.multiclass == "joint", st.point
     p = p._replace(start=p.start.get(cls)) if isinstance(p.start, dict) and not joint else p
     d = len(xs[0]) if xs else 0
@@ -4225,7 +4225,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
     w: Any = None
-    D = types.SimpleNamespace(examples=list(zip(xs, ys)), at=None, passes=0)
+    D = types.SimpleNamespace(examples=examples, at=None, passes=0)
     for epoch_now, i, y, s, wrong, ended in _visits(learner, D, st.passes, st.exactly):
         epoch, made, visits = epoch_now, made * (epoch_now == epoch) + wrong, visits + 1
         stored = learner.mistakes - wrong  # a dual's stored examples when it scored
@@ -4290,14 +4290,6 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
         average = shaped(means[st.average]) if st.average in ("after", "before") else average
         votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
     return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
-
-
-def _trained(args, examples) -> _Side:
-    """The options' own binary primal run, train's (Part I and its accelerators)."""
-    after: list = []
-    run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
-    steps = [_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)]
-    return _Side(steps, run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
 
 
 class _Rounding:
@@ -4540,26 +4532,29 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     candidates = sorted((sum(names, ()) for names in itertools.product(*_choices(args, theirs, n, d, kernel))),
                         key=lambda names: (len(names), [order.index(name) for name in names]))
     tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, values)
-    for names in candidates:
+    for names in (forced + names for names in candidates):
         if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
                 visits > _SEARCH_VISITS:
             break
-        if not names and not forced or tried >= _SEARCHED:
+        if not names or tried >= _SEARCHED:
             continue
         tried += 1
-        converted = _converted(theirs, forced + names, n)
-        sizes = _batch_sizes(converted, n) if "a minibatch" in names else [None]
-        for size in sizes if converted is not None else ():
+        converted = theirs._replace(trace=theirs.trace and [  # its numbering read back as the notes'
+            s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names))
+            for s in theirs.trace])
+        if any(not 0 <= s.index < n for s in converted.trace or ()):
+            continue
+        for size in _batch_sizes(converted, n) if "a minibatch" in names else [None]:
             values = {"max_epochs": theirs.epochs, "batch_size": size, "start": converted.start,
                       "order": converted.order, "rate": converted.rate, "bias_rate": None}
-            if _variant(args, forced + names, values) is None:
+            if _variant(args, names, values) is None:
                 break
             try:
                 for field, name in (("rate", "a rate"), ("bias_rate", "a rate for the bias")):
                     if name in names and (field == "bias_rate" or converted.rate is None):  # read at the rate 1
-                        values[field] = _rate_read(examples, converted, _variant(args, forced + names, values),
+                        values[field] = _rate_read(examples, converted, _variant(args, names, values),
                                                    kernel, classes, field == "bias_rate")
-                variant = _variant(args, forced + names, values)
+                variant = _variant(args, names, values)
                 model = _Rounding(variant, converted, examples)
                 st = _settings(variant, kernel, classes)
                 ours = _replay(examples, st, model, converted, stop=True)
@@ -4577,11 +4572,11 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
         names, variant = agreeing[0]
-        return forced + names, _named(variant, forced + names, [(forced + n, v) for n, v in agreeing[1:]]), variant
+        return names, _named(variant, names, agreeing[1:]), variant
     if tied is None:
         return None
     names, (_, epoch, index), tie, variant = tied
-    return None, (_named(variant, forced + names, [], until=f"epoch {epoch}, index {index}")
+    return None, (_named(variant, names, [], until=f"epoch {epoch}, index {index}")
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:]), None
 
 
@@ -4694,25 +4689,6 @@ def _variant(args, names, values):
             return None
         setattr(variant, field, value)
     return variant
-
-
-def _converted(theirs, names, n):
-    """THEIRS read back under the names that change only how it writes its numbers; None if an index leaves the data."""
-    def w(v):  # a vector, {class: vector}, or votes: [(v_k, c_k), ...], one-vs-rest's {class: [(v_k, c_k), ...]}
-        if v is None or isinstance(v, int):
-            return v
-        if isinstance(v, dict):
-            return {c: w(u) for c, u in v.items()}
-        if not v or isinstance(v[0], tuple):
-            return [(w(u), c) for u, c in v]
-        return list(v)
-    trace = None if theirs.trace is None else [
-        s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names),
-                   weights=w(s.weights)) for s in theirs.trace]
-    if trace is not None and any(not 0 <= s.index < n for s in trace):
-        return None
-    return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average), pocket=w(theirs.pocket),
-                           start=w(theirs.start), voted=w(theirs.voted))
 
 
 def _option(field, value) -> str:
