@@ -4498,9 +4498,9 @@ def _compare(ours, theirs, st, model, whole=True):
                                     else not alike.close(t.score, o.score, o.score_bound, "scores")):
             return _Difference("score", k, o, t), alike
         # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
-        if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not alike.vectors(
-                t.weights, o.weights, None if isinstance(o.weights, dict) else
-                model.weights_bound(o.weights, o.weight_bound), "w after")):
+        if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not
+                alike.vectors(t.weights, o.weights, None if isinstance(o.weights, dict) else
+                              model.weights_bound(o.weights, o.weight_bound), "w after")):
             return _Difference("w after", k, o, t), alike
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
