@@ -4779,9 +4779,9 @@ _FAULTS = {"skip": (0, "skipped the update"), "twice": (2, "made the update twic
 
 def _bug(examples, st, theirs, model, difference, ours) -> list | None:
     """A bug of THEIRS that explains its whole run, the first of: a rule that never fires from w = 0; one faulty step
-    (_FAULTS) among the 12 mistakes before the parting; every score stale, or every update by the prediction or by the
-    x of the example visited before; examples never visited (left out of its declared order, or never in its trace)
-    where the notes' run makes a mistake."""
+    (_FAULTS) among the 12 mistakes before the parting; every score stale, or every update by the prediction; examples
+    never visited (left out of its declared order, or never in its trace) where the notes' run makes a mistake; every
+    update by the x of the example visited before."""
     first, trace, n = (ours.steps or [None])[0], theirs.trace, len(examples)
     if trace == [] and first is not None and first.score == 0:
         return ["diagnosis: a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
@@ -4803,11 +4803,7 @@ def _bug(examples, st, theirs, model, difference, ours) -> list | None:
                    "the latest update (kept from before w changed); with scores so, the whole run agrees."),
                   ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
                    "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
-                   "updates so, the whole run agrees."),
-                  ({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
-                   f"index {trace[0].index}): every one of its {len(trace)} updates adds the x of the example visited "
-                   "before its own (x[i - 1] for x[i], an off-by-one); the notes add the example's own: w <- w + y x "
-                   "(Columbia §1.1).")]
+                   "updates so, the whole run agrees.")]
     steps = [s for s in ours.steps if s.cls is None]
     visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in trace or ()}
     missing = sorted({s.index for s in steps} - visited)
@@ -4820,6 +4816,11 @@ def _bug(examples, st, theirs, model, difference, ours) -> list | None:
             + " never visited" + (f" (its declared \"order\" leaves {them} out)" if theirs.order else "")
             + "; the notes visit every example in each pass (Cornell §3: for (x_i, y_i) in D), and make a mistake "
             f"on example {first.index} at epoch {first.epoch}.  With {them} left out, the whole run agrees."))
+    if trace and len(trace) > 2:
+        tries.append(({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
+                      f"index {trace[0].index}): every one of its {len(trace)} updates adds the x of the example "
+                      "visited before its own (x[i - 1] for x[i], an off-by-one); the notes add the example's own: "
+                      "w <- w + y x (Columbia §1.1)."))
     return next(([f"diagnosis: {bug}"] for changed, bug in tries if _compare(_replay(  # (st: as bugged, for _compare)
         examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
 
