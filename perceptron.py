@@ -4034,33 +4034,8 @@ def _verdict(args, diagnose=True) -> tuple:
         return _differ(head, named, where, names and variant)
     bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours)
     if law and not bug:
-        ran, variant = _ran(args, law[2], examples, kernel, classes, theirs)
-        return _differ(head, law[1] + ran, where, variant)
+        return _differ(head, law[1], where, law[2])
     return _differ(head, bug or _unexplained(difference, ours, examples, base, theirs.trace is not None), where)
-
-
-def _ran(args, found, examples, kernel, classes, theirs) -> tuple:
-    """A law read off THEIRS's trace, run: (the options of its conventions and the command, the options), if the run
-    under them agrees with THEIRS step by step within its rounding; else (why not, None)."""
-    if found is None:
-        return ["  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass "
-                "visits) to compare exactly"], None
-    if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
-        found["epochs" if args.epochs is not None else "max_epochs"] = theirs.epochs
-    variant = _options_copy(args)
-    for field, value in found.items():
-        setattr(variant, field, value)
-    try:
-        model = _Rounding(variant, theirs, examples)
-        st = _settings(variant, kernel, classes)
-        difference = _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model)[0]
-    except PerceptronError:
-        difference = True
-    if difference is not None:
-        return ["  the run with them does not agree with THEIRS step by step within its rounding: declare what it "
-                "does (\"rate\", \"start\", \"order\") to compare exactly"], None
-    return ["  the run with them agrees step by step: " + ", ".join(_option(f, v) for f, v in found.items()),
-            _named(variant, [], [])[-1]], variant
 
 
 def _differ(head, diagnosis, where, reading=None) -> tuple:
@@ -4594,8 +4569,7 @@ def _rate_read(examples, theirs, variant, kernel, classes, bias):
                  == bias), (1, 1))
     eta = Fraction(t) / Fraction(o)
     if type(t) is float:  # THEIRS's eta times ours, rounded: the float of the shortest decimal near the ratio
-        return float(_simplest_float(float(eta), 2.0 ** -50)) if eta.denominator & (eta.denominator - 1) else \
-            float(eta)
+        return float(_simplest(float(eta), 2.0 ** -50)) if eta.denominator & (eta.denominator - 1) else float(eta)
     return eta if eta.denominator > 1 else int(eta)
 
 
@@ -4773,8 +4747,8 @@ def _parting(difference):
     return (m.cls, m.epoch, m.index)
 
 
-_FAULTS = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of the step's
-           "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # own f x, what THEIRS did)
+_FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of
+                  "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)
 
 
 def _bug(examples, st, theirs, model, difference, ours) -> list | None:
@@ -4826,9 +4800,10 @@ def _bug(examples, st, theirs, model, difference, ours) -> list | None:
 
 
 def _law(examples, args, theirs, model) -> tuple | None:
-    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares): ("bug", lines) for one step
-    that breaks it, ("variant", lines) where it holds at every step: a decay c < 1, a rate, passive-aggressive's step
-    (Crammer et al., JMLR 7, 2006), a threshold t of "update while y w.x <= t" (the notes: t = 0); else None."""
+    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares), as a point of the family: a
+    decay c < 1, a rate, passive-aggressive's step, a threshold t of "update while y w.x <= t" (the notes: t = 0), a
+    start, a shuffle.  ("bug", lines) for one step that breaks it; ("variant", lines, the options that run it, or None)
+    where it holds at every step; else None."""
     steps = theirs.trace or []
     if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
         return None
@@ -4879,26 +4854,21 @@ def _law(examples, args, theirs, model) -> tuple | None:
         shared = max(buckets.values(), key=len, default=[math.nan])
         off = [k for k, v in enumerate(values) if abs(v - shared[0]) > tolerance * abs(shared[0])]
         return shared[0], off if len(shared) > 1 or not off else list(range(len(values)))  # one step is no law
-    bad, laws = {k for k, r in enumerate(reads) if not r[5]}, []  # type: set, list  # (the steps off the law)
-    found: dict = {}  # the law as a point of the family, to run it (but an undeclared order cannot be run)
+    bad = {k for k, r in enumerate(reads) if not r[5]}  # the steps off the law
+    found: dict = {}  # the law as a point of the family, {field: value}
     eta, off = apart([r[1] for r in reads])
     if off and all(reads[k][2] == 0 and abs(2 * reads[k][1] - eta) <= tolerance * abs(eta) for k in off):
-        laws.append("the (t - o) update, o = sign(w.x) with sign(0) = 0: eta y x at a zero score, 2 eta y x on the "
-                    "wrong side (Rosenblatt's rule as often written)")
-        eta, off = eta / 2, []
+        eta, off = eta / 2, []  # eta y x at a zero score, 2 eta y x on the wrong side: the (t - o) update
         found.update(zero=0, step="error")
     passive = len(off) > 1
     if passive:  # no one rate: passive-aggressive's step (tau - y w.x) / x.x?
         tau, off = apart([r[1] * r[3] + r[2] for r in reads])
         if len(off) > 1 or tau <= 0:
             return None
-        laws.append(f"each step is eta = ({_simplest_float(tau)} - y w.x) / x.x, varying with the margin: "
-                    "passive-aggressive's (Crammer et al., JMLR 7, 2006)")
         found.update(step="passive-aggressive", threshold=_simplest(tau))
     elif eta <= 0:
         return None
     elif abs(eta - 1) > tolerance:
-        laws.append(f"a learning rate eta = {_simplest_float(eta)}")
         found["rate"] = _simplest(eta)
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
@@ -4911,11 +4881,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
             # a reshuffle hides how many examples lie between two updates, so a decay that differs is no bug
             if len(odd) > 1 or not 0 < factor < 1 or shuffled and odd:
                 return None
-        laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each "
-                    f"{'example' if per_example else 'update'}: a weight decay of {_simplest_float(1 - factor)}"
-                    + (" (an L2 penalty, as scikit-learn's alpha)" if per_example else ""))
         bad |= {kept[j][0] for j in odd}
-        found.update(decay=_simplest(1 - factor), decay_at="example" if per_example else "update")
+        found.update(decay=_simplest(1 - factor), **({} if per_example else {"decay_at": "update"}))
     if len(bad) > 1:
         return None
     # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
@@ -4933,53 +4900,60 @@ def _law(examples, args, theirs, model) -> tuple | None:
             high = min(high, margin) if abs(margin) > zero else high
     if low >= high:
         return None
-    if not low <= 0 < high:
-        t = _simplest_float(math.ceil(low) if math.ceil(low) < high else low)
-        laws.append(f"it updates while y w.x <= {t} (the notes: while y w.x <= 0); a margin, as in hinge-loss, "
-                    "passive-aggressive or thresholded training")
-        found.setdefault("threshold", _simplest(float(t)))
-    if shuffled:
-        laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[shuffled].epoch} visits "
-                    f"index {steps[shuffled].index} after index {steps[shuffled - 1].index}): a shuffle, as "
-                    "scikit-learn's shuffle=True")
+    if not low <= 0 < high:  # it updates while y w.x <= t, the notes' t = 0
+        found.setdefault("threshold", _simplest(math.ceil(low) if math.ceil(low) < high else low))
     if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
-        w_0 = [w_i - eta * y * x_i if abs(w_i - eta * y * x_i) > 4 * near * (abs(w_i) + abs(eta * x_i)) else 0.0
-               for w_i, x_i in zip(W[0], x)]  # within the rounding of eta y x and of the sum: 0
-        laws.append("a start w_0 = (" + ", ".join(map(_simplest_float, w_0)) + "), read from its first update, not 0")
-        bad = set()
-        found["start"] = [_simplest(v) for v in w_0]
+        found["start"] = [_simplest(w_i - eta * y * x_i) if abs(w_i - eta * y * x_i) > 4 * near * (
+            abs(w_i) + abs(eta * x_i)) else 0 for w_i, x_i in zip(W[0], x)]  # within the rounding of eta y x and of
+        bad = set()  # the sum: 0
     if bad and len(steps) < 5:  # one step off a law is a bug only where four others fix the law
         return None
+    names = [next(row.name for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
+             for field, value in found.items()]
+    variant = _variant(args, names, found)
+    if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
+        setattr(variant, "epochs" if args.epochs is not None else "max_epochs", theirs.epochs)
+    named = _named(variant, names, [])
     if bad:
         k = bad.pop()
         s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
         x, y, c = X[s.index], examples[s.index][1], factor ** ((reads[k][4] or 1) if per_example else 1)
         step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
         expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
-        law = "; ".join(laws) if laws else "the notes' w <- w + y x"
+        law = "; ".join(line[4:].split(" (met in ")[0] for line in named[1:-1]) or "the notes' w <- w + y x"
         did = dict(_FAULTS.values()).get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
                        f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
-    return ("variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
-                        f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
-                        *(f"  - {law}" for law in laws)], None if shuffled else found) if laws else None
+    if not names and not shuffled:
+        return None
+    lines = [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every one of its "
+             f"{len(steps)} updates.  THEIRS is the notes' perceptron with:", *named[1:-1]]
+    if shuffled:  # its seed unknown: no run
+        row = _ROWS["a seeded shuffle"]
+        return "variant", lines + [
+            f"  - a shuffle: {row.changes} (met in {row.source.split(' (')[0]}), read from its trace: epoch "
+            f"{steps[shuffled].epoch} visits index {steps[shuffled].index} after index {steps[shuffled - 1].index}",
+            "  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass visits) "
+            "to compare exactly"], None
+    try:
+        model, st = _Rounding(variant, theirs, examples), _settings(variant, None, None)
+        agrees = _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model)[0] is None
+    except PerceptronError:
+        agrees = False
+    return "variant", lines + (["  the run with them agrees step by step", named[-1]] if agrees else [
+        "  the run with them does not agree with THEIRS step by step within its rounding: declare what it does "
+        "(\"rate\", \"start\", \"order\") to compare exactly"]), variant if agrees else None
 
 
-def _simplest(v):
-    """The shortest decimal within 1e-9 of v, as the number the command line reads from it (an int if whole)."""
-    v = float(_simplest_float(v))
+def _simplest(v, within=1e-9):
+    """The shortest decimal within ``within`` of v (relatively), as the number the command line reads from it: an int
+    if whole."""
+    texts = (f"{v:.{digits}g}" for digits in range(1, 18))
+    v = float(next((text for text in texts if abs(float(text) - v) <= within * abs(v)), repr(v)))
     return int(v) if v.is_integer() else v
-
-
-def _simplest_float(v, within=1e-9) -> str:
-    for digits in range(1, 18):
-        text = f"{v:.{digits}g}"
-        if abs(float(text) - v) <= within * abs(v):
-            return text
-    return repr(v)
 
 
 def _unexplained(difference, ours, examples, st, traced=False) -> list:
