@@ -4357,19 +4357,24 @@ class _Rounding:
         may lie from ours (passive-aggressive's, which follows the score)."""
         if self.off:
             return E
-        u, u_in, k = self.u, self.u_in, len(parts)
+        u, k = self.u, len(parts)
         try:
-            grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            grown = [0.0] * len(E)  # sum |f x_i| over the parts
+            for f, x in parts:
+                F = abs(float(f))
+                grown = [g + F * abs(float(v)) for g, v in zip(grown, x)]
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
                 return E
             rate = any(type(f) is Fraction and f.denominator & (f.denominator - 1) for f, _ in parts)  # a rate
             # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
-            grows = (u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
-            inputs = [e + g * (grows + (2 * u / mean if mean else 0)) + step * abs(float(parts[0][1][i]))
-                      for i, (e, g) in enumerate(zip(E, grown))]  # e + m
-            return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(inputs, aw)]
+            grows = (self.u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) + (
+                2 * u / mean if mean else 0)
+            moved = [e + g * grows for e, g in zip(E, grown)]  # e + m
+            if step:
+                moved = [m + step * abs(float(v)) for m, v in zip(moved, parts[0][1])]
+            return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(moved, aw)]
         except OverflowError:
             return [math.inf] * len(E)
 
