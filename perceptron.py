@@ -4001,7 +4001,7 @@ def _verdict(args, diagnose=True) -> tuple:
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
-        return 0, [f"{agrees}: {agreement.text(ours, theirs, model)}"], args
+        return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples)
@@ -4435,31 +4435,28 @@ class _Agreement:
         return True
 
     def vectors(self, theirs, ours, bounds, what) -> bool:
+        """Alike within bounds: vectors, {class: vector}, or votes [(v_k, c_k), ...] (each v_k's bounds from E)."""
         if theirs == ours:  # equal values, of any types: nothing to bound
             self.compared.add(what)
             return True
         if isinstance(ours, dict):
-            return all(self.vectors(theirs[c], ours[c], bounds[c] if isinstance(bounds, dict) else bounds, what)
-                       for c in ours)
+            return isinstance(theirs, dict) and set(theirs) == set(ours) and all(
+                self.vectors(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds, what)
+                for c in ours)
+        if ours and isinstance(ours[0], tuple):  # votes
+            return len(ours) == len(theirs) and all(tc == oc and (tv == ov if isinstance(tv, int) or isinstance(
+                ov, int) else self.vectors(tv, ov, self.model.weights_bound(ov, bounds), what))
+                for (tv, tc), (ov, oc) in zip(theirs, ours))
         return len(theirs) == len(ours) and all(
             self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
 
-    def votes(self, theirs, ours, bounds) -> bool:
-        if isinstance(theirs, dict):
-            return isinstance(ours, dict) and set(theirs) == set(ours) and all(
-                self.votes(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds) for c in theirs)
-        return isinstance(ours, list) and len(ours) == len(theirs) and all(
-            tc == oc and (tv == ov if isinstance(tv, int) or isinstance(ov, int) else
-                          self.vectors(tv, ov, self.model.weights_bound(ov, bounds), "votes"))
-            for (tv, tc), (ov, oc) in zip(theirs, ours))
-
-    def text(self, ours, theirs, model) -> str:
-        alike = "bit for bit" if model.name != "exact" else "exactly"
+    def text(self, mistakes) -> str:
+        alike = "bit for bit" if self.model.name != "exact" else "exactly"
         if self.ulps:
-            alike = (f"up to {model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
+            alike = (f"up to {self.model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
                      f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their format: "
-                                                   "declare \"precision\" to be sure)" if model.guessed else ""))
-        return (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
+                                                   "declare \"precision\" to be sure)" if self.model.guessed else ""))
+        return (f"{_count_text(mistakes, 'mistake')}; compared: "
                 f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
 
 
@@ -4489,8 +4486,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if t is None:
             continue
         alike.compared.add(what)
-        if not (alike.votes(t, o, ours.final_bound) if what == "votes" else o is not None and alike.vectors(
-                t, o, model.weights_bound(o, ours.final_bound), what) if what in ("weights", "average") else t == o):
+        if not (o is not None and alike.vectors(t, o, ours.final_bound if what == "votes" else model.weights_bound(
+                o, ours.final_bound), what) if what in ("weights", "average", "votes") else t == o):
             return _Difference(what, None, o, t), alike
     return None, alike
 
