@@ -3975,16 +3975,16 @@ def _verdict(args, diagnose=True) -> tuple:
     head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
     agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
-    found_first += [name for name in ("a start", "a rate", "an order") if name in _evidence(args, theirs, 0, 0)]
-    if not (args.multiclass or kernel or found_first or _family_options(args)):  # the notes' run itself, train's
+    declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
+    found_first += declared
+    plain = not (args.multiclass or kernel or found_first or _family_options(args))  # the notes' run itself, train's
+    if plain:
         after: list = []
         run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
         ours = _Side([_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)],
                      run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
-        exact = _Rounding(args, theirs, examples)
-        exact.off = True
-        difference, agreement = _compare(ours, theirs, base, exact)
-    if args.multiclass or kernel or found_first or _family_options(args) or difference is not None:
+        difference, agreement = _compare(ours, theirs, base, _Rounding(args, theirs, examples, off=True))
+    if not plain or difference is not None:
         try:  # the run again, step by step, within THEIRS's rounding: asked before any law
             ours = _replay(examples, base, model, theirs)
         except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
@@ -4018,9 +4018,8 @@ def _verdict(args, diagnose=True) -> tuple:
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
     names, named, variant = (None if rounded_tie or law and law[0] == "bug" else
                              _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None,) * 3
-    declared = {"a start", "a rate", "an order"} & set(_evidence(args, theirs, len(examples), data.d))
     whole = not theirs.order or all(set(one) == set(range(len(examples))) for one in theirs.order)
-    if names is not None and whole and set(names) <= declared | set(_WRITTEN):
+    if names is not None and whole and set(names) <= set(declared) | set(_WRITTEN):
         said = [f"its {text.split(';')[0][len('their '):]} (read as written)" for name, text in _WRITTEN.items()
                 if name in names]
         declares = ", ".join([_declared(theirs, sorted(declared))] * bool(declared) + said)
@@ -4274,7 +4273,7 @@ class _Rounding:
     and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings are carried on each weight's bound.
     --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
 
-    def __init__(self, args, theirs, examples):
+    def __init__(self, args, theirs, examples, off=False):
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
         telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
@@ -4287,7 +4286,7 @@ class _Rounding:
         self.u = 0.0 if bits is None else 2.0 ** -bits
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
-        self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
+        self.off = off or args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
         # Whole numbers, sums and products below 2^p are exact in p bits: no rounding, a difference is a difference.
         self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
@@ -4504,7 +4503,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     tie; None if no set of at most _SEARCHED does."""
     n, d = len(examples), data.d
     import itertools
-    forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
+    forced = tuple(dict.fromkeys(found_first + _evidence(theirs, n)))
     order = list(_ROWS) + list(_WRITTEN)
     candidates = sorted((sum(names, ()) for names in itertools.product(*_choices(args, theirs, n, d, kernel))),
                         key=lambda names: (len(names), [order.index(name) for name in names]))
@@ -4583,7 +4582,7 @@ def _declared(theirs, names) -> str:
     return ", ".join(f'"{fields[name][0]}": {fields[name][1]}' for name in names if name in fields) or "its labels"
 
 
-def _evidence(args, theirs, n, d) -> list:
+def _evidence(theirs, n) -> list:
     """What THEIRS itself says: its numbering, its start (w = 0 is the notes'), else its rate, and its order."""
     steps = theirs.trace or []
     start = theirs.start is not None and any(v != 0 for v in theirs.start)
