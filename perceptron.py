@@ -4983,15 +4983,9 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
         else:
             why = f": the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
                   f"{'!=' if sign(s) != y else '='} y = {y:+d}"
-        if made:
-            told = [f"  the notes require an update here{why}, so w <- w + y x" + (
-                f" = {_shown_any(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict) else "")
-                + " (Columbia §1.1, Cornell §3);", "  THEIRS made no update here" + (
-                f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}." if t is not None else
-                ", and no more mistakes.")]
-        else:
-            told = [f"  the notes require no update here{why};", "  THEIRS updated here"
-                    + ("" if t.score is None else f", with the score {_shown_number(t.score)}") + "."]
+        after = f", to w = {_shown_any(o.weights)}" if made and isinstance(o.weights, list) else ""
+        told = [f"  the notes require {'an' if made else 'no'} update here{why}{after} (Columbia §1.1, Cornell §3); "
+                f"THEIRS made {'none' if made else 'one'}."]
     return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
             "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
 
