@@ -4133,12 +4133,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
 _Settings = namedtuple("_Settings", "point multiclass kernel classes passes exactly average voted fault")
 
 
-def _settings(args, kernel, classes, theirs=None) -> _Settings:
-    declared = {} if theirs is None else {name: getattr(theirs, name) for name in ("start", "rate", "order")
-                                          if getattr(theirs, name) is not None}
+def _settings(args, kernel, classes) -> _Settings:
     point = _point("joint" if args.multiclass == "joint" else "kernel" if kernel is not None else None,
-                   rule="sign" if args.multiclass == "joint" else args.rule, bias=args.bias,
-                   **{**_family_options(args), **declared})
+                   rule="sign" if args.multiclass == "joint" else args.rule, bias=args.bias, **_family_options(args))
     return _Settings(point, args.multiclass, kernel, classes, args.epochs or args.max_epochs,
                      args.epochs is not None and bool(args.average or args.voted), args.average, args.voted, None)
 
