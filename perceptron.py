@@ -4141,10 +4141,8 @@ def _settings(args, kernel, classes) -> _Settings:
 
 
 class _Faulty(_FamilyPerceptron):
-    """The family's Perceptron with a bug the check knows, ``fault`` = (kind, the mistake it is at, or "always"): the
-    update skipped, made twice or by the prediction sign(w.x) (so w + c f x, c of _FAULTS, of the step's own f x), or
-    by the x of the example visited before (the last for the first), or every score stale (w.x for the w before the
-    latest update)."""
+    """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): the update made
+    w + c f x (_FAULTS's c, the step's own f x) or w + f x' (x' the x of the visit before), or every score stale."""
 
     def __init__(self, d, point, xs, fault):
         super().__init__(d, point, len(xs))
@@ -4751,9 +4749,8 @@ _FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the updat
 
 def _bug(examples, st, theirs, model, difference, ours) -> list | None:
     """A bug of THEIRS that explains its whole run, the first of: a rule that never fires from w = 0; one faulty step
-    (_FAULTS) among the 12 mistakes before the parting; every score stale, or every update by the prediction; examples
-    never visited (left out of its declared order, or never in its trace) where the notes' run makes a mistake; every
-    update by the x of the example visited before."""
+    among the 12 mistakes before the parting; a fault at every step; examples never visited where the notes' run makes
+    a mistake; every update by the x of the example visited before."""
     first, trace, n = (ours.steps or [None])[0], theirs.trace, len(examples)
     if trace == [] and first is not None and first.score == 0:
         return ["diagnosis: a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
@@ -4947,8 +4944,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
 
 
 def _simplest(v, within=1e-9):
-    """The shortest decimal within ``within`` of v (relatively), as the number the command line reads from it: an int
-    if whole."""
+    """The shortest decimal within ``within`` of v (relatively), as the command line reads it: an int if whole."""
     texts = (f"{v:.{digits}g}" for digits in range(1, 18))
     v = float(next((text for text in texts if abs(float(text) - v) <= within * abs(v)), repr(v)))
     return int(v) if v.is_integer() else v
