@@ -4760,14 +4760,14 @@ def _bug(examples, st, theirs, model, difference, ours) -> list | None:
                 + " and update."]
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
-    tries: list = []  # (the settings of a bug, its diagnosis)
+    tries: list = []  # (the settings of a bug, its diagnosis); a step before the parting whose w after agreed had none
     if trace and difference.k is not None and st.multiclass != "joint":
         for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
             m, later = trace[j], len(trace) - j - 1
             tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
                        f"{m.epoch}, index {m.index}): with that step so, " + (
                            f"all {_count_text(later, 'later mistake')} agree." if later else "the rest agrees."))
-                      for fault, (_, did) in _FAULTS.items()]
+                      for fault, (_, did) in _FAULTS.items() if m.weights is None or j == difference.k]
         tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before "
                    "the latest update (kept from before w changed); with scores so, the whole run agrees."),
                   ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
