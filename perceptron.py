@@ -3820,9 +3820,10 @@ def _json_file(path, what):
 
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
-# strictly and by value (_Fields.number).  The notes' run (_trained) is compared exactly, then replayed (_replay) within
+# strictly and by value (_Fields.number).  The notes' run (train's) is compared exactly, then replayed (_replay) within
 # a rounding bound (_Rounding); the diagnoses, in the order tried: a bug (_law), the fewest conventions (_conventions),
-# a tie that rounding breaks, one faulty step (_one_step), a law outside the notes, else the notes' rule (_bug).
+# a tie that rounding breaks, a bug of a shape it knows (_bug), a law outside the notes, else the notes' rule
+# (_unexplained).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
@@ -3861,12 +3862,16 @@ def _verdict(args, diagnose=True) -> tuple:
     head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
     agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
-    found_first += [name for name in ("a start", "a rate", "an order") if name in _evidence(args, theirs, 0, 0)]
-    if not (args.multiclass or kernel or found_first or _family_options(args)):  # the notes' run itself, train's
-        ours, exact = _trained(args, examples), _Rounding(args, theirs, examples)
-        exact.off = True
-        difference, agreement = _compare(ours, theirs, base, exact)
-    if args.multiclass or kernel or found_first or _family_options(args) or difference is not None:
+    declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
+    found_first += declared
+    plain = not (args.multiclass or kernel or found_first or _family_options(args))  # the notes' run itself, train's
+    if plain:
+        after: list = []
+        run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
+        ours = _Side([_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)],
+                     run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
+        difference, agreement = _compare(ours, theirs, base, _Rounding(args, theirs, examples, off=True))
+    if not plain or difference is not None:
         try:  # the run again, step by step, within THEIRS's rounding: asked before any law
             ours = _replay(examples, base, model, theirs)
         except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
@@ -3883,7 +3888,7 @@ def _verdict(args, diagnose=True) -> tuple:
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
-        return 0, [f"{agrees}: {agreement.text(ours, theirs, model)}"], args
+        return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
     where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples)
@@ -3900,9 +3905,8 @@ def _verdict(args, diagnose=True) -> tuple:
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
     names, named, variant = (None if rounded_tie or law and law[0] == "bug" else
                              _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None,) * 3
-    declared = {"a start", "a rate", "an order"} & set(_evidence(args, theirs, len(examples), data.d))
     whole = not theirs.order or all(set(one) == set(range(len(examples))) for one in theirs.order)
-    if names is not None and whole and set(names) <= declared | set(_WRITTEN):
+    if names is not None and whole and set(names) <= set(declared) | set(_WRITTEN):
         said = [f"its {text.split(';')[0][len('their '):]} (read as written)" for name, text in _WRITTEN.items()
                 if name in names]
         declares = ", ".join([_declared(theirs, sorted(declared))] * bool(declared) + said)
@@ -3914,99 +3918,10 @@ def _verdict(args, diagnose=True) -> tuple:
                  "them"]
     if named and (whole or not {"an order"} & set(names)):
         return _differ(head, named, where, names and variant)
-    bug = law and law[0] == "bug" and law[1] or tie or _one_step(examples, base, theirs, model, difference) \
-        or _unvisited(examples, base, theirs, model, ours) or _other_x(examples, theirs)
+    bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours)
     if law and not bug:
-        ran, variant = _ran(args, law[2], examples, kernel, classes, theirs)
-        return _differ(head, law[1] + ran, where, variant)
-    return _differ(head, bug or _never_fires(ours, theirs)
-                   or _bug(difference, ours, examples, base, theirs.trace is not None), where)
-
-
-def _ran(args, found, examples, kernel, classes, theirs) -> tuple:
-    """A law read off THEIRS's trace, run: (the options of its conventions and the command, the options), if the run
-    under them agrees with THEIRS step by step within its rounding; else (why not, None)."""
-    if found is None:
-        return ["  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass "
-                "visits) to compare exactly"], None
-    if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
-        found["epochs" if args.epochs is not None else "max_epochs"] = theirs.epochs
-    variant = _options_copy(args)
-    for field, value in found.items():
-        setattr(variant, field, value)
-    try:
-        model = _Rounding(variant, theirs, examples)
-        st = _settings(variant, kernel, classes)
-        difference = _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model)[0]
-    except PerceptronError:
-        difference = True
-    if difference is not None:
-        return ["  the run with them does not agree with THEIRS step by step within its rounding: declare what it "
-                "does (\"rate\", \"start\", \"order\") to compare exactly"], None
-    return ["  the run with them agrees step by step: " + ", ".join(_option(f, v) for f, v in found.items()),
-            _named(variant, [], [])[-1]], variant
-
-
-def _unvisited(examples, st, theirs, model, ours) -> list | None:
-    """Examples THEIRS never visits (its declared order leaves them out, or its trace never names them) where the
-    notes' run makes a mistake: a bug in THEIRS if, with them left out, its whole run agrees."""
-    n, steps = len(examples), [s for s in ours.steps if s.cls is None]
-    if st.multiclass or st.kernel is not None or not steps:
-        return None
-    visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in theirs.trace or ()}
-    missing = sorted({s.index for s in steps} - visited)
-    if not missing or not theirs.trace and not theirs.order:  # no visit named: a rule that never fires, perhaps
-        return None
-    order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
-    side = _replay(examples, st._replace(point=st.point._replace(order=order)), model, theirs, stop=True)
-    if _compare(side, theirs, st, model)[0] is not None:
-        return None
-    first = next(s for s in steps if s.index in missing)
-    which = f"example {missing[0]} is" if len(missing) == 1 else f"examples {', '.join(map(str, missing))} are"
-    return [f"diagnosis: a bug in THEIRS: {which} never visited"
-            + (f" (its declared \"order\" leaves {'it' if len(missing) == 1 else 'them'} out)" if theirs.order else "")
-            + f"; the notes visit every example in each pass (Cornell §3: for (x_i, y_i) in D), and make a mistake on "
-            f"example {first.index} at epoch {first.epoch}.  With {'it' if len(missing) == 1 else 'them'} left out, "
-            "the whole run agrees."]
-
-
-def _other_x(examples, theirs) -> list | None:
-    """Every update of THEIRS adds, instead of its own example's x, the x of the example visited before it (x[i - 1]
-    for x[i], the last for the first): an off-by-one, a bug in THEIRS at its first step."""
-    steps, order = theirs.trace or [], theirs.order
-    if len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
-        return None
-    def along(delta, x):  # whether delta = f x for some f != 0, up to the rounding of reading it
-        xx = sum(v * v for v in x)
-        f = sum(map(mul, delta, x)) / xx if xx else 0.0
-        return f != 0 and max(abs(a - f * v) for a, v in zip(delta, x)) <= 1e-9 * max(map(abs, delta))
-    before = [float(v) for v in theirs.start] if theirs.start else [0.0] * len(steps[0].weights)
-    for s in steps:
-        visits = list(order[min(max(s.epoch, 1), len(order)) - 1] if order else range(len(examples)))
-        if s.index not in visits:
-            return None
-        X = [[float(v) for v in examples[i][0]] + [1.0] * (len(before) - len(examples[i][0]))
-             for i in (s.index, visits[visits.index(s.index) - 1])]
-        delta = [float(a) - b for a, b in zip(s.weights, before)]
-        if len(X[0]) != len(delta) or not any(delta) or along(delta, X[0]) or not along(delta, X[1]):
-            return None
-        before = [float(v) for v in s.weights]
-    s = steps[0]
-    return [f"diagnosis: a bug in THEIRS, at its first step (epoch {s.epoch}, index {s.index}): every one of its "
-            f"{len(steps)} updates adds the x of the example visited before its own (x[i - 1] for x[i], an "
-            "off-by-one); the notes add the example's own: w <- w + y x (Columbia §1.1)."]
-
-
-def _never_fires(ours, theirs) -> list | None:
-    """THEIRS made no update where the notes' first mistake is at w = 0 with a zero score: a rule that never fires."""
-    first = ours.steps[0] if ours.steps else None
-    if first is None or first.score != 0 or theirs.trace is None or theirs.trace:
-        return None
-    return ["diagnosis: a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is 0 "
-            "(as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there "
-            f"(epoch {first.epoch}, index {first.index}, y = {first.y:+d}: " + (
-                "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
-            + " and update."]
+        return _differ(head, law[1], where, law[2])
+    return _differ(head, bug or _unexplained(difference, ours, examples, base, theirs.trace is not None), where)
 
 
 def _differ(head, diagnosis, where, reading=None) -> tuple:
@@ -4105,39 +4020,21 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
 _Settings = namedtuple("_Settings", "point multiclass kernel classes passes exactly average voted fault")
 
 
-def _settings(args, kernel, classes, theirs=None) -> _Settings:
-    declared = {} if theirs is None else {name: getattr(theirs, name) for name in ("start", "rate", "order")
-                                          if getattr(theirs, name) is not None}
+def _settings(args, kernel, classes) -> _Settings:
     point = _point("joint" if args.multiclass == "joint" else "kernel" if kernel is not None else None,
-                   rule="sign" if args.multiclass == "joint" else args.rule, bias=args.bias,
-                   **{**_family_options(args), **declared})
+                   rule="sign" if args.multiclass == "joint" else args.rule, bias=args.bias, **_family_options(args))
     return _Settings(point, args.multiclass, kernel, classes, args.epochs or args.max_epochs,
                      args.epochs is not None and bool(args.average or args.voted), args.average, args.voted, None)
 
 
-def _replay(examples, st, model, theirs=None, stop=False) -> _Side:
-    """The run under st by the family's learners and pass (``stop``: to where it parts from THEIRS)."""
-    xs, ys = [x for x, _ in examples], [y for _, y in examples]
-    expected = {"trace": theirs.trace if theirs is not None else None, "stop": stop, "k": 0, "parted": False}
-    if st.multiclass == "one-vs-rest":
-        sides = {c: _replay_binary(xs, [1 if y == c else -1 for y in ys], st, model, expected, c)
-                 for c in st.classes}
-        by_class = {field: {c: getattr(side, field) for c, side in sides.items()} for field in _Side._fields}
-        return _Side([s for side in sides.values() for s in side.steps], by_class["weights"],
-                     max(by_class["epochs"].values(), default=0), all(by_class["converged"].values()),
-                     by_class["average"] if st.average else None, by_class["voted"] if st.voted else None,
-                     {k: v for side in sides.values() for k, v in side.watched.items()}, by_class["final_bound"])
-    return _replay_binary(xs, ys, st, model, expected)
-
-
 class _Faulty(_FamilyPerceptron):
-    """The family's Perceptron with a bug the check knows, ``fault`` = (kind, the mistake it is at, or "always"): the
-    update skipped, made twice or by the prediction sign(w.x) (so w + c (w' - w), c = 0, 2, -1, of the step's own w'),
-    or every score stale (w.x for the w before the latest update)."""
+    """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): the update made
+    w + c f x (_FAULTS's c, the step's own f x) or w + f x' (x' the x of the visit before), or every score stale."""
 
-    def __init__(self, d, point, n, fault):
-        super().__init__(d, point, n)
-        self.fault, self.before = fault, self.w
+    def __init__(self, d, point, xs, fault):
+        super().__init__(d, point, len(xs))
+        self.fault, self.before, self.xs = fault, self.w, xs
+        self.previous = (point.order[0] if point.order else range(len(xs)))[-1]
 
     def _score(self, x):
         return _finite(dot(self.before if self.fault[0] == "stale" else self.w, x), "w.x")
@@ -4146,21 +4043,33 @@ class _Faulty(_FamilyPerceptron):
         w, made = self.w, self.mistakes
         s, wrong = super()._step(x, y, i)
         kind, at = self.fault
-        if wrong and kind != "stale" and at in (made, "always"):
-            c = {"skip": 0, "twice": 2, "prediction": -1}[kind]
-            self.w = [w_i + c * (v - w_i) for w_i, v in zip(w, self.w)]
-        self.before = w if wrong else self.before
+        if wrong and kind == "previous":
+            self.w = [w_i + self.f * v for w_i, v in zip(w, self._read(self.xs[self.previous]))]
+        elif wrong and kind != "stale" and at in (made, "always"):
+            self.w = [w_i + _FAULTS[kind][0] * (v - w_i) for w_i, v in zip(w, self.w)]
+        self.before, self.previous = w if wrong else self.before, i
         return s, wrong
 
 
-def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
-    """_replay's binary or joint run by the family's pass (_visits), each mistake with the bound THEIRS may differ by."""
+def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=None) -> _Side:
+    """The run under st by the family's learners and pass (_visits), each mistake with the bound THEIRS may differ by
+    (``stop``: to where it parts from THEIRS); one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
+    expected = expected or {"trace": theirs and theirs.trace, "stop": stop, "k": 0, "parted": False}
+    if st.multiclass == "one-vs-rest" and cls is None:
+        sides = {c: _replay([(x, 1 if y == c else -1) for x, y in examples], st, model, cls=c, expected=expected)
+                 for c in st.classes}
+        by_class = {field: {c: getattr(side, field) for c, side in sides.items()} for field in _Side._fields}
+        return _Side([s for side in sides.values() for s in side.steps], by_class["weights"],
+                     max(by_class["epochs"].values(), default=0), all(by_class["converged"].values()),
+                     by_class["average"] if st.average else None, by_class["voted"] if st.voted else None,
+                     {k: v for side in sides.values() for k, v in side.watched.items()}, by_class["final_bound"])
+    xs = [x for x, _ in examples]
     n, K, joint, p = len(xs), st.kernel, st.multiclass == "joint", st.point
     p = p._replace(start=p.start.get(cls)) if isinstance(p.start, dict) and not joint else p
     d = len(xs[0]) if xs else 0
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
     learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
-        _Faulty(d, p, n, st.fault) if st.fault else _FamilyPerceptron(d, p, n)
+        _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p, n)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
@@ -4172,7 +4081,7 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
     w: Any = None
-    D = types.SimpleNamespace(examples=list(zip(xs, ys)), at=None, passes=0)
+    D = types.SimpleNamespace(examples=examples, at=None, passes=0)
     for epoch_now, i, y, s, wrong, ended in _visits(learner, D, st.passes, st.exactly):
         epoch, made, visits = epoch_now, made * (epoch_now == epoch) + wrong, visits + 1
         stored = learner.mistakes - wrong  # a dual's stored examples when it scored
@@ -4239,14 +4148,6 @@ def _replay_binary(xs, ys, st, model, expected, cls=None) -> _Side:
     return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
 
 
-def _trained(args, examples) -> _Side:
-    """The options' own binary primal run, train's (Part I and its accelerators)."""
-    after: list = []
-    run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
-    steps = [_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)]
-    return _Side(steps, run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
-
-
 class _Rounding:
     """The float model: how far THEIRS's numbers may lie from ours, computed in its precision (declared, or the
     narrowest holding every non-integral float it wrote), summed in any order, its inputs rounded.  Any order of
@@ -4254,7 +4155,7 @@ class _Rounding:
     and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings are carried on each weight's bound.
     --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
 
-    def __init__(self, args, theirs, examples):
+    def __init__(self, args, theirs, examples, off=False):
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
         telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
@@ -4267,7 +4168,7 @@ class _Rounding:
         self.u = 0.0 if bits is None else 2.0 ** -bits
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
-        self.off = args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
+        self.off = off or args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
         # Whole numbers, sums and products below 2^p are exact in p bits: no rounding, a difference is a difference.
         self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
@@ -4337,19 +4238,24 @@ class _Rounding:
         may lie from ours (passive-aggressive's, which follows the score)."""
         if self.off:
             return E
-        u, u_in, k = self.u, self.u_in, len(parts)
+        u, k = self.u, len(parts)
         try:
-            grown = [sum(abs(float(f) * float(x[i])) for f, x in parts) for i in range(len(E))]
+            grown = [0.0] * len(E)  # sum |f x_i| over the parts
+            for f, x in parts:
+                F = abs(float(f))
+                grown = [g + F * abs(float(v)) for g, v in zip(grown, x)]
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
                 return E
             rate = any(type(f) is Fraction and f.denominator & (f.denominator - 1) for f, _ in parts)  # a rate
             # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
-            grows = (u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
-            inputs = [e + g * (grows + (2 * u / mean if mean else 0)) + step * abs(float(parts[0][1][i]))
-                      for i, (e, g) in enumerate(zip(E, grown))]  # e + m
-            return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(inputs, aw)]
+            grows = (self.u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) + (
+                2 * u / mean if mean else 0)
+            moved = [e + g * grows for e, g in zip(E, grown)]  # e + m
+            if step:
+                moved = [m + step * abs(float(v)) for m, v in zip(moved, parts[0][1])]
+            return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(moved, aw)]
         except OverflowError:
             return [math.inf] * len(E)
 
@@ -4410,31 +4316,28 @@ class _Agreement:
         return True
 
     def vectors(self, theirs, ours, bounds, what) -> bool:
+        """Alike within bounds: vectors, {class: vector}, or votes [(v_k, c_k), ...] (each v_k's bounds from E)."""
         if theirs == ours:  # equal values, of any types: nothing to bound
             self.compared.add(what)
             return True
         if isinstance(ours, dict):
-            return all(self.vectors(theirs[c], ours[c], bounds[c] if isinstance(bounds, dict) else bounds, what)
-                       for c in ours)
+            return isinstance(theirs, dict) and set(theirs) == set(ours) and all(
+                self.vectors(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds, what)
+                for c in ours)
+        if ours and isinstance(ours[0], tuple):  # votes
+            return len(ours) == len(theirs) and all(tc == oc and (tv == ov if isinstance(tv, int) or isinstance(
+                ov, int) else self.vectors(tv, ov, self.model.weights_bound(ov, bounds), what))
+                for (tv, tc), (ov, oc) in zip(theirs, ours))
         return len(theirs) == len(ours) and all(
             self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
 
-    def votes(self, theirs, ours, bounds) -> bool:
-        if isinstance(theirs, dict):
-            return isinstance(ours, dict) and set(theirs) == set(ours) and all(
-                self.votes(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds) for c in theirs)
-        return isinstance(ours, list) and len(ours) == len(theirs) and all(
-            tc == oc and (tv == ov if isinstance(tv, int) or isinstance(ov, int) else
-                          self.vectors(tv, ov, self.model.weights_bound(ov, bounds), "votes"))
-            for (tv, tc), (ov, oc) in zip(theirs, ours))
-
-    def text(self, ours, theirs, model) -> str:
-        alike = "bit for bit" if model.name != "exact" else "exactly"
+    def text(self, mistakes) -> str:
+        alike = "bit for bit" if self.model.name != "exact" else "exactly"
         if self.ulps:
-            alike = (f"up to {model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
+            alike = (f"up to {self.model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
                      f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their format: "
-                                                   "declare \"precision\" to be sure)" if model.guessed else ""))
-        return (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
+                                                   "declare \"precision\" to be sure)" if self.model.guessed else ""))
+        return (f"{_count_text(mistakes, 'mistake')}; compared: "
                 f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
 
 
@@ -4453,9 +4356,9 @@ def _compare(ours, theirs, st, model, whole=True):
                                     else not alike.close(t.score, o.score, o.score_bound, "scores")):
             return _Difference("score", k, o, t), alike
         # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
-        if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not alike.vectors(
-                t.weights, o.weights, None if isinstance(o.weights, dict) else
-                model.weights_bound(o.weights, o.weight_bound), "w after")):
+        if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not
+                alike.vectors(t.weights, o.weights, None if isinstance(o.weights, dict) else
+                              model.weights_bound(o.weights, o.weight_bound), "w after")):
             return _Difference("w after", k, o, t), alike
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
@@ -4464,8 +4367,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if t is None:
             continue
         alike.compared.add(what)
-        if not (alike.votes(t, o, ours.final_bound) if what == "votes" else o is not None and alike.vectors(
-                t, o, model.weights_bound(o, ours.final_bound), what) if what in ("weights", "average") else t == o):
+        if not (o is not None and alike.vectors(t, o, ours.final_bound if what == "votes" else model.weights_bound(
+                o, ours.final_bound), what) if what in ("weights", "average", "votes") else t == o):
             return _Difference(what, None, o, t), alike
     return None, alike
 
@@ -4482,31 +4385,34 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     tie; None if no set of at most _SEARCHED does."""
     n, d = len(examples), data.d
     import itertools
-    forced = tuple(dict.fromkeys(found_first + _evidence(args, theirs, n, d)))
+    forced = tuple(dict.fromkeys(found_first + _evidence(theirs, n)))
     order = list(_ROWS) + list(_WRITTEN)
     candidates = sorted((sum(names, ()) for names in itertools.product(*_choices(args, theirs, n, d, kernel))),
                         key=lambda names: (len(names), [order.index(name) for name in names]))
     tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, values)
-    for names in candidates:
+    for names in (forced + names for names in candidates):
         if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
                 visits > _SEARCH_VISITS:
             break
-        if not names and not forced or tried >= _SEARCHED:
+        if not names or tried >= _SEARCHED:
             continue
         tried += 1
-        converted = _converted(theirs, forced + names, n)
-        sizes = _batch_sizes(converted, n) if "a minibatch" in names else [None]
-        for size in sizes if converted is not None else ():
+        converted = theirs._replace(trace=theirs.trace and [  # its numbering read back as the notes'
+            s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names))
+            for s in theirs.trace])
+        if any(not 0 <= s.index < n for s in converted.trace or ()):
+            continue
+        for size in _batch_sizes(converted, n) if "a minibatch" in names else [None]:
             values = {"max_epochs": theirs.epochs, "batch_size": size, "start": converted.start,
                       "order": converted.order, "rate": converted.rate, "bias_rate": None}
-            if _variant(args, forced + names, values) is None:
+            if _variant(args, names, values) is None:
                 break
             try:
                 for field, name in (("rate", "a rate"), ("bias_rate", "a rate for the bias")):
                     if name in names and (field == "bias_rate" or converted.rate is None):  # read at the rate 1
-                        values[field] = _rate_read(examples, converted, _variant(args, forced + names, values),
+                        values[field] = _rate_read(examples, converted, _variant(args, names, values),
                                                    kernel, classes, field == "bias_rate")
-                variant = _variant(args, forced + names, values)
+                variant = _variant(args, names, values)
                 model = _Rounding(variant, converted, examples)
                 st = _settings(variant, kernel, classes)
                 ours = _replay(examples, st, model, converted, stop=True)
@@ -4524,11 +4430,11 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
         names, variant = agreeing[0]
-        return forced + names, _named(variant, forced + names, [(forced + n, v) for n, v in agreeing[1:]]), variant
+        return names, _named(variant, names, agreeing[1:]), variant
     if tied is None:
         return None
     names, (_, epoch, index), tie, variant = tied
-    return None, (_named(variant, forced + names, [], until=f"epoch {epoch}, index {index}")
+    return None, (_named(variant, names, [], until=f"epoch {epoch}, index {index}")
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:]), None
 
 
@@ -4546,8 +4452,7 @@ def _rate_read(examples, theirs, variant, kernel, classes, bias):
                  == bias), (1, 1))
     eta = Fraction(t) / Fraction(o)
     if type(t) is float:  # THEIRS's eta times ours, rounded: the float of the shortest decimal near the ratio
-        return float(_simplest_float(float(eta), 2.0 ** -50)) if eta.denominator & (eta.denominator - 1) else \
-            float(eta)
+        return float(_simplest(float(eta), 2.0 ** -50)) if eta.denominator & (eta.denominator - 1) else float(eta)
     return eta if eta.denominator > 1 else int(eta)
 
 
@@ -4559,7 +4464,7 @@ def _declared(theirs, names) -> str:
     return ", ".join(f'"{fields[name][0]}": {fields[name][1]}' for name in names if name in fields) or "its labels"
 
 
-def _evidence(args, theirs, n, d) -> list:
+def _evidence(theirs, n) -> list:
     """What THEIRS itself says: its numbering, its start (w = 0 is the notes'), else its rate, and its order."""
     steps = theirs.trace or []
     start = theirs.start is not None and any(v != 0 for v in theirs.start)
@@ -4641,25 +4546,6 @@ def _variant(args, names, values):
             return None
         setattr(variant, field, value)
     return variant
-
-
-def _converted(theirs, names, n):
-    """THEIRS read back under the names that change only how it writes its numbers; None if an index leaves the data."""
-    def w(v):  # a vector, {class: vector}, or votes: [(v_k, c_k), ...], one-vs-rest's {class: [(v_k, c_k), ...]}
-        if v is None or isinstance(v, int):
-            return v
-        if isinstance(v, dict):
-            return {c: w(u) for c, u in v.items()}
-        if not v or isinstance(v[0], tuple):
-            return [(w(u), c) for u, c in v]
-        return list(v)
-    trace = None if theirs.trace is None else [
-        s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names),
-                   weights=w(s.weights)) for s in theirs.trace]
-    if trace is not None and any(not 0 <= s.index < n for s in trace):
-        return None
-    return theirs._replace(weights=w(theirs.weights), trace=trace, average=w(theirs.average), pocket=w(theirs.pocket),
-                           start=w(theirs.start), voted=w(theirs.voted))
 
 
 def _option(field, value) -> str:
@@ -4744,35 +4630,62 @@ def _parting(difference):
     return (m.cls, m.epoch, m.index)
 
 
-_FAULTS = {"skip": (0.0, "skipped the update"), "twice": (2.0, "made the update twice"),  # (the step's factor of y x,
-           "prediction": (-1.0, "updated by the prediction sign(w.x), not by the label")}  # what THEIRS did)
+_FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of
+                  "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)
 
 
-def _one_step(examples, st, theirs, model, difference) -> list | None:
-    """One step of THEIRS that explains all that follows (_FAULTS, of the 12 mistakes before the parting)."""
-    if theirs.trace is None or difference.k is None or st.multiclass == "joint":
-        return None
+def _bug(examples, st, theirs, model, difference, ours) -> list | None:
+    """A bug of THEIRS that explains its whole run, the first of: a rule that never fires from w = 0; one faulty step
+    among the 12 mistakes before the parting; a fault at every step; examples never visited where the notes' run makes
+    a mistake; every update by the x of the example visited before."""
+    first, trace, n = (ours.steps or [None])[0], theirs.trace, len(examples)
+    if trace == [] and first is not None and first.score == 0:
+        return ["diagnosis: a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
+                "0 (as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there (epoch "
+                f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + (
+                    "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
+                + " and update."]
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
-    tries: list = []  # (the settings of a bug, its diagnosis): a fault at a step THEIRS made, then one at every step
-    for j in range(min(difference.k, len(theirs.trace) - 1), max(-1, difference.k - 12), -1):
-        m, later = theirs.trace[j], len(theirs.trace) - j - 1
-        tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
-                   f"{m.epoch}, index {m.index}): with that step so, " + (f"all {_count_text(later, 'later mistake')} "
-                   "agree." if later else "the rest agrees.")) for fault, (_, did) in _FAULTS.items()]
-    tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before the latest update "
-               "(kept from before w changed); with scores so, the whole run agrees."),
-              ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
-               "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with updates "
-               "so, the whole run agrees.")]
+    tries: list = []  # (the settings of a bug, its diagnosis); a step before the parting whose w after agreed had none
+    if trace and difference.k is not None and st.multiclass != "joint":
+        for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
+            m, later = trace[j], len(trace) - j - 1
+            tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
+                       f"{m.epoch}, index {m.index}): with that step so, " + (
+                           f"all {_count_text(later, 'later mistake')} agree." if later else "the rest agrees."))
+                      for fault, (_, did) in _FAULTS.items() if m.weights is None or j == difference.k]
+        tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before "
+                   "the latest update (kept from before w changed); with scores so, the whole run agrees."),
+                  ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
+                   "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
+                   "updates so, the whole run agrees.")]
+    steps = [s for s in ours.steps if s.cls is None]
+    visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in trace or ()}
+    missing = sorted({s.index for s in steps} - visited)
+    if missing and (trace or theirs.order) and not st.multiclass and st.kernel is None:
+        first = next(s for s in steps if s.index in missing)
+        them = "it" if len(missing) == 1 else "them"
+        order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
+        tries.append(({"point": st.point._replace(order=order)}, "a bug in THEIRS: " + (
+            f"example {missing[0]} is" if len(missing) == 1 else f"examples {', '.join(map(str, missing))} are")
+            + " never visited" + (f" (its declared \"order\" leaves {them} out)" if theirs.order else "")
+            + "; the notes visit every example in each pass (Cornell §3: for (x_i, y_i) in D), and make a mistake "
+            f"on example {first.index} at epoch {first.epoch}.  With {them} left out, the whole run agrees."))
+    if trace and len(trace) > 2:
+        tries.append(({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
+                      f"index {trace[0].index}): every one of its {len(trace)} updates adds the x of the example "
+                      "visited before its own (x[i - 1] for x[i], an off-by-one); the notes add the example's own: "
+                      "w <- w + y x (Columbia §1.1)."))
     return next(([f"diagnosis: {bug}"] for changed, bug in tries if _compare(_replay(  # (st: as bugged, for _compare)
         examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
 
 
 def _law(examples, args, theirs, model) -> tuple | None:
-    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares): ("bug", lines) for one step
-    that breaks it, ("variant", lines) where it holds at every step: a decay c < 1, a rate, passive-aggressive's step
-    (Crammer et al., JMLR 7, 2006), a threshold t of "update while y w.x <= t" (the notes: t = 0); else None."""
+    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares), as a point of the family: a
+    decay c < 1, a rate, passive-aggressive's step, a threshold t of "update while y w.x <= t" (the notes: t = 0), a
+    start, a shuffle.  ("bug", lines) for one step that breaks it; ("variant", lines, the options that run it, or None)
+    where it holds at every step; else None."""
     steps = theirs.trace or []
     if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
         return None
@@ -4823,26 +4736,21 @@ def _law(examples, args, theirs, model) -> tuple | None:
         shared = max(buckets.values(), key=len, default=[math.nan])
         off = [k for k, v in enumerate(values) if abs(v - shared[0]) > tolerance * abs(shared[0])]
         return shared[0], off if len(shared) > 1 or not off else list(range(len(values)))  # one step is no law
-    bad, laws = {k for k, r in enumerate(reads) if not r[5]}, []  # type: set, list  # (the steps off the law)
-    found: dict = {}  # the law as a point of the family, to run it (but an undeclared order cannot be run)
+    bad = {k for k, r in enumerate(reads) if not r[5]}  # the steps off the law
+    found: dict = {}  # the law as a point of the family, {field: value}
     eta, off = apart([r[1] for r in reads])
     if off and all(reads[k][2] == 0 and abs(2 * reads[k][1] - eta) <= tolerance * abs(eta) for k in off):
-        laws.append("the (t - o) update, o = sign(w.x) with sign(0) = 0: eta y x at a zero score, 2 eta y x on the "
-                    "wrong side (Rosenblatt's rule as often written)")
-        eta, off = eta / 2, []
+        eta, off = eta / 2, []  # eta y x at a zero score, 2 eta y x on the wrong side: the (t - o) update
         found.update(zero=0, step="error")
     passive = len(off) > 1
     if passive:  # no one rate: passive-aggressive's step (tau - y w.x) / x.x?
         tau, off = apart([r[1] * r[3] + r[2] for r in reads])
         if len(off) > 1 or tau <= 0:
             return None
-        laws.append(f"each step is eta = ({_simplest_float(tau)} - y w.x) / x.x, varying with the margin: "
-                    "passive-aggressive's (Crammer et al., JMLR 7, 2006)")
         found.update(step="passive-aggressive", threshold=_simplest(tau))
     elif eta <= 0:
         return None
     elif abs(eta - 1) > tolerance:
-        laws.append(f"a learning rate eta = {_simplest_float(eta)}")
         found["rate"] = _simplest(eta)
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
@@ -4855,11 +4763,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
             # a reshuffle hides how many examples lie between two updates, so a decay that differs is no bug
             if len(odd) > 1 or not 0 < factor < 1 or shuffled and odd:
                 return None
-        laws.append(f"w shrinks by the factor {_simplest_float(factor)} at each "
-                    f"{'example' if per_example else 'update'}: a weight decay of {_simplest_float(1 - factor)}"
-                    + (" (an L2 penalty, as scikit-learn's alpha)" if per_example else ""))
         bad |= {kept[j][0] for j in odd}
-        found.update(decay=_simplest(1 - factor), decay_at="example" if per_example else "update")
+        found.update(decay=_simplest(1 - factor), **({} if per_example else {"decay_at": "update"}))
     if len(bad) > 1:
         return None
     # y w.x before each update, and at each visit that made none; a zero is the rule's (sign(0)), not a threshold
@@ -4877,56 +4782,62 @@ def _law(examples, args, theirs, model) -> tuple | None:
             high = min(high, margin) if abs(margin) > zero else high
     if low >= high:
         return None
-    if not low <= 0 < high:
-        t = _simplest_float(math.ceil(low) if math.ceil(low) < high else low)
-        laws.append(f"it updates while y w.x <= {t} (the notes: while y w.x <= 0); a margin, as in hinge-loss, "
-                    "passive-aggressive or thresholded training")
-        found.setdefault("threshold", _simplest(float(t)))
-    if shuffled:
-        laws.append(f"a new order of the examples each pass, read from its trace (epoch {steps[shuffled].epoch} visits "
-                    f"index {steps[shuffled].index} after index {steps[shuffled - 1].index}): a shuffle, as "
-                    "scikit-learn's shuffle=True")
+    if not low <= 0 < high:  # it updates while y w.x <= t, the notes' t = 0
+        found.setdefault("threshold", _simplest(math.ceil(low) if math.ceil(low) < high else low))
     if bad == {0} and theirs.start is None and not reads[0][5]:  # its first update from a start other than 0
         x, y = X[steps[0].index], examples[steps[0].index][1]
-        w_0 = [w_i - eta * y * x_i if abs(w_i - eta * y * x_i) > 4 * near * (abs(w_i) + abs(eta * x_i)) else 0.0
-               for w_i, x_i in zip(W[0], x)]  # within the rounding of eta y x and of the sum: 0
-        laws.append("a start w_0 = (" + ", ".join(map(_simplest_float, w_0)) + "), read from its first update, not 0")
-        bad = set()
-        found["start"] = [_simplest(v) for v in w_0]
+        found["start"] = [_simplest(w_i - eta * y * x_i) if abs(w_i - eta * y * x_i) > 4 * near * (
+            abs(w_i) + abs(eta * x_i)) else 0 for w_i, x_i in zip(W[0], x)]  # within the rounding of eta y x and of
+        bad = set()  # the sum: 0
     if bad and len(steps) < 5:  # one step off a law is a bug only where four others fix the law
         return None
+    names = [next(row.name for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
+             for field, value in found.items()]
+    variant = _variant(args, names, found)
+    if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
+        setattr(variant, "epochs" if args.epochs is not None else "max_epochs", theirs.epochs)
+    named = _named(variant, names, [])
     if bad:
         k = bad.pop()
         s, ratio = steps[k], round(reads[k][1] / eta, 9) if reads[k][5] and not passive else math.nan
         x, y, c = X[s.index], examples[s.index][1], factor ** ((reads[k][4] or 1) if per_example else 1)
         step = (tau - reads[k][2]) / reads[k][3] if passive and reads[k][3] else eta
         expected = [c * p_i + step * y * x_i for p_i, x_i in zip(W[k - 1] if k else start, x)]
-        law = "; ".join(laws) if laws else "the notes' w <- w + y x"
+        law = "; ".join(line[4:].split(" (met in ")[0] for line in named[1:-1]) or "the notes' w <- w + y x"
         did = dict(_FAULTS.values()).get(ratio, f"made an update other than the law's ({law})")
         return "bug", [f"diagnosis: a bug in THEIRS, at one step: THEIRS {did} at mistake {k + 1} (epoch {s.epoch}, "
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
                        f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
-    return ("variant", [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every "
-                        f"one of its {len(steps)} updates.  THEIRS is the notes' perceptron with:",
-                        *(f"  - {law}" for law in laws)], None if shuffled else found) if laws else None
+    if not names and not shuffled:
+        return None
+    lines = [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every one of its "
+             f"{len(steps)} updates.  THEIRS is the notes' perceptron with:", *named[1:-1]]
+    if shuffled:  # its seed unknown: no run
+        row = _ROWS["a seeded shuffle"]
+        return "variant", lines + [
+            f"  - a shuffle: {row.changes} (met in {row.source.split(' (')[0]}), read from its trace: epoch "
+            f"{steps[shuffled].epoch} visits index {steps[shuffled].index} after index {steps[shuffled - 1].index}",
+            "  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass visits) "
+            "to compare exactly"], None
+    try:
+        model, st = _Rounding(variant, theirs, examples), _settings(variant, None, None)
+        agrees = _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model)[0] is None
+    except PerceptronError:
+        agrees = False
+    return "variant", lines + (["  the run with them agrees step by step", named[-1]] if agrees else [
+        "  the run with them does not agree with THEIRS step by step within its rounding: declare what it does "
+        "(\"rate\", \"start\", \"order\") to compare exactly"]), variant if agrees else None
 
 
-def _simplest(v):
-    """The shortest decimal within 1e-9 of v, as the number the command line reads from it (an int if whole)."""
-    v = float(_simplest_float(v))
+def _simplest(v, within=1e-9):
+    """The shortest decimal within ``within`` of v (relatively), as the command line reads it: an int if whole."""
+    texts = (f"{v:.{digits}g}" for digits in range(1, 18))
+    v = float(next((text for text in texts if abs(float(text) - v) <= within * abs(v)), repr(v)))
     return int(v) if v.is_integer() else v
 
 
-def _simplest_float(v, within=1e-9) -> str:
-    for digits in range(1, 18):
-        text = f"{v:.{digits}g}"
-        if abs(float(text) - v) <= within * abs(v):
-            return text
-    return repr(v)
-
-
-def _bug(difference, ours, examples, st, traced=False) -> list:
+def _unexplained(difference, ours, examples, st, traced=False) -> list:
     what, k, o, t = difference
     if k is None:
         told = [f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
@@ -4952,15 +4863,9 @@ def _bug(difference, ours, examples, st, traced=False) -> list:
         else:
             why = f": the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
                   f"{'!=' if sign(s) != y else '='} y = {y:+d}"
-        if made:
-            told = [f"  the notes require an update here{why}, so w <- w + y x" + (
-                f" = {_shown_any(o.weights)}" if o.weights is not None and not isinstance(o.weights, dict) else "")
-                + " (Columbia §1.1, Cornell §3);", "  THEIRS made no update here" + (
-                f": its mistake {k + 1} is at epoch {t.epoch}, index {t.index}." if t is not None else
-                ", and no more mistakes.")]
-        else:
-            told = [f"  the notes require no update here{why};", "  THEIRS updated here"
-                    + ("" if t.score is None else f", with the score {_shown_number(t.score)}") + "."]
+        after = f", to w = {_shown_any(o.weights)}" if made and isinstance(o.weights, list) else ""
+        told = [f"  the notes require {'an' if made else 'no'} update here{why}{after} (Columbia §1.1, Cornell §3); "
+                f"THEIRS made {'none' if made else 'one'}."]
     return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
             "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
 

@@ -5410,18 +5410,19 @@ def law_run(examples, passes=60, rate=1, threshold=0, decay=0, passive=False, or
 
 SHUFFLED = [random.Random(k).sample(range(30), 30) for k in range(60)]
 LAWS = [  # (what is planted, law_run's arguments, the words each law is read in)
-    ("a rate and a margin threshold", {"rate": 0.1, "threshold": 1}, ["a learning rate eta = 0.1",
-                                                                     "it updates while y w.x <= 1"]),
-    ("weight decay at each example", {"decay": 0.01, "passes": 20}, ["a weight decay of 0.01"]),
+    ("a rate and a margin threshold", {"rate": 0.1, "threshold": 1}, ["--rate=0.1: every update times eta",
+                                                                     "--threshold=1: a mistake iff y (w.x) <= 1"]),
+    ("weight decay at each example", {"decay": 0.01, "passes": 20},
+     ["--decay=0.01: w <- (1 - 0.01) w at each example"]),
     ("passive-aggressive", {"passive": True, "threshold": 1, "passes": 20},
-     ["eta = (1 - y w.x) / x.x, varying with the margin", "it updates while y w.x <= 1"]),
-    ("a shuffle each pass, undeclared", {"order": SHUFFLED}, ["a new order of the examples each pass"]),
-    ("a decay and a rate", {"decay": 0.001, "rate": 0.5, "passes": 20}, ["a weight decay of 0.001",
-                                                                        "a learning rate eta = 0.5"]),
+     ["--step=passive-aggressive: w <- w + ((T - y w.x) / x.x) y x", "--threshold=1: a mistake iff y (w.x) <= 1"]),
+    ("a shuffle each pass, undeclared", {"order": SHUFFLED}, ["a shuffle: each pass visits a new permutation"]),
+    ("a decay and a rate", {"decay": 0.001, "rate": 0.5, "passes": 20},
+     ["--decay=0.001: w <- (1 - 0.001) w at each example", "--rate=0.5: every update times eta"]),
     ("a rate, a threshold and a shuffle", {"rate": 0.25, "threshold": 2, "order": SHUFFLED},
-     ["a learning rate eta = 0.25", "it updates while y w.x <= 2", "a new order"]),
-    ("a start, undeclared, and a rate", {"start": [3, -1, 2], "rate": 0.5}, ["a learning rate eta = 0.5",
-                                                                            "a start w_0 = (3, -1, 2)"]),
+     ["--rate=0.25: every update times eta", "--threshold=2: a mistake iff y (w.x) <= 2", "a shuffle: "]),
+    ("a start, undeclared, and a rate", {"start": [3, -1, 2], "rate": 0.5},
+     ["--rate=0.5: every update times eta", "--start=3,-1,2: w starts at (3, -1, 2), not 0"]),
 ]
 
 
@@ -5440,7 +5441,7 @@ def test_check_reads_a_law_off_their_trace_alone_or_combined_as_outside_the_note
     ((5, "one weight"), {}, "made an update other than the law's (the notes' w <- w + y x) at mistake 6"),
     ((4, "skip"), {"rate": 0.1}, "skipped the update at mistake 5"),
     ((4, "twice"), {"rate": 0.1, "threshold": 1}, "made the update twice at mistake 5"),
-    ((7, "one weight"), {"decay": 0.01, "passes": 20}, "made an update other than the law's (w shrinks"),
+    ((7, "one weight"), {"decay": 0.01, "passes": 20}, "made an update other than the law's (--decay=0.01: w <- (1 - 0.01) w at each example)"),
 ])
 def test_check_names_one_step_that_breaks_the_law_every_other_step_keeps_a_bug_in_theirs(tmp_path, broken, planted,
                                                                                         did):
@@ -5838,7 +5839,7 @@ def test_check_law_on_two_features_allows_the_rounding_of_its_own_solve_for_the_
     assert run["trace"][1]["weights"] == [1.3125 + 0.25 * -0.75, -1.25 + 0.25 * 1.1]  # the law's, to the bit
     status, out, err = check_in_process(tmp_path, examples, run)
     assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
-    assert "a learning rate eta = 0.25" in out
+    assert "--rate=0.25: every update times eta" in out
 
 
 def test_check_law_calls_no_step_a_bug_where_no_other_step_shares_its_law(tmp_path):
@@ -5849,7 +5850,7 @@ def test_check_law_calls_no_step_a_bug_where_no_other_step_shares_its_law(tmp_pa
     assert len(run["trace"]) == 3
     status, out, err = check_in_process(tmp_path, examples, run)
     assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
-    assert "w shrinks by the factor 0.999 at each example: a weight decay of 0.001" in out
+    assert "--decay=0.001: w <- (1 - 0.001) w at each example" in out
 
 
 @pytest.mark.parametrize("seed, rule", [(33, "margin"), (15, "sign")])
@@ -5860,8 +5861,8 @@ def test_check_law_reads_its_numbers_past_the_rounding_of_reading_them_as_floats
     run = wild_run(examples, rule=rule, rate=Fraction(1, 3), bias="last", start=[1, 0, 0, 0, 0])
     status, out, err = check_in_process(tmp_path, examples, run, "--rule", rule, "--bias")
     assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
-    assert "a learning rate eta = 0.333" in out and "a start w_0 = (1, 0, 0, 0, 0), read from its first" in out
-    assert "updates while" not in out
+    assert "--rate=0.333" in out and "--start=1,0,0,0,0: w starts at (1, 0, 0, 0, 0), not 0" in out
+    assert "--threshold" not in out
 
 
 @pytest.mark.parametrize("rate", [Fraction(1, 3), Fraction(1, 10)])
