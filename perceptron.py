@@ -5518,8 +5518,10 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 
 
 def _weights_after(run, examples, d=None) -> list:
-    """What a binary run's picture draws after each mistake: w, or a kernel run's regions (_regions).  With ``d``: the
-    examples must have d features."""
+    """What a binary run's picture draws after each mistake k: w; a kernel run's, the sign of eq. (2) after its first k
+    stored examples at each cell's centre of a grid over the plot (a kernel of bits: the nearest point of {0,1}^2), -1
+    orange on blue.  With ``d``: the examples must have d features."""
+    import re
     n = len(examples[0][0]) if examples else 0
     if d is not None and n != d:
         raise PerceptronError(f"svg draws examples with {d} features; these have {n}")
@@ -5530,13 +5532,8 @@ def _weights_after(run, examples, d=None) -> list:
                   else run.model.kernel, on_mistake=lambda m, model: after.append(_explicit(model)))
     if again.trace[:len(run.trace)] != list(run.trace):
         raise PerceptronError("the examples are not those the run was trained on: its trace differs")
-    return after[:len(run.trace)] if run.w is not None else _regions(run, examples)
-
-
-def _regions(run, examples) -> list:
-    """A kernel run's hypothesis after each mistake k, drawn: the sign of eq. (2) after its first k stored examples at
-    each cell's centre of a grid over the plot (a kernel of bits: the nearest point of {0,1}^2), -1 orange on blue."""
-    import re
+    if run.w is not None:
+        return after[:len(run.trace)]
     x0, x1, y0, y1 = _axes([[Fraction(c) for c in x] for x, _ in examples], ("", ""))[0]
     grid = [(x0 + (x1 - x0) * (2 * i + 1) / (2 * _CELLS), y1 - (y1 - y0) * (2 * j + 1) / (2 * _CELLS))
             for j in range(_CELLS) for i in range(_CELLS)]
@@ -5595,11 +5592,19 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         reach = (min(map(abs, box)) or (box[1] - box[0]) / 4) * Fraction(9, 10)
         scale = min([Fraction(1)] + [reach / max(map(abs, tip)) for tip in tips if any(tip)])
         before, w, v = ([c * scale for c in tip] for tip in tips)
-        add((_arrow(w, to_px, "w-vector", "#000", "w", taken, dashed=True), "w dashed"),
-            (k > 1 and _arrow(w, to_px, "move", "#d33", "+x" if this.y > 0 else "-x", taken, start=before),
-             f"the move w -> w {'+' if this.y > 0 else '-'} x red"),
-            (_arrow(v, to_px, "v-vector", "#1f5fbf", "v", taken), "v = w* blue"),
-            lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
+        arrows, plus = [], "+" if this.y > 0 else "-"  # each from start to tip, named beyond its head where free
+        for cls, start, tip, colour, name, words in (("w-vector", (0, 0), w, "#000", "w", "w dashed"), (
+                "move", before if k > 1 else w, w, "#d33", plus + "x", f"the move w -> w {plus} x red"),
+                ("v-vector", (0, 0), v, "#1f5fbf", "v", "v = w* blue")):
+            (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
+            dxs = (4, -4 - 6.5 * len(name)) if p1 >= p0 else (-4 - 6.5 * len(name), 4)  # else beside it
+            spots = [(p1 + dx, q1 + dy * (1 if q1 >= q0 else -1)) for dy in (12, -4, 24, -16, 36, -28) for dx in dxs]
+            at = list(start) != list(tip) and (_place(spots, name, taken) or spots[0])  # always named (none: no length)
+            dashes = ' stroke-dasharray="5 3"' * (cls == "w-vector")
+            arrows.append((at and f'<g class="{cls}"><line x1="{p0:.2f}" y1="{q0:.2f}" x2="{p1:.2f}" y2="{q1:.2f}" '
+                           f'stroke="{colour}" stroke-width="1.5"{dashes} marker-end="url(#head)"/><text class="name" '
+                           f'x="{at[0]:.2f}" y="{at[1]:.2f}" fill="{colour}">{name}</text></g>', words))
+        add(*arrows, lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
     parts.append(points)
     legend += ([f"{'grey rings: the stored x_j · ' * kernel}red ring: x of mistake {k} (index {this.index})"] if k
                else ["w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
@@ -5702,33 +5707,6 @@ def _place(spots, text, taken):
     return None
 
 
-def _arrow(tip, to_px, cls, colour, name, taken, start=(0, 0), dashed=False) -> str:
-    """An arrow from start to tip (data points), named beyond its head where free, else beside it; "" if no length."""
-    if list(start) == list(tip):
-        return ""
-    (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
-    dxs = (4, -4 - 6.5 * len(name)) if p1 >= p0 else (-4 - 6.5 * len(name), 4)  # beyond the head, else beside it
-    spots = [(p1 + dx, q1 + dy * (1 if q1 >= q0 else -1)) for dy in (12, -4, 24, -16, 36, -28) for dx in dxs]
-    at, dashes = _place(spots, name, taken) or spots[0], ' stroke-dasharray="5 3"' if dashed else ""  # always named
-    return (f'<g class="{cls}"><line x1="{p0:.2f}" y1="{q0:.2f}" x2="{p1:.2f}" y2="{q1:.2f}" stroke="{colour}" '
-            f'stroke-width="1.5"{dashes} marker-end="url(#head)"/><text class="name" '
-            f'x="{at[0]:.2f}" y="{at[1]:.2f}" fill="{colour}">{name}</text></g>')
-
-
-def _pictures(report, examples) -> dict:
-    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake), --html, all made before writing."""
-    args, run = report.args, report.run
-    pictured = args.svg or args.svg_steps
-    after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
-             run.multiclass is None and (report.data.d == 2 or report.bound) else None)
-    upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
-    for k in range(run.mistakes + 1) if args.svg_steps else ():  # step-0.svg ...: in the order of their names
-        upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
-    files = {path: _draw(run, examples, after, report.bound and report.bound[3], k, report.data.names)
-             for path, k in upto.items()}
-    return {**files, args.html: _page(report, examples, after)} if args.html else files
-
-
 _STYLE = """body { font: 14px/1.4 sans-serif; margin: 1em 2em } .frame[hidden] { display: none }
 pre { background: #f4f4f4; padding: .6em; white-space: pre-wrap } .frame pre { flex: 1; min-width: 30em; margin: 0 }
 .frame, .proof { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start }"""
@@ -5744,10 +5722,21 @@ onkeydown = event => { const move = {ArrowLeft: -1, ArrowRight: 1}[event.key]; i
 show(0);"""
 
 
-def _page(report, examples, after) -> str:
-    """--html: the run as one page, nothing fetched, every text from the data escaped: the header; w = 0 and each
-    mistake --explain shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
+def _pictures(report, examples) -> dict:
+    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake) and --html, all made before writing.
+    The page: the run, nothing fetched, every text from the data escaped: the header; w = 0 and each mistake --explain
+    shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
     args, run = report.args, report.run
+    pictured = args.svg or args.svg_steps
+    after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
+             run.multiclass is None and (report.data.d == 2 or report.bound) else None)
+    draw = functools.partial(_draw, run, examples, after, report.bound and report.bound[3], names=report.data.names)
+    upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
+    for k in range(run.mistakes + 1) if args.svg_steps else ():  # step-0.svg ...: in the order of their names
+        upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
+    files = {path: draw(k) for path, k in upto.items()}
+    if not args.html:
+        return files
     head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}))
                                  ).split("\n\n", 2)
     blocks = "\n".join(_explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all",
@@ -5755,7 +5744,7 @@ def _page(report, examples, after) -> str:
     steps = [(0, "\n\n".join(["w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
     steps += [(int(b[8:b.index(":")]), b) for b in blocks if b.startswith("mistake ")]
     title = _xml(f"The Perceptron on {report.data.source}")
-    return "\n".join([
+    files[args.html] = "\n".join([
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         """<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; \
 script-src 'unsafe-inline'">""",
@@ -5764,13 +5753,13 @@ script-src 'unsafe-inline'">""",
         f'<p><input type="range" id="at" min="0" max="{len(steps) - 1}" value="0" aria-label="step"> <b id="shown">'
         "</b> (or the arrow keys)</p>",
         *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else "w = 0"}">'
-          + (_draw(run, examples, after, report.bound and report.bound[3], k, report.data.names)
-             if after is not None and report.data.d == 2 else "")
-          + f"<pre>{_xml(text)}</pre></div>" for k, text in steps),
+          + (draw(k) if after is not None and report.data.d == 2 else "") + f"<pre>{_xml(text)}</pre></div>"
+          for k, text in steps),
         *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after), *(
             f"<pre>{_xml(b)}</pre>" for b in blocks if b.startswith("the theorem")), "</div>"] if report.bound else []),
         "<h2>The run</h2>", f"<pre>{_xml(summary)}</pre>", "<h2>The trace</h2>", f"<pre>{_xml(table)}</pre>",
         f"<script>{_SCRIPT}</script>", "</body></html>\n"])
+    return files
 
 
 def _chart(bound, after) -> str:
