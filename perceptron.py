@@ -5632,15 +5632,13 @@ def _axes(xs, names):
     x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
-    lines = []
+    lines, step = [], Fraction(1)  # a power of 10: more than 1.2 lines and at most 12 across the (square) box
+    while 2 * half / step > 12:
+        step *= 10
+    while 2 * half / step <= 1.2:
+        step /= 10
     for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
-        step = Fraction(1)  # a power of 10: more than 1.2 lines and at most 12
-        while (hi - lo) / step > 12:
-            step *= 10
-        while (hi - lo) / step <= 1.2:
-            step /= 10
-        t = -(-lo // step) * step  # the first multiple of step >= lo
-        while t <= hi:
+        for t in (n * step for n in range(-(-lo // step), hi // step + 1)):  # the multiples of step from lo to hi
             a, b = (to_px(t, y0), to_px(t, y1)) if axis == 0 else (to_px(x0, t), to_px(x1, t))
             lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{a[0]:.2f}" y1="{a[1]:.2f}" '
                          f'x2="{b[0]:.2f}" y2="{b[1]:.2f}" stroke="{"#999" if t == 0 else "#eee"}"/>')
@@ -5648,7 +5646,6 @@ def _axes(xs, names):
                      else format(decimal.Context(prec=6).divide(decimal.Decimal(t.numerator), t.denominator), "g"))
             at = (a[0] - 4, a[1] + 12) if axis == 0 else (_EDGE - 26, b[1] + 3)  # below the plot; left of it
             lines.append(f'<text class="tick" x="{at[0]:.2f}" y="{at[1]:.2f}" font-size="9" fill="#777">{value}</text>')
-            t += step
     (px, py), (qx, qy) = to_px(x1, 0), to_px(0, y1)
     lines += [f'<text class="axis-name" x="{px - 4:.2f}" y="{py - 5:.2f}" text-anchor="end" fill="#555">'
               f'{_xml(names[0])}</text>', f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" '
@@ -5785,17 +5782,16 @@ def _chart(bound, after) -> str:
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import re
-    inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
-                                                  ("--model", args.model), ("--check", args.check)) if path]
-    read = [option for option, path in inputs if path == "-"]
+    written = ("--svg", "--save", "--html")
+    given = [(option, path) for option, path in zip(("FILE", "--test", "--model", "--check") + written, (
+        args.file, args.test, args.model, args.check, args.svg, args.save, args.html)) if path]  # inputs, then outputs
+    read = [option for option, path in given if path == "-" and option not in written]
     if len(read) > 1:
         raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
                               "of them a file")
-    written = ("--svg", "--save", "--html")
-    outputs = [(option, path) for option, path in zip(written, (args.svg, args.save, args.html)) if path]
     steps, step_name = args.svg_steps and os.path.realpath(args.svg_steps), re.compile(r"step-[0-9]+\.svg").fullmatch
     seen = {}
-    for option, path in inputs + outputs:  # a file is its device and inode: an input by any name, or on standard input
+    for option, path in given:  # a file is its device and inode: an input by any name, or on standard input
         output = option in written
         if output and path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
             raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
@@ -5815,24 +5811,22 @@ def _refuse_overwriting(args):
         if output and not os.path.isfile(path):
             raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
                                   "files only, and never replace anything else")
-        if output and (st.st_dev, st.st_ino) in seen:
-            other = seen[st.st_dev, st.st_ino]
+        other = seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
+        if output and other != option:
             raise PerceptronError(f"{option} {path} is the {'output' if other in written else 'input'} "
                                   f"{other}: it would be overwritten")
-        seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
-    if steps:
+    try:  # the step files there now: none may be an input
+        names = os.listdir(steps) if steps else []
+    except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
+        names = []
+    for name in filter(step_name, names):
         try:
-            names = os.listdir(steps)
-        except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
-            names = []
-        for name in filter(step_name, names):
-            try:
-                st = os.stat(os.path.join(steps, name))
-            except OSError:  # a dangling link: no input
-                continue
-            if (st.st_dev, st.st_ino) in seen:
-                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
-                                      f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
+            st = os.stat(os.path.join(steps, name))
+        except OSError:  # a dangling link: no input
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
+                                  f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
@@ -5842,10 +5836,10 @@ def _write_files(files, folder=None, first_remove=None, report=None):
     import contextlib
     made, temporary, targets, path = [], {}, {}, folder
     try:
-        if folder:  # the folders missing, outermost first: made here, so taken back on a failure
+        if folder:  # the folders missing, innermost first: made here, so taken back on a failure
             missing = os.path.abspath(folder)
             while not os.path.lexists(missing):
-                made.insert(0, missing)
+                made.append(missing)
                 missing = os.path.dirname(missing)
             os.makedirs(folder, exist_ok=True)
         for path, text in files.items():  # a link is followed, but not out of a folder written whole (a corpus)
@@ -5876,9 +5870,8 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 os.replace(temporary[path], targets[path])
                 del temporary[path]
     except BaseException as err:
-        with _Held():
-            removals = [(os.unlink, name) for name in temporary.values()] + [(os.rmdir, name) for name in made[::-1]]
-            for remove, name in removals:  # a folder only if empty: one that now holds the user's files stays
+        with _Held():  # a folder only if empty: one that now holds the user's files stays
+            for remove, name in [*zip(repeat(os.unlink), temporary.values()), *zip(repeat(os.rmdir), made)]:
                 with contextlib.suppress(OSError):
                     remove(name)
         if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
