@@ -5214,8 +5214,7 @@ def _vectors_mode(args) -> int:
         with _opened(index_path, index_path) as f:
             doc = json.loads(f.read(1 << 20).decode("utf-8"))
         listed = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
-        if isinstance(doc["perceptron"], str) and isinstance(doc["cases"], list) and all(
-                isinstance(name, str) and os.path.basename(name) == name for name in listed):
+        if isinstance(doc["perceptron"], str) and all(os.path.basename(name) == name for name in listed):
             older = listed
     except (OSError, ValueError, LookupError, TypeError, RecursionError) as err:  # some other program's index.json
         if isinstance(err, _Located) and os.path.lexists(index_path):  # not to be read (a FIFO would block): said
@@ -5270,12 +5269,10 @@ def _conform_mode(args) -> int:
     seed = random.SystemRandom().randrange(10 ** 6) if args.conform_seed is None else args.conform_seed
     folder, stopped = tempfile.mkdtemp(prefix="perceptron-conform-"), None  # type: str, BaseException | None
     def options(reading, file="DATA.csv", check="THEIRS.json"):  # a reading's command line (its key)
-        variant = _options_copy(reading)
-        variant.file, variant.check = file, check
+        variant = type(reading)(**{**vars(reading), "file": file, "check": check})
         return _named(variant, [], [])[-1][len("reproduce it: "):]
     def checked(case, reading, diagnose=False):  # (status, lines, reading); 2 where --check refuses THEIRS
-        variant = _options_copy(reading)
-        variant.file, variant.check = case["data"], case["theirs"]
+        variant = type(reading)(**{**vars(reading), "file": case["data"], "check": case["theirs"]})
         try:
             return _verdict(variant, diagnose)
         except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words, under the options given
