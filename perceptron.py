@@ -5006,8 +5006,7 @@ def _vectors_mode(args) -> int:
         with _opened(index_path, index_path) as f:
             doc = json.loads(f.read(1 << 20).decode("utf-8"))
         listed = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
-        if isinstance(doc["perceptron"], str) and isinstance(doc["cases"], list) and all(
-                isinstance(name, str) and os.path.basename(name) == name for name in listed):
+        if isinstance(doc["perceptron"], str) and all(os.path.basename(name) == name for name in listed):
             older = listed
     except (OSError, ValueError, LookupError, TypeError, RecursionError) as err:  # some other program's index.json
         if isinstance(err, _Located) and os.path.lexists(index_path):  # not to be read (a FIFO would block): said
@@ -5062,12 +5061,10 @@ def _conform_mode(args) -> int:
     seed = random.SystemRandom().randrange(10 ** 6) if args.conform_seed is None else args.conform_seed
     folder, stopped = tempfile.mkdtemp(prefix="perceptron-conform-"), None  # type: str, BaseException | None
     def options(reading, file="DATA.csv", check="THEIRS.json"):  # a reading's command line (its key)
-        variant = _options_copy(reading)
-        variant.file, variant.check = file, check
+        variant = type(reading)(**{**vars(reading), "file": file, "check": check})
         return _named(variant, [], [])[-1][len("reproduce it: "):]
     def checked(case, reading, diagnose=False):  # (status, lines, reading); 2 where --check refuses THEIRS
-        variant = _options_copy(reading)
-        variant.file, variant.check = case["data"], case["theirs"]
+        variant = type(reading)(**{**vars(reading), "file": case["data"], "check": case["theirs"]})
         try:
             return _verdict(variant, diagnose)
         except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words, under the options given
@@ -5310,8 +5307,10 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 
 
 def _weights_after(run, examples, d=None) -> list:
-    """What a binary run's picture draws after each mistake: w, or a kernel run's regions (_regions).  With ``d``: the
-    examples must have d features."""
+    """What a binary run's picture draws after each mistake k: w; a kernel run's, the sign of eq. (2) after its first k
+    stored examples at each cell's centre of a grid over the plot (a kernel of bits: the nearest point of {0,1}^2), -1
+    orange on blue.  With ``d``: the examples must have d features."""
+    import re
     n = len(examples[0][0]) if examples else 0
     if d is not None and n != d:
         raise PerceptronError(f"svg draws examples with {d} features; these have {n}")
@@ -5322,13 +5321,8 @@ def _weights_after(run, examples, d=None) -> list:
                   else run.model.kernel, on_mistake=lambda m, model: after.append(_explicit(model)))
     if again.trace[:len(run.trace)] != list(run.trace):
         raise PerceptronError("the examples are not those the run was trained on: its trace differs")
-    return after[:len(run.trace)] if run.w is not None else _regions(run, examples)
-
-
-def _regions(run, examples) -> list:
-    """A kernel run's hypothesis after each mistake k, drawn: the sign of eq. (2) after its first k stored examples at
-    each cell's centre of a grid over the plot (a kernel of bits: the nearest point of {0,1}^2), -1 orange on blue."""
-    import re
+    if run.w is not None:
+        return after[:len(run.trace)]
     x0, x1, y0, y1 = _axes([[Fraction(c) for c in x] for x, _ in examples], ("", ""))[0]
     grid = [(x0 + (x1 - x0) * (2 * i + 1) / (2 * _CELLS), y1 - (y1 - y0) * (2 * j + 1) / (2 * _CELLS))
             for j in range(_CELLS) for i in range(_CELLS)]
@@ -5387,11 +5381,19 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         reach = (min(map(abs, box)) or (box[1] - box[0]) / 4) * Fraction(9, 10)
         scale = min([Fraction(1)] + [reach / max(map(abs, tip)) for tip in tips if any(tip)])
         before, w, v = ([c * scale for c in tip] for tip in tips)
-        add((_arrow(w, to_px, "w-vector", "#000", "w", taken, dashed=True), "w dashed"),
-            (k > 1 and _arrow(w, to_px, "move", "#d33", "+x" if this.y > 0 else "-x", taken, start=before),
-             f"the move w -> w {'+' if this.y > 0 else '-'} x red"),
-            (_arrow(v, to_px, "v-vector", "#1f5fbf", "v", taken), "v = w* blue"),
-            lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
+        arrows, plus = [], "+" if this.y > 0 else "-"  # each from start to tip, named beyond its head where free
+        for cls, start, tip, colour, name, words in (("w-vector", (0, 0), w, "#000", "w", "w dashed"), (
+                "move", before if k > 1 else w, w, "#d33", plus + "x", f"the move w -> w {plus} x red"),
+                ("v-vector", (0, 0), v, "#1f5fbf", "v", "v = w* blue")):
+            (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
+            dxs = (4, -4 - 6.5 * len(name)) if p1 >= p0 else (-4 - 6.5 * len(name), 4)  # else beside it
+            spots = [(p1 + dx, q1 + dy * (1 if q1 >= q0 else -1)) for dy in (12, -4, 24, -16, 36, -28) for dx in dxs]
+            at = list(start) != list(tip) and (_place(spots, name, taken) or spots[0])  # always named (none: no length)
+            dashes = ' stroke-dasharray="5 3"' * (cls == "w-vector")
+            arrows.append((at and f'<g class="{cls}"><line x1="{p0:.2f}" y1="{q0:.2f}" x2="{p1:.2f}" y2="{q1:.2f}" '
+                           f'stroke="{colour}" stroke-width="1.5"{dashes} marker-end="url(#head)"/><text class="name" '
+                           f'x="{at[0]:.2f}" y="{at[1]:.2f}" fill="{colour}">{name}</text></g>', words))
+        add(*arrows, lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
     parts.append(points)
     legend += ([f"{'grey rings: the stored x_j · ' * kernel}red ring: x of mistake {k} (index {this.index})"] if k
                else ["w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
@@ -5419,15 +5421,13 @@ def _axes(xs, names):
     x0, x1, y0, y1 = box = (cx - half, cx + half, cy - half, cy + half)
     def to_px(x, y):
         return (_EDGE + float((x - x0) / (x1 - x0)) * _PLOT, _EDGE + float((y1 - y) / (y1 - y0)) * _PLOT)
-    lines = []
+    lines, step = [], Fraction(1)  # a power of 10: more than 1.2 lines and at most 12 across the (square) box
+    while 2 * half / step > 12:
+        step *= 10
+    while 2 * half / step <= 1.2:
+        step /= 10
     for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
-        step = Fraction(1)  # a power of 10: more than 1.2 lines and at most 12
-        while (hi - lo) / step > 12:
-            step *= 10
-        while (hi - lo) / step <= 1.2:
-            step /= 10
-        t = -(-lo // step) * step  # the first multiple of step >= lo
-        while t <= hi:
+        for t in (n * step for n in range(-(-lo // step), hi // step + 1)):  # the multiples of step from lo to hi
             a, b = (to_px(t, y0), to_px(t, y1)) if axis == 0 else (to_px(x0, t), to_px(x1, t))
             lines.append(f'<line class="{"axis" if t == 0 else "grid"}" x1="{a[0]:.2f}" y1="{a[1]:.2f}" '
                          f'x2="{b[0]:.2f}" y2="{b[1]:.2f}" stroke="{"#999" if t == 0 else "#eee"}"/>')
@@ -5435,7 +5435,6 @@ def _axes(xs, names):
                      else format(decimal.Context(prec=6).divide(decimal.Decimal(t.numerator), t.denominator), "g"))
             at = (a[0] - 4, a[1] + 12) if axis == 0 else (_EDGE - 26, b[1] + 3)  # below the plot; left of it
             lines.append(f'<text class="tick" x="{at[0]:.2f}" y="{at[1]:.2f}" font-size="9" fill="#777">{value}</text>')
-            t += step
     (px, py), (qx, qy) = to_px(x1, 0), to_px(0, y1)
     lines += [f'<text class="axis-name" x="{px - 4:.2f}" y="{py - 5:.2f}" text-anchor="end" fill="#555">'
               f'{_xml(names[0])}</text>', f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" '
@@ -5494,33 +5493,6 @@ def _place(spots, text, taken):
     return None
 
 
-def _arrow(tip, to_px, cls, colour, name, taken, start=(0, 0), dashed=False) -> str:
-    """An arrow from start to tip (data points), named beyond its head where free, else beside it; "" if no length."""
-    if list(start) == list(tip):
-        return ""
-    (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
-    dxs = (4, -4 - 6.5 * len(name)) if p1 >= p0 else (-4 - 6.5 * len(name), 4)  # beyond the head, else beside it
-    spots = [(p1 + dx, q1 + dy * (1 if q1 >= q0 else -1)) for dy in (12, -4, 24, -16, 36, -28) for dx in dxs]
-    at, dashes = _place(spots, name, taken) or spots[0], ' stroke-dasharray="5 3"' if dashed else ""  # always named
-    return (f'<g class="{cls}"><line x1="{p0:.2f}" y1="{q0:.2f}" x2="{p1:.2f}" y2="{q1:.2f}" stroke="{colour}" '
-            f'stroke-width="1.5"{dashes} marker-end="url(#head)"/><text class="name" '
-            f'x="{at[0]:.2f}" y="{at[1]:.2f}" fill="{colour}">{name}</text></g>')
-
-
-def _pictures(report, examples) -> dict:
-    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake), --html, all made before writing."""
-    args, run = report.args, report.run
-    pictured = args.svg or args.svg_steps
-    after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
-             run.multiclass is None and (report.data.d == 2 or report.bound) else None)
-    upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
-    for k in range(run.mistakes + 1) if args.svg_steps else ():  # step-0.svg ...: in the order of their names
-        upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
-    files = {path: _draw(run, examples, after, report.bound and report.bound[3], k, report.data.names)
-             for path, k in upto.items()}
-    return {**files, args.html: _page(report, examples, after)} if args.html else files
-
-
 _STYLE = """body { font: 14px/1.4 sans-serif; margin: 1em 2em } .frame[hidden] { display: none }
 pre { background: #f4f4f4; padding: .6em; white-space: pre-wrap } .frame pre { flex: 1; min-width: 30em; margin: 0 }
 .frame, .proof { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start }"""
@@ -5536,10 +5508,21 @@ onkeydown = event => { const move = {ArrowLeft: -1, ArrowRight: 1}[event.key]; i
 show(0);"""
 
 
-def _page(report, examples, after) -> str:
-    """--html: the run as one page, nothing fetched, every text from the data escaped: the header; w = 0 and each
-    mistake --explain shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
+def _pictures(report, examples) -> dict:
+    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake) and --html, all made before writing.
+    The page: the run, nothing fetched, every text from the data escaped: the header; w = 0 and each mistake --explain
+    shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
     args, run = report.args, report.run
+    pictured = args.svg or args.svg_steps
+    after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
+             run.multiclass is None and (report.data.d == 2 or report.bound) else None)
+    draw = functools.partial(_draw, run, examples, after, report.bound and report.bound[3], names=report.data.names)
+    upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
+    for k in range(run.mistakes + 1) if args.svg_steps else ():  # step-0.svg ...: in the order of their names
+        upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
+    files = {path: draw(k) for path, k in upto.items()}
+    if not args.html:
+        return files
     head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}))
                                  ).split("\n\n", 2)
     blocks = "\n".join(_explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all",
@@ -5547,7 +5530,7 @@ def _page(report, examples, after) -> str:
     steps = [(0, "\n\n".join(["w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
     steps += [(int(b[8:b.index(":")]), b) for b in blocks if b.startswith("mistake ")]
     title = _xml(f"The Perceptron on {report.data.source}")
-    return "\n".join([
+    files[args.html] = "\n".join([
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         """<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; \
 script-src 'unsafe-inline'">""",
@@ -5556,13 +5539,13 @@ script-src 'unsafe-inline'">""",
         f'<p><input type="range" id="at" min="0" max="{len(steps) - 1}" value="0" aria-label="step"> <b id="shown">'
         "</b> (or the arrow keys)</p>",
         *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else "w = 0"}">'
-          + (_draw(run, examples, after, report.bound and report.bound[3], k, report.data.names)
-             if after is not None and report.data.d == 2 else "")
-          + f"<pre>{_xml(text)}</pre></div>" for k, text in steps),
+          + (draw(k) if after is not None and report.data.d == 2 else "") + f"<pre>{_xml(text)}</pre></div>"
+          for k, text in steps),
         *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after), *(
             f"<pre>{_xml(b)}</pre>" for b in blocks if b.startswith("the theorem")), "</div>"] if report.bound else []),
         "<h2>The run</h2>", f"<pre>{_xml(summary)}</pre>", "<h2>The trace</h2>", f"<pre>{_xml(table)}</pre>",
         f"<script>{_SCRIPT}</script>", "</body></html>\n"])
+    return files
 
 
 def _chart(bound, after) -> str:
@@ -5588,17 +5571,16 @@ def _chart(bound, after) -> str:
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import re
-    inputs = [(option, path) for option, path in (("FILE", args.file), ("--test", args.test),
-                                                  ("--model", args.model), ("--check", args.check)) if path]
-    read = [option for option, path in inputs if path == "-"]
+    written = ("--svg", "--save", "--html")
+    given = [(option, path) for option, path in zip(("FILE", "--test", "--model", "--check") + written, (
+        args.file, args.test, args.model, args.check, args.svg, args.save, args.html)) if path]  # inputs, then outputs
+    read = [option for option, path in given if path == "-" and option not in written]
     if len(read) > 1:
         raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
                               "of them a file")
-    written = ("--svg", "--save", "--html")
-    outputs = [(option, path) for option, path in zip(written, (args.svg, args.save, args.html)) if path]
     steps, step_name = args.svg_steps and os.path.realpath(args.svg_steps), re.compile(r"step-[0-9]+\.svg").fullmatch
     seen = {}
-    for option, path in inputs + outputs:  # a file is its device and inode: an input by any name, or on standard input
+    for option, path in given:  # a file is its device and inode: an input by any name, or on standard input
         output = option in written
         if output and path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
             raise PerceptronError(f"{option} {path}: a folder's name, not a file's: {option} names the file to write")
@@ -5618,24 +5600,22 @@ def _refuse_overwriting(args):
         if output and not os.path.isfile(path):
             raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
                                   "files only, and never replace anything else")
-        if output and (st.st_dev, st.st_ino) in seen:
-            other = seen[st.st_dev, st.st_ino]
+        other = seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
+        if output and other != option:
             raise PerceptronError(f"{option} {path} is the {'output' if other in written else 'input'} "
                                   f"{other}: it would be overwritten")
-        seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
-    if steps:
+    try:  # the step files there now: none may be an input
+        names = os.listdir(steps) if steps else []
+    except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
+        names = []
+    for name in filter(step_name, names):
         try:
-            names = os.listdir(steps)
-        except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
-            names = []
-        for name in filter(step_name, names):
-            try:
-                st = os.stat(os.path.join(steps, name))
-            except OSError:  # a dangling link: no input
-                continue
-            if (st.st_dev, st.st_ino) in seen:
-                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
-                                      f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
+            st = os.stat(os.path.join(steps, name))
+        except OSError:  # a dangling link: no input
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
+                                  f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
@@ -5645,10 +5625,10 @@ def _write_files(files, folder=None, first_remove=None, report=None):
     import contextlib
     made, temporary, targets, path = [], {}, {}, folder
     try:
-        if folder:  # the folders missing, outermost first: made here, so taken back on a failure
+        if folder:  # the folders missing, innermost first: made here, so taken back on a failure
             missing = os.path.abspath(folder)
             while not os.path.lexists(missing):
-                made.insert(0, missing)
+                made.append(missing)
                 missing = os.path.dirname(missing)
             os.makedirs(folder, exist_ok=True)
         for path, text in files.items():  # a link is followed, but not out of a folder written whole (a corpus)
@@ -5679,9 +5659,8 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 os.replace(temporary[path], targets[path])
                 del temporary[path]
     except BaseException as err:
-        with _Held():
-            removals = [(os.unlink, name) for name in temporary.values()] + [(os.rmdir, name) for name in made[::-1]]
-            for remove, name in removals:  # a folder only if empty: one that now holds the user's files stays
+        with _Held():  # a folder only if empty: one that now holds the user's files stays
+            for remove, name in [*zip(repeat(os.unlink), temporary.values()), *zip(repeat(os.rmdir), made)]:
                 with contextlib.suppress(OSError):
                     remove(name)
         if isinstance(err, OSError) and not isinstance(err, BrokenPipeError):  # (the report's reader left)
