@@ -3843,9 +3843,9 @@ def _check_mode(args) -> int:
     return status
 
 
-def _verdict(args, diagnose=True) -> tuple:
+def _verdict(args, diagnose=True, prefer=None) -> tuple:
     """One check as data: (its exit status, its report's lines, the options under which THEIRS agrees or None); not
-    ``diagnose``: a difference is (1, [], None) at once."""
+    ``diagnose``: a difference is (1, [], None) at once; ``prefer``: a bug shape tried first (_bug's)."""
     try:
         data, found_first = _read(args, args.file), []
         examples = data.examples()
@@ -3885,6 +3885,9 @@ def _verdict(args, diagnose=True) -> tuple:
         again, alike = _compare(side, theirs, base, narrower)
         if again is None:
             model, ours, difference, agreement = narrower, side, None, alike
+    preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
+    if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
+        return _differ(head, preferred, _where(difference, ours, theirs, examples, data, model))
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
@@ -3918,7 +3921,7 @@ def _verdict(args, diagnose=True) -> tuple:
                  "them"]
     if named and (whole or not {"an order"} & set(names)):
         return _differ(head, named, where, names and variant)
-    bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours)
+    bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours, prefer)
     if law and not bug:
         return _differ(head, law[1], where, law[2])
     return _differ(head, bug or _unexplained(difference, ours, examples, base, theirs.trace is not None), where)
@@ -4029,7 +4032,9 @@ def _settings(args, kernel, classes) -> _Settings:
 
 class _Faulty(_FamilyPerceptron):
     """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): the update made
-    w + c f x (_FAULTS's c, the step's own f x) or w + f x' (x' the x of the visit before), or every score stale."""
+    w + c f x (_FAULTS's c, the step's own f x) or w + f x' (x' the x of the visit before), or every score stale;
+    ("wrap", bits): every score and weight an integer of that many bits, wrapped as two's complement (mod 2^bits
+    wraps the sums and products inside a dot product as it wraps the dot product)."""
 
     def __init__(self, d, point, xs, fault):
         super().__init__(d, point, len(xs))
@@ -4037,18 +4042,25 @@ class _Faulty(_FamilyPerceptron):
         self.previous = (point.order[0] if point.order else range(len(xs)))[-1]
 
     def _score(self, x):
-        return _finite(dot(self.before if self.fault[0] == "stale" else self.w, x), "w.x")
+        s = _finite(dot(self.before if self.fault[0] == "stale" else self.w, x), "w.x")
+        return _wrapped(s, self.fault[1]) if self.fault[0] == "wrap" else s
 
     def _step(self, x, y, i=None):
         w, made = self.w, self.mistakes
         s, wrong = super()._step(x, y, i)
         kind, at = self.fault
-        if wrong and kind == "previous":
+        if wrong and kind == "wrap":
+            self.w = [_wrapped(v, at) for v in self.w]
+        elif wrong and kind == "previous":
             self.w = [w_i + self.f * v for w_i, v in zip(w, self._read(self.xs[self.previous]))]
         elif wrong and kind != "stale" and at in (made, "always"):
             self.w = [w_i + _FAULTS[kind][0] * (v - w_i) for w_i, v in zip(w, self.w)]
         self.before, self.previous = w if wrong else self.before, i
         return s, wrong
+
+
+def _wrapped(v, bits):
+    return (v + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
 
 
 def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=None) -> _Side:
@@ -4403,7 +4415,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         if any(not 0 <= s.index < n for s in converted.trace or ()):
             continue
         for size in _batch_sizes(converted, n) if "a minibatch" in names else [None]:
-            values = {"max_epochs": theirs.epochs, "batch_size": size, "start": converted.start,
+            values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start,
                       "order": converted.order, "rate": converted.rate, "bias_rate": None}
             if _variant(args, names, values) is None:
                 break
@@ -4412,6 +4424,8 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                     if name in names and (field == "bias_rate" or converted.rate is None):  # read at the rate 1
                         values[field] = _rate_read(examples, converted, _variant(args, names, values),
                                                    kernel, classes, field == "bias_rate")
+                if "the passes" in names and theirs.epochs is None:  # THEIRS wrote its weights alone
+                    values["max_epochs"] = _passes_read(examples, converted, _variant(args, names, values))
                 variant = _variant(args, names, values)
                 model = _Rounding(variant, converted, examples)
                 st = _settings(variant, kernel, classes)
@@ -4436,6 +4450,23 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     names, (_, epoch, index), tie, variant = tied
     return None, (_named(variant, names, [], until=f"epoch {epoch}, index {index}")
                   + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:]), None
+
+
+def _passes_read(examples, theirs, variant):
+    """THEIRS's fixed number of passes, where it writes its final weights alone (scikit-learn's max_iter with tol=None,
+    a loop `for epoch in range(K)`): the first of at most 100 passes after which the run's w lies nearest THEIRS's;
+    the comparison that follows decides."""
+    st = _settings(variant, None, None)
+    side = _replay(examples, st._replace(passes=min(st.passes, 100)), _Rounding(variant, theirs, examples, off=True))
+    after = {s.epoch: s.weights for s in side.steps if isinstance(s.weights, list)}  # w at each pass's end
+    w, nearest = variant.start or [0] * len(theirs.weights), []
+    for k in range(1, side.epochs + 1):
+        w = after.get(k, w)
+        try:
+            nearest.append((max(abs(float(a) - float(b)) for a, b in zip(w, theirs.weights)), k))
+        except OverflowError:  # beyond a float's range: equal or not, as the comparison will say
+            nearest.append((0.0 if w == theirs.weights else math.inf, k))
+    return min(nearest, default=(0, None))[1]
 
 
 def _rate_read(examples, theirs, variant, kernel, classes, bias):
@@ -4513,7 +4544,8 @@ def _choices(args, theirs, n, d, kernel) -> list:
         choices.append([(), ("no bias",) if args.bias else ("a bias",)])
     if not args.multiclass and kernel is None and theirs.start is None and theirs.rate is None:
         choices.append([(), ("a rate",), ("a rate", "a falling rate")])
-    if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False:
+    if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False \
+            or (theirs.epochs, theirs.converged, theirs.trace, args.multiclass, kernel) == (None,) * 5:  # w alone
         choices.append([(), ("the passes",)])
     if not args.multiclass and kernel is None:
         minibatch = [("the batch rule", "a minibatch"), ("the batch rule with the mean", "a minibatch")] \
@@ -4634,20 +4666,32 @@ _FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the updat
                   "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)
 
 
-def _bug(examples, st, theirs, model, difference, ours) -> list | None:
-    """A bug of THEIRS that explains its whole run, the first of: a rule that never fires from w = 0; one faulty step
-    among the 12 mistakes before the parting; a fault at every step; examples never visited where the notes' run makes
-    a mistake; every update by the x of the example visited before."""
+_SHAPES = ("its rule never fires", "its integers wrap", "at one step", "every score is stale", "by the prediction",
+           "never visited", "the x of the example visited before")  # the bugs of a whole run, in _bug's words
+
+
+def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | None:
+    """A bug of THEIRS that explains its whole run, the first of: a rule that never fires from w = 0; integers that
+    wrap; one faulty step among the 12 mistakes before the parting; a fault at every step; examples never visited where
+    the notes' run makes a mistake; every update by the x of the example visited before.  ``prefer``: one of _SHAPES,
+    tried first (the shape --conform found on other cases, where one case's data fits two)."""
     first, trace, n = (ours.steps or [None])[0], theirs.trace, len(examples)
+    tries: list = []  # (the settings of a bug, or None where it holds as seen, its diagnosis)
     if trace == [] and first is not None and first.score == 0:
-        return ["diagnosis: a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
-                "0 (as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there (epoch "
-                f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + (
-                    "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
-                + " and update."]
+        tries.append((None, "a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
+                      "0 (as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there (epoch "
+                      f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + (
+                          "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
+                      + " and update."))
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
-    tries: list = []  # (the settings of a bug, its diagnosis); a step before the parting whose w after agreed had none
+    numbers = [v for x, _ in examples for v in x] + [v for m in ours.steps if m.cls is None for v in [
+        m.score, *(m.weights if isinstance(m.weights, list) else ())]]  # the notes' numbers: do any pass 2^31?
+    if not st.multiclass and st.kernel is None and all(map(_is_whole, numbers + theirs.floats)):  # whole floats too
+        tries += [({"fault": ("wrap", bits)}, f"a bug in THEIRS: its integers wrap: every score and weight is kept in "
+                   f"{bits} bits and wraps past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's "
+                   f"int{bits} do); the notes' arithmetic is exact.  With every sum, product and weight wrapped so, "
+                   "the whole run agrees.") for bits in (32, 64) if max(map(abs, numbers), default=0) >= 2 ** (bits - 1)]
     if trace and difference.k is not None and st.multiclass != "joint":
         for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
             m, later = trace[j], len(trace) - j - 1
@@ -4663,7 +4707,7 @@ def _bug(examples, st, theirs, model, difference, ours) -> list | None:
     steps = [s for s in ours.steps if s.cls is None]
     visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in trace or ()}
     missing = sorted({s.index for s in steps} - visited)
-    if missing and (trace or theirs.order) and not st.multiclass and st.kernel is None:
+    if missing and (trace is not None or theirs.order) and not st.multiclass and st.kernel is None:
         first = next(s for s in steps if s.index in missing)
         them = "it" if len(missing) == 1 else "them"
         order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
@@ -4672,12 +4716,14 @@ def _bug(examples, st, theirs, model, difference, ours) -> list | None:
             + " never visited" + (f" (its declared \"order\" leaves {them} out)" if theirs.order else "")
             + "; the notes visit every example in each pass (Cornell §3: for (x_i, y_i) in D), and make a mistake "
             f"on example {first.index} at epoch {first.epoch}.  With {them} left out, the whole run agrees."))
-    if trace and len(trace) > 2:
+    if trace and (len(trace) > 2 or prefer == _SHAPES[-1]):  # fewer updates fit it by chance, unless others show it
         tries.append(({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
-                      f"index {trace[0].index}): every one of its {len(trace)} updates adds the x of the example "
+                      f"index {trace[0].index}): " + (f"every one of its {len(trace)} updates adds" if trace[1:] else
+                                                      "its update adds") + " the x of the example "
                       "visited before its own (x[i - 1] for x[i], an off-by-one); the notes add the example's own: "
                       "w <- w + y x (Columbia §1.1)."))
-    return next(([f"diagnosis: {bug}"] for changed, bug in tries if _compare(_replay(  # (st: as bugged, for _compare)
+    tries.sort(key=lambda tried: prefer is None or prefer not in tried[1])  # (st below: as bugged, for _compare)
+    return next(([f"diagnosis: {bug}"] for changed, bug in tries if changed is None or _compare(_replay(
         examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
 
 
@@ -5063,10 +5109,10 @@ def _conform_mode(args) -> int:
     def options(reading, file="DATA.csv", check="THEIRS.json"):  # a reading's command line (its key)
         variant = type(reading)(**{**vars(reading), "file": file, "check": check})
         return _named(variant, [], [])[-1][len("reproduce it: "):]
-    def checked(case, reading, diagnose=False):  # (status, lines, reading); 2 where --check refuses THEIRS
+    def checked(case, reading, diagnose=False, prefer=None):  # (status, lines, reading); 2 where --check refuses it
         variant = type(reading)(**{**vars(reading), "file": case["data"], "check": case["theirs"]})
         try:
-            return _verdict(variant, diagnose)
+            return _verdict(variant, diagnose, prefer)
         except Exception as err:  # bad JSON, a field of the wrong kind: in --check's words, under the options given
             case["failure"] = case["failure"] if reading is not args else (
                 f"--check refuses it: {str(err).replace(case['theirs'] + ': ', '')}" if isinstance(err, PerceptronError)
@@ -5127,6 +5173,20 @@ def _conform_mode(args) -> int:
                         "a tie broken by rounding") and case["said"]  # agreeing as written, or up to rounding
                     if not case["under"][chosen]:
                         bugs.setdefault(case["said"], []).append(case)
+            top = max((said for said in bugs if said.startswith("a bug in THEIRS")), key=lambda said: len(bugs[said]),
+                      default=None)  # the bug of most cases: where another case's data fits it too, it is read so
+            common = next((one for one in _SHAPES if one in bugs[top][0]["lines"][1]), "") if top else ""
+            for said in [said for said in bugs if common and said != top]:
+                for case in list(bugs[said]):
+                    lines = checked(case, reading, False, common)[1]  # that shape alone, or []
+                    if lines:
+                        case["lines"] = lines
+                        bugs[said].remove(case)
+                        bugs[top].append(case)
+                if not bugs[said]:
+                    del bugs[said]
+            if top:
+                bugs[top].sort(key=cases.index)
             for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows under every reading
                 first, found, others = group[0], {}, [one for one, _ in readings.values()]
                 runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))

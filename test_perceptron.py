@@ -5676,18 +5676,20 @@ def test_check_names_two_or_three_conventions_at_once_and_their_command_agrees(t
     assert all(f"  - {words}" in out for words in said) and reproduced(tmp_path, out)[0] == 0, out
 
 
-def loop_run(examples, visits=None, strict=False, previous_x=False, passes=50, declare=False):
+def loop_run(examples, visits=None, strict=False, previous_x=False, passes=50, declare=False, bits=None):
     """A perceptron written with a bug a careful reader calls one: examples left out of its loop (`for i in range(1,
-    n)`), a rule that never fires from w = 0 (`y w.x < 0`), or the x of the example before (`x[i - 1]`)."""
+    n)`), a rule that never fires from w = 0 (`y w.x < 0`), the x of the example before (`x[i - 1]`), or integers of
+    ``bits`` bits that wrap (C's int32_t, NumPy's int32)."""
+    keep = (lambda v: (v + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)) if bits else (lambda v: v)
     n, w, trace = len(examples), [0] * len(examples[0][0]), []
     visits = visits or list(range(n))
     for epoch in range(1, passes + 1):
         made = 0
         for i in visits:
             x, y = examples[i]
-            s = sum(a * b for a, b in zip(w, x))
+            s = keep(sum(a * b for a, b in zip(w, x)))
             if y * s < 0 if strict else (1 if s >= 0 else -1) != y:
-                w = [a + y * b for a, b in zip(w, examples[i - 1][0] if previous_x else x)]
+                w = [keep(a + y * b) for a, b in zip(w, examples[i - 1][0] if previous_x else x)]
                 made += 1
                 trace.append({"epoch": epoch, "index": i, "score": s, "weights": w})
         if not made:
@@ -5707,6 +5709,30 @@ def test_check_names_each_bug_shape_a_bug_in_theirs_with_or_without_an_order(tmp
     examples = planted_data(31)
     status, out, err = check_in_process(tmp_path, examples, loop_run(examples, declare=declare, **planted))
     assert (status, err) == (1, "") and ": a bug in THEIRS" in out.splitlines()[0] and said in out, out
+
+
+@pytest.mark.parametrize("bits", [32, 64])
+def test_check_names_integers_that_wrap_a_bug_in_theirs_and_the_same_loop_unwrapped_agrees(tmp_path, bits):
+    big = 2 ** (bits - 1) - 1  # the largest int of its bits: its first update already wraps a product's sum
+    examples = [([big, 1], -1), ([1, big], 1), ([3, -5], -1)]
+    status, out, err = check_in_process(tmp_path, examples, loop_run(examples, bits=bits))
+    assert (status, err) == (1, "") and out.splitlines()[1] == (
+        f"diagnosis: a bug in THEIRS: its integers wrap: every score and weight is kept in {bits} bits and wraps "
+        f"past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's int{bits} do); the notes' arithmetic "
+        "is exact.  With every sum, product and weight wrapped so, the whole run agrees."), out
+    assert check_in_process(tmp_path, examples, loop_run(examples))[0] == 0
+
+
+def test_check_reads_the_passes_of_a_run_that_writes_its_weights_alone_and_its_command_agrees(tmp_path, capsys):
+    # scikit-learn's Perceptron(max_iter=K, tol=None) and `for epoch in range(K)` loops write w alone: K is read off it
+    examples = [(x, -y) if k % 7 == 0 else (x, y) for k, (x, y) in enumerate(planted_data(5, n=20))]  # not separable
+    doc = loop_run(examples, passes=3)
+    assert doc["converged"] is False and loop_run(examples, passes=2)["weights"] != doc["weights"]
+    status, out, err = check_in_process(tmp_path, examples, {"weights": doc["weights"]})
+    assert (status, err) == (1, "") and "\n  - --max-epochs=3: they stop after 3 passes, not converged" in out, out
+    command = next(line for line in out.splitlines() if line.startswith("reproduce it: "))
+    assert P.main(shlex.split(command)[4:]) == 0, command
+    assert " agrees with this run of " in capsys.readouterr().out
 
 
 def test_the_readmes_conventions_table_is_the_family_row_for_row():
@@ -6581,7 +6607,7 @@ def test_conform_of_a_float32_loop_agrees_up_to_binary32_rounding(tmp_path, monk
     ("skip", "a bug in THEIRS: example 0 is never visited", 2),
     ("other", "adds the x of the example visited before its own", 1),
     ("never", "its rule never fires from w = 0", 1),
-    ("int32", "a bug in THEIRS", 7),
+    ("int32", "a bug in THEIRS: its integers wrap: every score and weight is kept in 32 bits", 7),
 ])
 def test_conform_shrinks_each_bug_shape_to_a_witness_whose_check_shows_it(tmp_path, monkeypatch, capsys, kind, said,
                                                                            case):
@@ -6598,6 +6624,15 @@ def test_conform_shrinks_each_bug_shape_to_a_witness_whose_check_shows_it(tmp_pa
     shown = next(line for line in lines[bug:] if line.startswith("  show it: "))
     assert shown == "  show it: python3 perceptron.py conform-1.csv --check conform-1.json", shown
     assert P.main(shlex.split(shown)[4:]) == 1 and "\n" + lines[bug + 2][2:] + "\n" in capsys.readouterr().out
+
+
+def test_conform_reads_a_case_whose_data_fits_two_bugs_as_the_bug_of_the_other_cases(tmp_path, monkeypatch, capsys):
+    # case 9's skipped example is its only mistake: an empty trace, alike "its rule never fires from w = 0"; the
+    # other cases show example 0 never visited, and so does case 9 under that reading
+    status, out = conform(tmp_path, monkeypatch, capsys, "skip", cases=9)
+    first = out.splitlines()[0]
+    assert status == 1 and re.search(r": differs: a bug in THEIRS on (\d+) cases$", first), out
+    assert ", and on " in out and ", 9\n" in out and "never fires" not in out and "never visited" in out, out
 
 
 def test_conform_reports_a_crash_with_its_case_its_data_and_its_standard_error_and_judges_on(tmp_path, monkeypatch,
