@@ -658,35 +658,28 @@ mistakes it stood (so a kernel run, whose w is None, names it as its first ``mis
 
 class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel average voted "
                             "multiclass labels conventions", defaults=(None, None, None, (-1, 1), None))):
-    """What ``train`` and ``train_multiclass`` return.
-
-    w          the final weights, the bias last (a kernel run: None, except for the linear kernel ``dot`` or a
-               kernel whose ``linear`` attribute is True; multiclass: a dict {class: weights})
-    model      the learner: a Perceptron, a DualPerceptron for a kernel run, a MulticlassPerceptron
-    mistakes   the number of mistakes (= updates);  epochs  the number of passes made
-    converged  True iff the last pass made no mistake;  rule, bias, kernel  the conventions (kernel: its name)
-    trace      a list of Mistake(epoch, index, y, score), or None (trace=False)
-    pocket     a Pocket(w, errors, mistakes);  average  the averaged weights (average="after" or "before");
-    voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True); each None if the run kept none
-    multiclass "one-vs-rest" or "joint" for a multiclass run, else None
-    labels     a binary run's (negative, positive): (-1, 1), or the two values its examples had, which it predicts
-    conventions  the run's point of the family (Conventions: FAMILY's fields; the notes' own where none was given)"""
+    """What ``train`` and ``train_multiclass`` return: ``w`` the final weights, the bias last (multiclass: {class:
+    weights}; a kernel run: None, unless its kernel is ``dot`` or has ``linear`` True); ``model`` the learner; the
+    ``mistakes`` (= updates) and ``epochs`` (passes) made; ``converged`` iff the last pass made no mistake; ``trace``
+    [Mistake(epoch, index, y, score), ...] or None; ``pocket`` a Pocket, ``average`` the averaged weights, ``voted``
+    Freund and Schapire's [(v_k, c_k), ...], each None if not kept; ``rule``, ``bias``, ``kernel`` (its name),
+    ``multiclass`` ("one-vs-rest", "joint" or None), a binary run's ``labels`` (negative, positive), which it
+    predicts, and ``conventions``, its point of the family (the notes' where none was given)."""
 
     __slots__ = ()
 
     @_boundary("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
-        """The prediction for x with the run's conventions (its bias appended).  weights="w" (the final weights),
-        "pocket", "average", or "voted": Freund and Schapire's sign(sum_k c_k sign(v_k.x)), sign(0) = +1 at both
-        levels (a kernel run's v_k is its dual after k mistakes).  A multiclass run predicts argmax_l w(l).x, ties
-        to the earliest class; its vote is each class's voted sum (one-vs-rest), or the argmax of each hypothesis
-        counted c_k times (joint)."""
+        """The prediction for x with the run's conventions.  weights="w", "pocket", "average", or "voted":
+        sign(sum_k c_k sign(v_k.x)), sign(0) = +1 at both levels.  A multiclass run predicts argmax_l w(l).x, ties
+        to the earliest class; its vote is each class's voted sum (one-vs-rest), or the joint hypotheses' argmaxes
+        counted c_k times."""
         if self.multiclass is None:
             return self.labels[self._signs([x], weights)[0] > 0]
         return _argmax(self.model.classes, self._scores(x, weights))
 
     def _scores(self, x, weights) -> dict:
-        """A multiclass run's {class: its score} for x: w(l).x, or the vote's (Classifier's decision_function)."""
+        """A multiclass run's {class: its score} for x: w(l).x, or the vote's."""
         kept, classes = self._kept(weights), self.model.classes
         x = self._read(_vector(x, self.model.d))
         def scores(w):
@@ -840,42 +833,32 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
           average: str | None = None, voted: bool = False, labels: tuple | None = None, trace: bool | list = True,
           on_mistake: Callable | None = None, **conventions) -> Run:
     """Run the Perceptron over (x, y) pairs, or over the vectors X (lists, a NumPy matrix, a DataFrame) and their
-    labels y; return a Run.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for
-    the one that sorts first, or as ``labels = (negative, positive)`` says (which a one-pass run over a stream of such
-    labels needs); the run predicts them (``run.labels``).
+    labels y; return a Run.  Labels are -1 and +1; any two others (0/1, "B"/"M") are read as -1 for the one that
+    sorts first, or as ``labels = (negative, positive)`` says (as a one-pass run over a stream of them needs).
 
-    epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA taking the first
-                 misclassified point in order), at most ``max_epochs``, after which ``converged`` is False.
-    epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any iterable, a
-                 generator included: with trace=False memory does not grow with it.
+    epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA), at most
+                 ``max_epochs``, after which ``converged`` is False.
+    epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any iterable: with
+                 trace=False memory does not grow with it.
     epochs=k     k passes, stopping early after a clean pass (with ``average`` or ``voted``: exactly k).
 
-    ``bias=True`` appends the constant feature 1 (Cornell §2), the last weight.  ``kernel=K`` runs the dual of Columbia
-    §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made; ``on_mistake(mistake, model)`` is
-    called after each update.  Ctrl-C lands between whole steps: its KeyboardInterrupt carries the run so far as
-    ``run`` (None while the examples are read).
+    ``bias=True`` appends the constant feature 1 (Cornell §2).  ``kernel=K`` runs the dual of Columbia §2.3.  A list
+    ``trace`` receives each Mistake as it is made; ``on_mistake(mistake, model)`` is called after each update.  Ctrl-C
+    lands between whole steps: its KeyboardInterrupt carries the run so far as ``run`` (None while reading examples).
 
     Beyond the notes, for data that is not separable (refinements Kalyanakrishnan §4 mentions without naming):
-    pocket=True  the pocket with ratchet (S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans. Neural
-                 Networks 1(2), 1990): from the first w, after each update the new w's training errors under the rule
-                 are counted, and w is pocketed only if they are strictly fewer.
-    average="after"  sum_t W_t / N, the mean of the weights after every example visited (M. Collins, "Discriminative
-                 training methods for hidden Markov models: theory and experiments with perceptron algorithms", EMNLP
-                 2002; Freund and Schapire's sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True) up to its
-                 rounding); average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron); average="updates"
-                 the mean of w after each update (code that averages at each mistake).  Each mean is exact: a Fraction
-                 for int and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once.
+    pocket=True  Gallant's pocket with ratchet ("Perceptron-based learning algorithms", IEEE Trans. Neural Networks
+                 1(2), 1990): after each update, w is pocketed only if its training errors are strictly fewer.
+    average="after"  sum_t W_t / N, the mean of w after every example (M. Collins, "Discriminative training methods
+                 for hidden Markov models", EMNLP 2002); "before"  sum_{t=0}^{N-1} W_t / N (nltk); "updates"  the mean
+                 of w after each update.  Each is exact: a Fraction for int and Fraction data, the float iterates'
+                 exact mean rounded once, a Decimal divided once.
     voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm", Machine
-                 Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of examples
-                 visited while it stood; run.predict(x, "voted") is their vote.
+                 Learning 37(3), 1999: ``run.voted`` lists each v_k with c_k, the examples visited while it stood.
 
-    ``conventions``: any point of the family (FAMILY, one row a convention: zero=-1, step="error", rate=0.1,
-    falling=True, threshold=1, bias_first=True, bias_feature=-1, bias_rate=0.5, start=w, order=[[...], ...],
-    shuffle=seed, batch="sum" or "mean", batch_size=b, decay=c, decay_at="update"); the run keeps its examples and
-    takes the family's step and pass, which at the notes' point are Part I's.
-
-    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) copies and checks them all
-    before it starts; a one-pass run checks each in turn.  A bad example raises a PerceptronError naming its index.
+    ``conventions``: any point of the family (FAMILY: zero=-1, rate=0.1, order=[[...], ...], ...); the run keeps its
+    examples and takes the family's step and pass, Part I's at the notes' point.  A run that keeps its examples
+    checks them all before it starts; a one-pass run each in turn.  A bad example's error names its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -911,11 +894,9 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
             learner.d = D.d  # the length of every x, known from the first example
         if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
-        if kernel is None:
-            return _run_cornell(learner, D, options, history and epochs is not None, kernel=None, labels=labels,
-                                conventions=point)
-        return _run_cornell(learner, D, options, history and epochs is not None, lambda dual: [dual.mistakes],
-                            lambda v: v[0], kernel=_name(kernel), labels=labels, conventions=point)  # v_k: the first k
+        shapes = () if kernel is None else (lambda dual: [dual.mistakes], lambda v: v[0])  # v_k: the first k
+        return _run_cornell(learner, D, options, history and epochs is not None, *shapes,
+                            kernel=None if kernel is None else _name(kernel), labels=labels, conventions=point)
     except KeyboardInterrupt as stop:  # the run so far, from _run_cornell; none before
         stop.run = getattr(stop, "run", None)  # type: ignore[attr-defined]
         raise
@@ -1227,20 +1208,15 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run, its ``w`` the dict
     {class: weights}.  ``classes`` defaults to the labels in order of first appearance, the order that breaks ties.
 
-    update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1, with the run's rule,
-    bias, passes and pocket; each class's run stops after its own clean pass, or at the bound, so ``converged`` is true
-    iff every class's run converged and ``epochs`` is the most any made.  The trace holds ClassMistake(cls, epoch,
-    index, y, score), class by class; ``pocket`` is {class: Pocket}.
+    update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1; ``converged`` iff
+    every class's run converged, ``epochs`` the most any made; the trace holds ClassMistake(cls, epoch, index, y,
+    score), class by class; ``pocket``, ``average`` and ``voted`` are {class: ...}.
 
     update="joint": passes as in ``train`` with the joint update (Collins 2002; K. Crammer and Y. Singer,
     "Ultraconservative online algorithms for multiclass problems", JMLR 3, 2003); the trace holds
-    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax"; pocket=True is Gallant's, of the argmax.
-
-    average= and voted=True as in ``train``, each average {class: average}: one-vs-rest class by class (as
-    scikit-learn's SGDClassifier(average=True) averages); joint over the class vectors together (average="before" is
-    nltk's AveragedPerceptron, before its rounding), the votes [({class: v_k(l)}, c_k), ...].  ``conventions`` as in
-    ``train``: one-vs-rest's runs take any (a start {class: w}); the joint update a rate, a start, an order, ties="last"
-    and abstain=True.
+    MulticlassMistake(epoch, index, y, predicted), ``rule`` is "argmax", the pocket is of the argmax, the averages
+    over the class vectors together and the votes [({class: v_k(l)}, c_k), ...].  ``conventions`` as in ``train``:
+    one-vs-rest takes any (a start {class: w}); the joint update a rate, a start, an order, ties="last", abstain=True.
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
