@@ -1279,11 +1279,10 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
         raise
 
 
-# The family: the Perceptron at every convention a run can take.  FAMILY is one table, a row per convention: its
-# name, the field of a run's point it sets and its value (a capital word for a value given: ETA, T, ...), where it is
-# met, and what it changes in the step; its option is --FIELD=VALUE, train's keyword FIELD=VALUE.  A run's point is
-# one Conventions, the notes' by default.  The family's step and pass are written once, here, and are Part I's at the
-# notes' point (test_the_family_at_the_notes_point_is_part_one).
+# The family: the Perceptron at every convention a run can take, FAMILY a row per convention (its name, the field of a
+# run's point it sets and its value (a capital word for a value given), where it is met, what it changes), its option
+# --FIELD=VALUE, train's keyword FIELD=VALUE.  The family's step and pass are written once, here: Part I's at the notes'
+# point (test_the_family_at_the_notes_point_is_part_one).
 _Row = namedtuple("_Row", "name field value source changes")
 FAMILY = (
     _Row("the sign rule", "rule", "sign", "Columbia §1.1; Perceptron Algorithm notes; Kalyanakrishnan §2",
@@ -1353,10 +1352,6 @@ _ONLY = {"kernel": ("rule", "zero", "step", "rate", "falling", "threshold", "bia
                    "abstain")}  # what the dual and the joint update take; a binary primal run takes them all
 
 
-_RANGES = {"rate": "0 < rate", "bias_rate": "0 < bias_rate", "threshold": "0 <= threshold", "decay": "0 <= decay < 1",
-           "shuffle": ">= 0", "batch_size": ">= 1"}  # the family's numbers, and what each may be
-
-
 def _point(kind=None, **given) -> Conventions:
     """The point of the family a run's options name, each value checked (kind: "kernel", "joint" or None)."""
     unknown = sorted(set(given) - set(Conventions._fields))
@@ -1373,10 +1368,11 @@ def _point(kind=None, **given) -> Conventions:
         if field in ("rate", "threshold", "bias_rate", "decay"):
             v = _finite(v, field)
             if not (0 <= v < 1 if field == "decay" else v >= 0 if field == "threshold" else v > 0):
-                raise PerceptronError(f"{field} = {_short(v)} is not a number {_RANGES[field]}")
+                bound = {"threshold": "0 <= threshold", "decay": "0 <= decay < 1"}.get(field, f"0 < {field}")
+                raise PerceptronError(f"{field} = {_short(v)} is not a number {bound}")
         elif field in ("shuffle", "batch_size"):
             if type(v) is not int or v < (field == "batch_size"):
-                raise PerceptronError(f"{field} = {_short(v)} is not a whole number {_RANGES[field]}")
+                raise PerceptronError(f"{field} = {_short(v)} is not a whole number >= {int(field == 'batch_size')}")
         elif field in ("start", "order"):  # a vector (a dict of them, by class), or lists of example indexes
             v = {c: _vector(w, None, f"start[{c!r}]") for c, w in v.items()} if isinstance(v, dict) else \
                 _vector(v, None, "start") if field == "start" else \
@@ -1410,11 +1406,8 @@ def _beyond(p) -> dict:
 
 
 def _decided(p, y, s, x=None, epoch=1):
-    """The family's rule and update: (whether the score s is a mistake on the label y at the point p, the prediction o,
-    and with x the factor f of its update w <- w + f x).  o is Part I's sign, the point's value at 0; a mistake iff
-    o != y (the sign rule), or y s <= T (the margin rule, or a threshold T).  f is eta y (the notes: eta = 1), eta (y -
-    o), or passive-aggressive's (T - y s) / x.x times y; a falling rate's eta is eta / p in pass p.  Exact for exact
-    numbers."""
+    """The family's rule and update (FAMILY's rows): whether the score s is a mistake on the label y at the point p,
+    the prediction o (Part I's sign, the point's value at 0), and with x the factor f of its update w <- w + f x."""
     o = sign(s) if s != 0 else p.zero
     wrong = o != y if p.rule == "sign" and not p.threshold else y * s <= p.threshold
     if not wrong or x is None:
@@ -1444,8 +1437,7 @@ class _FamilyPerceptron(Perceptron):
 
     def _step(self, x, y, i=None):
         """The family's step on a checked example: (its score w.x, whether it was a mistake); on a mistake w <- c w +
-        f x (c = 1 - the decay at each update, else 1), the bias by its own rate; the batch rule keeps the update for
-        the batch's end (applied())."""
+        f x, the bias by its own rate, or for the batch's end (applied())."""
         p, x = self.point, self._read(x)
         if p.decay and p.decay_at == "example":  # an L2 penalty: w shrinks at every example
             self.w = [(1 - p.decay) * w_i for w_i in self.w]
@@ -1515,17 +1507,12 @@ class _FamilyJoint(MulticlassPerceptron):
 
     _read = _FamilyPerceptron._read
 
-    def guess(self, x):
-        """argmax_l w(l).x of a read x, ties to the first class or the last; None while every vector is 0 (abstain)."""
-        if self.point.abstain and not any(v for w in self._w.values() for v in w):
-            return None
-        classes = self.classes[::-1] if self.point.ties == "last" else self.classes
-        return _argmax(classes, self._scores(x))
-
     def _step(self, x, y, i=None):
-        """The joint update at the point: w(y) <- w(y) + eta x, w(guess) <- w(guess) - eta x on a mistake."""
-        x = self._read(x)
-        guess = self.guess(x)
+        """The joint update at the point: w(y) <- w(y) + eta x, w(guess) <- w(guess) - eta x on a mistake; the guess
+        argmax_l w(l).x, ties to the first class or the last, None while every vector is 0 (abstain)."""
+        x, classes = self._read(x), self.classes[::-1] if self.point.ties == "last" else self.classes
+        abstains = self.point.abstain and not any(v for w in self._w.values() for v in w)
+        guess = None if abstains else _argmax(classes, self._scores(x))
         if guess != y:
             eta = _quotient(self.point.rate, self.epoch) if self.point.falling else self.point.rate
             step = x if eta == 1 and type(eta) is int else [eta * x_i for x_i in x]
@@ -1539,10 +1526,9 @@ class _FamilyJoint(MulticlassPerceptron):
 
 
 def _visits(learner, D, passes, every_pass=False):
-    """The family's pass, Cornell §3's loop at the learner's point: passes (at most ``passes``; after one with no
-    mistake no more, unless ``every_pass``), each visiting the examples in the point's order (a seeded shuffle, or the
-    data's), each batch's updates applied at its end.  Yields each visit's (pass, index, y, score, mistake, the size of
-    the batch that ended there, or 0); its return value is the last pass and whether it made no mistake."""
+    """The family's pass, Cornell §3's loop at the learner's point (stopping after a clean pass unless ``every_pass``):
+    yields each visit's (pass, index, y, score, mistake, the size of the batch that ended there, or 0); returns the
+    last pass and whether it made no mistake."""
     p, n, order, m = learner.point, len(D.examples), list(range(len(D.examples))), 0
     shuffled = None
     if p.shuffle is not None:
@@ -1572,8 +1558,7 @@ def _visits(learner, D, passes, every_pass=False):
 
 
 def _family_cornell(learner, D, passes, on_mistake, every_pass=False):
-    """_cornell for a learner of the family: its visits, each mistake told; (the passes made, whether the last made
-    no mistake)."""
+    """_cornell for a learner of the family: its visits, each mistake told."""
     visits = _visits(learner, D, passes, every_pass)
     while True:
         try:
