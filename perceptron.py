@@ -651,9 +651,8 @@ def _ratio(a, b, name):
 # accelerators, each fenced, naming the Part I function it replaces and giving its results.
 
 Pocket = namedtuple("Pocket", "w errors mistakes")
-Pocket.__doc__ = """The pocket (Gallant 1990; the refinement Kalyanakrishnan §4 alludes to): the
-hypothesis with the fewest training errors seen, its error count, and after how many of the run's
-mistakes it stood (so a kernel run, whose w is None, names it as its first ``mistakes`` stored examples)."""
+Pocket.__doc__ = """The pocket (Gallant 1990): the hypothesis with the fewest training errors seen, its error
+count, and after how many mistakes it stood (a kernel run's: its first ``mistakes`` stored examples)."""
 
 
 class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel average voted "
@@ -782,11 +781,9 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
                 y: Iterable | None = None) -> str:
-        """The run's mistakes as ``--explain`` writes them, as the notes do, with their numbers (each score as its sum
-        of products, eq. (2)'s terms for a kernel run; the rule's decision; the update); with ``w_star`` (a binary run
-        with explicit weights), the proof's (1) and (2) checked exactly at each and its chain at the end (the
-        Perceptron Algorithm notes; Columbia §1.2's Claims 1.2 and 1.3 for unit vectors).  ``examples`` are the run's
-        own (or X with y=); the first 20 and the last 5 mistakes, or every one."""
+        """The run's mistakes as ``--explain`` writes them (the first 20 and the last 5, or every one), over the run's
+        own examples (or X with y=); with ``w_star``, the proof's (1) and (2) checked exactly at each and its chain at
+        the end (the Perceptron Algorithm notes; Columbia §1.2's Claims 1.2 and 1.3 for unit vectors)."""
         if self.trace is None:
             raise PerceptronError("this run kept no trace: train(..., trace=True)")
         D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
@@ -960,8 +957,7 @@ def _label_value(y):
 
 
 def _binary_data(examples, keep, labels):
-    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort); a
-    run's own labels read its examples as it did."""
+    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
     two: Any = None  # two labels other than -1 and +1: (negative, positive)
 
     def read_two(y):  # -1 for the negative, +1 for the positive
@@ -983,8 +979,7 @@ def _binary_data(examples, keep, labels):
             ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
         except Exception:  # an item that is not a pair: named where the run meets it
             ys = [-1]
-    # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value: the
-    # distinct ones in order of first appearance (True is not the label 1), or None if one is unhashable.
+    # The distinct labels by value, in order (True is not the label 1); None for the notes' or an unhashable one
     try:
         values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
             [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
@@ -1010,8 +1005,7 @@ def _binary_data(examples, keep, labels):
 
 def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
     """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
-    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), which takes back
-    a step it lands in, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
+    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C, which takes back a step it lands in."""
     passes, _, pocket, average, voted, log, hook = options
     best = tally = record = None
     made: list = []  # the index of each update's example, first told (an observer that fails then names it)
@@ -1089,8 +1083,7 @@ class _Held:
             self.__exit__(None, None, None)
 
     def __exit__(self, kind, value, traceback):
-        """Every handler given back, then the held signal's own handler run (unless the block raised): wherever it
-        raises (in the block, or here), nothing of this _Held is left installed and no signal is lost."""
+        """Every handler given back, then the held signal's own handler run (unless the block raised)."""
         import signal
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
@@ -1571,14 +1564,12 @@ def _family_cornell(learner, D, passes, on_mistake, every_pass=False):
 
 class Classifier:
     """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing scikit-learn;
-    ``run_`` is the Run, ``classes_`` sorted.  Two classes make a binary run, classes_[1] positive (as scikit-learn has
-    it); more a multiclass run, ``multiclass`` "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where
-    the notes allow: bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
-    mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is
-    rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel
-    spec ("polynomial:2"); conventions: any point of the family, {field: value} as train takes them ({"rate": 0.1}).
-    Exact and deterministic as ``train``; given NumPy arrays (or pandas), predict and decision_function return NumPy
-    arrays, else lists."""
+    ``run_`` is the Run, ``classes_`` sorted (two: classes_[1] positive; more: ``multiclass`` "one-vs-rest" or
+    "joint").  Defaults as scikit-learn's Perceptron where the notes allow: bias=True (fit_intercept), max_epochs=1000
+    (max_iter), passes in order, no shuffling, penalty or rate; rule="sign", the notes' (scikit-learn's is "margin").
+    predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel spec
+    ("polynomial:2"); conventions: {field: value} as train takes them.  Given NumPy arrays (or pandas), predict and
+    decision_function return NumPy arrays, else lists."""
 
     def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
                  kernel=None, conventions=None):
@@ -1716,8 +1707,7 @@ class Classifier:
 
     @staticmethod
     def _column(y):
-        """y, or a column vector y (shape (n, 1)) as its column, with scikit-learn's DataConversionWarning (a
-        UserWarning without scikit-learn), as scikit-learn's estimators read it."""
+        """y, or a column vector y as its column with scikit-learn's DataConversionWarning (or a UserWarning)."""
         if getattr(y, "ndim", 1) != 2 or getattr(y, "shape", (0, 0))[1] != 1:
             return y
         import warnings
