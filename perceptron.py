@@ -733,8 +733,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return kept
 
     def errors(self, examples: Iterable, y: Iterable | None = None, weights: str = "w") -> int:
-        """How many of the examples (or of X with labels y: errors(X, y)) the run's predictor, as in
-        ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
+        """How many of the examples (or of X with labels y) the predictor gets wrong: errors(examples, "pocket")."""
         if isinstance(y, str):  # errors(examples, weights): no y is a str
             weights, y = y, None
         pairs = _pairs(examples, y)
@@ -799,8 +798,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
 
 def load(path) -> Run:
-    """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``): it predicts, scores and
-    counts errors as the saved run did; it has no history (epochs 0, converged None, trace None)."""
+    """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``), without its history."""
     path = Run._file_name(path)
     return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
 
@@ -1093,8 +1091,8 @@ class _Held:
 
 
 class _Recorder:
-    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
-    mistake; then the step is whole: ``seen``, (mistakes, w, kept()), is the run a Ctrl-C reports (_run_cornell)."""
+    """A run's one on_mistake: the observers told of each mistake; then the step is whole: ``seen``, (mistakes, w,
+    kept()), is the run a Ctrl-C reports (_run_cornell)."""
 
     signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals
 
@@ -1118,8 +1116,7 @@ class _Recorder:
 
 @_accelerated("_KeptScores.errors")
 def _pocket_errors(learner, D):
-    """errors(at_most, mistake): the training errors of the learner's hypothesis under its rule (the
-    argmax's, for the joint update), recounted over D's examples and stopped at at_most."""
+    """errors(at_most, mistake): the training errors of the learner's hypothesis, recounted, stopped at at_most."""
     joint = isinstance(learner, MulticlassPerceptron)
     def wrong(x, y):
         x = learner._read(x)
@@ -1610,8 +1607,8 @@ class Classifier:
 
     @property
     def partial_fit(self):
-        """partial_fit(X, y, classes=None): one online pass over X and y from the weights so far (from w = 0 the first
-        time, with ``classes``, all the labels there will be, or y's); return self.  For predictor="w" only."""
+        """partial_fit(X, y, classes=None): one online pass from the weights so far (the first from w = 0, over
+        ``classes`` or y's); return self.  For predictor="w" only."""
         if self.predictor != "w":
             raise AttributeError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
         return self._partial_fit
@@ -1638,8 +1635,8 @@ class Classifier:
         return self._like(X, self.run_.predictions(rows, self.predictor))
 
     def decision_function(self, X):
-        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more; the
-        vote's, sum_k c_k sign(v_k.x) (a tie, 0, is the positive class: sign(0) = +1), each class's for more."""
+        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more; or the
+        vote's, sum_k c_k sign(v_k.x) (0 is the positive class)."""
         rows, run = self._rows(X), self.run_
         if run.multiclass is not None:
             return self._like(X, [list(run._scores(x, self.predictor).values()) for x in rows])
@@ -1745,9 +1742,8 @@ class Classifier:
                     classifier_tags=ClassifierTags(multi_class=self.kernel is None))
 
 
-# The boundary: every value from outside is checked here, once, and numbers are taken by value (a NumPy int64 as the
-# int of its value, a float32 as the float of its value), so that Part I sees only plain, finite numbers.  A check
-# raises without a position; a run adds "example i:" where it knows i.
+# The boundary: every value from outside is checked here, once, and numbers taken by value (a NumPy int64 as an int),
+# so that Part I sees only plain, finite numbers.  A check raises without a position; a run adds "example i:".
 
 _LISTS = (list, tuple)  # the containers a pass reads without a copy: their len() cannot lie
 _PLAIN = frozenset((int, float, Fraction, decimal.Decimal, bool))
@@ -1896,8 +1892,7 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
 
 
 class _NotANumber(PerceptronError, TypeError):
-    """A feature of a type that is no number, not even a string: a PerceptronError, and the TypeError that Python's
-    float() raises for it, in its words (as scikit-learn's check_estimator asks)."""
+    """A feature that is no number nor string: also float()'s TypeError, in its words (scikit-learn's checks ask)."""
 
 
 def _real(t, *_):
@@ -1946,9 +1941,8 @@ _READERS = {  # the boundary's reader of each kind of Part I's arguments (_bound
 
 
 class _Data:
-    """The examples of a run, checked at the boundary: kept, ``examples`` is a list of checked copies (floats
-    and Decimals, which do not add, refused together); streamed, None, and each is checked as it comes.
-    ``d`` is the first x's length; ``at`` the index of the example in hand; ``passes`` the passes begun."""
+    """The examples of a run, checked: kept, ``examples`` is a list of checked copies (floats and Decimals refused
+    together); streamed, None.  ``d``: the first x's length; ``at``: the example in hand; ``passes``: those begun."""
 
     def __init__(self, examples, keep, label=None):
         self.label = label or _label
