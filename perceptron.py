@@ -669,10 +669,9 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     @_boundary("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
-        """The prediction for x with the run's conventions.  weights="w", "pocket", "average", or "voted":
-        sign(sum_k c_k sign(v_k.x)), sign(0) = +1 at both levels.  A multiclass run predicts argmax_l w(l).x, ties
-        to the earliest class; its vote is each class's voted sum (one-vs-rest), or the joint hypotheses' argmaxes
-        counted c_k times."""
+        """The prediction for x with the run's conventions: weights "w", "pocket", "average", or "voted" (sign(sum_k
+        c_k sign(v_k.x)), sign(0) = +1 at both levels); a multiclass run's argmax_l w(l).x, ties to the earliest class,
+        its vote each class's voted sum (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
         if self.multiclass is None:
             return self.labels[self._signs([x], weights)[0] > 0]
         return _argmax(self.model.classes, self._scores(x, weights))
