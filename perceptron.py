@@ -651,42 +651,33 @@ def _ratio(a, b, name):
 # accelerators, each fenced, naming the Part I function it replaces and giving its results.
 
 Pocket = namedtuple("Pocket", "w errors mistakes")
-Pocket.__doc__ = """The pocket (Gallant 1990; the refinement Kalyanakrishnan §4 alludes to): the
-hypothesis with the fewest training errors seen, its error count, and after how many of the run's
-mistakes it stood (so a kernel run, whose w is None, names it as its first ``mistakes`` stored examples)."""
+Pocket.__doc__ = """The pocket (Gallant 1990): the hypothesis with the fewest training errors seen, its error
+count, and after how many mistakes it stood (a kernel run's: its first ``mistakes`` stored examples)."""
 
 
 class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule bias kernel average voted "
                             "multiclass labels conventions", defaults=(None, None, None, (-1, 1), None))):
-    """What ``train`` and ``train_multiclass`` return.
-
-    w          the final weights, the bias last (a kernel run: None, except for the linear kernel ``dot`` or a
-               kernel whose ``linear`` attribute is True; multiclass: a dict {class: weights})
-    model      the learner: a Perceptron, a DualPerceptron for a kernel run, a MulticlassPerceptron
-    mistakes   the number of mistakes (= updates);  epochs  the number of passes made
-    converged  True iff the last pass made no mistake;  rule, bias, kernel  the conventions (kernel: its name)
-    trace      a list of Mistake(epoch, index, y, score), or None (trace=False)
-    pocket     a Pocket(w, errors, mistakes);  average  the averaged weights (average="after" or "before");
-    voted      Freund and Schapire's [(v_k, c_k), ...] (voted=True); each None if the run kept none
-    multiclass "one-vs-rest" or "joint" for a multiclass run, else None
-    labels     a binary run's (negative, positive): (-1, 1), or the two values its examples had, which it predicts
-    conventions  the run's point of the family (Conventions: FAMILY's fields; the notes' own where none was given)"""
+    """What ``train`` and ``train_multiclass`` return: ``w`` the final weights, the bias last (multiclass: {class:
+    weights}; a kernel run: None, unless its kernel is ``dot`` or has ``linear`` True); ``model`` the learner; the
+    ``mistakes`` (= updates) and ``epochs`` (passes) made; ``converged`` iff the last pass made no mistake; ``trace``
+    [Mistake(epoch, index, y, score), ...] or None; ``pocket`` a Pocket, ``average`` the averaged weights, ``voted``
+    Freund and Schapire's [(v_k, c_k), ...], each None if not kept; ``rule``, ``bias``, ``kernel`` (its name),
+    ``multiclass`` ("one-vs-rest", "joint" or None), a binary run's ``labels`` (negative, positive), which it
+    predicts, and ``conventions``, its point of the family (the notes' where none was given)."""
 
     __slots__ = ()
 
     @_boundary("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
-        """The prediction for x with the run's conventions (its bias appended).  weights="w" (the final weights),
-        "pocket", "average", or "voted": Freund and Schapire's sign(sum_k c_k sign(v_k.x)), sign(0) = +1 at both
-        levels (a kernel run's v_k is its dual after k mistakes).  A multiclass run predicts argmax_l w(l).x, ties
-        to the earliest class; its vote is each class's voted sum (one-vs-rest), or the argmax of each hypothesis
-        counted c_k times (joint)."""
+        """The prediction for x with the run's conventions: weights "w", "pocket", "average", or "voted" (sign(sum_k
+        c_k sign(v_k.x)), sign(0) = +1 at both levels); a multiclass run's argmax_l w(l).x, ties to the earliest class,
+        its vote each class's voted sum (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
         if self.multiclass is None:
             return self.labels[self._signs([x], weights)[0] > 0]
         return _argmax(self.model.classes, self._scores(x, weights))
 
     def _scores(self, x, weights) -> dict:
-        """A multiclass run's {class: its score} for x: w(l).x, or the vote's (Classifier's decision_function)."""
+        """A multiclass run's {class: its score} for x: w(l).x, or the vote's."""
         kept, classes = self._kept(weights), self.model.classes
         x = self._read(_vector(x, self.model.d))
         def scores(w):
@@ -741,8 +732,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         return kept
 
     def errors(self, examples: Iterable, y: Iterable | None = None, weights: str = "w") -> int:
-        """How many of the examples (or of X with labels y: errors(X, y)) the run's predictor, as in
-        ``predict``, gets wrong (errors(examples, "pocket"): the pocket's)."""
+        """How many of the examples (or of X with labels y) the predictor gets wrong: errors(examples, "pocket")."""
         if isinstance(y, str):  # errors(examples, weights): no y is a str
             weights, y = y, None
         pairs = _pairs(examples, y)
@@ -789,11 +779,9 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     def explain(self, examples: Iterable, w_star: Vector | None = None, every: bool = False, *,
                 y: Iterable | None = None) -> str:
-        """The run's mistakes as ``--explain`` writes them, as the notes do, with their numbers (each score as its sum
-        of products, eq. (2)'s terms for a kernel run; the rule's decision; the update); with ``w_star`` (a binary run
-        with explicit weights), the proof's (1) and (2) checked exactly at each and its chain at the end (the
-        Perceptron Algorithm notes; Columbia §1.2's Claims 1.2 and 1.3 for unit vectors).  ``examples`` are the run's
-        own (or X with y=); the first 20 and the last 5 mistakes, or every one."""
+        """The run's mistakes as ``--explain`` writes them (the first 20 and the last 5, or every one), over the run's
+        own examples (or X with y=); with ``w_star``, the proof's (1) and (2) checked exactly at each and its chain at
+        the end (the Perceptron Algorithm notes; Columbia §1.2's Claims 1.2 and 1.3 for unit vectors)."""
         if self.trace is None:
             raise PerceptronError("this run kept no trace: train(..., trace=True)")
         D = _Data(_pairs(examples, y), keep=True, label=lambda label: label)
@@ -809,8 +797,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
 
 def load(path) -> Run:
-    """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``): it predicts, scores and
-    counts errors as the saved run did; it has no history (epochs 0, converged None, trace None)."""
+    """The Run a model file holds (``Run.save``, ``--save``, or a run's ``--json``), without its history."""
     path = Run._file_name(path)
     return _model_of(path, _json_file(path, "a model (--save) or a run (--json)"))[0]
 
@@ -840,42 +827,32 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
           average: str | None = None, voted: bool = False, labels: tuple | None = None, trace: bool | list = True,
           on_mistake: Callable | None = None, **conventions) -> Run:
     """Run the Perceptron over (x, y) pairs, or over the vectors X (lists, a NumPy matrix, a DataFrame) and their
-    labels y; return a Run.  Labels are -1 and +1; any two other values (0/1, False/True, "B"/"M") are read as -1 for
-    the one that sorts first, or as ``labels = (negative, positive)`` says (which a one-pass run over a stream of such
-    labels needs); the run predicts them (``run.labels``).
+    labels y; return a Run.  Labels are -1 and +1; any two others (0/1, "B"/"M") are read as -1 for the one that
+    sorts first, or as ``labels = (negative, positive)`` says (as a one-pass run over a stream of them needs).
 
-    epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA taking the first
-                 misclassified point in order), at most ``max_epochs``, after which ``converged`` is False.
-    epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any iterable, a
-                 generator included: with trace=False memory does not grow with it.
+    epochs=None  passes in order until one makes no mistake (Cornell §3; Kalyanakrishnan's PLA), at most
+                 ``max_epochs``, after which ``converged`` is False.
+    epochs=1     one online pass (Columbia §1.1; the Perceptron Algorithm notes' Algorithm 1) over any iterable: with
+                 trace=False memory does not grow with it.
     epochs=k     k passes, stopping early after a clean pass (with ``average`` or ``voted``: exactly k).
 
-    ``bias=True`` appends the constant feature 1 (Cornell §2), the last weight.  ``kernel=K`` runs the dual of Columbia
-    §2.3 with K.  ``trace`` may be a list, which receives each Mistake as it is made; ``on_mistake(mistake, model)`` is
-    called after each update.  Ctrl-C lands between whole steps: its KeyboardInterrupt carries the run so far as
-    ``run`` (None while the examples are read).
+    ``bias=True`` appends the constant feature 1 (Cornell §2).  ``kernel=K`` runs the dual of Columbia §2.3.  A list
+    ``trace`` receives each Mistake as it is made; ``on_mistake(mistake, model)`` is called after each update.  Ctrl-C
+    lands between whole steps: its KeyboardInterrupt carries the run so far as ``run`` (None while reading examples).
 
     Beyond the notes, for data that is not separable (refinements Kalyanakrishnan §4 mentions without naming):
-    pocket=True  the pocket with ratchet (S. I. Gallant, "Perceptron-based learning algorithms", IEEE Trans. Neural
-                 Networks 1(2), 1990): from the first w, after each update the new w's training errors under the rule
-                 are counted, and w is pocketed only if they are strictly fewer.
-    average="after"  sum_t W_t / N, the mean of the weights after every example visited (M. Collins, "Discriminative
-                 training methods for hidden Markov models: theory and experiments with perceptron algorithms", EMNLP
-                 2002; Freund and Schapire's sum_k c_k v_k / N; scikit-learn's SGDClassifier(average=True) up to its
-                 rounding); average="before"  sum_{t=0}^{N-1} W_t / N (nltk's AveragedPerceptron); average="updates"
-                 the mean of w after each update (code that averages at each mistake).  Each mean is exact: a Fraction
-                 for int and Fraction data, the float iterates' exact mean rounded once, a Decimal divided once.
+    pocket=True  Gallant's pocket with ratchet ("Perceptron-based learning algorithms", IEEE Trans. Neural Networks
+                 1(2), 1990): after each update, w is pocketed only if its training errors are strictly fewer.
+    average="after"  sum_t W_t / N, the mean of w after every example (M. Collins, "Discriminative training methods
+                 for hidden Markov models", EMNLP 2002); "before"  sum_{t=0}^{N-1} W_t / N (nltk); "updates"  the mean
+                 of w after each update.  Each is exact: a Fraction for int and Fraction data, the float iterates'
+                 exact mean rounded once, a Decimal divided once.
     voted=True   Y. Freund and R. E. Schapire, "Large margin classification using the perceptron algorithm", Machine
-                 Learning 37(3), 1999: ``run.voted`` lists every hypothesis v_k with c_k, the number of examples
-                 visited while it stood; run.predict(x, "voted") is their vote.
+                 Learning 37(3), 1999: ``run.voted`` lists each v_k with c_k, the examples visited while it stood.
 
-    ``conventions``: any point of the family (FAMILY, one row a convention: zero=-1, step="error", rate=0.1,
-    falling=True, threshold=1, bias_first=True, bias_feature=-1, bias_rate=0.5, start=w, order=[[...], ...],
-    shuffle=seed, batch="sum" or "mean", batch_size=b, decay=c, decay_at="update"); the run keeps its examples and
-    takes the family's step and pass, which at the notes' point are Part I's.
-
-    A run that keeps its examples (several passes, the pocket, a kernel, an average, votes) copies and checks them all
-    before it starts; a one-pass run checks each in turn.  A bad example raises a PerceptronError naming its index.
+    ``conventions``: any point of the family (FAMILY: zero=-1, rate=0.1, order=[[...], ...], ...); the run keeps its
+    examples and takes the family's step and pass, Part I's at the notes' point.  A run that keeps its examples
+    checks them all before it starts; a one-pass run each in turn.  A bad example's error names its index.
 
     >>> run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1)], rule="margin")
     >>> run.trace
@@ -911,11 +888,9 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
             learner.d = D.d  # the length of every x, known from the first example
         if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
-        if kernel is None:
-            return _run_cornell(learner, D, options, history and epochs is not None, kernel=None, labels=labels,
-                                conventions=point)
-        return _run_cornell(learner, D, options, history and epochs is not None, lambda dual: [dual.mistakes],
-                            lambda v: v[0], kernel=_name(kernel), labels=labels, conventions=point)  # v_k: the first k
+        shapes = () if kernel is None else (lambda dual: [dual.mistakes], lambda v: v[0])  # v_k: the first k
+        return _run_cornell(learner, D, options, history and epochs is not None, *shapes,
+                            kernel=None if kernel is None else _name(kernel), labels=labels, conventions=point)
     except KeyboardInterrupt as stop:  # the run so far, from _run_cornell; none before
         stop.run = getattr(stop, "run", None)  # type: ignore[attr-defined]
         raise
@@ -979,8 +954,7 @@ def _label_value(y):
 
 
 def _binary_data(examples, keep, labels):
-    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort); a
-    run's own labels read its examples as it did."""
+    """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
     two: Any = None  # two labels other than -1 and +1: (negative, positive)
 
     def read_two(y):  # -1 for the negative, +1 for the positive
@@ -1002,8 +976,7 @@ def _binary_data(examples, keep, labels):
             ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
         except Exception:  # an item that is not a pair: named where the run meets it
             ys = [-1]
-    # The notes' labels, ints -1 and +1, are told at the cost of two set()s; any others are read by value: the
-    # distinct ones in order of first appearance (True is not the label 1), or None if one is unhashable.
+    # The distinct labels by value, in order (True is not the label 1); None for the notes' or an unhashable one
     try:
         values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
             [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
@@ -1029,8 +1002,7 @@ def _binary_data(examples, keep, labels):
 
 def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
     """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
-    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C (and SIGTERM under main), which takes back
-    a step it lands in, and errors: an error names the example in hand, a kernel's the two examples it failed on."""
+    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C, which takes back a step it lands in."""
     passes, _, pocket, average, voted, log, hook = options
     best = tally = record = None
     made: list = []  # the index of each update's example, first told (an observer that fails then names it)
@@ -1108,8 +1080,7 @@ class _Held:
             self.__exit__(None, None, None)
 
     def __exit__(self, kind, value, traceback):
-        """Every handler given back, then the held signal's own handler run (unless the block raised): wherever it
-        raises (in the block, or here), nothing of this _Held is left installed and no signal is lost."""
+        """Every handler given back, then the held signal's own handler run (unless the block raised)."""
         import signal
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
@@ -1119,8 +1090,8 @@ class _Held:
 
 
 class _Recorder:
-    """A run's one on_mistake: the observers (the pocket, the averages, the caller's hook, the trace) told of each
-    mistake; then the step is whole: ``seen``, (mistakes, w, kept()), is the run a Ctrl-C reports (_run_cornell)."""
+    """A run's one on_mistake: the observers told of each mistake; then the step is whole: ``seen``, (mistakes, w,
+    kept()), is the run a Ctrl-C reports (_run_cornell)."""
 
     signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals
 
@@ -1144,8 +1115,7 @@ class _Recorder:
 
 @_accelerated("_KeptScores.errors")
 def _pocket_errors(learner, D):
-    """errors(at_most, mistake): the training errors of the learner's hypothesis under its rule (the
-    argmax's, for the joint update), recounted over D's examples and stopped at at_most."""
+    """errors(at_most, mistake): the training errors of the learner's hypothesis, recounted, stopped at at_most."""
     joint = isinstance(learner, MulticlassPerceptron)
     def wrong(x, y):
         x = learner._read(x)
@@ -1227,20 +1197,15 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
     """A multiclass run (Kalyanakrishnan §4) over (x, y) pairs, or over X and y; return a Run, its ``w`` the dict
     {class: weights}.  ``classes`` defaults to the labels in order of first appearance, the order that breaks ties.
 
-    update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1, with the run's rule,
-    bias, passes and pocket; each class's run stops after its own clean pass, or at the bound, so ``converged`` is true
-    iff every class's run converged and ``epochs`` is the most any made.  The trace holds ClassMistake(cls, epoch,
-    index, y, score), class by class; ``pocket`` is {class: Pocket}.
+    update="one-vs-rest": for each class l in turn, ``train`` on the labels +1 if y == l else -1; ``converged`` iff
+    every class's run converged, ``epochs`` the most any made; the trace holds ClassMistake(cls, epoch, index, y,
+    score), class by class; ``pocket``, ``average`` and ``voted`` are {class: ...}.
 
     update="joint": passes as in ``train`` with the joint update (Collins 2002; K. Crammer and Y. Singer,
     "Ultraconservative online algorithms for multiclass problems", JMLR 3, 2003); the trace holds
-    MulticlassMistake(epoch, index, y, predicted) and ``rule`` is "argmax"; pocket=True is Gallant's, of the argmax.
-
-    average= and voted=True as in ``train``, each average {class: average}: one-vs-rest class by class (as
-    scikit-learn's SGDClassifier(average=True) averages); joint over the class vectors together (average="before" is
-    nltk's AveragedPerceptron, before its rounding), the votes [({class: v_k(l)}, c_k), ...].  ``conventions`` as in
-    ``train``: one-vs-rest's runs take any (a start {class: w}); the joint update a rate, a start, an order, ties="last"
-    and abstain=True.
+    MulticlassMistake(epoch, index, y, predicted), ``rule`` is "argmax", the pocket is of the argmax, the averages
+    over the class vectors together and the votes [({class: v_k(l)}, c_k), ...].  ``conventions`` as in ``train``:
+    one-vs-rest takes any (a start {class: w}); the joint update a rate, a start, an order, ties="last", abstain=True.
 
     >>> run = train_multiclass([([1, 0], "a"), ([0, 1], "b"), ([-1, -1], "c")], update="joint")
     >>> run.w, run.mistakes, run.converged
@@ -1303,11 +1268,10 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
         raise
 
 
-# The family: the Perceptron at every convention a run can take.  FAMILY is one table, a row per convention: its
-# name, the field of a run's point it sets and its value (a capital word for a value given: ETA, T, ...), where it is
-# met, and what it changes in the step; its option is --FIELD=VALUE, train's keyword FIELD=VALUE.  A run's point is
-# one Conventions, the notes' by default.  The family's step and pass are written once, here, and are Part I's at the
-# notes' point (test_the_family_at_the_notes_point_is_part_one).
+# The family: the Perceptron at every convention a run can take, FAMILY a row per convention (its name, the field of a
+# run's point it sets and its value (a capital word for a value given), where it is met, what it changes), its option
+# --FIELD=VALUE, train's keyword FIELD=VALUE.  The family's step and pass are written once, here: Part I's at the notes'
+# point (test_the_family_at_the_notes_point_is_part_one).
 _Row = namedtuple("_Row", "name field value source changes")
 FAMILY = (
     _Row("the sign rule", "rule", "sign", "Columbia §1.1; Perceptron Algorithm notes; Kalyanakrishnan §2",
@@ -1377,10 +1341,6 @@ _ONLY = {"kernel": ("rule", "zero", "step", "rate", "falling", "threshold", "bia
                    "abstain")}  # what the dual and the joint update take; a binary primal run takes them all
 
 
-_RANGES = {"rate": "0 < rate", "bias_rate": "0 < bias_rate", "threshold": "0 <= threshold", "decay": "0 <= decay < 1",
-           "shuffle": ">= 0", "batch_size": ">= 1"}  # the family's numbers, and what each may be
-
-
 def _point(kind=None, **given) -> Conventions:
     """The point of the family a run's options name, each value checked (kind: "kernel", "joint" or None)."""
     unknown = sorted(set(given) - set(Conventions._fields))
@@ -1397,10 +1357,11 @@ def _point(kind=None, **given) -> Conventions:
         if field in ("rate", "threshold", "bias_rate", "decay"):
             v = _finite(v, field)
             if not (0 <= v < 1 if field == "decay" else v >= 0 if field == "threshold" else v > 0):
-                raise PerceptronError(f"{field} = {_short(v)} is not a number {_RANGES[field]}")
+                bound = {"threshold": "0 <= threshold", "decay": "0 <= decay < 1"}.get(field, f"0 < {field}")
+                raise PerceptronError(f"{field} = {_short(v)} is not a number {bound}")
         elif field in ("shuffle", "batch_size"):
             if type(v) is not int or v < (field == "batch_size"):
-                raise PerceptronError(f"{field} = {_short(v)} is not a whole number {_RANGES[field]}")
+                raise PerceptronError(f"{field} = {_short(v)} is not a whole number >= {int(field == 'batch_size')}")
         elif field in ("start", "order"):  # a vector (a dict of them, by class), or lists of example indexes
             v = {c: _vector(w, None, f"start[{c!r}]") for c, w in v.items()} if isinstance(v, dict) else \
                 _vector(v, None, "start") if field == "start" else \
@@ -1434,11 +1395,8 @@ def _beyond(p) -> dict:
 
 
 def _decided(p, y, s, x=None, epoch=1):
-    """The family's rule and update: (whether the score s is a mistake on the label y at the point p, the prediction o,
-    and with x the factor f of its update w <- w + f x).  o is Part I's sign, the point's value at 0; a mistake iff
-    o != y (the sign rule), or y s <= T (the margin rule, or a threshold T).  f is eta y (the notes: eta = 1), eta (y -
-    o), or passive-aggressive's (T - y s) / x.x times y; a falling rate's eta is eta / p in pass p.  Exact for exact
-    numbers."""
+    """The family's rule and update (FAMILY's rows): whether the score s is a mistake on the label y at the point p,
+    the prediction o (Part I's sign, the point's value at 0), and with x the factor f of its update w <- w + f x."""
     o = sign(s) if s != 0 else p.zero
     wrong = o != y if p.rule == "sign" and not p.threshold else y * s <= p.threshold
     if not wrong or x is None:
@@ -1468,8 +1426,7 @@ class _FamilyPerceptron(Perceptron):
 
     def _step(self, x, y, i=None):
         """The family's step on a checked example: (its score w.x, whether it was a mistake); on a mistake w <- c w +
-        f x (c = 1 - the decay at each update, else 1), the bias by its own rate; the batch rule keeps the update for
-        the batch's end (applied())."""
+        f x, the bias by its own rate, or for the batch's end (applied())."""
         p, x = self.point, self._read(x)
         if p.decay and p.decay_at == "example":  # an L2 penalty: w shrinks at every example
             self.w = [(1 - p.decay) * w_i for w_i in self.w]
@@ -1539,17 +1496,12 @@ class _FamilyJoint(MulticlassPerceptron):
 
     _read = _FamilyPerceptron._read
 
-    def guess(self, x):
-        """argmax_l w(l).x of a read x, ties to the first class or the last; None while every vector is 0 (abstain)."""
-        if self.point.abstain and not any(v for w in self._w.values() for v in w):
-            return None
-        classes = self.classes[::-1] if self.point.ties == "last" else self.classes
-        return _argmax(classes, self._scores(x))
-
     def _step(self, x, y, i=None):
-        """The joint update at the point: w(y) <- w(y) + eta x, w(guess) <- w(guess) - eta x on a mistake."""
-        x = self._read(x)
-        guess = self.guess(x)
+        """The joint update at the point: w(y) <- w(y) + eta x, w(guess) <- w(guess) - eta x on a mistake; the guess
+        argmax_l w(l).x, ties to the first class or the last, None while every vector is 0 (abstain)."""
+        x, classes = self._read(x), self.classes[::-1] if self.point.ties == "last" else self.classes
+        abstains = self.point.abstain and not any(v for w in self._w.values() for v in w)
+        guess = None if abstains else _argmax(classes, self._scores(x))
         if guess != y:
             eta = _quotient(self.point.rate, self.epoch) if self.point.falling else self.point.rate
             step = x if eta == 1 and type(eta) is int else [eta * x_i for x_i in x]
@@ -1563,10 +1515,9 @@ class _FamilyJoint(MulticlassPerceptron):
 
 
 def _visits(learner, D, passes, every_pass=False):
-    """The family's pass, Cornell §3's loop at the learner's point: passes (at most ``passes``; after one with no
-    mistake no more, unless ``every_pass``), each visiting the examples in the point's order (a seeded shuffle, or the
-    data's), each batch's updates applied at its end.  Yields each visit's (pass, index, y, score, mistake, the size of
-    the batch that ended there, or 0); its return value is the last pass and whether it made no mistake."""
+    """The family's pass, Cornell §3's loop at the learner's point (stopping after a clean pass unless ``every_pass``):
+    yields each visit's (pass, index, y, score, mistake, the size of the batch that ended there, or 0); returns the
+    last pass and whether it made no mistake."""
     p, n, order, m = learner.point, len(D.examples), list(range(len(D.examples))), 0
     shuffled = None
     if p.shuffle is not None:
@@ -1596,8 +1547,7 @@ def _visits(learner, D, passes, every_pass=False):
 
 
 def _family_cornell(learner, D, passes, on_mistake, every_pass=False):
-    """_cornell for a learner of the family: its visits, each mistake told; (the passes made, whether the last made
-    no mistake)."""
+    """_cornell for a learner of the family: its visits, each mistake told."""
     visits = _visits(learner, D, passes, every_pass)
     while True:
         try:
@@ -1610,14 +1560,12 @@ def _family_cornell(learner, D, passes, on_mistake, every_pass=False):
 
 class Classifier:
     """The scikit-learn estimator protocol over ``train`` and ``train_multiclass``, without importing scikit-learn;
-    ``run_`` is the Run, ``classes_`` sorted.  Two classes make a binary run, classes_[1] positive (as scikit-learn has
-    it); more a multiclass run, ``multiclass`` "one-vs-rest" or "joint".  Defaults as scikit-learn's Perceptron where
-    the notes allow: bias=True (its fit_intercept), max_epochs=1000 (its max_iter); passes in order until one makes no
-    mistake, no shuffling, penalty or rate (w <- w + y x); rule="sign", the notes' (scikit-learn's update is
-    rule="margin").  predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel
-    spec ("polynomial:2"); conventions: any point of the family, {field: value} as train takes them ({"rate": 0.1}).
-    Exact and deterministic as ``train``; given NumPy arrays (or pandas), predict and decision_function return NumPy
-    arrays, else lists."""
+    ``run_`` is the Run, ``classes_`` sorted (two: classes_[1] positive; more: ``multiclass`` "one-vs-rest" or
+    "joint").  Defaults as scikit-learn's Perceptron where the notes allow: bias=True (fit_intercept), max_epochs=1000
+    (max_iter), passes in order, no shuffling, penalty or rate; rule="sign", the notes' (scikit-learn's is "margin").
+    predictor: "w", "pocket", "average" or "voted"; kernel (two classes): a function or a --kernel spec
+    ("polynomial:2"); conventions: {field: value} as train takes them.  Given NumPy arrays (or pandas), predict and
+    decision_function return NumPy arrays, else lists."""
 
     def __init__(self, rule="sign", bias=True, max_epochs=1000, predictor="w", multiclass="one-vs-rest",
                  kernel=None, conventions=None):
@@ -1658,8 +1606,8 @@ class Classifier:
 
     @property
     def partial_fit(self):
-        """partial_fit(X, y, classes=None): one online pass over X and y from the weights so far (from w = 0 the first
-        time, with ``classes``, all the labels there will be, or y's); return self.  For predictor="w" only."""
+        """partial_fit(X, y, classes=None): one online pass from the weights so far (the first from w = 0, over
+        ``classes`` or y's); return self.  For predictor="w" only."""
         if self.predictor != "w":
             raise AttributeError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
         return self._partial_fit
@@ -1686,8 +1634,8 @@ class Classifier:
         return self._like(X, self.run_.predictions(rows, self.predictor))
 
     def decision_function(self, X):
-        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more; the
-        vote's, sum_k c_k sign(v_k.x) (a tie, 0, is the positive class: sign(0) = +1), each class's for more."""
+        """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more; or the
+        vote's, sum_k c_k sign(v_k.x) (0 is the positive class)."""
         rows, run = self._rows(X), self.run_
         if run.multiclass is not None:
             return self._like(X, [list(run._scores(x, self.predictor).values()) for x in rows])
@@ -1755,8 +1703,7 @@ class Classifier:
 
     @staticmethod
     def _column(y):
-        """y, or a column vector y (shape (n, 1)) as its column, with scikit-learn's DataConversionWarning (a
-        UserWarning without scikit-learn), as scikit-learn's estimators read it."""
+        """y, or a column vector y as its column with scikit-learn's DataConversionWarning (or a UserWarning)."""
         if getattr(y, "ndim", 1) != 2 or getattr(y, "shape", (0, 0))[1] != 1:
             return y
         import warnings
@@ -1794,9 +1741,8 @@ class Classifier:
                     classifier_tags=ClassifierTags(multi_class=self.kernel is None))
 
 
-# The boundary: every value from outside is checked here, once, and numbers are taken by value (a NumPy int64 as the
-# int of its value, a float32 as the float of its value), so that Part I sees only plain, finite numbers.  A check
-# raises without a position; a run adds "example i:" where it knows i.
+# The boundary: every value from outside is checked here, once, and numbers taken by value (a NumPy int64 as an int),
+# so that Part I sees only plain, finite numbers.  A check raises without a position; a run adds "example i:".
 
 _LISTS = (list, tuple)  # the containers a pass reads without a copy: their len() cannot lie
 _PLAIN = frozenset((int, float, Fraction, decimal.Decimal, bool))
@@ -1945,8 +1891,7 @@ def _vector(x, d, name="x", wrong_length="{name} has length {n}, expected {d}") 
 
 
 class _NotANumber(PerceptronError, TypeError):
-    """A feature of a type that is no number, not even a string: a PerceptronError, and the TypeError that Python's
-    float() raises for it, in its words (as scikit-learn's check_estimator asks)."""
+    """A feature that is no number nor string: also float()'s TypeError, in its words (scikit-learn's checks ask)."""
 
 
 def _real(t, *_):
@@ -1995,9 +1940,8 @@ _READERS = {  # the boundary's reader of each kind of Part I's arguments (_bound
 
 
 class _Data:
-    """The examples of a run, checked at the boundary: kept, ``examples`` is a list of checked copies (floats
-    and Decimals, which do not add, refused together); streamed, None, and each is checked as it comes.
-    ``d`` is the first x's length; ``at`` the index of the example in hand; ``passes`` the passes begun."""
+    """The examples of a run, checked: kept, ``examples`` is a list of checked copies (floats and Decimals refused
+    together); streamed, None.  ``d``: the first x's length; ``at``: the example in hand; ``passes``: those begun."""
 
     def __init__(self, examples, keep, label=None):
         self.label = label or _label
