@@ -2049,12 +2049,9 @@ def _chain(first, rest):
     yield from rest
 
 
-# Accelerators, fenced as heapq fences _heapq: each replaces one Part I function and gives exactly its results, bit for
-# bit (the test suite runs both ways), faster on PyPy too (bench/README.md).  PERCEPTRON_LITERAL=1 in the environment
-# (read at import) or --literal for one call runs Part I alone; the switch is a context variable, which threads do not
-# share.  What runs is what is read: Part I's text had this CRC-32 when the accelerators were proved equal to it; if it
-# differs, Part I runs alone and says so once, at import (a file that cannot be read, a zip or a .pyc alone, keeps the
-# accelerators).  After editing Part I on purpose: python3 -c "import perceptron; print(perceptron._part_one_digest())".
+# Accelerators, fenced as heapq fences _heapq: each gives exactly the results of the Part I function it replaces, bit
+# for bit (bench/README.md).  PERCEPTRON_LITERAL=1 (read at import), --literal (a context variable) or an edit of Part I
+# (its CRC-32 is not _PART_I_DIGEST) runs Part I alone.  After an edit on purpose: print(perceptron._part_one_digest()).
 _PART_I_DIGEST = "fd76c804"
 
 
@@ -2108,11 +2105,9 @@ def _dots(v, xs, exact=False) -> list:
 
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I), fast: a DualPerceptron's by _KernelScores.dual_pass; a Perceptron's with w.x the fastest sum in
-    dot's order, the bias added last.  An example is taken as it is only if x is a list or tuple (whose len() cannot
-    lie), y the int -1 or +1, and its score and the sum of the w it makes are finite and of the run's type (a NumPy
-    element, a string, None, an inf or a nan fail that; a Fraction or Decimal run checks x's element types instead,
-    as a Fraction times a NumPy int is a Fraction); any other goes through the boundary and the learner's _step.
-    Unseen: an object whose products with plain numbers are not its value's: PERCEPTRON_LITERAL=1 takes it by value."""
+    dot's order, the bias added last.  An example goes through the boundary and the learner's _step unless x is a list
+    or tuple, y the int -1 or +1, and its score and new w's sum finite and of the run's type (a Fraction or Decimal run
+    checks x's element types instead).  Unseen: an object whose products with plain numbers are not its value's."""
     if type(learner) is not Perceptron:
         return _KernelScores.dual_pass(learner, D, epoch, on_mistake) if type(learner) is DualPerceptron and \
             D.examples is not None else _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
@@ -2179,9 +2174,8 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
 
 
 class _KernelScores:
-    """eq. (2) for each of the xs, kept up to date: when (x_j, y_j) is stored, y_j K(x_j, x) is added to the score of
-    every x, in mistake order from the int 0, the very sum DualPerceptron._score takes.  The row [K(x_j, x) for every
-    x] of the j-th x is kept (up to KEPT values), by the kernel's gram_rows where it has them (kernels.py's)."""
+    """eq. (2) for each of the xs, kept up to date in DualPerceptron._score's order (mistake order from the int 0); the
+    row [K(x_j, x) for every x] of each x_j stored is kept (up to KEPT values), by the kernel's gram_rows if any."""
     KEPT = 1 << 22  # the most kernel values kept (32 MiB of references): beyond, a row is computed again each time
 
     def __init__(self, learner, xs):
@@ -2205,8 +2199,7 @@ class _KernelScores:
 
     @classmethod
     def dual_pass(cls, learner, D, epoch, on_mistake) -> int:
-        """_pass (Part I) for a DualPerceptron over a kept data set: eq. (2) read from the scores kept (the literal step
-        after a kernel failure, or for a learner that began without them)."""
+        """_pass (Part I) for a DualPerceptron over kept examples: eq. (2) read from the scores kept, else literally."""
         D.passes = epoch
         if D.cache is None and learner.mistakes == 0:
             D.cache = cls(learner, [learner._read(x) for x, _ in D.examples])
@@ -2234,8 +2227,7 @@ class _KernelScores:
 
 
 def _primal_score(learner, x) -> Number:
-    """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order, without checking again the
-    w and x that are the learner's own and checked; anything irregular is the literal score's to tell."""
+    """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order; anything irregular is the literal's."""
     w = learner.w
     try:
         s = sum(map(mul, w, x)) if len(w) == len(x) and sys.version_info < (3, 12) else _sum_exact(w, x)
@@ -3420,7 +3412,6 @@ def _json_number(v):
     if isinstance(v, dict):
         return {c: _json_number(w) for c, w in v.items()}
     return [_json_number(x) for x in v] if isinstance(v, (list, tuple)) else v
-
 
 
 def _json(report) -> str:
