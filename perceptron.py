@@ -3258,10 +3258,8 @@ def _text(report) -> str:
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake as the notes write it, replayed from w = 0 (xs: the mistakes' x) by the
-    run's own steps (Part I's as it stands, or the family's): the score's sum of products (a kernel run: eq. (2)), the
-    rule and the update, read off what the step computed (so an edit of Part I, or a convention, shows); with ``bound``
-    and explicit weights, the proof's (1) and (2) exactly at each, then its chain (squared, not rooted)."""
+    """--explain and Run.explain (which says what it writes), replayed from w = 0 (xs: the mistakes' x) by the run's
+    own steps and read off what they computed, so that an edit of Part I, or a convention, shows."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3387,8 +3385,7 @@ def _count_text(n, noun) -> str:
 
 
 def _num(v) -> str:
-    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50; every int in full, past Python's
-    int <-> str limit (sys.set_int_max_str_digits), through Decimal."""
+    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50; an int in full, past str()'s limit."""
     if isinstance(v, Fraction):
         return _num(v.numerator) + (f"/{_num(v.denominator)}" if v.denominator != 1 else "")
     try:
@@ -3403,8 +3400,7 @@ def _vec(v) -> str:
 
 # The report as JSON, for programs: one document, the same bytes on every run.
 def _json_number(v):
-    """For JSON, in lists, tuples and dicts too: a Fraction "p/q" (with the slash), a Decimal its string; an int, a
-    float and the rest as they are (_json_text writes an int in full, a float as one that reads back the same)."""
+    """For JSON, in lists, tuples and dicts too: a Fraction "p/q", a Decimal its string, the rest as it is."""
     if isinstance(v, Fraction):
         return f"{_num(v.numerator)}/{_num(v.denominator)}"
     if isinstance(v, decimal.Decimal):
