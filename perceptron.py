@@ -2708,8 +2708,13 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     return parser
 
 
-def _kernel_of(spec):
-    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time)."""
+def _kernel_of(spec, name=None):
+    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time); or the
+    one run.kernel's ``name`` is, dot or kernels.py's as --kernel spells it ("polynomial(2, c=1)": polynomial:2:1)."""
+    if name is not None:
+        spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
+        kernel = dot if name == "dot" else _kernel_of(spec.rstrip(")").replace("_", "-"))
+        return kernel if _name(kernel) == name else None
     try:
         import kernels
     except ImportError:
@@ -3522,7 +3527,7 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     elif run.kernel is not None:
         K = run.model.kernel
         try:  # a kernel that load() finds again by its name
-            named = K is dot or str(getattr(K, "__module__", "")).endswith("kernels") and _kernel_named(run.kernel)
+            named = K is dot or str(getattr(K, "__module__", "")).endswith("kernels") and _kernel_of(None, run.kernel)
         except PerceptronError:
             named = None
         if not named:
@@ -3531,15 +3536,6 @@ def _document(run, labels=None, features=None, history=None) -> dict:
         doc["stored"] = [[*map(_json_number, x), y] for x, y in run.model.stored]
     return {key: doc[key] for key in _RUN_ORDER if key in doc and (
         doc[key] is not None or key not in ("conventions", "pocket", "average", "voted"))}
-
-
-def _kernel_named(name):
-    """dot or the kernels.py kernel run.kernel names, as --kernel spells it ("polynomial(2, c=1)": polynomial:2:1)."""
-    if name == "dot":
-        return dot
-    spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
-    kernel = _kernel_of(spec.rstrip(")").replace("_", "-"))
-    return kernel if _name(kernel) == name else None
 
 
 def _model_of(path, doc, read=None):
@@ -3560,7 +3556,7 @@ def _model_of(path, doc, read=None):
         name, kernel, stored = doc.get("kernel"), None, doc.get("stored")
         if name is not None:
             try:
-                kernel = None if update or not isinstance(name, str) else _kernel_named(name)
+                kernel = None if update or not isinstance(name, str) else _kernel_of(None, name)
             except PerceptronError as err:
                 raise read.wrong("kernel", f"{_short(name)}: {err.reason}") from None
             if kernel is None:
