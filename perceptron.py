@@ -1993,12 +1993,9 @@ def _chain(first, rest):
     yield from rest
 
 
-# Accelerators, fenced as heapq fences _heapq: each replaces one Part I function and gives exactly its results, bit for
-# bit (the test suite runs both ways), faster on PyPy too (bench/README.md).  PERCEPTRON_LITERAL=1 in the environment
-# (read at import) or --literal for one call runs Part I alone; the switch is a context variable, which threads do not
-# share.  What runs is what is read: Part I's text had this CRC-32 when the accelerators were proved equal to it; if it
-# differs, Part I runs alone and says so once, at import (a file that cannot be read, a zip or a .pyc alone, keeps the
-# accelerators).  After editing Part I on purpose: python3 -c "import perceptron; print(perceptron._part_one_digest())".
+# Accelerators, fenced as heapq fences _heapq: each gives exactly the results of the Part I function it replaces, bit
+# for bit (bench/README.md).  PERCEPTRON_LITERAL=1 (read at import), --literal (a context variable) or an edit of Part I
+# (its CRC-32 is not _PART_I_DIGEST) runs Part I alone.  After an edit on purpose: print(perceptron._part_one_digest()).
 _PART_I_DIGEST = "fd76c804"
 
 
@@ -2052,11 +2049,9 @@ def _dots(v, xs, exact=False) -> list:
 
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I), fast: a DualPerceptron's by _KernelScores.dual_pass; a Perceptron's with w.x the fastest sum in
-    dot's order, the bias added last.  An example is taken as it is only if x is a list or tuple (whose len() cannot
-    lie), y the int -1 or +1, and its score and the sum of the w it makes are finite and of the run's type (a NumPy
-    element, a string, None, an inf or a nan fail that; a Fraction or Decimal run checks x's element types instead,
-    as a Fraction times a NumPy int is a Fraction); any other goes through the boundary and the learner's _step.
-    Unseen: an object whose products with plain numbers are not its value's: PERCEPTRON_LITERAL=1 takes it by value."""
+    dot's order, the bias added last.  An example goes through the boundary and the learner's _step unless x is a list
+    or tuple, y the int -1 or +1, and its score and new w's sum finite and of the run's type (a Fraction or Decimal run
+    checks x's element types instead).  Unseen: an object whose products with plain numbers are not its value's."""
     if type(learner) is not Perceptron:
         return _KernelScores.dual_pass(learner, D, epoch, on_mistake) if type(learner) is DualPerceptron and \
             D.examples is not None else _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
@@ -2123,9 +2118,8 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
 
 
 class _KernelScores:
-    """eq. (2) for each of the xs, kept up to date: when (x_j, y_j) is stored, y_j K(x_j, x) is added to the score of
-    every x, in mistake order from the int 0, the very sum DualPerceptron._score takes.  The row [K(x_j, x) for every
-    x] of the j-th x is kept (up to KEPT values), by the kernel's gram_rows where it has them (kernels.py's)."""
+    """eq. (2) for each of the xs, kept up to date in DualPerceptron._score's order (mistake order from the int 0); the
+    row [K(x_j, x) for every x] of each x_j stored is kept (up to KEPT values), by the kernel's gram_rows if any."""
     KEPT = 1 << 22  # the most kernel values kept (32 MiB of references): beyond, a row is computed again each time
 
     def __init__(self, learner, xs):
@@ -2149,8 +2143,7 @@ class _KernelScores:
 
     @classmethod
     def dual_pass(cls, learner, D, epoch, on_mistake) -> int:
-        """_pass (Part I) for a DualPerceptron over a kept data set: eq. (2) read from the scores kept (the literal step
-        after a kernel failure, or for a learner that began without them)."""
+        """_pass (Part I) for a DualPerceptron over kept examples: eq. (2) read from the scores kept, else literally."""
         D.passes = epoch
         if D.cache is None and learner.mistakes == 0:
             D.cache = cls(learner, [learner._read(x) for x, _ in D.examples])
@@ -2178,8 +2171,7 @@ class _KernelScores:
 
 
 def _primal_score(learner, x) -> Number:
-    """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order, without checking again the
-    w and x that are the learner's own and checked; anything irregular is the literal score's to tell."""
+    """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order; anything irregular is the literal's."""
     w = learner.w
     try:
         s = sum(map(mul, w, x)) if len(w) == len(x) and sys.version_info < (3, 12) else _sum_exact(w, x)
@@ -2660,8 +2652,13 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     return parser
 
 
-def _kernel_of(spec):
-    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time)."""
+def _kernel_of(spec, name=None):
+    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time); or the
+    one run.kernel's ``name`` is, dot or kernels.py's as --kernel spells it ("polynomial(2, c=1)": polynomial:2:1)."""
+    if name is not None:
+        spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
+        kernel = dot if name == "dot" else _kernel_of(spec.rstrip(")").replace("_", "-"))
+        return kernel if _name(kernel) == name else None
     try:
         import kernels
     except ImportError:
@@ -3210,10 +3207,8 @@ def _text(report) -> str:
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:
-    """--explain and Run.explain: each mistake as the notes write it, replayed from w = 0 (xs: the mistakes' x) by the
-    run's own steps (Part I's as it stands, or the family's): the score's sum of products (a kernel run: eq. (2)), the
-    rule and the update, read off what the step computed (so an edit of Part I, or a convention, shows); with ``bound``
-    and explicit weights, the proof's (1) and (2) exactly at each, then its chain (squared, not rooted)."""
+    """--explain and Run.explain (which says what it writes), replayed from w = 0 (xs: the mistakes' x) by the run's
+    own steps and read off what they computed, so that an edit of Part I, or a convention, shows."""
     def products(a, b, shown=10) -> str:  # a.b as its sum of products, (a_0)(b_0) + (a_1)(b_1) + ...
         terms = [f"({_num(a_i)})({_num(b_i)})" for a_i, b_i in islice(zip(a, b), shown)]
         return " + ".join(terms) + (f" + ... ({len(a) - shown:,} more)" if len(a) > shown else "")
@@ -3339,8 +3334,7 @@ def _count_text(n, noun) -> str:
 
 
 def _num(v) -> str:
-    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50; every int in full, past Python's
-    int <-> str limit (sys.set_int_max_str_digits), through Decimal."""
+    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50; an int in full, past str()'s limit."""
     if isinstance(v, Fraction):
         return _num(v.numerator) + (f"/{_num(v.denominator)}" if v.denominator != 1 else "")
     try:
@@ -3355,8 +3349,7 @@ def _vec(v) -> str:
 
 # The report as JSON, for programs: one document, the same bytes on every run.
 def _json_number(v):
-    """For JSON, in lists, tuples and dicts too: a Fraction "p/q" (with the slash), a Decimal its string; an int, a
-    float and the rest as they are (_json_text writes an int in full, a float as one that reads back the same)."""
+    """For JSON, in lists, tuples and dicts too: a Fraction "p/q", a Decimal its string, the rest as it is."""
     if isinstance(v, Fraction):
         return f"{_num(v.numerator)}/{_num(v.denominator)}"
     if isinstance(v, decimal.Decimal):
@@ -3364,7 +3357,6 @@ def _json_number(v):
     if isinstance(v, dict):
         return {c: _json_number(w) for c, w in v.items()}
     return [_json_number(x) for x in v] if isinstance(v, (list, tuple)) else v
-
 
 
 def _json(report) -> str:
@@ -3479,7 +3471,7 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     elif run.kernel is not None:
         K = run.model.kernel
         try:  # a kernel that load() finds again by its name
-            named = K is dot or str(getattr(K, "__module__", "")).endswith("kernels") and _kernel_named(run.kernel)
+            named = K is dot or str(getattr(K, "__module__", "")).endswith("kernels") and _kernel_of(None, run.kernel)
         except PerceptronError:
             named = None
         if not named:
@@ -3488,15 +3480,6 @@ def _document(run, labels=None, features=None, history=None) -> dict:
         doc["stored"] = [[*map(_json_number, x), y] for x, y in run.model.stored]
     return {key: doc[key] for key in _RUN_ORDER if key in doc and (
         doc[key] is not None or key not in ("conventions", "pocket", "average", "voted"))}
-
-
-def _kernel_named(name):
-    """dot or the kernels.py kernel run.kernel names, as --kernel spells it ("polynomial(2, c=1)": polynomial:2:1)."""
-    if name == "dot":
-        return dot
-    spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
-    kernel = _kernel_of(spec.rstrip(")").replace("_", "-"))
-    return kernel if _name(kernel) == name else None
 
 
 def _model_of(path, doc, read=None):
@@ -3517,7 +3500,7 @@ def _model_of(path, doc, read=None):
         name, kernel, stored = doc.get("kernel"), None, doc.get("stored")
         if name is not None:
             try:
-                kernel = None if update or not isinstance(name, str) else _kernel_named(name)
+                kernel = None if update or not isinstance(name, str) else _kernel_of(None, name)
             except PerceptronError as err:
                 raise read.wrong("kernel", f"{_short(name)}: {err.reason}") from None
             if kernel is None:
