@@ -5410,8 +5410,22 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
     xs = [[Fraction(c) for c in x] for x, _ in examples]
     box, to_px, axes = _axes(xs, names or ("x1", "x2"))
     this, kernel = run.trace[k - 1] if k else Mistake(0, None, 1, 0), run.w is None  # mistake k (k = 0: none)
-    taken: list = []  # the boxes no label may overprint
-    points = _examples(examples, xs, to_px, taken, this.index, {m.index for m in run.trace[:k]} if kernel else ())
+    taken, marks, rings = [], [], []  # the boxes no label may overprint; each example's mark (+ or o), its ring
+    grey = {m.index for m in run.trace[:k]} if kernel else ()
+    for i, ((_, y), x) in enumerate(zip(examples, xs)):
+        px, py = to_px(*x)
+        taken.append((px - 6, py - 6, px + 6, py + 6))
+        shape = (f'<path d="M{px - 5:.2f},{py:.2f} H{px + 5:.2f} M{px:.2f},{py - 5:.2f} V{py + 5:.2f}" stroke="#000" '
+                 'stroke-width="2"/>' if y == 1 else
+                 f'<circle cx="{px:.2f}" cy="{py:.2f}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>')
+        if len(examples) <= _NUMBERED:
+            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
+            shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
+        marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}</g>')
+        if i == this.index or i in grey:
+            taken.append((px - 10, py - 10, px + 10, py + 10))
+            rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
+                         f'stroke="{"#d33" if i == this.index else "#999"}" stroke-width="1.5"/>')
     parts, legend = [axes], [
         f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
         f"{_count_text(run.epochs, 'pass')} · {'converged' if run.converged else 'not converged'}",
@@ -5454,7 +5468,7 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
                            f'stroke="{colour}" stroke-width="1.5"{dashes} marker-end="url(#head)"/><text class="name" '
                            f'x="{at[0]:.2f}" y="{at[1]:.2f}" fill="{colour}">{name}</text></g>', words))
         add(*arrows, lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
-    parts.append(points)
+    parts.append("\n".join(rings + marks))
     legend += ([f"{'grey rings: the stored x_j · ' * kernel}red ring: x of mistake {k} (index {this.index})"] if k
                else ["w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
     return _svg(f"the run after mistake {k}" if k else "w = 0, before any mistake", parts, legend)
@@ -5500,26 +5514,6 @@ def _axes(xs, names):
               f'{_xml(names[0])}</text>', f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" '
               f'fill="#555">{_xml(names[1])}</text>']
     return box, to_px, "\n".join(lines)
-
-
-def _examples(examples, xs, to_px, taken, red=None, grey=()) -> str:
-    """Each example's mark (+ or o, not told by colour alone), numbered if few, ringed if ``red`` or in ``grey``."""
-    marks, rings = [], []
-    for i, ((_, y), x) in enumerate(zip(examples, xs)):
-        px, py = to_px(*x)
-        taken.append((px - 6, py - 6, px + 6, py + 6))
-        shape = (f'<path d="M{px - 5:.2f},{py:.2f} H{px + 5:.2f} M{px:.2f},{py - 5:.2f} V{py + 5:.2f}" stroke="#000" '
-                 'stroke-width="2"/>' if y == 1 else
-                 f'<circle cx="{px:.2f}" cy="{py:.2f}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>')
-        if len(examples) <= _NUMBERED:
-            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
-            shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
-        marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}</g>')
-        if i == red or i in grey:
-            taken.append((px - 10, py - 10, px + 10, py + 10))
-            rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
-                         f'stroke="{"#d33" if i == red else "#999"}" stroke-width="1.5"/>')
-    return "\n".join(rings + marks)
 
 
 def _hyperplane(w, box, to_px, cls, style, mistake=None, taken=None) -> str:
