@@ -5076,9 +5076,8 @@ def _vectors_mode(args) -> int:
 
 # --conform 'COMMAND': the oracle drives another implementation, as CPython's deccheck drives _decimal beside
 # _pydecimal: COMMAND, through the shell, on a CSV file {data} per case, writes THEIRS to {out} (or standard output).
-# Designed cases, each making a convention show, then seeded random ones, each checked in process (_verdict); the
-# options under which THEIRS agrees on the most cases are its reading; a case no reading explains is a bug, shrunk
-# (ddmin: Zeller and Hildebrandt, IEEE TSE 28(2), 2002) to a smallest CSV file.
+# Designed cases, then seeded random ones, each checked in process (_verdict); the options under which THEIRS agrees
+# on the most cases are its reading; a case no reading explains is a bug, shrunk to a smallest CSV file (ddmin).
 _DESIGNED = (  # (what the case makes show, its data: a header, then an example a row, the label last)
     ("a zero score on each label at w = 0", "x1,x2,y 1,0,1 0,1,-1 1,1,1 -1,-2,-1"),
     ("the first and the last example a mistake", "x1,x2,y 3,1,-1 -1,3,1 0,-3,-1 -3,3,1 2,2,1"),
@@ -5178,15 +5177,11 @@ def _conform_mode(args) -> int:
             common = next((one for one in _SHAPES if one in bugs[top][0]["lines"][1]), "") if top else ""
             for said in [said for said in bugs if common and said != top]:
                 for case in list(bugs[said]):
-                    lines = checked(case, reading, False, common)[1]  # that shape alone, or []
-                    if lines:
+                    if lines := checked(case, reading, False, common)[1]:  # that shape alone, or []
                         case["lines"] = lines
                         bugs[said].remove(case)
                         bugs[top].append(case)
-                if not bugs[said]:
-                    del bugs[said]
-            if top:
-                bugs[top].sort(key=cases.index)
+            bugs = {said: sorted(group, key=cases.index) for said, group in bugs.items() if group}
             for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows under every reading
                 first, found, others = group[0], {}, [one for one, _ in readings.values()]
                 runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
@@ -5251,9 +5246,8 @@ def _conform_mode(args) -> int:
 
 
 def _conform_cases(args, seed, count):
-    """The cases (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s
-    random ones: ints or floats of two decimals, labelled by a w* (-1 on its hyperplane; an argmax, one a class) or
-    at random."""
+    """The cases (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s random
+    ones: ints or floats of two decimals, labelled by a w* (-1 on its hyperplane; classes: an argmax) or at random."""
     import random
     designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
     for name, text in designed[:count]:
