@@ -5565,10 +5565,9 @@ def _pictures(report, examples) -> dict:
     after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
              run.multiclass is None and (report.data.d == 2 or report.bound) else None)
     draw = functools.partial(_draw, run, examples, after, report.bound and report.bound[3], names=report.data.names)
-    upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
+    files = {args.svg: draw(None)} if args.svg else {}  # None: all the mistakes drawn
     for k in range(run.mistakes + 1) if args.svg_steps else ():  # step-0.svg ...: in the order of their names
-        upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
-    files = {path: draw(k) for path, k in upto.items()}
+        files[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = draw(k)
     if not args.html:
         return files
     head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}))
@@ -5618,7 +5617,7 @@ def _chart(bound, after) -> str:
 
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
-    import re
+    import contextlib, re
     written = ("--svg", "--save", "--html")
     given = [(option, path) for option, path in zip(("FILE", "--test", "--model", "--check") + written, (
         args.file, args.test, args.model, args.check, args.svg, args.save, args.html)) if path]  # inputs, then outputs
@@ -5652,18 +5651,12 @@ def _refuse_overwriting(args):
         if output and other != option:
             raise PerceptronError(f"{option} {path} is the {'output' if other in written else 'input'} "
                                   f"{other}: it would be overwritten")
-    try:  # the step files there now: none may be an input
-        names = os.listdir(steps) if steps else []
-    except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
-        names = []
-    for name in filter(step_name, names):
-        try:
-            st = os.stat(os.path.join(steps, name))
-        except OSError:  # a dangling link: no input
-            continue
-        if (st.st_dev, st.st_ino) in seen:
-            raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
-                                  f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
+    with contextlib.suppress(OSError):  # the step files there now, none an input (not to be listed: said later)
+        for name in filter(step_name, os.listdir(steps) if steps else []):  # a dangling link is itself, no input
+            st = os.stat(os.path.join(steps, name), follow_symlinks=os.path.exists(os.path.join(steps, name)))
+            if (st.st_dev, st.st_ino) in seen:
+                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
+                                      f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
