@@ -5347,9 +5347,8 @@ def _xml(text) -> str:
 def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
         names: Sequence[str] | None = None) -> str:
     """An SVG picture of a binary run on the two-feature examples it was trained on, as Columbia §1.1 draws it, after
-    its ``upto``-th mistake (0: w = 0; default: all): + for y = +1, o for y = -1; with ``w_star`` the target solid, its
-    normal v; w dashed, its arrow dashed, the mistake's example ringed, the move w -> w + y x; the 10 hypotheses before,
-    numbered; the pocket's and the average.  A kernel run: the sign of eq. (2), its stored examples ringed."""
+    its ``upto``-th mistake (0: w = 0; default: all, with the pocket's w and the average): + for y = +1, o for y = -1;
+    ``w_star`` the target, solid; w dashed; the 10 hypotheses before, numbered.  A kernel run: the sign of eq. (2)."""
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
     kept = _Data(examples, keep=True).examples
@@ -5362,8 +5361,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 
 def _weights_after(run, examples, d=None) -> list:
     """What a binary run's picture draws after each mistake k: w; a kernel run's, the sign of eq. (2) after its first k
-    stored examples at each cell's centre of a grid over the plot (a kernel of bits: the nearest point of {0,1}^2), -1
-    orange on blue.  With ``d``: the examples must have d features."""
+    stored examples on a grid (a kernel of bits: at the nearest point of {0,1}^2).  ``d``: the features required."""
     import re
     n = len(examples[0][0]) if examples else 0
     if d is not None and n != d:
@@ -5557,9 +5555,8 @@ show(0);"""
 
 
 def _pictures(report, examples) -> dict:
-    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake) and --html, all made before writing.
-    The page: the run, nothing fetched, every text from the data escaped: the header; w = 0 and each mistake --explain
-    shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
+    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake) and --html (nothing fetched, every
+    text escaped): the header, each step --explain shows beside its picture (a slider), the proof, the trace."""
     args, run = report.args, report.run
     pictured = args.svg or args.svg_steps
     after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
