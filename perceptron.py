@@ -5306,8 +5306,6 @@ def _conform_shrunk(rows, shows) -> list:
     """The smallest rows that still show it (``shows(rows)``): the fewest examples (ddmin's complements, Zeller and
     Hildebrandt 2002), then the fewest features, then the smallest numbers (0, then 1, then halves)."""
     import itertools
-    def changed(rows, i, j, cell):
-        return [row[:j] + [cell] + row[j + 1:] if k == i else row for k, row in enumerate(rows)]
     def smaller(cell):  # 0, then 1 (of its sign), then half, each only if it is smaller
         v = float(cell)
         return [t for t in dict.fromkeys(("0", "-1" if v < 0 else "1", str(int(v / 2)))) if abs(float(t)) < abs(v)]
@@ -5316,11 +5314,12 @@ def _conform_shrunk(rows, shows) -> list:
         kept = next((kept for i in range(0, len(rows), size) if shows(kept := rows[:i] + rows[i + size:])), None)
         rows, size = (kept, min(size, len(kept) // 2)) if kept else (rows, size // 2)
     for j in reversed(range(len(rows[0]) - 1)):  # a feature left out, while one stays
-        if len(rows[0]) > 2 and shows([row[:j] + row[j + 1:] for row in rows]):
-            rows = [row[:j] + row[j + 1:] for row in rows]
+        if len(rows[0]) > 2 and shows(fewer := [row[:j] + row[j + 1:] for row in rows]):
+            rows = fewer
     for i, j in itertools.product(range(len(rows)), range(len(rows[0]) - 1)):  # each number smaller while it shows
-        while (cell := next((t for t in smaller(rows[i][j]) if shows(changed(rows, i, j, t))), None)) is not None:
-            rows = changed(rows, i, j, cell)
+        while trial := next(filter(shows, ([*rows[:i], rows[i][:j] + [t] + rows[i][j + 1:], *rows[i + 1:]]
+                                           for t in smaller(rows[i][j]))), None):
+            rows = trial
     return rows
 
 
