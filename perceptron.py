@@ -5266,8 +5266,7 @@ def _conform_cases(args, seed, count):
 
 
 def _conform_run(args, folder, rows, limit) -> dict:
-    """COMMAND once through the shell on ``rows``, a CSV file in ``folder`` (binary labels as --labels names them),
-    no standard input; stopped past ``limit`` s with all it started: its paths, seconds, failure or None, stderr."""
+    """COMMAND once through the shell on ``rows`` in ``folder``, no stdin; past ``limit`` s, all it started killed."""
     import contextlib, resource, shlex, signal, subprocess, time
     stem = os.path.join(folder, str(len(os.listdir(folder))))
     data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
@@ -5303,8 +5302,7 @@ def _conform_run(args, folder, rows, limit) -> dict:
 
 
 def _conform_shrunk(rows, shows) -> list:
-    """The smallest rows that still show it (``shows(rows)``): the fewest examples (ddmin's complements, Zeller and
-    Hildebrandt 2002), then the fewest features, then the smallest numbers (0, then 1, then halves)."""
+    """The smallest rows that shows(rows): fewest examples (ddmin, Zeller and Hildebrandt 2002), features, numbers."""
     import itertools
     def smaller(cell):  # 0, then 1 (of its sign), then half, each only if it is smaller
         v = float(cell)
