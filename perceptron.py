@@ -5181,7 +5181,9 @@ def _conform_mode(args) -> int:
                         case["lines"] = lines
                         bugs[said].remove(case)
                         bugs[top].append(case)
-            bugs = {said: sorted(group, key=cases.index) for said, group in bugs.items() if group}
+                if not bugs[said]:  # at once: a Ctrl-C while the next group is read reports no empty group
+                    del bugs[said]
+            bugs = {said: sorted(group, key=cases.index) for said, group in bugs.items()}
             for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows under every reading
                 first, found, others = group[0], {}, [one for one, _ in readings.values()]
                 runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
