@@ -5003,9 +5003,8 @@ def _vectors_mode(args) -> int:
 
 # --conform 'COMMAND': the oracle drives another implementation, as CPython's deccheck drives _decimal beside
 # _pydecimal: COMMAND, through the shell, on a CSV file {data} per case, writes THEIRS to {out} (or standard output).
-# Designed cases, each making a convention show, then seeded random ones, each checked in process (_verdict); the
-# options under which THEIRS agrees on the most cases are its reading; a case no reading explains is a bug, shrunk
-# (ddmin: Zeller and Hildebrandt, IEEE TSE 28(2), 2002) to a smallest CSV file.
+# Designed cases, then seeded random ones, each checked in process (_verdict); the options under which THEIRS agrees
+# on the most cases are its reading; a case no reading explains is a bug, shrunk to a smallest CSV file (ddmin).
 _DESIGNED = (  # (what the case makes show, its data: a header, then an example a row, the label last)
     ("a zero score on each label at w = 0", "x1,x2,y 1,0,1 0,1,-1 1,1,1 -1,-2,-1"),
     ("the first and the last example a mistake", "x1,x2,y 3,1,-1 -1,3,1 0,-3,-1 -3,3,1 2,2,1"),
@@ -5105,15 +5104,13 @@ def _conform_mode(args) -> int:
             common = next((one for one in _SHAPES if one in bugs[top][0]["lines"][1]), "") if top else ""
             for said in [said for said in bugs if common and said != top]:
                 for case in list(bugs[said]):
-                    lines = checked(case, reading, False, common)[1]  # that shape alone, or []
-                    if lines:
+                    if lines := checked(case, reading, False, common)[1]:  # that shape alone, or []
                         case["lines"] = lines
                         bugs[said].remove(case)
                         bugs[top].append(case)
-                if not bugs[said]:
+                if not bugs[said]:  # at once: a Ctrl-C while the next group is read reports no empty group
                     del bugs[said]
-            if top:
-                bugs[top].sort(key=cases.index)
+            bugs = {said: sorted(group, key=cases.index) for said, group in bugs.items()}
             for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows under every reading
                 first, found, others = group[0], {}, [one for one, _ in readings.values()]
                 runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
@@ -5178,9 +5175,8 @@ def _conform_mode(args) -> int:
 
 
 def _conform_cases(args, seed, count):
-    """The cases (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s
-    random ones: ints or floats of two decimals, labelled by a w* (-1 on its hyperplane; an argmax, one a class) or
-    at random."""
+    """The cases (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s random
+    ones: ints or floats of two decimals, labelled by a w* (-1 on its hyperplane; classes: an argmax) or at random."""
     import random
     designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
     for name, text in designed[:count]:
@@ -5199,8 +5195,7 @@ def _conform_cases(args, seed, count):
 
 
 def _conform_run(args, folder, rows, limit) -> dict:
-    """COMMAND once through the shell on ``rows``, a CSV file in ``folder`` (binary labels as --labels names them),
-    no standard input; stopped past ``limit`` s with all it started: its paths, seconds, failure or None, stderr."""
+    """COMMAND once through the shell on ``rows`` in ``folder``, no stdin; past ``limit`` s, all it started killed."""
     import contextlib, resource, shlex, signal, subprocess, time
     stem = os.path.join(folder, str(len(os.listdir(folder))))
     data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
@@ -5236,11 +5231,8 @@ def _conform_run(args, folder, rows, limit) -> dict:
 
 
 def _conform_shrunk(rows, shows) -> list:
-    """The smallest rows that still show it (``shows(rows)``): the fewest examples (ddmin's complements, Zeller and
-    Hildebrandt 2002), then the fewest features, then the smallest numbers (0, then 1, then halves)."""
+    """The smallest rows that shows(rows): fewest examples (ddmin, Zeller and Hildebrandt 2002), features, numbers."""
     import itertools
-    def changed(rows, i, j, cell):
-        return [row[:j] + [cell] + row[j + 1:] if k == i else row for k, row in enumerate(rows)]
     def smaller(cell):  # 0, then 1 (of its sign), then half, each only if it is smaller
         v = float(cell)
         return [t for t in dict.fromkeys(("0", "-1" if v < 0 else "1", str(int(v / 2)))) if abs(float(t)) < abs(v)]
@@ -5249,11 +5241,12 @@ def _conform_shrunk(rows, shows) -> list:
         kept = next((kept for i in range(0, len(rows), size) if shows(kept := rows[:i] + rows[i + size:])), None)
         rows, size = (kept, min(size, len(kept) // 2)) if kept else (rows, size // 2)
     for j in reversed(range(len(rows[0]) - 1)):  # a feature left out, while one stays
-        if len(rows[0]) > 2 and shows([row[:j] + row[j + 1:] for row in rows]):
-            rows = [row[:j] + row[j + 1:] for row in rows]
+        if len(rows[0]) > 2 and shows(fewer := [row[:j] + row[j + 1:] for row in rows]):
+            rows = fewer
     for i, j in itertools.product(range(len(rows)), range(len(rows[0]) - 1)):  # each number smaller while it shows
-        while (cell := next((t for t in smaller(rows[i][j]) if shows(changed(rows, i, j, t))), None)) is not None:
-            rows = changed(rows, i, j, cell)
+        while trial := next(filter(shows, ([*rows[:i], rows[i][:j] + [t] + rows[i][j + 1:], *rows[i + 1:]]
+                                           for t in smaller(rows[i][j]))), None):
+            rows = trial
     return rows
 
 
@@ -5280,9 +5273,8 @@ def _xml(text) -> str:
 def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, upto: int | None = None,
         names: Sequence[str] | None = None) -> str:
     """An SVG picture of a binary run on the two-feature examples it was trained on, as Columbia §1.1 draws it, after
-    its ``upto``-th mistake (0: w = 0; default: all): + for y = +1, o for y = -1; with ``w_star`` the target solid, its
-    normal v; w dashed, its arrow dashed, the mistake's example ringed, the move w -> w + y x; the 10 hypotheses before,
-    numbered; the pocket's and the average.  A kernel run: the sign of eq. (2), its stored examples ringed."""
+    its ``upto``-th mistake (0: w = 0; default: all, with the pocket's w and the average): + for y = +1, o for y = -1;
+    ``w_star`` the target, solid; w dashed; the 10 hypotheses before, numbered.  A kernel run: the sign of eq. (2)."""
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
     kept = _Data(examples, keep=True).examples
@@ -5295,8 +5287,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 
 def _weights_after(run, examples, d=None) -> list:
     """What a binary run's picture draws after each mistake k: w; a kernel run's, the sign of eq. (2) after its first k
-    stored examples at each cell's centre of a grid over the plot (a kernel of bits: the nearest point of {0,1}^2), -1
-    orange on blue.  With ``d``: the examples must have d features."""
+    stored examples on a grid (a kernel of bits: at the nearest point of {0,1}^2).  ``d``: the features required."""
     import re
     n = len(examples[0][0]) if examples else 0
     if d is not None and n != d:
@@ -5337,8 +5328,22 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
     xs = [[Fraction(c) for c in x] for x, _ in examples]
     box, to_px, axes = _axes(xs, names or ("x1", "x2"))
     this, kernel = run.trace[k - 1] if k else Mistake(0, None, 1, 0), run.w is None  # mistake k (k = 0: none)
-    taken: list = []  # the boxes no label may overprint
-    points = _examples(examples, xs, to_px, taken, this.index, {m.index for m in run.trace[:k]} if kernel else ())
+    taken, marks, rings = [], [], []  # the boxes no label may overprint; each example's mark (+ or o), its ring
+    grey = {m.index for m in run.trace[:k]} if kernel else ()
+    for i, ((_, y), x) in enumerate(zip(examples, xs)):
+        px, py = to_px(*x)
+        taken.append((px - 6, py - 6, px + 6, py + 6))
+        shape = (f'<path d="M{px - 5:.2f},{py:.2f} H{px + 5:.2f} M{px:.2f},{py - 5:.2f} V{py + 5:.2f}" stroke="#000" '
+                 'stroke-width="2"/>' if y == 1 else
+                 f'<circle cx="{px:.2f}" cy="{py:.2f}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>')
+        if len(examples) <= _NUMBERED:
+            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
+            shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
+        marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}</g>')
+        if i == this.index or i in grey:
+            taken.append((px - 10, py - 10, px + 10, py + 10))
+            rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
+                         f'stroke="{"#d33" if i == this.index else "#999"}" stroke-width="1.5"/>')
     parts, legend = [axes], [
         f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
         f"{_count_text(run.epochs, 'pass')} · {'converged' if run.converged else 'not converged'}",
@@ -5381,7 +5386,7 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
                            f'stroke="{colour}" stroke-width="1.5"{dashes} marker-end="url(#head)"/><text class="name" '
                            f'x="{at[0]:.2f}" y="{at[1]:.2f}" fill="{colour}">{name}</text></g>', words))
         add(*arrows, lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
-    parts.append(points)
+    parts.append("\n".join(rings + marks))
     legend += ([f"{'grey rings: the stored x_j · ' * kernel}red ring: x of mistake {k} (index {this.index})"] if k
                else ["w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
     return _svg(f"the run after mistake {k}" if k else "w = 0, before any mistake", parts, legend)
@@ -5427,26 +5432,6 @@ def _axes(xs, names):
               f'{_xml(names[0])}</text>', f'<text class="axis-name" x="{qx + 5:.2f}" y="{qy + 12:.2f}" '
               f'fill="#555">{_xml(names[1])}</text>']
     return box, to_px, "\n".join(lines)
-
-
-def _examples(examples, xs, to_px, taken, red=None, grey=()) -> str:
-    """Each example's mark (+ or o, not told by colour alone), numbered if few, ringed if ``red`` or in ``grey``."""
-    marks, rings = [], []
-    for i, ((_, y), x) in enumerate(zip(examples, xs)):
-        px, py = to_px(*x)
-        taken.append((px - 6, py - 6, px + 6, py + 6))
-        shape = (f'<path d="M{px - 5:.2f},{py:.2f} H{px + 5:.2f} M{px:.2f},{py - 5:.2f} V{py + 5:.2f}" stroke="#000" '
-                 'stroke-width="2"/>' if y == 1 else
-                 f'<circle cx="{px:.2f}" cy="{py:.2f}" r="4.5" fill="none" stroke="#000" stroke-width="1.5"/>')
-        if len(examples) <= _NUMBERED:
-            taken.append((px + 6, py - 16, px + 8 + 6.5 * len(str(i)), py - 4))
-            shape += f'<text class="index" x="{px + 7:.2f}" y="{py - 6:.2f}">{i}</text>'
-        marks.append(f'<g class="example" data-index="{i}" data-y="{y:+d}">{shape}</g>')
-        if i == red or i in grey:
-            taken.append((px - 10, py - 10, px + 10, py + 10))
-            rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
-                         f'stroke="{"#d33" if i == red else "#999"}" stroke-width="1.5"/>')
-    return "\n".join(rings + marks)
 
 
 def _hyperplane(w, box, to_px, cls, style, mistake=None, taken=None) -> str:
@@ -5496,18 +5481,16 @@ show(0);"""
 
 
 def _pictures(report, examples) -> dict:
-    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake) and --html, all made before writing.
-    The page: the run, nothing fetched, every text from the data escaped: the header; w = 0 and each mistake --explain
-    shows, its picture beside its text (a slider, the arrow keys); the proof's chart; the trace."""
+    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake) and --html (nothing fetched, every
+    text escaped): the header, each step --explain shows beside its picture (a slider), the proof, the trace."""
     args, run = report.args, report.run
     pictured = args.svg or args.svg_steps
     after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
              run.multiclass is None and (report.data.d == 2 or report.bound) else None)
     draw = functools.partial(_draw, run, examples, after, report.bound and report.bound[3], names=report.data.names)
-    upto: dict = {args.svg: None} if args.svg else {}  # {path: the mistakes drawn (None: all)}
+    files = {args.svg: draw(None)} if args.svg else {}  # None: all the mistakes drawn
     for k in range(run.mistakes + 1) if args.svg_steps else ():  # step-0.svg ...: in the order of their names
-        upto[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = k
-    files = {path: draw(k) for path, k in upto.items()}
+        files[os.path.join(args.svg_steps, f"step-{k:0{len(str(run.mistakes))}d}.svg")] = draw(k)
     if not args.html:
         return files
     head, table, summary = _text(report._replace(args=type(args)(**{**vars(args), "quiet": False, "explain": False}))
@@ -5557,7 +5540,7 @@ def _chart(bound, after) -> str:
 
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
-    import re
+    import contextlib, re
     written = ("--svg", "--save", "--html")
     given = [(option, path) for option, path in zip(("FILE", "--test", "--model", "--check") + written, (
         args.file, args.test, args.model, args.check, args.svg, args.save, args.html)) if path]  # inputs, then outputs
@@ -5591,18 +5574,12 @@ def _refuse_overwriting(args):
         if output and other != option:
             raise PerceptronError(f"{option} {path} is the {'output' if other in written else 'input'} "
                                   f"{other}: it would be overwritten")
-    try:  # the step files there now: none may be an input
-        names = os.listdir(steps) if steps else []
-    except OSError:  # none yet (or not a folder, or not to be listed: said when the pictures are written)
-        names = []
-    for name in filter(step_name, names):
-        try:
-            st = os.stat(os.path.join(steps, name))
-        except OSError:  # a dangling link: no input
-            continue
-        if (st.st_dev, st.st_ino) in seen:
-            raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
-                                  f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
+    with contextlib.suppress(OSError):  # the step files there now, none an input (not to be listed: said later)
+        for name in filter(step_name, os.listdir(steps) if steps else []):  # a dangling link is itself, no input
+            st = os.stat(os.path.join(steps, name), follow_symlinks=os.path.exists(os.path.join(steps, name)))
+            if (st.st_dev, st.st_ino) in seen:
+                raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and its {name} is the "
+                                      f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
 def _write_files(files, folder=None, first_remove=None, report=None):
