@@ -3859,7 +3859,11 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     classes = list(dict.fromkeys(y for _, y in examples)) if args.multiclass else None
     theirs = _read_theirs(args, data, classes, examples)
     base = _settings(args, kernel, classes)
-    head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
+    kind = f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel else "primal"
+    passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
+    rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
+    head = (f"check: {args.check} against this run of {data.source} ({kind}, {rule}"
+            f"{'bias last' if args.bias else 'no bias'}, {passes})")
     agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
     declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
@@ -4018,8 +4022,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                    pocket, run.voted, precision, start, rate, order, read.floats, doc.get("mistakes"))
 
 
-# What a run does, as data: the point of the family it runs (the options', with what THEIRS declares), its shape, and
-# for the check's own models of bugs a fault (_Faulty).
+# A run as data: its point of the family (the options', with what THEIRS declares), its shape, a fault (_Faulty).
 _Settings = namedtuple("_Settings", "point multiclass kernel classes passes exactly average voted fault")
 
 
@@ -4031,10 +4034,8 @@ def _settings(args, kernel, classes) -> _Settings:
 
 
 class _Faulty(_FamilyPerceptron):
-    """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): the update made
-    w + c f x (_FAULTS's c, the step's own f x) or w + f x' (x' the x of the visit before), or every score stale;
-    ("wrap", bits): every score and weight an integer of that many bits, wrapped as two's complement (mod 2^bits
-    wraps the sums and products inside a dot product as it wraps the dot product)."""
+    """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): w + c f x (_FAULTS's
+    c), w + f x' (x' the x visited before), every score stale, or ("wrap", bits): two's complement integers."""
 
     def __init__(self, d, point, xs, fault):
         super().__init__(d, point, len(xs))
@@ -4064,8 +4065,8 @@ def _wrapped(v, bits):
 
 
 def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=None) -> _Side:
-    """The run under st by the family's learners and pass (_visits), each mistake with the bound THEIRS may differ by
-    (``stop``: to where it parts from THEIRS); one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
+    """The run under st (_visits), each mistake with the bound THEIRS may differ by (``stop``: to where it parts from
+    THEIRS); one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
     expected = expected or {"trace": theirs and theirs.trace, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest" and cls is None:
         sides = {c: _replay([(x, 1 if y == c else -1) for x, y in examples], st, model, cls=c, expected=expected)
@@ -4393,8 +4394,8 @@ _SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run wi
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
-    """(the fewest conventions of FAMILY under which THEIRS agrees, lines naming them); (None, lines) up to a rounded
-    tie; None if no set of at most _SEARCHED does."""
+    """(the fewest conventions under which THEIRS agrees, _named's lines, the options); (None, lines, None) up to a
+    rounded tie; None if no set of at most _SEARCHED does."""
     n, d = len(examples), data.d
     import itertools
     forced = tuple(dict.fromkeys(found_first + _evidence(theirs, n)))
@@ -4453,9 +4454,8 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
 
 
 def _passes_read(examples, theirs, variant):
-    """THEIRS's fixed number of passes, where it writes its final weights alone (scikit-learn's max_iter with tol=None,
-    a loop `for epoch in range(K)`): the first of at most 100 passes after which the run's w lies nearest THEIRS's;
-    the comparison that follows decides."""
+    """THEIRS's passes where it writes its final weights alone (scikit-learn's max_iter with tol=None): the first of
+    at most 100 after which the run's w lies nearest THEIRS's; the comparison that follows decides."""
     st = _settings(variant, None, None)
     side = _replay(examples, st._replace(passes=min(st.passes, 100)), _Rounding(variant, theirs, examples, off=True))
     after = {s.epoch: s.weights for s in side.steps if isinstance(s.weights, list)}  # w at each pass's end
@@ -4470,9 +4470,8 @@ def _passes_read(examples, theirs, variant):
 
 
 def _rate_read(examples, theirs, variant, kernel, classes, bias):
-    """THEIRS's rate (``bias``: its bias's rate), read off its first weight of one sign (the bias alone, or any other)
-    against the run at the rate 1: exact, or a binary fraction; where THEIRS's eta times ours rounds, the float of
-    the shortest decimal near it."""
+    """THEIRS's rate (``bias``: its bias's), its first weight of one sign over the run's at the rate 1 (the bias's,
+    or any other's): exact, or a binary fraction, else the float of the shortest decimal near it."""
     variant.rate = variant.bias_rate = None
     side = _replay(examples, _settings(variant, kernel, classes), _Rounding(variant, theirs, examples))
     pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
@@ -4973,13 +4972,6 @@ def _shown_any(v, other=None) -> str:
                      if v[i] != other[i])
     return (f"({', '.join(map(_shown_number, v[:3]))}, ..., {', '.join(map(_shown_number, v[-2:]))}) [{len(v)} weights]"
             + (f"; most apart: {most}" if most else ""))
-
-
-def _settings_text(args) -> str:
-    kind = f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel else "primal"
-    passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
-    rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
-    return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
 
 
 # --vectors DIR: a conformance corpus for any implementation, in any language: small CSV files, their options and
