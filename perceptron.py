@@ -3834,6 +3834,18 @@ _Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket v
                                 "floats mistakes", defaults=(None,))
 _Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
 _Side.__doc__ = """A run as the check compares it; watched: our score at each visit where only THEIRS made a mistake."""
+# A run as data: its point of the family (the options', with what THEIRS declares), its shape, a fault (_Faulty).
+_Settings = namedtuple("_Settings", "point multiclass kernel classes passes exactly average voted fault")
+_Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
+# How THEIRS may write the numbers of the notes' run: read as written, named, never a difference of the run.
+_WRITTEN = {"epochs from 0": "their epochs count from 0; here from 1 (`for epoch in range(K)`)",
+            "indexes from 1": "their indexes count from 1; here from 0 (1-based languages)"}
+_SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
+_SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
+_FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of
+                  "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)
+_SHAPES = ("its rule never fires", "its integers wrap", "at one step", "every score is stale", "by the prediction",
+           "never visited", "the x of the example visited before")  # the bugs of a whole run, in _bug's words
 
 
 def _check_mode(args) -> int:
@@ -4022,10 +4034,6 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                    pocket, run.voted, precision, start, rate, order, read.floats, doc.get("mistakes"))
 
 
-# A run as data: its point of the family (the options', with what THEIRS declares), its shape, a fault (_Faulty).
-_Settings = namedtuple("_Settings", "point multiclass kernel classes passes exactly average voted fault")
-
-
 def _settings(args, kernel, classes) -> _Settings:
     point = _point("joint" if args.multiclass == "joint" else "kernel" if kernel is not None else None,
                    rule="sign" if args.multiclass == "joint" else args.rule, bias=args.bias, **_family_options(args))
@@ -4044,14 +4052,14 @@ class _Faulty(_FamilyPerceptron):
 
     def _score(self, x):
         s = _finite(dot(self.before if self.fault[0] == "stale" else self.w, x), "w.x")
-        return _wrapped(s, self.fault[1]) if self.fault[0] == "wrap" else s
+        return self._wrapped(s, self.fault[1]) if self.fault[0] == "wrap" else s
 
     def _step(self, x, y, i=None):
         w, made = self.w, self.mistakes
         s, wrong = super()._step(x, y, i)
         kind, at = self.fault
         if wrong and kind == "wrap":
-            self.w = [_wrapped(v, at) for v in self.w]
+            self.w = [self._wrapped(v, at) for v in self.w]
         elif wrong and kind == "previous":
             self.w = [w_i + self.f * v for w_i, v in zip(w, self._read(self.xs[self.previous]))]
         elif wrong and kind != "stale" and at in (made, "always"):
@@ -4059,9 +4067,9 @@ class _Faulty(_FamilyPerceptron):
         self.before, self.previous = w if wrong else self.before, i
         return s, wrong
 
-
-def _wrapped(v, bits):
-    return (v + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
+    @staticmethod
+    def _wrapped(v, bits):
+        return (v + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
 
 
 def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=None) -> _Side:
@@ -4354,9 +4362,6 @@ class _Agreement:
                 f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
 
 
-_Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
-
-
 def _compare(ours, theirs, st, model, whole=True):
     """(the first difference or None, what was alike): the trace, the final weights, and (``whole``) the rest."""
     import itertools
@@ -4384,13 +4389,6 @@ def _compare(ours, theirs, st, model, whole=True):
                 o, ours.final_bound), what) if what in ("weights", "average", "votes") else t == o):
             return _Difference(what, None, o, t), alike
     return None, alike
-
-
-# How THEIRS may write the numbers of the notes' run: read as written, named, never a difference of the run.
-_WRITTEN = {"epochs from 0": "their epochs count from 0; here from 1 (`for epoch in range(K)`)",
-            "indexes from 1": "their indexes count from 1; here from 0 (1-based languages)"}
-_SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
-_SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
@@ -4661,19 +4659,9 @@ def _parting(difference):
     return (m.cls, m.epoch, m.index)
 
 
-_FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of
-                  "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)
-
-
-_SHAPES = ("its rule never fires", "its integers wrap", "at one step", "every score is stale", "by the prediction",
-           "never visited", "the x of the example visited before")  # the bugs of a whole run, in _bug's words
-
-
 def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | None:
-    """A bug of THEIRS that explains its whole run, the first of: a rule that never fires from w = 0; integers that
-    wrap; one faulty step among the 12 mistakes before the parting; a fault at every step; examples never visited where
-    the notes' run makes a mistake; every update by the x of the example visited before.  ``prefer``: one of _SHAPES,
-    tried first (the shape --conform found on other cases, where one case's data fits two)."""
+    """A bug of THEIRS that explains its whole run, the first of _SHAPES that does (one faulty step: among the 12
+    mistakes before the parting); ``prefer``: one tried first (--conform's, where one case's data fits two)."""
     first, trace, n = (ours.steps or [None])[0], theirs.trace, len(examples)
     tries: list = []  # (the settings of a bug, or None where it holds as seen, its diagnosis)
     if trace == [] and first is not None and first.score == 0:
