@@ -4667,9 +4667,8 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
     if trace == [] and first is not None and first.score == 0:
         tries.append((None, "a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
                       "0 (as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there (epoch "
-                      f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + (
-                          "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
-                      + " and update."))
+                      f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + ("y (w.x) = 0 <= 0, Cornell §3) and "
+                      "update." if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1) and update.")))
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
     numbers = [v for x, _ in examples for v in x] + [v for m in ours.steps if m.cls is None for v in [
@@ -4706,9 +4705,8 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
     if trace and (len(trace) > 2 or prefer == _SHAPES[-1]):  # fewer updates fit it by chance, unless others show it
         tries.append(({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
                       f"index {trace[0].index}): " + (f"every one of its {len(trace)} updates adds" if trace[1:] else
-                                                      "its update adds") + " the x of the example "
-                      "visited before its own (x[i - 1] for x[i], an off-by-one); the notes add the example's own: "
-                      "w <- w + y x (Columbia §1.1)."))
+                      "its update adds") + " the x of the example visited before its own (x[i - 1] for x[i], an "
+                      "off-by-one); the notes add the example's own: w <- w + y x (Columbia §1.1)."))
     tries.sort(key=lambda tried: prefer is None or prefer not in tried[1])  # (st below: as bugged, for _compare)
     return next(([f"diagnosis: {bug}"] for changed, bug in tries if changed is None or _compare(_replay(
         examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
