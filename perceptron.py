@@ -3903,12 +3903,12 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
             model, ours, difference, agreement = narrower, side, None, alike
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
-        return _differ(head, preferred, _where(difference, ours, theirs, examples, data, model))
+        return _differ(head, preferred, _where(difference, ours, examples, data))
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
-    where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
+    where = [] if difference is None else _where(difference, ours, examples, data)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
@@ -3970,7 +3970,6 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if trace is not None and not (isinstance(trace, list) and len(trace) <= _TRACE_LIMIT):  # read in seconds
         raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
                          "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
-
     if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
         raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
     precision = read.choice("precision", doc.get("precision"), (None, *_PRECISIONS))
@@ -4713,10 +4712,9 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
 
 
 def _law(examples, args, theirs, model) -> tuple | None:
-    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares), as a point of the family: a
-    decay c < 1, a rate, passive-aggressive's step, a threshold t of "update while y w.x <= t" (the notes: t = 0), a
-    start, a shuffle.  ("bug", lines) for one step that breaks it; ("variant", lines, the options that run it, or None)
-    where it holds at every step; else None."""
+    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (least squares) as a point of the family: a decay c < 1,
+    a rate, passive-aggressive's step, a threshold t of "update while y w.x <= t" (the notes' t = 0), a start, a
+    shuffle.  ("bug", lines) for one step off it; ("variant", lines, the options that run it or None); else None."""
     steps = theirs.trace or []
     if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
         return None
@@ -4901,7 +4899,7 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
             "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
 
 
-def _where(difference, ours, theirs, examples, data, model) -> list:
+def _where(difference, ours, examples, data) -> list:
     what, k, o, t = difference
     if k is None:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
