@@ -4262,8 +4262,7 @@ class _Rounding:
         try:
             grown = [0.0] * len(E)  # sum |f x_i| over the parts
             for f, x in parts:
-                F = abs(float(f))
-                grown = [g + F * abs(float(v)) for g, v in zip(grown, x)]
+                grown = [g + abs(float(f)) * abs(float(v)) for g, v in zip(grown, x)]
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
