@@ -4042,7 +4042,8 @@ def _settings(args, kernel, classes) -> _Settings:
 
 class _Faulty(_FamilyPerceptron):
     """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): w + c f x (_FAULTS's
-    c), w + f x' (x' the x visited before), every score stale, or ("wrap", bits): two's complement integers."""
+    c), w + f x' (x' the x visited before), every score stale, or ("wrap", bits): two's complement integers (w.x
+    wrapped mod 2^bits is its every product and sum wrapped)."""
 
     def __init__(self, d, point, xs, fault):
         super().__init__(d, point, len(xs))
