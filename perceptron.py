@@ -3761,6 +3761,18 @@ _Theirs = namedtuple("_Theirs", "weights trace epochs converged average pocket v
                                 "floats mistakes", defaults=(None,))
 _Side = namedtuple("_Side", "steps weights epochs converged average voted watched final_bound")
 _Side.__doc__ = """A run as the check compares it; watched: our score at each visit where only THEIRS made a mistake."""
+# A run as data: its point of the family (the options', with what THEIRS declares), its shape, a fault (_Faulty).
+_Settings = namedtuple("_Settings", "point multiclass kernel classes passes exactly average voted fault")
+_Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
+# How THEIRS may write the numbers of the notes' run: read as written, named, never a difference of the run.
+_WRITTEN = {"epochs from 0": "their epochs count from 0; here from 1 (`for epoch in range(K)`)",
+            "indexes from 1": "their indexes count from 1; here from 0 (1-based languages)"}
+_SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
+_SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
+_FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of
+                  "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)
+_SHAPES = ("its rule never fires", "its integers wrap", "at one step", "every score is stale", "by the prediction",
+           "never visited", "the x of the example visited before")  # the bugs of a whole run, in _bug's words
 
 
 def _check_mode(args) -> int:
@@ -3786,7 +3798,11 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     classes = list(dict.fromkeys(y for _, y in examples)) if args.multiclass else None
     theirs = _read_theirs(args, data, classes, examples)
     base = _settings(args, kernel, classes)
-    head = f"check: {args.check} against this run of {data.source} ({_settings_text(args)})"
+    kind = f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel else "primal"
+    passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
+    rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
+    head = (f"check: {args.check} against this run of {data.source} ({kind}, {rule}"
+            f"{'bias last' if args.bias else 'no bias'}, {passes})")
     agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
     declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
@@ -3814,12 +3830,12 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
             model, ours, difference, agreement = narrower, side, None, alike
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
-        return _differ(head, preferred, _where(difference, ours, theirs, examples, data, model))
+        return _differ(head, preferred, _where(difference, ours, examples, data))
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
-    where = [] if difference is None else _where(difference, ours, theirs, examples, data, model)
+    where = [] if difference is None else _where(difference, ours, examples, data)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples)
         rounding.off = rounding.u == rounding.u_ours == 0
@@ -3881,7 +3897,6 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if trace is not None and not (isinstance(trace, list) and len(trace) <= _TRACE_LIMIT):  # read in seconds
         raise read.wrong("trace", f"{len(trace):,} mistakes: more than the {_TRACE_LIMIT:,} a check reads; check a "
                          "shorter run (fewer --epochs)" if isinstance(trace, list) else "a list of mistakes")
-
     if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
         raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
     precision = read.choice("precision", doc.get("precision"), (None, *_PRECISIONS))
@@ -3945,11 +3960,6 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                    pocket, run.voted, precision, start, rate, order, read.floats, doc.get("mistakes"))
 
 
-# What a run does, as data: the point of the family it runs (the options', with what THEIRS declares), its shape, and
-# for the check's own models of bugs a fault (_Faulty).
-_Settings = namedtuple("_Settings", "point multiclass kernel classes passes exactly average voted fault")
-
-
 def _settings(args, kernel, classes) -> _Settings:
     point = _point("joint" if args.multiclass == "joint" else "kernel" if kernel is not None else None,
                    rule="sign" if args.multiclass == "joint" else args.rule, bias=args.bias, **_family_options(args))
@@ -3958,10 +3968,9 @@ def _settings(args, kernel, classes) -> _Settings:
 
 
 class _Faulty(_FamilyPerceptron):
-    """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): the update made
-    w + c f x (_FAULTS's c, the step's own f x) or w + f x' (x' the x of the visit before), or every score stale;
-    ("wrap", bits): every score and weight an integer of that many bits, wrapped as two's complement (mod 2^bits
-    wraps the sums and products inside a dot product as it wraps the dot product)."""
+    """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): w + c f x (_FAULTS's
+    c), w + f x' (x' the x visited before), every score stale, or ("wrap", bits): two's complement integers (w.x
+    wrapped mod 2^bits is its every product and sum wrapped)."""
 
     def __init__(self, d, point, xs, fault):
         super().__init__(d, point, len(xs))
@@ -3970,14 +3979,14 @@ class _Faulty(_FamilyPerceptron):
 
     def _score(self, x):
         s = _finite(dot(self.before if self.fault[0] == "stale" else self.w, x), "w.x")
-        return _wrapped(s, self.fault[1]) if self.fault[0] == "wrap" else s
+        return self._wrapped(s, self.fault[1]) if self.fault[0] == "wrap" else s
 
     def _step(self, x, y, i=None):
         w, made = self.w, self.mistakes
         s, wrong = super()._step(x, y, i)
         kind, at = self.fault
         if wrong and kind == "wrap":
-            self.w = [_wrapped(v, at) for v in self.w]
+            self.w = [self._wrapped(v, at) for v in self.w]
         elif wrong and kind == "previous":
             self.w = [w_i + self.f * v for w_i, v in zip(w, self._read(self.xs[self.previous]))]
         elif wrong and kind != "stale" and at in (made, "always"):
@@ -3985,14 +3994,14 @@ class _Faulty(_FamilyPerceptron):
         self.before, self.previous = w if wrong else self.before, i
         return s, wrong
 
-
-def _wrapped(v, bits):
-    return (v + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
+    @staticmethod
+    def _wrapped(v, bits):
+        return (v + 2 ** (bits - 1)) % 2 ** bits - 2 ** (bits - 1)
 
 
 def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=None) -> _Side:
-    """The run under st by the family's learners and pass (_visits), each mistake with the bound THEIRS may differ by
-    (``stop``: to where it parts from THEIRS); one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
+    """The run under st (_visits), each mistake with the bound THEIRS may differ by (``stop``: to where it parts from
+    THEIRS); one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
     expected = expected or {"trace": theirs and theirs.trace, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest" and cls is None:
         sides = {c: _replay([(x, 1 if y == c else -1) for x, y in examples], st, model, cls=c, expected=expected)
@@ -4181,8 +4190,7 @@ class _Rounding:
         try:
             grown = [0.0] * len(E)  # sum |f x_i| over the parts
             for f, x in parts:
-                F = abs(float(f))
-                grown = [g + F * abs(float(v)) for g, v in zip(grown, x)]
+                grown = [g + abs(float(f)) * abs(float(v)) for g, v in zip(grown, x)]
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
@@ -4280,9 +4288,6 @@ class _Agreement:
                 f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
 
 
-_Difference = namedtuple("_Difference", "what k ours theirs")  # where a comparison finds the two apart
-
-
 def _compare(ours, theirs, st, model, whole=True):
     """(the first difference or None, what was alike): the trace, the final weights, and (``whole``) the rest."""
     import itertools
@@ -4312,16 +4317,9 @@ def _compare(ours, theirs, st, model, whole=True):
     return None, alike
 
 
-# How THEIRS may write the numbers of the notes' run: read as written, named, never a difference of the run.
-_WRITTEN = {"epochs from 0": "their epochs count from 0; here from 1 (`for epoch in range(K)`)",
-            "indexes from 1": "their indexes count from 1; here from 0 (1-based languages)"}
-_SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
-_SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
-
-
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
-    """(the fewest conventions of FAMILY under which THEIRS agrees, lines naming them); (None, lines) up to a rounded
-    tie; None if no set of at most _SEARCHED does."""
+    """(the fewest conventions under which THEIRS agrees, _named's lines, the options); (None, lines, None) up to a
+    rounded tie; None if no set of at most _SEARCHED does."""
     n, d = len(examples), data.d
     import itertools
     forced = tuple(dict.fromkeys(found_first + _evidence(theirs, n)))
@@ -4380,9 +4378,8 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
 
 
 def _passes_read(examples, theirs, variant):
-    """THEIRS's fixed number of passes, where it writes its final weights alone (scikit-learn's max_iter with tol=None,
-    a loop `for epoch in range(K)`): the first of at most 100 passes after which the run's w lies nearest THEIRS's;
-    the comparison that follows decides."""
+    """THEIRS's passes where it writes its final weights alone (scikit-learn's max_iter with tol=None): the first of
+    at most 100 after which the run's w lies nearest THEIRS's; the comparison that follows decides."""
     st = _settings(variant, None, None)
     side = _replay(examples, st._replace(passes=min(st.passes, 100)), _Rounding(variant, theirs, examples, off=True))
     after = {s.epoch: s.weights for s in side.steps if isinstance(s.weights, list)}  # w at each pass's end
@@ -4397,9 +4394,8 @@ def _passes_read(examples, theirs, variant):
 
 
 def _rate_read(examples, theirs, variant, kernel, classes, bias):
-    """THEIRS's rate (``bias``: its bias's rate), read off its first weight of one sign (the bias alone, or any other)
-    against the run at the rate 1: exact, or a binary fraction; where THEIRS's eta times ours rounds, the float of
-    the shortest decimal near it."""
+    """THEIRS's rate (``bias``: its bias's), its first weight of one sign over the run's at the rate 1 (the bias's,
+    or any other's): exact, or a binary fraction, else the float of the shortest decimal near it."""
     variant.rate = variant.bias_rate = None
     side = _replay(examples, _settings(variant, kernel, classes), _Rounding(variant, theirs, examples))
     pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
@@ -4589,27 +4585,16 @@ def _parting(difference):
     return (m.cls, m.epoch, m.index)
 
 
-_FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of
-                  "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)
-
-
-_SHAPES = ("its rule never fires", "its integers wrap", "at one step", "every score is stale", "by the prediction",
-           "never visited", "the x of the example visited before")  # the bugs of a whole run, in _bug's words
-
-
 def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | None:
-    """A bug of THEIRS that explains its whole run, the first of: a rule that never fires from w = 0; integers that
-    wrap; one faulty step among the 12 mistakes before the parting; a fault at every step; examples never visited where
-    the notes' run makes a mistake; every update by the x of the example visited before.  ``prefer``: one of _SHAPES,
-    tried first (the shape --conform found on other cases, where one case's data fits two)."""
+    """A bug of THEIRS that explains its whole run, the first of _SHAPES that does (one faulty step: among the 12
+    mistakes before the parting); ``prefer``: one tried first (--conform's, where one case's data fits two)."""
     first, trace, n = (ours.steps or [None])[0], theirs.trace, len(examples)
     tries: list = []  # (the settings of a bug, or None where it holds as seen, its diagnosis)
     if trace == [] and first is not None and first.score == 0:
         tries.append((None, "a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
                       "0 (as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there (epoch "
-                      f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + (
-                          "y (w.x) = 0 <= 0, Cornell §3)" if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1)")
-                      + " and update."))
+                      f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + ("y (w.x) = 0 <= 0, Cornell §3) and "
+                      "update." if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1) and update.")))
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
     numbers = [v for x, _ in examples for v in x] + [v for m in ours.steps if m.cls is None for v in [
@@ -4646,19 +4631,17 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
     if trace and (len(trace) > 2 or prefer == _SHAPES[-1]):  # fewer updates fit it by chance, unless others show it
         tries.append(({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
                       f"index {trace[0].index}): " + (f"every one of its {len(trace)} updates adds" if trace[1:] else
-                                                      "its update adds") + " the x of the example "
-                      "visited before its own (x[i - 1] for x[i], an off-by-one); the notes add the example's own: "
-                      "w <- w + y x (Columbia §1.1)."))
+                      "its update adds") + " the x of the example visited before its own (x[i - 1] for x[i], an "
+                      "off-by-one); the notes add the example's own: w <- w + y x (Columbia §1.1)."))
     tries.sort(key=lambda tried: prefer is None or prefer not in tried[1])  # (st below: as bugged, for _compare)
     return next(([f"diagnosis: {bug}"] for changed, bug in tries if changed is None or _compare(_replay(
         examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
 
 
 def _law(examples, args, theirs, model) -> tuple | None:
-    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (c, eta by least squares), as a point of the family: a
-    decay c < 1, a rate, passive-aggressive's step, a threshold t of "update while y w.x <= t" (the notes: t = 0), a
-    start, a shuffle.  ("bug", lines) for one step that breaks it; ("variant", lines, the options that run it, or None)
-    where it holds at every step; else None."""
+    """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (least squares) as a point of the family: a decay c < 1,
+    a rate, passive-aggressive's step, a threshold t of "update while y w.x <= t" (the notes' t = 0), a start, a
+    shuffle.  ("bug", lines) for one step off it; ("variant", lines, the options that run it or None); else None."""
     steps = theirs.trace or []
     if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
         return None
@@ -4843,7 +4826,7 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
             "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
 
 
-def _where(difference, ours, theirs, examples, data, model) -> list:
+def _where(difference, ours, examples, data) -> list:
     what, k, o, t = difference
     if k is None:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
@@ -4900,13 +4883,6 @@ def _shown_any(v, other=None) -> str:
                      if v[i] != other[i])
     return (f"({', '.join(map(_shown_number, v[:3]))}, ..., {', '.join(map(_shown_number, v[-2:]))}) [{len(v)} weights]"
             + (f"; most apart: {most}" if most else ""))
-
-
-def _settings_text(args) -> str:
-    kind = f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel else "primal"
-    passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
-    rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
-    return f"{kind}, {rule}{'bias last' if args.bias else 'no bias'}, {passes}"
 
 
 # --vectors DIR: a conformance corpus for any implementation, in any language: small CSV files, their options and
