@@ -4599,11 +4599,13 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
     numbers = [v for x, _ in examples for v in x] + [v for m in ours.steps if m.cls is None for v in [
         m.score, *(m.weights if isinstance(m.weights, list) else ())]]  # the notes' numbers: do any pass 2^31?
-    if not st.multiclass and st.kernel is None and all(map(_is_whole, numbers + theirs.floats)):  # whole floats too
+    whole = all(map(_is_whole, numbers + theirs.floats))  # integers, or whole floats
+    largest = max(map(abs, numbers), default=0) if whole and not st.multiclass and st.kernel is None else 0
+    if largest:
         tries += [({"fault": ("wrap", bits)}, f"a bug in THEIRS: its integers wrap: every score and weight is kept in "
                    f"{bits} bits and wraps past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's "
                    f"int{bits} do); the notes' arithmetic is exact.  With every sum, product and weight wrapped so, "
-                   "the whole run agrees.") for bits in (32, 64) if max(map(abs, numbers), default=0) >= 2 ** (bits - 1)]
+                   "the whole run agrees.") for bits in (32, 64) if largest >= 2 ** (bits - 1)]
     if trace and difference.k is not None and st.multiclass != "joint":
         for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
             m, later = trace[j], len(trace) - j - 1
