@@ -5080,15 +5080,13 @@ def _conform_mode(args) -> int:
             top = max((said for said in bugs if said.startswith("a bug in THEIRS")), key=lambda said: len(bugs[said]),
                       default=None)  # the bug of most cases: where another case's data fits it too, it is read so
             common = next((one for one in _SHAPES if one in bugs[top][0]["lines"][1]), "") if top else ""
-            for said in [said for said in bugs if common and said != top]:
-                for case in list(bugs[said]):
-                    if lines := checked(case, reading, False, common)[1]:  # that shape alone, or []
-                        case["lines"] = lines
-                        bugs[said].remove(case)
-                        bugs[top].append(case)
-                if not bugs[said]:  # at once: a Ctrl-C while the next group is read reports no empty group
-                    del bugs[said]
-            bugs = {said: sorted(group, key=cases.index) for said, group in bugs.items()}
+            regrouped: dict = {}  # bound to bugs at once: a Ctrl-C before leaves the groups as they were
+            for said, group in bugs.items():
+                for case in group:
+                    lines = common and said != top and checked(case, reading, False, common)[1]  # that shape, or []
+                    case["lines"] = lines or case["lines"]
+                    regrouped.setdefault(top if lines else said, []).append(case)
+            bugs = {said: sorted(group, key=cases.index) for said, group in regrouped.items()}
             for said, group in list(bugs.items())[:3]:  # each bug shrunk to where it shows under every reading
                 first, found, others = group[0], {}, [one for one, _ in readings.values()]
                 runs, diagnoses = iter(range(_SHRINK_RUNS)), iter(range(_SHRINK_RUNS // 3))
