@@ -4355,7 +4355,8 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                 model = _Rounding(variant, converted, examples)
                 st = _settings(variant, kernel, classes)
                 ours = _replay(examples, st, model, converted, stop=True)
-            except PerceptronError:  # a run that overflows under these conventions, or that they do not make
+            except (PerceptronError, OverflowError):  # a run or a rate that overflows under these conventions, or a
+                # run they do not make
                 continue
             visits += ours.epochs * n * len(classes or [1])
             difference, _ = _compare(ours, converted, st, model)

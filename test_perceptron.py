@@ -4706,6 +4706,14 @@ def test_check_of_numbers_beyond_a_float_s_range_is_a_verdict(capsys, tmp_path, 
     assert (status, err) == (1, "") and said in out and "diagnosis: " in out
 
 
+def test_check_of_weights_whose_rate_would_pass_a_float_s_range_is_a_verdict(capsys, tmp_path):
+    # a rate read off 1e308 against a weight of ours below 1 passes binary64's range: that reading is no reading
+    path = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n1,1,1\n2,-1,1\n-1,-2,-1\n1,2,-1\n")
+    (tmp_path / "theirs.json").write_text('{"weights": [1e308, -1e308, 5]}')
+    status, out, err = cli(capsys, path, "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith(": unexplained"), out
+
+
 def test_check_of_a_zero_start_is_the_notes_start(capsys, tmp_path):
     path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n")
     (tmp_path / "theirs.json").write_text('{"weights": [2, 1], "start": [0, 0]}')
