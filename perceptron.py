@@ -4258,8 +4258,9 @@ class _Agreement:
         e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
         e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
         ulp = max(Fraction(2) ** (e - bits), Fraction(2) ** -1074)
-        if difference / ulp > self.ulps:
-            self.ulps, self.bound_ulps = float(difference / ulp), float(Fraction(bound) / ulp)
+        if difference / ulp > self.ulps:  # (inf past a float's range)
+            self.ulps, self.bound_ulps = (float(r) if r < 2 ** 1023 else math.inf for r in (difference / ulp,
+                                                                                              Fraction(bound) / ulp))
         return True
 
     def vectors(self, theirs, ours, bounds, what) -> bool:
@@ -4679,7 +4680,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
         gap = None if at is None else at - last
         # the rounding of a product, a sum and each example's decay, and the solve's for c and f: its condition u
         slack = (4 + 2 * (gap or 1) + (pp * xx / det if c is not None and det else 0)) * u
-        if model.whole and (c is None or abs(c - round(c)) < 1e-9) and abs(f - round(f)) < 1e-9:
+        if model.whole and (c is None or isfinite(c) and abs(c - round(c)) < 1e-9) and isfinite(f) and \
+                abs(f - round(f)) < 1e-9:  # (inf or nan: THEIRS's weights past a float's range, no whole law)
             c, f, slack = c and float(round(c)), float(round(f)), 0.0  # whole numbers: nothing rounds
         fits = max(abs(w_i - ((c or 1.0) * p_i + f * x_i)) for w_i, p_i, x_i in zip(w, before, x)) <= slack * (
             max(map(abs, before)) + abs(f) * max(map(abs, x)) + max(map(abs, w)))

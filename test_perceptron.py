@@ -4714,6 +4714,21 @@ def test_check_of_weights_whose_rate_would_pass_a_float_s_range_is_a_verdict(cap
     assert (status, err) == (1, "") and out.splitlines()[0].endswith(": unexplained"), out
 
 
+@pytest.mark.parametrize("theirs", [  # found by random documents of extreme numbers: each was exit 3
+    '{"weights": [5e-324, 1]}',  # a rate read as 5e-324 / a weight of ours, past a float
+    '{"weights": [5e-324, -1e308], "trace": [{"epoch": 1, "index": 1, "score": 1e16, "weights": [-2147483653, 1e308]}, '
+    '{"epoch": 1, "index": 5, "score": -1e308, "weights": [-1, 1e16]}, {"epoch": 1, "index": 6, "score": 3, '
+    '"weights": [1e308, -1]}]}',  # a law's c and f inf or nan
+    '{"weights": [5e-324, -2147483653], "trace": [{"epoch": 1, "index": 1, "score": 5e-324, "weights": [-1e308, 1]}]}',
+])
+def test_check_of_extreme_numbers_in_a_trace_or_weights_is_a_verdict_never_an_internal_error(capsys, tmp_path,
+                                                                                               theirs):
+    path = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n1,1,1\n2,-1,1\n-1,-2,-1\n1,2,-1\n")
+    (tmp_path / "theirs.json").write_text(theirs)
+    status, out, err = cli(capsys, path, "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and "diagnosis: " in out, out
+
+
 def test_check_of_a_zero_start_is_the_notes_start(capsys, tmp_path):
     path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n")
     (tmp_path / "theirs.json").write_text('{"weights": [2, 1], "start": [0, 0]}')
