@@ -3349,14 +3349,10 @@ def _vec(v) -> str:
 
 # The report as JSON, for programs: one document, the same bytes on every run.
 def _json_number(v):
-    """For JSON, in lists, tuples and dicts too: a Fraction "p/q", a Decimal its string, the rest as it is."""
+    """A number for JSON: a Fraction "p/q", a Decimal its string, the rest as it is."""
     if isinstance(v, Fraction):
         return f"{_num(v.numerator)}/{_num(v.denominator)}"
-    if isinstance(v, decimal.Decimal):
-        return str(v)
-    if isinstance(v, dict):
-        return {c: _json_number(w) for c, w in v.items()}
-    return [_json_number(x) for x in v] if isinstance(v, (list, tuple)) else v
+    return str(v) if isinstance(v, decimal.Decimal) else v
 
 
 def _json(report) -> str:
@@ -3377,24 +3373,23 @@ def _json(report) -> str:
                "test": report.test and {key: v for key, v in report.test.items() if key not in ("file", "note")},
                "bound": None if bound is None else {"w_star": w_star, "radius_squared": r2, "margin_squared": g2,
                                                     "bound": bound, "holds": run.mistakes <= bound}}
-    history = {key: value for key, value in _json_number(history).items() if value is not None}  # _document orders
+    history = {key: value for key, value in history.items() if value is not None}  # _document orders
     return _json_text(_document(run, args.labels, data.names, history))
 
 
 def _json_text(doc) -> str:
-    """doc as JSON with one field per line and one trace entry per line; ints written out in full."""
+    """doc as JSON with one field per line and one trace entry per line; its numbers by _json_number, ints in full."""
     def dump(value):
-        if isinstance(value, bool) or value is None or isinstance(value, str):
-            return json.dumps(value, ensure_ascii=False)
-        if isinstance(value, int):
-            return _num(value)
-        if isinstance(value, float):
-            if not isfinite(value):  # JSON has no number for it: never written
-                raise PerceptronError(f"the JSON report cannot be written: {value!r} is not a JSON number")
-            return repr(value)
         if isinstance(value, dict):
             return "{" + ", ".join(f"{dump(str(k))}: {dump(v)}" for k, v in value.items()) + "}"
-        return "[" + ", ".join(map(dump, value)) + "]"
+        if isinstance(value, (list, tuple)):
+            return "[" + ", ".join(map(dump, value)) + "]"
+        value = _json_number(value)
+        if type(value) is int:
+            return _num(value)
+        if isinstance(value, float) and not isfinite(value):  # JSON has no number for it: never written
+            raise PerceptronError(f"the JSON report cannot be written: {value!r} is not a JSON number")
+        return json.dumps(value, ensure_ascii=False)
     import json
     fields = [f"  {dump(key)}: " + ("[\n" + ",\n".join(f"    {dump(entry)}" for entry in value) + "\n  ]"
                                     if key == "trace" and value else dump(value)) for key, value in doc.items()]
@@ -3455,13 +3450,12 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     def by_class(kept, each):  # a pocket or the votes (each w, or a kernel's mistakes), or {class: them}; None: none
         return None if kept is None else {c: each(v) for c, v in kept.items()} if isinstance(kept, dict) else each(kept)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias, "kernel": run.kernel,
-           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_number(run.w),
-           "conventions": _json_number(_beyond(run.conventions)) or None,
-           "pocket": by_class(run.pocket, lambda p: {"weights": _json_number(p.w), "errors": p.errors,
-                                                     "mistakes": p.mistakes}),
-           "average": None if run.average is None else {"weights": _json_number(run.average)},
-           "voted": by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights":
-                                                        _json_number(v), "count": c} for v, c in votes])}
+           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": run.w,
+           "conventions": _beyond(run.conventions) or None,
+           "pocket": by_class(run.pocket, lambda p: {"weights": p.w, "errors": p.errors, "mistakes": p.mistakes}),
+           "average": None if run.average is None else {"weights": run.average},
+           "voted": by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights": v, "count": c}
+                                                        for v, c in votes])}
     if history is not None:
         doc = {**doc, **history}
         del doc["format"]
@@ -3477,7 +3471,7 @@ def _document(run, labels=None, features=None, history=None) -> dict:
         if not named:
             raise PerceptronError(f"a run with the kernel {_short(run.kernel)} cannot be saved: a model names its "
                                   "kernel, dot or one of kernels.py's")
-        doc["stored"] = [[*map(_json_number, x), y] for x, y in run.model.stored]
+        doc["stored"] = [[*x, y] for x, y in run.model.stored]
     return {key: doc[key] for key in _RUN_ORDER if key in doc and (
         doc[key] is not None or key not in ("conventions", "pocket", "average", "voted"))}
 

@@ -5636,7 +5636,7 @@ def test_every_convention_of_the_family_runs_from_train_the_classifier_and_the_c
         status, out, err = cli(capsys, path, "--bias", "--max-epochs=20", "--json", *flags)
         assert status in (0, 1) and err == "", (row, err)
         assert P._model_of("-", json.loads(out))[0].w == [P._json_number(v) and v for v in run.w] or \
-            json.loads(out)["weights"] == P._json_number(run.w), row
+            json.loads(out)["weights"] == [P._json_number(v) for v in run.w], row
     model = P.Classifier(conventions={"rate": Fraction(1, 2), "zero": -1}).fit([x for x, _ in data], [y for _, y in data])
     assert model.run_.w == train(data, bias=True, rate=Fraction(1, 2), zero=-1).w
     for field, value in (("ties", "last"), ("abstain", True)):
