@@ -3119,7 +3119,6 @@ def _text(report) -> str:
         return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
         by_class = w if isinstance(w, dict) else {None: w}
-        d = len(next(iter(by_class.values()))) - run.bias
         if args.quiet and d > 8:
             return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
                     f"{', and a bias' if run.bias else ''} (shown without --quiet, or with --json)"]
