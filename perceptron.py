@@ -3456,8 +3456,7 @@ def _document(run, labels=None, features=None, history=None) -> dict:
            "voted": by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights": v, "count": c}
                                                         for v, c in votes])}
     if history is not None:
-        doc = {**doc, **history}
-        del doc["format"]
+        doc = {**doc, **history, "format": None}  # (--json: no format)
     elif len(set(map(str, labels))) < len(labels) or not all(type(v) in (str, int, bool, float) for v in labels):
         raise PerceptronError(f"labels {_short(labels)} cannot be saved: a model's labels are str, int, bool "
                               "or float, each with its own text")
@@ -3472,7 +3471,7 @@ def _document(run, labels=None, features=None, history=None) -> dict:
                                   "kernel, dot or one of kernels.py's")
         doc["stored"] = [[*x, y] for x, y in run.model.stored]
     return {key: doc[key] for key in _RUN_ORDER if key in doc and (
-        doc[key] is not None or key not in ("conventions", "pocket", "average", "voted"))}
+        doc[key] is not None or key not in ("format", "conventions", "pocket", "average", "voted"))}
 
 
 def _model_of(path, doc, read=None):
