@@ -3498,16 +3498,6 @@ def _model_of(path, doc, read=None):
             if kernel is None:
                 raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
                                  + (": a multiclass model has none: null" if update else ""))
-        given = doc.get("conventions") or {}
-        if not isinstance(given, dict):
-            raise read.wrong("conventions", f"{_short(given)} is not an object of the family's fields, or null")
-        try:
-            point = _point("joint" if update == "joint" else "kernel" if kernel is not None else None, bias=bias,
-                           rule="sign" if update == "joint" else rule, **{field: read.number(f"conventions.{field}", v)
-                           if field in ("rate", "threshold", "bias_rate", "decay") else read.vector(
-                           f"conventions.{field}", v) if field == "start" else v for field, v in given.items()})
-        except PerceptronError as err:
-            raise read.wrong("conventions", err.reason) from None
         explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
         kernel = None if explicit and stored is None else kernel  # a linear kernel run's --json: its w, the primal's
         if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
@@ -3535,6 +3525,17 @@ def _model_of(path, doc, read=None):
         row, names = stored[0] if stored else None, doc.get("features")
         if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
+        given, read.classes = doc.get("conventions") or {}, labels if update else None
+        if not isinstance(given, dict):
+            raise read.wrong("conventions", f"{_short(given)} is not an object of the family's fields, or null")
+        given = {field: read.number(f"conventions.{field}", v) if field in ("rate", "threshold", "bias_rate", "decay")
+                 else read.weights(f"conventions.{field}", v, isinstance(v, list)) if field == "start" else v
+                 for field, v in given.items()}  # a multiclass run's start: a vector, or {class: vector}
+        try:
+            point = _point("joint" if update == "joint" else "kernel" if kernel is not None else None, bias=bias,
+                           rule="sign" if update == "joint" else rule, **given)
+        except PerceptronError as err:
+            raise read.wrong("conventions", err.reason) from None
     read.classes, read.implicit = labels if update else None, None if explicit else name
     def entry(field, value, parts, optional=(), one_class=False):  # the parts' values, of an object of them
         names = parts
@@ -3582,7 +3583,7 @@ def _model_of(path, doc, read=None):
                 labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
             model._w = dict(w)  # the joint update's vectors; one-vs-rest's are its binary runs'
             for c in model.binary or {}:
-                model.binary[c] = _FamilyPerceptron(d, point, 0) if family else model.binary[c]
+                model.binary[c] = _FamilyPerceptron(d, point._replace(start=None), 0) if family else model.binary[c]
                 model.binary[c].w = w[c]
         elif kernel is not None:
             model = _FamilyDual(kernel, point, []) if family else DualPerceptron(kernel, rule=rule, bias=bias)
