@@ -3119,7 +3119,6 @@ def _text(report) -> str:
         return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
         by_class = w if isinstance(w, dict) else {None: w}
-        d = len(next(iter(by_class.values()))) - run.bias
         if args.quiet and d > 8:
             return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
                     f"{', and a bias' if run.bias else ''} (shown without --quiet, or with --json)"]
@@ -3349,14 +3348,10 @@ def _vec(v) -> str:
 
 # The report as JSON, for programs: one document, the same bytes on every run.
 def _json_number(v):
-    """For JSON, in lists, tuples and dicts too: a Fraction "p/q", a Decimal its string, the rest as it is."""
+    """A number for JSON: a Fraction "p/q", a Decimal its string, the rest as it is."""
     if isinstance(v, Fraction):
         return f"{_num(v.numerator)}/{_num(v.denominator)}"
-    if isinstance(v, decimal.Decimal):
-        return str(v)
-    if isinstance(v, dict):
-        return {c: _json_number(w) for c, w in v.items()}
-    return [_json_number(x) for x in v] if isinstance(v, (list, tuple)) else v
+    return str(v) if isinstance(v, decimal.Decimal) else v
 
 
 def _json(report) -> str:
@@ -3377,24 +3372,23 @@ def _json(report) -> str:
                "test": report.test and {key: v for key, v in report.test.items() if key not in ("file", "note")},
                "bound": None if bound is None else {"w_star": w_star, "radius_squared": r2, "margin_squared": g2,
                                                     "bound": bound, "holds": run.mistakes <= bound}}
-    history = {key: value for key, value in _json_number(history).items() if value is not None}  # _document orders
+    history = {key: value for key, value in history.items() if value is not None}  # _document orders
     return _json_text(_document(run, args.labels, data.names, history))
 
 
 def _json_text(doc) -> str:
-    """doc as JSON with one field per line and one trace entry per line; ints written out in full."""
+    """doc as JSON with one field per line and one trace entry per line; its numbers by _json_number, ints in full."""
     def dump(value):
-        if isinstance(value, bool) or value is None or isinstance(value, str):
-            return json.dumps(value, ensure_ascii=False)
-        if isinstance(value, int):
-            return _num(value)
-        if isinstance(value, float):
-            if not isfinite(value):  # JSON has no number for it: never written
-                raise PerceptronError(f"the JSON report cannot be written: {value!r} is not a JSON number")
-            return repr(value)
         if isinstance(value, dict):
             return "{" + ", ".join(f"{dump(str(k))}: {dump(v)}" for k, v in value.items()) + "}"
-        return "[" + ", ".join(map(dump, value)) + "]"
+        if isinstance(value, (list, tuple)):
+            return "[" + ", ".join(map(dump, value)) + "]"
+        value = _json_number(value)
+        if type(value) is int:
+            return _num(value)
+        if isinstance(value, float) and not isfinite(value):  # JSON has no number for it: never written
+            raise PerceptronError(f"the JSON report cannot be written: {value!r} is not a JSON number")
+        return json.dumps(value, ensure_ascii=False)
     import json
     fields = [f"  {dump(key)}: " + ("[\n" + ",\n".join(f"    {dump(entry)}" for entry in value) + "\n  ]"
                                     if key == "trace" and value else dump(value)) for key, value in doc.items()]
@@ -3455,16 +3449,14 @@ def _document(run, labels=None, features=None, history=None) -> dict:
     def by_class(kept, each):  # a pocket or the votes (each w, or a kernel's mistakes), or {class: them}; None: none
         return None if kept is None else {c: each(v) for c, v in kept.items()} if isinstance(kept, dict) else each(kept)
     doc = {"perceptron": __version__, "format": _MODEL_FORMAT, "rule": run.rule, "bias": run.bias, "kernel": run.kernel,
-           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": _json_number(run.w),
-           "conventions": _json_number(_beyond(run.conventions)) or None,
-           "pocket": by_class(run.pocket, lambda p: {"weights": _json_number(p.w), "errors": p.errors,
-                                                     "mistakes": p.mistakes}),
-           "average": None if run.average is None else {"weights": _json_number(run.average)},
-           "voted": by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights":
-                                                        _json_number(v), "count": c} for v, c in votes])}
+           "multiclass": run.multiclass, "labels": labels, "features": features, "weights": run.w,
+           "conventions": _beyond(run.conventions) or None,
+           "pocket": by_class(run.pocket, lambda p: {"weights": p.w, "errors": p.errors, "mistakes": p.mistakes}),
+           "average": None if run.average is None else {"weights": run.average},
+           "voted": by_class(run.voted, lambda votes: [{"mistakes" if isinstance(v, int) else "weights": v, "count": c}
+                                                        for v, c in votes])}
     if history is not None:
-        doc = {**doc, **history}
-        del doc["format"]
+        doc = {**doc, **history, "format": None}  # (--json: no format)
     elif len(set(map(str, labels))) < len(labels) or not all(type(v) in (str, int, bool, float) for v in labels):
         raise PerceptronError(f"labels {_short(labels)} cannot be saved: a model's labels are str, int, bool "
                               "or float, each with its own text")
@@ -3477,9 +3469,9 @@ def _document(run, labels=None, features=None, history=None) -> dict:
         if not named:
             raise PerceptronError(f"a run with the kernel {_short(run.kernel)} cannot be saved: a model names its "
                                   "kernel, dot or one of kernels.py's")
-        doc["stored"] = [[*map(_json_number, x), y] for x, y in run.model.stored]
+        doc["stored"] = [[*x, y] for x, y in run.model.stored]
     return {key: doc[key] for key in _RUN_ORDER if key in doc and (
-        doc[key] is not None or key not in ("conventions", "pocket", "average", "voted"))}
+        doc[key] is not None or key not in ("format", "conventions", "pocket", "average", "voted"))}
 
 
 def _model_of(path, doc, read=None):
@@ -3506,16 +3498,6 @@ def _model_of(path, doc, read=None):
             if kernel is None:
                 raise read.wrong("kernel", f"{_short(name)} is not a kernel of this module or kernels.py"
                                  + (": a multiclass model has none: null" if update else ""))
-        given = doc.get("conventions") or {}
-        if not isinstance(given, dict):
-            raise read.wrong("conventions", f"{_short(given)} is not an object of the family's fields, or null")
-        try:
-            point = _point("joint" if update == "joint" else "kernel" if kernel is not None else None, bias=bias,
-                           rule="sign" if update == "joint" else rule, **{field: read.number(f"conventions.{field}", v)
-                           if field in ("rate", "threshold", "bias_rate", "decay") else read.vector(
-                           f"conventions.{field}", v) if field == "start" else v for field, v in given.items()})
-        except PerceptronError as err:
-            raise read.wrong("conventions", err.reason) from None
         explicit = kernel is None or kernel is dot or getattr(kernel, "linear", False) is True
         kernel = None if explicit and stored is None else kernel  # a linear kernel run's --json: its w, the primal's
         if (kernel is None) != (stored is None) or not isinstance(stored, (list, type(None))):
@@ -3543,6 +3525,17 @@ def _model_of(path, doc, read=None):
         row, names = stored[0] if stored else None, doc.get("features")
         if not explicit:  # the length of x (the bias's 1 included): a stored example's, or the features'
             read.n = len(row) - 1 if isinstance(row, list) else len(names) + bias if isinstance(names, list) else None
+        given, read.classes = doc.get("conventions") or {}, labels if update else None
+        if not isinstance(given, dict):
+            raise read.wrong("conventions", f"{_short(given)} is not an object of the family's fields, or null")
+        given = {field: read.number(f"conventions.{field}", v) if field in ("rate", "threshold", "bias_rate", "decay")
+                 else read.weights(f"conventions.{field}", v, isinstance(v, list)) if field == "start" else v
+                 for field, v in given.items()}  # a multiclass run's start: a vector, or {class: vector}
+        try:
+            point = _point("joint" if update == "joint" else "kernel" if kernel is not None else None, bias=bias,
+                           rule="sign" if update == "joint" else rule, **given)
+        except PerceptronError as err:
+            raise read.wrong("conventions", err.reason) from None
     read.classes, read.implicit = labels if update else None, None if explicit else name
     def entry(field, value, parts, optional=(), one_class=False):  # the parts' values, of an object of them
         names = parts
@@ -3590,7 +3583,7 @@ def _model_of(path, doc, read=None):
                 labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
             model._w = dict(w)  # the joint update's vectors; one-vs-rest's are its binary runs'
             for c in model.binary or {}:
-                model.binary[c] = _FamilyPerceptron(d, point, 0) if family else model.binary[c]
+                model.binary[c] = _FamilyPerceptron(d, point._replace(start=None), 0) if family else model.binary[c]
                 model.binary[c].w = w[c]
         elif kernel is not None:
             model = _FamilyDual(kernel, point, []) if family else DualPerceptron(kernel, rule=rule, bias=bias)

@@ -4124,6 +4124,18 @@ def test_every_predictor_of_every_kind_round_trips_through_save_and_model_and_ru
                                                                             run.multiclass)
 
 
+def test_a_multiclass_run_s_start_by_class_is_saved_and_loaded_back_as_it_ran(tmp_path):
+    data = [([1, 2], 0), ([2, -1], 1), ([0, 1], 2), ([-1, -1], 0)]
+    for update in ("one-vs-rest", "joint"):
+        start = {0: [1, 0], 1: [0, Fraction(1, 2)], 2: [0, 0]}
+        run = P.train_multiclass(data, update=update, start=start, max_epochs=5)
+        run.save(tmp_path / f"{update}.json")
+        loaded = P.load(tmp_path / f"{update}.json")
+        assert loaded.conventions == run.conventions and loaded.conventions.start == start, update
+        assert type(loaded.conventions.start[1][1]) is Fraction and loaded.w == run.w
+        assert loaded.predictions([x for x, _ in data]) == run.predictions([x for x, _ in data])
+
+
 def test_a_kernel_model_s_votes_count_by_their_mistakes_and_none_beyond_its_stored_examples(capsys, tmp_path):
     examples, new = model_data("kernel", 132), model_data("kernel", 133)
     path, new_path = (write(tmp_path, "x1,x2,y\n" + "".join(f"{x[0]!r},{x[1]!r},{y}\n" for x, y in data), name)
@@ -5636,7 +5648,7 @@ def test_every_convention_of_the_family_runs_from_train_the_classifier_and_the_c
         status, out, err = cli(capsys, path, "--bias", "--max-epochs=20", "--json", *flags)
         assert status in (0, 1) and err == "", (row, err)
         assert P._model_of("-", json.loads(out))[0].w == [P._json_number(v) and v for v in run.w] or \
-            json.loads(out)["weights"] == P._json_number(run.w), row
+            json.loads(out)["weights"] == [P._json_number(v) for v in run.w], row
     model = P.Classifier(conventions={"rate": Fraction(1, 2), "zero": -1}).fit([x for x, _ in data], [y for _, y in data])
     assert model.run_.w == train(data, bias=True, rate=Fraction(1, 2), zero=-1).w
     for field, value in (("ties", "last"), ("abstain", True)):
