@@ -2486,12 +2486,10 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epo
                "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check"),
                "conform": ("file", "check", "model", "json", "quiet", "trace", "test", "svg", "svg_steps", "html",
                            "w_star", "save", "predictor", "explain", "weights")}
-_ONLY_WITH = {"tolerance": (("check", "conform"), "--check and --conform"), "bitwise": (("check", "conform"),
-              "--check and --conform"), "conform_cases": (("conform",), "--conform only"),
-              "conform_seed": (("conform",), "--conform only"), "labels": (("file", "conform"), "a FILE or --conform"),
-              "predictor": (("model", "test"), "--model and --test"),
-              **{name: (("file",), "a FILE, not to the embedded example") for name in
-                 ("label_column", "header", "delimiter", "drop_column", "test", "model", "check")}}
+_ONLY_WITH = {"tolerance": ("check", "conform"), "bitwise": ("check", "conform"), "conform_cases": ("conform",),
+              "conform_seed": ("conform",), "labels": ("file", "conform"), "predictor": ("model", "test"),
+              **dict.fromkeys(("label_column", "header", "delimiter", "drop_column", "test", "model", "check"),
+                              ("file",))}
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
 
@@ -2506,16 +2504,14 @@ def _arguments(argv):
     for name, value in vars(args).items():
         if value == "" and name != "file":
             raise PerceptronError(f"{flag(name)} needs a value (see --help)")
-    for option, others in _NOT_BESIDE.items():
+    for option, others in (*_NOT_BESIDE.items(), ("vectors", sorted(given - {"vectors", "literal"}))):
         for other in others:
             if {option, other} <= given:
                 raise PerceptronError(f"{flag(other)} does not apply to {flag(option)}")
-    if args.vectors is not None and given - {"vectors", "literal"}:
-        other = min(given - {"vectors", "literal"})
-        raise PerceptronError(f"{flag(other)} does not apply to --vectors")
-    for name, (needs, where) in _ONLY_WITH.items():
+    for name, needs in _ONLY_WITH.items():
         if name in given and not given.intersection(needs):
-            raise PerceptronError(f"{flag(name)} applies to {where}")
+            where = {("file",): ", not to the embedded example", ("conform",): " only"}.get(needs, "")
+            raise PerceptronError(f"{flag(name)} applies to {' or '.join(map(flag, needs))}{where}")
     for name in ("w_star", "tolerance", *Conventions._fields):  # numbers in the cells' grammar (1e999999 refused)
         text, family = getattr(args, name), name in Conventions._fields
         if not isinstance(text, str) or name in ("rule", "step", "batch", "decay_at", "ties"):
