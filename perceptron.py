@@ -3053,8 +3053,7 @@ def _training_errors_and_hint(args, examples, kernel, run):
                 progress.mistake(min(k + size, len(examples)))
     if args.epochs is not None or run.converged or args.bias or kernel:
         return errors, None
-    variant = _options_copy(args)
-    variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
+    variant = type(args)(**{**vars(args), "bias": True, "max_epochs": min(args.max_epochs, 100)})
     try:
         with _Progress("with --bias: pass {0}, {1:,} mistakes so far") as progress:
             again = _fit(variant, examples, kernel, trace=False, on_mistake=lambda m, _: progress.mistake(m.epoch))
