@@ -2483,9 +2483,8 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epo
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "html", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "html", "w_star", "save", "predictor"),
-               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check"),
-               "conform": ("file", "check", "model", "json", "quiet", "trace", "test", "svg", "svg_steps", "html",
-                           "w_star", "save", "predictor", "explain", "weights")}
+               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
+_NOT_BESIDE["conform"] = ("file", "check", "model", *_NOT_BESIDE["check"], "explain", "weights")  # and --check's
 _ONLY_WITH = {"tolerance": ("check", "conform"), "bitwise": ("check", "conform"), "conform_cases": ("conform",),
               "conform_seed": ("conform",), "labels": ("file", "conform"), "predictor": ("model", "test"),
               **dict.fromkeys(("label_column", "header", "delimiter", "drop_column", "test", "model", "check"),
