@@ -2824,8 +2824,7 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
 
 
 def _rows(path, source, delimiter=","):
-    """(line, cells) of every row not blank, read a line at a time: UTF-8 (a byte-order mark read as one), a line
-    ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
+    """(line, cells) of every row not blank, read a line at a time (UTF-8; \\n, \\r\\n or a lone \\r ends one)."""
     import csv
     import gzip
     import io
@@ -2866,8 +2865,7 @@ def _rows(path, source, delimiter=","):
 
 
 def _opened(path, source):
-    """The one place a named input is opened, binary ('-': standard input): without blocking, and only a regular
-    file (a FIFO waits for a writer, a device may not end)."""
+    """The one place a named input is opened ('-': standard input): binary, without blocking, a regular file only."""
     import stat
     if path == "-" and getattr(sys.stdin, "buffer", None) is None:  # sys.stdin is None: standard input was closed
         raise _Located(f"{source}: cannot read: standard input is closed")
