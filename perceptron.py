@@ -2470,11 +2470,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _say(line):
     """One line on standard error, its control characters escaped (a file name may hold a newline)."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
-    try:
-        print(text, file=sys.stderr, flush=True)
-    except (OSError, ValueError, AttributeError):  # no standard error to say it on
-        pass
+    import contextlib
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no standard error to say it on
+        print("".join(c if c.isprintable() else repr(c)[1:-1] for c in line), file=sys.stderr, flush=True)
 
 
 # Options that do not apply beside another one, and options that apply only with others (or a FILE).
