@@ -2528,9 +2528,7 @@ def _arguments(argv):
                 numbers[0] if name in ("start", "w_star") else numbers[0][0])
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
-    for name, value in _DEFAULTS.items():
-        if getattr(args, name) is None:
-            setattr(args, name, value)
+    vars(args).update({name: value for name, value in _DEFAULTS.items() if getattr(args, name) is None})
     args.given = given
     _refuse_overwriting(args)
     return args
