@@ -2738,11 +2738,11 @@ def _parse_number(text, exact):
         form, "is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma))
 
 
-def _read(args, path, keep=True, labels=None, features=None) -> _Input:
-    """A CSV file's examples ('-': standard input; bytes: a text in memory, as --vectors has), read as needed with
-    the options.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
+def _read(args, path, keep=True, labels=None, features=None, shown_as="<data>") -> _Input:
+    """A CSV file's examples ('-': standard input; bytes: a text in memory named ``shown_as``, as --vectors has), read
+    as needed.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
     exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, labels or args.labels
-    source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
+    source = "<stdin>" if path == "-" else path if isinstance(path, str) else shown_as
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
     if first is None:
@@ -2924,7 +2924,7 @@ def _train_mode(args) -> int:
     return 130 if report.interrupted else 1 if args.epochs is None and not report.run.converged else 0
 
 
-def _train_report(args, path, shown_as=None, so_far=True):
+def _train_report(args, path, shown_as="<data>", so_far=True):
     """(the report, {path: text} of --svg, --svg-steps, --html, --save) of a run on path (None: the embedded example;
     bytes: a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
@@ -2932,9 +2932,8 @@ def _train_report(args, path, shown_as=None, so_far=True):
     # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or args.html or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
-    data = _read(args, path, keep=not stream) if path is not None else _Input(
+    data = _read(args, path, keep=not stream, shown_as=shown_as) if path is not None else _Input(
         "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
-    data.source = shown_as or data.source
     shown = bool(not args.quiet or args.json or args.svg or args.svg_steps or args.html)
     every = bool(args.json or args.explain or args.trace or args.svg or args.svg_steps or args.html)  # all rows kept
     import collections
