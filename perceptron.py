@@ -2470,11 +2470,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _say(line):
     """One line on standard error, its control characters escaped (a file name may hold a newline)."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
-    try:
-        print(text, file=sys.stderr, flush=True)
-    except (OSError, ValueError, AttributeError):  # no standard error to say it on
-        pass
+    import contextlib
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no standard error to say it on
+        print("".join(c if c.isprintable() else repr(c)[1:-1] for c in line), file=sys.stderr, flush=True)
 
 
 # Options that do not apply beside another one, and options that apply only with others (or a FILE).
@@ -2483,15 +2481,12 @@ _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epo
                "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
                          "average", "voted", "svg", "svg_steps", "html", "test", "weights", "trace", "check", "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "html", "w_star", "save", "predictor"),
-               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check"),
-               "conform": ("file", "check", "model", "json", "quiet", "trace", "test", "svg", "svg_steps", "html",
-                           "w_star", "save", "predictor", "explain", "weights")}
-_ONLY_WITH = {"tolerance": (("check", "conform"), "--check and --conform"), "bitwise": (("check", "conform"),
-              "--check and --conform"), "conform_cases": (("conform",), "--conform only"),
-              "conform_seed": (("conform",), "--conform only"), "labels": (("file", "conform"), "a FILE or --conform"),
-              "predictor": (("model", "test"), "--model and --test"),
-              **{name: (("file",), "a FILE, not to the embedded example") for name in
-                 ("label_column", "header", "delimiter", "drop_column", "test", "model", "check")}}
+               "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
+_NOT_BESIDE["conform"] = ("file", "check", "model", *_NOT_BESIDE["check"], "explain", "weights")  # and --check's
+_ONLY_WITH = {"tolerance": ("check", "conform"), "bitwise": ("check", "conform"), "conform_cases": ("conform",),
+              "conform_seed": ("conform",), "labels": ("file", "conform"), "predictor": ("model", "test"),
+              **dict.fromkeys(("label_column", "header", "delimiter", "drop_column", "test", "model", "check"),
+                              ("file",))}
 _DEFAULTS = {"label_column": -1, "labels": (-1, 1), "rule": "sign", "max_epochs": 1000, "delimiter": ",",
              "drop_column": (), "predictor": "w"}
 
@@ -2506,16 +2501,14 @@ def _arguments(argv):
     for name, value in vars(args).items():
         if value == "" and name != "file":
             raise PerceptronError(f"{flag(name)} needs a value (see --help)")
-    for option, others in _NOT_BESIDE.items():
+    for option, others in (*_NOT_BESIDE.items(), ("vectors", sorted(given - {"vectors", "literal"}))):
         for other in others:
             if {option, other} <= given:
                 raise PerceptronError(f"{flag(other)} does not apply to {flag(option)}")
-    if args.vectors is not None and given - {"vectors", "literal"}:
-        other = min(given - {"vectors", "literal"})
-        raise PerceptronError(f"{flag(other)} does not apply to --vectors")
-    for name, (needs, where) in _ONLY_WITH.items():
+    for name, needs in _ONLY_WITH.items():
         if name in given and not given.intersection(needs):
-            raise PerceptronError(f"{flag(name)} applies to {where}")
+            where = {("file",): ", not to the embedded example", ("conform",): " only"}.get(needs, "")
+            raise PerceptronError(f"{flag(name)} applies to {' or '.join(map(flag, needs))}{where}")
     for name in ("w_star", "tolerance", *Conventions._fields):  # numbers in the cells' grammar (1e999999 refused)
         text, family = getattr(args, name), name in Conventions._fields
         if not isinstance(text, str) or name in ("rule", "step", "batch", "decay_at", "ties"):
@@ -2535,9 +2528,7 @@ def _arguments(argv):
                 numbers[0] if name in ("start", "w_star") else numbers[0][0])
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
-    for name, value in _DEFAULTS.items():
-        if getattr(args, name) is None:
-            setattr(args, name, value)
+    vars(args).update({name: value for name, value in _DEFAULTS.items() if getattr(args, name) is None})
     args.given = given
     _refuse_overwriting(args)
     return args
@@ -2661,14 +2652,13 @@ def _kernel_of(spec, name=None):
         return kernel if _name(kernel) == name else None
     try:
         import kernels
-    except ImportError:
-        kernels = None
-    if not (callable(getattr(kernels, "from_spec", None)) and hasattr(kernels, "KernelError")):
-        found = "none" if kernels is None else f"another module of that name, {getattr(kernels, '__file__', None)}"
+        from_spec, _ = kernels.from_spec, kernels.KernelError
+    except (ImportError, AttributeError) as err:
+        found = "none" if isinstance(err, ImportError) else f"another module of that name, {kernels.__file__}"
         raise PerceptronError(f"--kernel needs kernels.py, this project's kernels, beside perceptron.py "
-                              f"(found {found})")
+                              f"(found {found})") from None
     try:
-        return kernels.from_spec(spec)
+        return from_spec(spec)
     except ValueError as err:  # kernels.KernelError
         raise PerceptronError(str(err)) from None
 
@@ -2748,11 +2738,11 @@ def _parse_number(text, exact):
         form, "is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma))
 
 
-def _read(args, path, keep=True, labels=None, features=None) -> _Input:
-    """A CSV file's examples ('-': standard input; bytes: a text in memory, as --vectors has), read as needed with
-    the options.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
+def _read(args, path, keep=True, labels=None, features=None, shown_as="<data>") -> _Input:
+    """A CSV file's examples ('-': standard input; bytes: a text in memory named ``shown_as``, as --vectors has), read
+    as needed.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
     exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, labels or args.labels
-    source = "<stdin>" if path == "-" else path if isinstance(path, str) else "<data>"
+    source = "<stdin>" if path == "-" else path if isinstance(path, str) else shown_as
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
     if first is None:
@@ -2830,8 +2820,7 @@ def _read(args, path, keep=True, labels=None, features=None) -> _Input:
 
 
 def _rows(path, source, delimiter=","):
-    """(line, cells) of every row not blank, read a line at a time: UTF-8 (a byte-order mark read as one), a line
-    ending in \\n, \\r\\n or a lone \\r, none longer than _LINE_LIMIT bytes, none with a NUL byte."""
+    """(line, cells) of every row not blank, read a line at a time (UTF-8; \\n, \\r\\n or a lone \\r ends one)."""
     import csv
     import gzip
     import io
@@ -2872,8 +2861,7 @@ def _rows(path, source, delimiter=","):
 
 
 def _opened(path, source):
-    """The one place a named input is opened, binary ('-': standard input): without blocking, and only a regular
-    file (a FIFO waits for a writer, a device may not end)."""
+    """The one place a named input is opened ('-': standard input): binary, without blocking, a regular file only."""
     import stat
     if path == "-" and getattr(sys.stdin, "buffer", None) is None:  # sys.stdin is None: standard input was closed
         raise _Located(f"{source}: cannot read: standard input is closed")
@@ -2936,7 +2924,7 @@ def _train_mode(args) -> int:
     return 130 if report.interrupted else 1 if args.epochs is None and not report.run.converged else 0
 
 
-def _train_report(args, path, shown_as=None, so_far=True):
+def _train_report(args, path, shown_as="<data>", so_far=True):
     """(the report, {path: text} of --svg, --svg-steps, --html, --save) of a run on path (None: the embedded example;
     bytes: a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
@@ -2944,9 +2932,8 @@ def _train_report(args, path, shown_as=None, so_far=True):
     # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or args.html or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
-    data = _read(args, path, keep=not stream) if path is not None else _Input(
+    data = _read(args, path, keep=not stream, shown_as=shown_as) if path is not None else _Input(
         "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
-    data.source = shown_as or data.source
     shown = bool(not args.quiet or args.json or args.svg or args.svg_steps or args.html)
     every = bool(args.json or args.explain or args.trace or args.svg or args.svg_steps or args.html)  # all rows kept
     import collections
@@ -3058,8 +3045,7 @@ def _training_errors_and_hint(args, examples, kernel, run):
                 progress.mistake(min(k + size, len(examples)))
     if args.epochs is not None or run.converged or args.bias or kernel:
         return errors, None
-    variant = _options_copy(args)
-    variant.bias, variant.max_epochs = True, min(args.max_epochs, 100)
+    variant = type(args)(**{**vars(args), "bias": True, "max_epochs": min(args.max_epochs, 100)})
     try:
         with _Progress("with --bias: pass {0}, {1:,} mistakes so far") as progress:
             again = _fit(variant, examples, kernel, trace=False, on_mistake=lambda m, _: progress.mistake(m.epoch))
