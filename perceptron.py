@@ -2652,13 +2652,14 @@ def _kernel_of(spec, name=None):
         return kernel if _name(kernel) == name else None
     try:
         import kernels
-        from_spec, _ = kernels.from_spec, kernels.KernelError
-    except (ImportError, AttributeError) as err:
-        found = "none" if isinstance(err, ImportError) else f"another module of that name, {kernels.__file__}"
+    except ImportError:
+        kernels = None
+    if not (callable(getattr(kernels, "from_spec", None)) and hasattr(kernels, "KernelError")):
+        found = "none" if kernels is None else f"another module of that name, {getattr(kernels, '__file__', None)}"
         raise PerceptronError(f"--kernel needs kernels.py, this project's kernels, beside perceptron.py "
-                              f"(found {found})") from None
+                              f"(found {found})")
     try:
-        return from_spec(spec)
+        return kernels.from_spec(spec)
     except ValueError as err:  # kernels.KernelError
         raise PerceptronError(str(err)) from None
 
