@@ -3807,19 +3807,11 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     model = _Rounding(args, theirs, examples)
     declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
     found_first += declared
-    plain = not (args.multiclass or kernel or found_first or _family_options(args))  # the notes' run itself, train's
-    if plain:
-        after: list = []
-        run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
-        ours = _Side([_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)],
-                     run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
-        difference, agreement = _compare(ours, theirs, base, _Rounding(args, theirs, examples, off=True))
-    if not plain or difference is not None:
-        try:  # the run again, step by step, within THEIRS's rounding: asked before any law
-            ours = _replay(examples, base, model, theirs)
-        except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
-            raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-        difference, agreement = _compare(ours, theirs, base, model)
+    try:  # the run again, step by step, within THEIRS's rounding: asked before any law
+        ours = _replay(examples, base, model, theirs)
+    except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
+        raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
+    difference, agreement = _compare(ours, theirs, base, model)
     # whole numbers written as floats say nothing of their format: try the commonest narrower one
     if difference is not None and model.guessed and all(_held_in(v, "binary32") for v in theirs.floats):
         narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)
@@ -4067,8 +4059,9 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             if p.batch:
                 parts.append((learner.f, X[i]))
             elif K is None and not joint:
-                apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0)  # passive-aggressive's f, by s
-                E = model.moved(E, w, [(learner.f, X[i])], step=apart if p.step == "passive-aggressive" else 0.0)
+                apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0) \
+                    if p.step == "passive-aggressive" else 0.0  # passive-aggressive's f follows the score
+                E = model.moved(E, w, [(learner.f, X[i])], step=apart)
                 after_updates.append(w)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
             if history is not None:
