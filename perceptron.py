@@ -3814,8 +3814,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     difference, agreement = _compare(ours, theirs, base, model)
     # whole numbers written as floats say nothing of their format: try the commonest narrower one
     if difference is not None and model.guessed and all(_held_in(v, "binary32") for v in theirs.floats):
-        narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)
-        narrower.guessed = True
+        narrower = _Rounding(args, theirs, examples, precision="binary32")
         side = _replay(examples, base, narrower, theirs)
         again, alike = _compare(side, theirs, base, narrower)
         if again is None:
@@ -3829,8 +3828,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
         return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
     where = [] if difference is None else _where(difference, ours, examples, data)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
-        rounding = _Rounding(args, theirs, examples)
-        rounding.off = rounding.u == rounding.u_ours == 0
+        rounding = _Rounding(args, theirs, examples, off=False)
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
             return _differ(head, [
                 f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
@@ -4025,8 +4023,10 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     for epoch_now, i, y, s, wrong, ended in _visits(learner, D, st.passes, st.exactly):
         epoch, made, visits = epoch_now, made * (epoch_now == epoch) + wrong, visits + 1
         stored = learner.mistakes - wrong  # a dual's stored examples when it scored
-        if p.decay and p.decay_at == "example" and scored is not None:  # w shrank before it scored
-            E, scored = model.decayed(E, learner.w, 1 - p.decay), [(1 - p.decay) * v for v in scored]
+        if p.decay and p.decay_at == "example" and scored is not None:  # w <- c w before it scored: c E, rounded
+            c = 1 - p.decay
+            E = E if model.off else [c * e + (model.u + model.u_ours) * abs(float(v)) for e, v in zip(E, learner.w)]
+            scored = [c * v for v in scored]
         trace, watch = expected["trace"], False
         if trace is not None and not expected["parted"]:  # THEIRS's next mistake: at this visit, or parted
             t = trace[expected["k"]] if expected["k"] < len(trace) else None
@@ -4042,8 +4042,9 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
                     S += abs(float(f_j * K(x_j, X[i])))
                     apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
-                sums[i], upto[i] = (S, apart), stored
-                bound = model.kernel_bound(stored, S, apart)
+                sums[i], upto[i] = (S, apart), stored  # eq. (2)'s sum in any order, its kernel values apart
+                gamma = _gamma(stored, model.u_ours) + _gamma(stored, model.u)
+                bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
             else:
                 if magnitudes[0] is not scored:
                     magnitudes = (scored, model.magnitudes(scored))
@@ -4096,11 +4097,11 @@ class _Rounding:
     and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings are carried on each weight's bound.
     --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
 
-    def __init__(self, args, theirs, examples, off=False):
+    def __init__(self, args, theirs, examples, off=None, precision=None):
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
         telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
-        self.name = theirs.precision or (next(
+        self.name = precision or theirs.precision or (next(
             (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
             "binary64") if telling else "binary64" if theirs.floats or self.u_ours else "exact")
         self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
@@ -4109,7 +4110,7 @@ class _Rounding:
         self.u = 0.0 if bits is None else 2.0 ** -bits
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
-        self.off = off or args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
+        self.off = (args.bitwise if off is None else off) or (self.u == self.u_ours == self.tolerance == 0)
         # Whole numbers, sums and products below 2^p are exact in p bits: no rounding, a difference is a difference.
         self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
@@ -4134,11 +4135,6 @@ class _Rounding:
             return max(_gamma(len(ax), self.u_ours) * S + _gamma(len(ax), self.u) * theirs + moved, self.tolerance * S)
         except OverflowError:
             return math.inf
-
-    def kernel_bound(self, terms, S, values=0.0) -> float:
-        """The same for eq. (2): ``terms`` terms of absolute sum S, their kernel values ``values`` apart in all."""
-        return 0.0 if self.off else max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values,
-                                        self.tolerance * S)
 
     def kernel_error(self, K, a, b) -> float:
         """How far THEIRS's K(a, b) may lie from ours, each side's from the exact K, inputs within a relative delta
@@ -4169,10 +4165,6 @@ class _Rounding:
         except OverflowError:
             return math.inf
         return error
-
-    def decayed(self, E, w, c):
-        """The bound on each weight after w <- c w: c E, and each side's rounding of the product."""
-        return E if self.off else [c * e + (self.u + self.u_ours) * abs(float(v)) for e, v in zip(E, w)]
 
     def moved(self, E, w, parts, mean=0, step=0.0):
         """The bound on each weight after w += sum of f x over parts (one, or a batch's); ``step``: how far THEIRS's f
