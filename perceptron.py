@@ -4191,17 +4191,6 @@ class _Rounding:
         except OverflowError:
             return [math.inf] * len(E)
 
-    def weights_bound(self, w, E):
-        if isinstance(w, dict):
-            return {c: self.weights_bound(v, E.get(c) if isinstance(E, dict) else None) for c, v in w.items()}
-        if self.off:
-            return [0.0] * len(w)
-        try:
-            scale = self.tolerance * max((abs(float(v)) for v in w), default=0.0)
-        except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
-            scale = math.inf
-        return [max(e, scale) for e in (E if isinstance(E, list) else [0.0] * len(w))]
-
 
 def _is_whole(v) -> bool:
     try:
@@ -4248,21 +4237,25 @@ class _Agreement:
                                                                                               Fraction(bound) / ulp))
         return True
 
-    def vectors(self, theirs, ours, bounds, what) -> bool:
-        """Alike within bounds: vectors, {class: vector}, or votes [(v_k, c_k), ...] (each v_k's bounds from E)."""
+    def vectors(self, theirs, ours, E, what) -> bool:
+        """Alike within each weight's bound E_i (the replay's, or {class: E}), at least T max |w_i| (--tolerance T):
+        vectors, {class: vector}, or votes [(v_k, c_k), ...]."""
         if theirs == ours:  # equal values, of any types: nothing to bound
             self.compared.add(what)
             return True
         if isinstance(ours, dict):
             return isinstance(theirs, dict) and set(theirs) == set(ours) and all(
-                self.vectors(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds, what)
-                for c in ours)
+                self.vectors(theirs[c], ours[c], E.get(c) if isinstance(E, dict) else None, what) for c in ours)
         if ours and isinstance(ours[0], tuple):  # votes
             return len(ours) == len(theirs) and all(tc == oc and (tv == ov if isinstance(tv, int) or isinstance(
-                ov, int) else self.vectors(tv, ov, self.model.weights_bound(ov, bounds), what))
-                for (tv, tc), (ov, oc) in zip(theirs, ours))
+                ov, int) else self.vectors(tv, ov, E, what)) for (tv, tc), (ov, oc) in zip(theirs, ours))
+        try:
+            scale = 0.0 if self.model.off else self.model.tolerance * max((abs(float(v)) for v in ours), default=0.0)
+        except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
+            scale = math.inf
+        bounds = E if isinstance(E, list) and not self.model.off else [0.0] * len(ours)
         return len(theirs) == len(ours) and all(
-            self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
+            self.close(t, o, max(b, scale), what) for t, o, b in zip(theirs, ours, bounds))
 
     def text(self, mistakes) -> str:
         alike = "bit for bit" if self.model.name != "exact" else "exactly"
@@ -4287,8 +4280,7 @@ def _compare(ours, theirs, st, model, whole=True):
             return _Difference("score", k, o, t), alike
         # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
         if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not
-                alike.vectors(t.weights, o.weights, None if isinstance(o.weights, dict) else
-                              model.weights_bound(o.weights, o.weight_bound), "w after")):
+                alike.vectors(t.weights, o.weights, o.weight_bound, "w after")):
             return _Difference("w after", k, o, t), alike
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
@@ -4297,8 +4289,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if t is None:
             continue
         alike.compared.add(what)
-        if not (o is not None and alike.vectors(t, o, ours.final_bound if what == "votes" else model.weights_bound(
-                o, ours.final_bound), what) if what in ("weights", "average", "votes") else t == o):
+        if not (o is not None and alike.vectors(t, o, ours.final_bound, what) if what in ("weights", "average", "votes")
+                else t == o):
             return _Difference(what, None, o, t), alike
     return None, alike
 
