@@ -4015,10 +4015,8 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
         if st.average in ("after", "before") or st.voted else None
     AX = [None if joint else model.magnitudes(x) for x in X]
-    magnitudes: tuple = (None, None)  # the w that scored, and its |w_i|
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
-    w: Any = None
     D = types.SimpleNamespace(examples=examples, at=None, passes=0)
     for epoch_now, i, y, s, wrong, ended in _visits(learner, D, st.passes, st.exactly):
         epoch, made, visits = epoch_now, made * (epoch_now == epoch) + wrong, visits + 1
@@ -4046,9 +4044,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 gamma = _gamma(stored, model.u_ours) + _gamma(stored, model.u)
                 bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
             else:
-                if magnitudes[0] is not scored:
-                    magnitudes = (scored, model.magnitudes(scored))
-                bound = model.score_bound(magnitudes[1], E, AX[i])
+                bound = model.score_bound(model.magnitudes(scored), E, AX[i])
         if watch:
             watched[(cls, epoch, i)] = (s, bound)
         if expected["parted"] and expected["stop"]:
@@ -4056,7 +4052,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
             break
         if wrong:
-            w = learner.w if K is None else learner.weights() if linear else None
+            w: Any = learner.w if K is None else learner.weights() if linear else None
             if p.batch:
                 parts.append((learner.f, X[i]))
             elif K is None and not joint:
@@ -4100,12 +4096,11 @@ class _Rounding:
     def __init__(self, args, theirs, examples, off=None, precision=None):
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
-        telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
+        telling = [v for v in theirs.floats if v != int(v)]  # (finite: _Fields.number) whole ones tell no format
         self.name = precision or theirs.precision or (next(
             (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
             "binary64") if telling else "binary64" if theirs.floats or self.u_ours else "exact")
-        self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
-                                                                                  if isfinite(v))
+        self.guessed = theirs.precision is None and bool(theirs.floats) and not telling
         self.bits = bits = _PRECISIONS.get(self.name)
         self.u = 0.0 if bits is None else 2.0 ** -bits
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
