@@ -4014,7 +4014,6 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     steps, watched, parts, after_updates = [], {}, [], []  # type: list, dict, list, list  # parts: a batch's (f, x)
     history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
         if st.average in ("after", "before") or st.voted else None
-    AX = [None if joint else model.magnitudes(x) for x in X]
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
     D = types.SimpleNamespace(examples=examples, at=None, passes=0)
@@ -4044,7 +4043,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 gamma = _gamma(stored, model.u_ours) + _gamma(stored, model.u)
                 bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
             else:
-                bound = model.score_bound(model.magnitudes(scored), E, AX[i])
+                bound = model.score_bound(scored, E, X[i])
         if watch:
             watched[(cls, epoch, i)] = (s, bound)
         if expected["parted"] and expected["stop"]:
@@ -4111,18 +4110,13 @@ class _Rounding:
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
         self.limit = 2.0 ** (bits or 53)
 
-    def magnitudes(self, v) -> list | None:
-        try:
-            return None if self.off else [abs(float(v_i)) for v_i in v]
-        except OverflowError:
-            return None
-
-    def score_bound(self, aw, E, ax) -> float:
+    def score_bound(self, w, E, x) -> float:
         """How far THEIRS's w.x may lie from ours: both sums' roundings, S = sum |w_i x_i|, and A = sum E_i |x_i|."""
-        if self.off or aw is None or ax is None:
-            return 0.0 if self.off else math.inf
+        if self.off:
+            return 0.0
         try:
-            S = sum(map(mul, aw, ax))
+            ax = [abs(float(v)) for v in x]
+            S = sum(abs(float(v)) * a for v, a in zip(w, ax))
             A = sum(map(mul, E, ax)) if any(E) else 0.0
             if self.whole and S < self.limit and not A:
                 return self.tolerance * S
