@@ -3747,10 +3747,9 @@ def _json_file(path, what):
 
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
-# strictly and by value (_Fields.number).  The notes' run (train's) is compared exactly, then replayed (_replay) within
-# a rounding bound (_Rounding); the diagnoses, in the order tried: a bug (_law), the fewest conventions (_conventions),
-# a tie that rounding breaks, a bug of a shape it knows (_bug), a law outside the notes, else the notes' rule
-# (_unexplained).
+# strictly and by value (_Fields.number), and our run replayed (_replay) within its rounding (_Rounding); the diagnoses,
+# in the order tried: a bug (_law), the fewest conventions (_conventions), a tie that rounding breaks, a bug of a shape
+# it knows (_bug), a law outside the notes, else the notes' rule (_unexplained).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
