@@ -4031,18 +4031,17 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 expected["k"] += 1
             else:
                 expected["parted"], watch = wrong or here, here
-        bound = 0.0 if joint else None  # an argmax: its class
-        if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
-            if K is not None:  # from the magnitudes of eq. (2)'s terms, each stored since the last added
-                S, apart = sums[i]
-                for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
-                    S += abs(float(f_j * K(x_j, X[i])))
-                    apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
-                sums[i], upto[i] = (S, apart), stored  # eq. (2)'s sum in any order, its kernel values apart
-                gamma = _gamma(stored, model.u_ours) + _gamma(stored, model.u)
-                bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
-            else:
-                bound = model.score_bound(scored, E, X[i])
+        bound = 0.0 if joint else None  # an argmax: its class; else only where a decision or a score is compared
+        if bound is None and (watch or wrong) and K is None:
+            bound = model.score_bound(scored, E, X[i])
+        elif bound is None and (watch or wrong):  # from the magnitudes of eq. (2)'s terms, each stored since the last
+            S, apart = sums[i]
+            for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
+                S += abs(float(f_j * K(x_j, X[i])))
+                apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
+            sums[i], upto[i] = (S, apart), stored  # eq. (2)'s sum in any order, its kernel values apart
+            gamma = _gamma(stored, model.u_ours) + _gamma(stored, model.u)
+            bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
         if watch:
             watched[(cls, epoch, i)] = (s, bound)
         if expected["parted"] and expected["stop"]:
