@@ -3818,14 +3818,14 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
         again, alike = _compare(side, theirs, base, narrower)
         if again is None:
             model, ours, difference, agreement = narrower, side, None, alike
+    where = [] if difference is None else _where(difference, ours, examples, data)
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
-        return _differ(head, preferred, _where(difference, ours, examples, data))
+        return _differ(head, preferred, where)
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
-    where = [] if difference is None else _where(difference, ours, examples, data)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples, off=False)
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
