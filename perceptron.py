@@ -3936,11 +3936,15 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     indexes = [s.index for s in steps]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
-    if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
+    if order is not None:  # each pass's mistakes are at examples it visits, in the order it visits them
         base = 1 if n in indexes else 0  # indexes from 1
-        for k, (s, t) in enumerate(zip(steps, steps[1:]), 1):
+        for k, (s, t) in enumerate(zip([None] + steps, steps)):
             visits = order[min(max(t.epoch, 1), len(order)) - 1]
-            if s.epoch == t.epoch and s.cls == t.cls and visits.index(t.index - base) <= visits.index(s.index - base):
+            if t.index - base not in visits:
+                raise read.wrong(f"trace[{k}].index", f"{t.index}: epoch {t.epoch} does not visit that example in the "
+                                 "order \"order\" declares for it")
+            if s and s.epoch == t.epoch and s.cls == t.cls and \
+                    visits.index(t.index - base) <= visits.index(s.index - base):
                 raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
                                  "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
