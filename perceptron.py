@@ -3938,7 +3938,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None:  # each pass's mistakes are at examples it visits, in the order it visits them
         base = 1 if n in indexes else 0  # indexes from 1
-        for k, (s, t) in enumerate(zip([None] + steps, steps)):
+        for k, (s, t) in enumerate(zip([None, *steps], steps)):
             visits = order[min(max(t.epoch, 1), len(order)) - 1]
             if t.index - base not in visits:
                 raise read.wrong(f"trace[{k}].index", f"{t.index}: epoch {t.epoch} does not visit that example in the "
@@ -4072,18 +4072,14 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     if expected["parted"] and expected["stop"]:
         return _Side(steps, None, epoch, False, None, None, watched, E)
     w = learner.w if K is None else learner.weights() if linear else None
-    average: Any = None
+    size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
+    shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
+        else (lambda v: v)
+    average: Any = shaped(means[st.average]) if st.average in ("after", "before") else None
     if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
             if after_updates else list(w)
-    votes = None
-    if history is not None:
-        size = d + p.bias
-        shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
-            else (lambda v: v)
-        means = history.means(visits)
-        average = shaped(means[st.average]) if st.average in ("after", "before") else average
-        votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
+    votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes] if history and st.voted else None
     return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
 
 
