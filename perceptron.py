@@ -3727,10 +3727,9 @@ def _json_file(path, what):
 
 
 # --check THEIRS.json: another implementation's run against this one; where they part, and why.  THEIRS is read
-# strictly and by value (_Fields.number).  The notes' run (train's) is compared exactly, then replayed (_replay) within
-# a rounding bound (_Rounding); the diagnoses, in the order tried: a bug (_law), the fewest conventions (_conventions),
-# a tie that rounding breaks, a bug of a shape it knows (_bug), a law outside the notes, else the notes' rule
-# (_unexplained).
+# strictly and by value (_Fields.number), and our run replayed (_replay) within its rounding (_Rounding); the diagnoses,
+# in the order tried: a bug (_law), the fewest conventions (_conventions), a tie that rounding breaks, a bug of a shape
+# it knows (_bug), a law outside the notes, else the notes' rule (_unexplained).
 _THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
@@ -3787,38 +3786,28 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     model = _Rounding(args, theirs, examples)
     declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
     found_first += declared
-    plain = not (args.multiclass or kernel or found_first or _family_options(args))  # the notes' run itself, train's
-    if plain:
-        after: list = []
-        run = _fit(args, examples, None, trace=True, on_mistake=lambda m, model: after.append(_copied(model.w)))
-        ours = _Side([_Step(None, m.epoch, m.index, m.y, m.score, w, 0.0, None) for m, w in zip(run.trace, after)],
-                     run.w, run.epochs, run.converged, run.average, run.voted, {}, None)
-        difference, agreement = _compare(ours, theirs, base, _Rounding(args, theirs, examples, off=True))
-    if not plain or difference is not None:
-        try:  # the run again, step by step, within THEIRS's rounding: asked before any law
-            ours = _replay(examples, base, model, theirs)
-        except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
-            raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-        difference, agreement = _compare(ours, theirs, base, model)
+    try:  # the run again, step by step, within THEIRS's rounding: asked before any law
+        ours = _replay(examples, base, model, theirs)
+    except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
+        raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
+    difference, agreement = _compare(ours, theirs, base, model)
     # whole numbers written as floats say nothing of their format: try the commonest narrower one
     if difference is not None and model.guessed and all(_held_in(v, "binary32") for v in theirs.floats):
-        narrower = _Rounding(args, theirs._replace(precision="binary32"), examples)
-        narrower.guessed = True
+        narrower = _Rounding(args, theirs, examples, precision="binary32")
         side = _replay(examples, base, narrower, theirs)
         again, alike = _compare(side, theirs, base, narrower)
         if again is None:
             model, ours, difference, agreement = narrower, side, None, alike
+    where = [] if difference is None else _where(difference, ours, examples, data)
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
-        return _differ(head, preferred, _where(difference, ours, examples, data))
+        return _differ(head, preferred, where)
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
-    where = [] if difference is None else _where(difference, ours, examples, data)
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
-        rounding = _Rounding(args, theirs, examples)
-        rounding.off = rounding.u == rounding.u_ours == 0
+        rounding = _Rounding(args, theirs, examples, off=False)
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
             return _differ(head, [
                 f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
@@ -3927,11 +3916,15 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     indexes = [s.index for s in steps]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
-    if order is not None and steps:  # each pass's mistakes come in the order that pass visits the examples
+    if order is not None:  # each pass's mistakes are at examples it visits, in the order it visits them
         base = 1 if n in indexes else 0  # indexes from 1
-        for k, (s, t) in enumerate(zip(steps, steps[1:]), 1):
+        for k, (s, t) in enumerate(zip([None, *steps], steps)):
             visits = order[min(max(t.epoch, 1), len(order)) - 1]
-            if s.epoch == t.epoch and s.cls == t.cls and visits.index(t.index - base) <= visits.index(s.index - base):
+            if t.index - base not in visits:
+                raise read.wrong(f"trace[{k}].index", f"{t.index}: epoch {t.epoch} does not visit that example in the "
+                                 "order \"order\" declares for it")
+            if s and s.epoch == t.epoch and s.cls == t.cls and \
+                    visits.index(t.index - base) <= visits.index(s.index - base):
                 raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
                                  "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
@@ -4004,17 +3997,16 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     steps, watched, parts, after_updates = [], {}, [], []  # type: list, dict, list, list  # parts: a batch's (f, x)
     history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
         if st.average in ("after", "before") or st.voted else None
-    AX = [None if joint else model.magnitudes(x) for x in X]
-    magnitudes: tuple = (None, None)  # the w that scored, and its |w_i|
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
-    w: Any = None
     D = types.SimpleNamespace(examples=examples, at=None, passes=0)
     for epoch_now, i, y, s, wrong, ended in _visits(learner, D, st.passes, st.exactly):
         epoch, made, visits = epoch_now, made * (epoch_now == epoch) + wrong, visits + 1
         stored = learner.mistakes - wrong  # a dual's stored examples when it scored
-        if p.decay and p.decay_at == "example" and scored is not None:  # w shrank before it scored
-            E, scored = model.decayed(E, learner.w, 1 - p.decay), [(1 - p.decay) * v for v in scored]
+        if p.decay and p.decay_at == "example" and scored is not None:  # w <- c w before it scored: c E, rounded
+            c = 1 - p.decay
+            E = E if model.off else [c * e + (model.u + model.u_ours) * abs(float(v)) for e, v in zip(E, learner.w)]
+            scored = [c * v for v in scored]
         trace, watch = expected["trace"], False
         if trace is not None and not expected["parted"]:  # THEIRS's next mistake: at this visit, or parted
             t = trace[expected["k"]] if expected["k"] < len(trace) else None
@@ -4023,19 +4015,17 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 expected["k"] += 1
             else:
                 expected["parted"], watch = wrong or here, here
-        bound = 0.0 if joint else None  # an argmax: its class
-        if bound is None and (watch or wrong):  # the bound only where a decision or a score is compared
-            if K is not None:  # from the magnitudes of eq. (2)'s terms, each stored since the last added
-                S, apart = sums[i]
-                for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
-                    S += abs(float(f_j * K(x_j, X[i])))
-                    apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
-                sums[i], upto[i] = (S, apart), stored
-                bound = model.kernel_bound(stored, S, apart)
-            else:
-                if magnitudes[0] is not scored:
-                    magnitudes = (scored, model.magnitudes(scored))
-                bound = model.score_bound(magnitudes[1], E, AX[i])
+        bound = 0.0 if joint else None  # an argmax: its class; else only where a decision or a score is compared
+        if bound is None and (watch or wrong) and K is None:
+            bound = model.score_bound(scored, E, X[i])
+        elif bound is None and (watch or wrong):  # from the magnitudes of eq. (2)'s terms, each stored since the last
+            S, apart = sums[i]
+            for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
+                S += abs(float(f_j * K(x_j, X[i])))
+                apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
+            sums[i], upto[i] = (S, apart), stored  # eq. (2)'s sum in any order, its kernel values apart
+            gamma = _gamma(stored, model.u_ours) + _gamma(stored, model.u)
+            bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
         if watch:
             watched[(cls, epoch, i)] = (s, bound)
         if expected["parted"] and expected["stop"]:
@@ -4043,12 +4033,13 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
             break
         if wrong:
-            w = learner.w if K is None else learner.weights() if linear else None
+            w: Any = learner.w if K is None else learner.weights() if linear else None
             if p.batch:
                 parts.append((learner.f, X[i]))
             elif K is None and not joint:
-                apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0)  # passive-aggressive's f, by s
-                E = model.moved(E, w, [(learner.f, X[i])], step=apart if p.step == "passive-aggressive" else 0.0)
+                apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0) \
+                    if p.step == "passive-aggressive" else 0.0  # passive-aggressive's f follows the score
+                E = model.moved(E, w, [(learner.f, X[i])], step=apart)
                 after_updates.append(w)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
             if history is not None:
@@ -4061,18 +4052,14 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     if expected["parted"] and expected["stop"]:
         return _Side(steps, None, epoch, False, None, None, watched, E)
     w = learner.w if K is None else learner.weights() if linear else None
-    average: Any = None
+    size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
+    shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
+        else (lambda v: v)
+    average: Any = shaped(means[st.average]) if st.average in ("after", "before") else None
     if st.average == "updates" and not joint:
         average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
             if after_updates else list(w)
-    votes = None
-    if history is not None:
-        size = d + p.bias
-        shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
-            else (lambda v: v)
-        means = history.means(visits)
-        average = shaped(means[st.average]) if st.average in ("after", "before") else average
-        votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes or ()] if st.voted else None
+    votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes] if history and st.voted else None
     return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
 
 
@@ -4083,37 +4070,31 @@ class _Rounding:
     and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings are carried on each weight's bound.
     --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
 
-    def __init__(self, args, theirs, examples, off=False):
+    def __init__(self, args, theirs, examples, off=None, precision=None):
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
-        telling = [v for v in theirs.floats if v != int(v)] if all(map(isfinite, theirs.floats)) else theirs.floats
-        self.name = theirs.precision or (next(
+        telling = [v for v in theirs.floats if v != int(v)]  # (finite: _Fields.number) whole ones tell no format
+        self.name = precision or theirs.precision or (next(
             (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
             "binary64") if telling else "binary64" if theirs.floats or self.u_ours else "exact")
-        self.guessed = theirs.precision is None and bool(theirs.floats) and all(v == int(v) for v in theirs.floats
-                                                                                  if isfinite(v))
+        self.guessed = theirs.precision is None and bool(theirs.floats) and not telling
         self.bits = bits = _PRECISIONS.get(self.name)
         self.u = 0.0 if bits is None else 2.0 ** -bits
         self.u_in = 0.0 if bits is None or all(_held_in(v, self.name) for v in inputs) else self.u
         self.tolerance = float(args.tolerance or 0)
-        self.off = off or args.bitwise or (self.u == self.u_ours == self.tolerance == 0)
+        self.off = (args.bitwise if off is None else off) or (self.u == self.u_ours == self.tolerance == 0)
         # Whole numbers, sums and products below 2^p are exact in p bits: no rounding, a difference is a difference.
         self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
         self.limit = 2.0 ** (bits or 53)
 
-    def magnitudes(self, v) -> list | None:
-        try:
-            return None if self.off else [abs(float(v_i)) for v_i in v]
-        except OverflowError:
-            return None
-
-    def score_bound(self, aw, E, ax) -> float:
+    def score_bound(self, w, E, x) -> float:
         """How far THEIRS's w.x may lie from ours: both sums' roundings, S = sum |w_i x_i|, and A = sum E_i |x_i|."""
-        if self.off or aw is None or ax is None:
-            return 0.0 if self.off else math.inf
+        if self.off:
+            return 0.0
         try:
-            S = sum(map(mul, aw, ax))
+            ax = [abs(float(v)) for v in x]
+            S = sum(abs(float(v)) * a for v, a in zip(w, ax))
             A = sum(map(mul, E, ax)) if any(E) else 0.0
             if self.whole and S < self.limit and not A:
                 return self.tolerance * S
@@ -4121,11 +4102,6 @@ class _Rounding:
             return max(_gamma(len(ax), self.u_ours) * S + _gamma(len(ax), self.u) * theirs + moved, self.tolerance * S)
         except OverflowError:
             return math.inf
-
-    def kernel_bound(self, terms, S, values=0.0) -> float:
-        """The same for eq. (2): ``terms`` terms of absolute sum S, their kernel values ``values`` apart in all."""
-        return 0.0 if self.off else max((_gamma(terms, self.u_ours) + _gamma(terms, self.u)) * S + values,
-                                        self.tolerance * S)
 
     def kernel_error(self, K, a, b) -> float:
         """How far THEIRS's K(a, b) may lie from ours, each side's from the exact K, inputs within a relative delta
@@ -4157,10 +4133,6 @@ class _Rounding:
             return math.inf
         return error
 
-    def decayed(self, E, w, c):
-        """The bound on each weight after w <- c w: c E, and each side's rounding of the product."""
-        return E if self.off else [c * e + (self.u + self.u_ours) * abs(float(v)) for e, v in zip(E, w)]
-
     def moved(self, E, w, parts, mean=0, step=0.0):
         """The bound on each weight after w += sum of f x over parts (one, or a batch's); ``step``: how far THEIRS's f
         may lie from ours (passive-aggressive's, which follows the score)."""
@@ -4185,17 +4157,6 @@ class _Rounding:
             return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(moved, aw)]
         except OverflowError:
             return [math.inf] * len(E)
-
-    def weights_bound(self, w, E):
-        if isinstance(w, dict):
-            return {c: self.weights_bound(v, E.get(c) if isinstance(E, dict) else None) for c, v in w.items()}
-        if self.off:
-            return [0.0] * len(w)
-        try:
-            scale = self.tolerance * max((abs(float(v)) for v in w), default=0.0)
-        except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
-            scale = math.inf
-        return [max(e, scale) for e in (E if isinstance(E, list) else [0.0] * len(w))]
 
 
 def _is_whole(v) -> bool:
@@ -4243,21 +4204,25 @@ class _Agreement:
                                                                                               Fraction(bound) / ulp))
         return True
 
-    def vectors(self, theirs, ours, bounds, what) -> bool:
-        """Alike within bounds: vectors, {class: vector}, or votes [(v_k, c_k), ...] (each v_k's bounds from E)."""
+    def vectors(self, theirs, ours, E, what) -> bool:
+        """Alike within each weight's bound E_i (the replay's, or {class: E}), at least T max |w_i| (--tolerance T):
+        vectors, {class: vector}, or votes [(v_k, c_k), ...]."""
         if theirs == ours:  # equal values, of any types: nothing to bound
             self.compared.add(what)
             return True
         if isinstance(ours, dict):
             return isinstance(theirs, dict) and set(theirs) == set(ours) and all(
-                self.vectors(theirs[c], ours[c], bounds.get(c) if isinstance(bounds, dict) else bounds, what)
-                for c in ours)
+                self.vectors(theirs[c], ours[c], E.get(c) if isinstance(E, dict) else None, what) for c in ours)
         if ours and isinstance(ours[0], tuple):  # votes
             return len(ours) == len(theirs) and all(tc == oc and (tv == ov if isinstance(tv, int) or isinstance(
-                ov, int) else self.vectors(tv, ov, self.model.weights_bound(ov, bounds), what))
-                for (tv, tc), (ov, oc) in zip(theirs, ours))
+                ov, int) else self.vectors(tv, ov, E, what)) for (tv, tc), (ov, oc) in zip(theirs, ours))
+        try:
+            scale = 0.0 if self.model.off else self.model.tolerance * max((abs(float(v)) for v in ours), default=0.0)
+        except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
+            scale = math.inf
+        bounds = E if isinstance(E, list) and not self.model.off else [0.0] * len(ours)
         return len(theirs) == len(ours) and all(
-            self.close(t, o, b, what) for t, o, b in zip(theirs, ours, bounds or [0.0] * len(ours)))
+            self.close(t, o, max(b, scale), what) for t, o, b in zip(theirs, ours, bounds))
 
     def text(self, mistakes) -> str:
         alike = "bit for bit" if self.model.name != "exact" else "exactly"
@@ -4282,8 +4247,7 @@ def _compare(ours, theirs, st, model, whole=True):
             return _Difference("score", k, o, t), alike
         # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
         if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not
-                alike.vectors(t.weights, o.weights, None if isinstance(o.weights, dict) else
-                              model.weights_bound(o.weights, o.weight_bound), "w after")):
+                alike.vectors(t.weights, o.weights, o.weight_bound, "w after")):
             return _Difference("w after", k, o, t), alike
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
@@ -4292,8 +4256,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if t is None:
             continue
         alike.compared.add(what)
-        if not (o is not None and alike.vectors(t, o, ours.final_bound if what == "votes" else model.weights_bound(
-                o, ours.final_bound), what) if what in ("weights", "average", "votes") else t == o):
+        if not (o is not None and alike.vectors(t, o, ours.final_bound, what) if what in ("weights", "average", "votes")
+                else t == o):
             return _Difference(what, None, o, t), alike
     return None, alike
 

@@ -5531,6 +5531,16 @@ def test_check_of_a_bad_field_is_one_error_line_and_exit_2(tmp_path, field, valu
     assert (status, out) == (2, "") and err.count("\n") == 1 and said in err, err
 
 
+def test_check_of_a_mistake_at_an_example_its_declared_order_does_not_visit_is_one_error_line_and_exit_2(tmp_path):
+    examples = planted_data(31)
+    doc = wild_run(examples, rule="margin")
+    first = doc["trace"][0]
+    doc["order"] = [i for i in range(len(examples)) if i != first["index"]]  # exit 3 (a ValueError) before
+    status, out, err = check_in_process(tmp_path, examples, doc, "--rule", "margin")
+    assert (status, out) == (2, "") and err.count("\n") == 1, err
+    assert f"trace[0].index: {first['index']}: epoch {first['epoch']} does not visit that example" in err, err
+
+
 def test_check_refuses_a_trace_beyond_its_size_policy_at_once(tmp_path, monkeypatch):
     examples = planted_data(31)
     doc = wild_run(examples)
