@@ -882,7 +882,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
                                  labels)
         xs = [x for x, _ in D.examples or ()]
         learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None and not family else
-                   _FamilyPerceptron(D.d, point, len(xs)) if kernel is None else
+                   _FamilyPerceptron(D.d, point) if kernel is None else
                    _FamilyDual(kernel, point, xs) if family else DualPerceptron(kernel, rule=rule, bias=bias))
         if kernel is not None and D.d:
             learner.d = D.d  # the length of every x, known from the first example
@@ -1029,8 +1029,15 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
                                      None if log is None else lambda mistake, _: log.append(mistake)],
                            lambda: (best, len(log or ())))
         try:
-            cornell = _cornell if getattr(learner, "point", None) is None else _family_cornell
-            epoch, converged = cornell(learner, D, passes, record, every_pass)
+            if getattr(learner, "point", None) is None:
+                epoch, converged = _cornell(learner, D, passes, record, every_pass)
+            else:  # the family's pass, each mistake told
+                last = 0  # the last pass that made a mistake
+                for epoch, i, y, s, wrong, _ in _visits(learner, D, passes, every_pass):
+                    if wrong:
+                        last = epoch
+                        record(learner.Mistake(epoch, i, y, s))
+                epoch, converged = learner.epoch, last < learner.epoch
         except PerceptronError as err:
             raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
         except (ArithmeticError, TypeError, ValueError) as err:
@@ -1412,11 +1419,11 @@ def _quotient(a, b):
 
 
 class _FamilyPerceptron(Perceptron):
-    """Part I's Perceptron at any point of the family, on vectors of d features (n examples a pass)."""
+    """Part I's Perceptron at any point of the family, on vectors of d features."""
 
-    def __init__(self, d, point, n):
+    def __init__(self, d, point):
         super().__init__(d, rule=point.rule, bias=point.bias)
-        self.point, self.n, self.epoch, self.f, self.delta = point, n, 1, None, None
+        self.point, self.epoch, self.f, self.delta = point, 1, None, None
         if point.start is not None:
             self.w = _vector(point.start, d + point.bias, "start", "{name} has {n} numbers, and w has {d}")
         self.mistake = lambda y, s: _decided(point, y, s)[0]
@@ -1516,9 +1523,8 @@ class _FamilyJoint(MulticlassPerceptron):
 
 def _visits(learner, D, passes, every_pass=False):
     """The family's pass, Cornell §3's loop at the learner's point (stopping after a clean pass unless ``every_pass``):
-    yields each visit's (pass, index, y, score, mistake, the size of the batch that ended there, or 0); returns the
-    last pass and whether it made no mistake."""
-    p, n, order, m = learner.point, len(D.examples), list(range(len(D.examples))), 0
+    yields each visit's (pass, index, y, score, mistake, the size of the batch that ended there, or 0)."""
+    p, n, order = learner.point, len(D.examples), list(range(len(D.examples)))
     shuffled = None
     if p.shuffle is not None:
         import random
@@ -1543,19 +1549,6 @@ def _visits(learner, D, passes, every_pass=False):
             yield epoch, i, y, s, wrong, ended
         if m == 0 and not every_pass:
             break
-    return learner.epoch, m == 0
-
-
-def _family_cornell(learner, D, passes, on_mistake, every_pass=False):
-    """_cornell for a learner of the family: its visits, each mistake told."""
-    visits = _visits(learner, D, passes, every_pass)
-    while True:
-        try:
-            epoch, i, y, s, wrong, _ = next(visits)
-        except StopIteration as done:
-            return done.value
-        if wrong:
-            on_mistake(learner.Mistake(epoch, i, y, s))
 
 
 class Classifier:
@@ -3222,7 +3215,7 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                               "example moves w between mistakes: explain a run without them")
     family = bool(_beyond(p))
     def binary(start=None):  # the run's own learner, from w = 0 (or its start)
-        return _FamilyPerceptron(model.d, p._replace(start=start), 0) if family else \
+        return _FamilyPerceptron(model.d, p._replace(start=start)) if family else \
             Perceptron(model.d, rule=run.rule, bias=run.bias)
     learners: dict[Any, Any] = (
         {c: binary(p.start.get(c) if isinstance(p.start, dict) else p.start) for c in model.classes} if one_vs_rest
@@ -3590,13 +3583,13 @@ def _model_of(path, doc, read=None):
                 labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
             model._w = dict(w)  # the joint update's vectors; one-vs-rest's are its binary runs'
             for c in model.binary or {}:
-                model.binary[c] = _FamilyPerceptron(d, point, 0) if family else model.binary[c]
+                model.binary[c] = _FamilyPerceptron(d, point) if family else model.binary[c]
                 model.binary[c].w = w[c]
         elif kernel is not None:
             model = _FamilyDual(kernel, point, []) if family else DualPerceptron(kernel, rule=rule, bias=bias)
             model.stored, model.d = rows, d
         else:
-            model = _FamilyPerceptron(d, point, 0) if family else Perceptron(d, rule=rule, bias=bias)
+            model = _FamilyPerceptron(d, point) if family else Perceptron(d, rule=rule, bias=bias)
             model.w = w
     except PerceptronError as err:
         raise read.wrong("labels" if update else "weights", err.reason) from None
@@ -3973,7 +3966,7 @@ class _Faulty(_FamilyPerceptron):
     wrapped mod 2^bits is its every product and sum wrapped)."""
 
     def __init__(self, d, point, xs, fault):
-        super().__init__(d, point, len(xs))
+        super().__init__(d, point)
         self.fault, self.before, self.xs = fault, self.w, xs
         self.previous = (point.order[0] if point.order else range(len(xs)))[-1]
 
@@ -4017,7 +4010,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     d = len(xs[0]) if xs else 0
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
     learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
-        _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p, n)
+        _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight

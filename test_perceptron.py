@@ -5584,11 +5584,10 @@ def test_the_checks_replay_of_the_notes_run_is_trains_run_mistake_by_mistake(opt
 def family_run(examples, point, passes=1000, kernel=None):
     """A run by the family's own learner and pass at ``point``, even at the notes' point (which train gives Part I)."""
     d, xs = len(examples[0][0]), [x for x, _ in examples]
-    learner = P._FamilyPerceptron(d, point, len(examples)) if kernel is None else P._FamilyDual(kernel, point, xs)
-    trace = []
-    D = P._Data(examples, keep=True)
-    epochs, converged = P._family_cornell(learner, D, passes, trace.append)
-    return learner, trace, epochs, converged
+    learner = P._FamilyPerceptron(d, point) if kernel is None else P._FamilyDual(kernel, point, xs)
+    run = P._run_cornell(learner, P._Data(examples, keep=True), (passes, None, False, None, False, [], None), False,
+                         kernel=None)
+    return learner, run.trace, run.epochs, run.converged
 
 
 @pytest.mark.parametrize("rule", RULES)
@@ -5608,8 +5607,7 @@ def test_the_family_at_the_notes_point_is_part_one(rule, bias):
         assert dual_trace == train(examples, rule=rule, bias=bias, max_epochs=30, kernel=P.dot).trace
     joint = P._FamilyJoint(["a", "b", "c"], 2, P.Conventions(bias=bias))
     D = P._Data(CLASSES, keep=True, label=lambda label: label)
-    log = []
-    P._family_cornell(joint, D, 20, log.append)
+    log = P._run_cornell(joint, D, (20, None, False, None, False, [], None), False, kernel=None).trace
     run = P.train_multiclass(CLASSES, update="joint", bias=bias, max_epochs=20)
     assert (log, joint.w) == (run.trace, run.w)
 
