@@ -870,16 +870,14 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted = options[:5]
         _setting(rule, "rule")
-        point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions) if conventions \
-            else Conventions(rule=rule, bias=bias)
-        family = bool(conventions) and bool(_beyond(point))  # beyond Part I's learners
+        point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions)
+        family = bool(_beyond(point))  # beyond Part I's learners
         if kernel is not None:
             _setting(kernel, "kernel")
             if average is not None:
                 raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
-        history = average is not None or voted
-        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None or family,
-                                 labels)
+        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or average is not None or voted or
+                                 kernel is not None or family, labels)
         xs = [x for x, _ in D.examples or ()]
         learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None and not family else
                    _FamilyPerceptron(D.d, point) if kernel is None else
@@ -889,7 +887,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
         shapes = () if kernel is None else (lambda dual: [dual.mistakes], lambda v: v[0])  # v_k: the first k
-        return _run_cornell(learner, D, options, history and epochs is not None, *shapes,
+        return _run_cornell(learner, D, options, *shapes,
                             kernel=None if kernel is None else _name(kernel), labels=labels, conventions=point)
     except KeyboardInterrupt as stop:  # the run so far, from _run_cornell; none before
         stop.run = getattr(stop, "run", None)  # type: ignore[attr-defined]
@@ -897,7 +895,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
 
 
 def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake) -> tuple:
-    """The options of train and train_multiclass, checked; the trace kept: a new list, None, or the list given."""
+    """The options of train and train_multiclass, checked (trace: a new list, None or the list given), every_pass."""
     for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
@@ -909,7 +907,7 @@ def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake
         raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
     return (max_epochs if epochs is None else epochs, _setting(bias, "bias"), _setting(pocket, "pocket"), average,
             _setting(voted, "voted"), trace if isinstance(trace, list) else [] if _setting(trace, "trace") else None,
-            on_mistake)
+            on_mistake, epochs is not None and (average is not None or voted))
 
 
 def _pairs(examples, y):
@@ -1000,10 +998,10 @@ def _binary_data(examples, keep, labels):
     return D, two or (-1, 1)
 
 
-def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
+def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions):
     """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
     _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C, which takes back a step it lands in."""
-    passes, _, pocket, average, voted, log, hook = options
+    passes, _, pocket, average, voted, log, hook, every_pass = options
     best = tally = record = None
     made: list = []  # the index of each update's example, first told (an observer that fails then names it)
 
@@ -1240,7 +1238,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             hook(entry, model)
     try:
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
-        passes, bias, pocket, average, voted, log, hook = options
+        passes, bias, pocket, average, voted, log, hook, _ = options
         logged = len(log or ())  # a list given may hold entries already
         D = _Data(_pairs(examples, y), keep=True, label=_class_label)
         learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
@@ -1253,8 +1251,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             learner = _FamilyJoint(learner.classes, learner.d, point)
         if learner.binary is None:  # one vector for the history: the class vectors, one after another
             size = learner.d + bias
-            return _run_cornell(learner, D, options, (average is not None or voted) and epochs is not None,
-                                lambda joint: [v for c in joint.classes for v in joint.w[c]],
+            return _run_cornell(learner, D, options, lambda joint: [v for c in joint.classes for v in joint.w[c]],
                                 lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)},
                                 kernel=None, multiclass="joint", labels=None, conventions=point)
         for c in learner.classes:

@@ -5585,7 +5585,7 @@ def family_run(examples, point, passes=1000, kernel=None):
     """A run by the family's own learner and pass at ``point``, even at the notes' point (which train gives Part I)."""
     d, xs = len(examples[0][0]), [x for x, _ in examples]
     learner = P._FamilyPerceptron(d, point) if kernel is None else P._FamilyDual(kernel, point, xs)
-    run = P._run_cornell(learner, P._Data(examples, keep=True), (passes, None, False, None, False, [], None), False,
+    run = P._run_cornell(learner, P._Data(examples, keep=True), (passes, None, False, None, False, [], None, False),
                          kernel=None)
     return learner, run.trace, run.epochs, run.converged
 
@@ -5607,7 +5607,7 @@ def test_the_family_at_the_notes_point_is_part_one(rule, bias):
         assert dual_trace == train(examples, rule=rule, bias=bias, max_epochs=30, kernel=P.dot).trace
     joint = P._FamilyJoint(["a", "b", "c"], 2, P.Conventions(bias=bias))
     D = P._Data(CLASSES, keep=True, label=lambda label: label)
-    log = P._run_cornell(joint, D, (20, None, False, None, False, [], None), False, kernel=None).trace
+    log = P._run_cornell(joint, D, (20, None, False, None, False, [], None, False), kernel=None).trace
     run = P.train_multiclass(CLASSES, update="joint", bias=bias, max_epochs=20)
     assert (log, joint.w) == (run.trace, run.w)
 
