@@ -926,8 +926,7 @@ def _pairs(examples, y):
 
 
 def _values(v, rows=False):
-    """A pandas DataFrame as its rows and a Series as its values, each cell of the column's own type (an int
-    column's Python ints); anything else as it is.  rows=True: v is X, rows (a 1-d array is not a data set)."""
+    """v by value: a DataFrame as its rows, a Series as its values (an int column's Python ints); rows=True: v is X."""
     if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
         if hasattr(v, "tocsr"):
             raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
@@ -1095,8 +1094,7 @@ class _Held:
 
 
 class _Recorder:
-    """A run's one on_mistake: the observers told of each mistake; then the step is whole: ``seen``, (mistakes, w,
-    kept()), is the run a Ctrl-C reports (_run_cornell)."""
+    """A run's one on_mistake, telling its observers; ``seen``: (mistakes, w, kept()) at the last whole step."""
 
     signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals
 
@@ -1174,8 +1172,7 @@ class _History:
         self.total = [s + c * (v if type(v) in (int, Fraction) else Fraction(v)) for s, v in zip(self.total, self.w)]
 
     def means(self, N) -> dict:
-        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N, "updates": the mean of w after each
-        update (w without one)} ({} without sums), exact (``train``)."""
+        """{"after": ..., "before": ..., "updates": ...}, the averages ``train`` describes, exact ({} without sums)."""
         w = self.w
         self.at(N + 1, w)
         if self.total is None:
@@ -1429,16 +1426,14 @@ class _FamilyPerceptron(Perceptron):
         return _read_at(self.point, x)
 
     def _step(self, x, y, i=None):
-        """The family's step on a checked example: (its score w.x, whether it was a mistake); on a mistake w <- c w +
-        f x, the bias by its own rate, or for the batch's end (applied())."""
+        """The family's step (FAMILY's rows): (w.x, whether a mistake); a batch's updates wait for applied()."""
         p, x = self.point, self._read(x)
         if p.decay and p.decay_at == "example":  # an L2 penalty: w shrinks at every example
             self.w = [(1 - p.decay) * w_i for w_i in self.w]
         s = self._score(x)
-        wrong, o, f = _decided(p, y, s, x, self.epoch)
+        wrong, o, self.f = _decided(p, y, s, x, self.epoch)
         if wrong:
-            self.f = f
-            fx = [f * x_i for x_i in x]
+            fx = [self.f * x_i for x_i in x]
             if p.bias_rate is not None:  # b <- b + R y (or R (y - o)), the bias's feature times its own rate
                 b = 0 if p.bias_first else -1
                 fx[b] = (y - o if p.step == "error" else y) * p.bias_rate * x[b]
@@ -1460,8 +1455,7 @@ class _FamilyPerceptron(Perceptron):
 
 
 class _FamilyDual(DualPerceptron):
-    """Part I's DualPerceptron at a point of the family: it stores (x, f), f its update's factor, and eq. (2) sums
-    f_j K(x_j, x) (the notes: f_j = y_j); over a kept data set, eq. (2) read from _KernelScores."""
+    """Part I's DualPerceptron at a point of the family: it stores (x, f), eq. (2) sums f_j K(x_j, x) (notes: y_j)."""
 
     def __init__(self, kernel, point, xs):
         super().__init__(kernel, rule=point.rule, bias=point.bias)
@@ -1501,8 +1495,7 @@ class _FamilyJoint(MulticlassPerceptron):
     _read = _FamilyPerceptron._read
 
     def _step(self, x, y, i=None):
-        """The joint update at the point: w(y) <- w(y) + eta x, w(guess) <- w(guess) - eta x on a mistake; the guess
-        argmax_l w(l).x, ties to the first class or the last, None while every vector is 0 (abstain)."""
+        """The joint update at the point, w(y) += eta x and w(guess) -= eta x; the guess None while it abstains."""
         x, classes = self._read(x), self.classes[::-1] if self.point.ties == "last" else self.classes
         abstains = self.point.abstain and not any(v for w in self._w.values() for v in w)
         guess = None if abstains else _argmax(classes, self._scores(x))
@@ -1522,7 +1515,6 @@ def _visits(learner, D, passes, every_pass=False):
     """The family's pass, Cornell §3's loop at the learner's point (stopping after a clean pass unless ``every_pass``):
     yields each visit's (pass, index, y, score, mistake, the size of the batch that ended there, or 0)."""
     p, n, order = learner.point, len(D.examples), list(range(len(D.examples)))
-    shuffled = None
     if p.shuffle is not None:
         import random
         shuffled = random.Random(p.shuffle)
@@ -1530,7 +1522,7 @@ def _visits(learner, D, passes, every_pass=False):
         learner.epoch = D.passes = epoch
         if p.order is not None:
             order = p.order[min(epoch, len(p.order)) - 1]
-        elif shuffled is not None:
+        elif p.shuffle is not None:
             shuffled.shuffle(order)
         m, size = 0, p.batch_size or len(order)
         for k, i in enumerate(order, 1):
