@@ -673,7 +673,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         c_k sign(v_k.x)), sign(0) = +1 at both levels); a multiclass run's argmax_l w(l).x, ties to the earliest class,
         its vote each class's voted sum (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
         if self.multiclass is None:
-            return self.labels[self._signs([x], weights)[0] > 0]
+            return self.labels[sign(self._votes([x], weights)[0]) > 0]
         return _argmax(self.model.classes, self._scores(x, weights))
 
     def _scores(self, x, weights) -> dict:
@@ -692,14 +692,11 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def _read(self, x):
         return _read_at(self.conventions or Conventions(bias=self.bias), x)
 
-    def _signs(self, xs, weights) -> list:
-        """A binary run's sign(w.x) for each x, or its vote's."""
-        self._kept(weights)
-        return [sign(self.score(x, weights)) for x in xs] if weights != "voted" else list(map(sign, self._votes(xs)))
-
-    def _votes(self, xs) -> list:
-        """The vote's sum_k c_k sign(v_k.x) for each x (a kernel run's v_k: its dual after k mistakes)."""
-        kept = self._kept("voted")
+    def _votes(self, xs, weights="voted") -> list:
+        """A binary run's w.x for each x, or the vote's sum_k c_k sign(v_k.x) (a kernel run's v_k: its dual after k)."""
+        kept = self._kept(weights)
+        if weights != "voted":
+            return [self.score(x, weights) for x in xs]
         if self.kernel is None:
             return _voted_signs(kept, self.bias, xs)
         return [sum(c * sign(scores[k]) for k, c in kept) for scores in map(self._prefix_scores, xs)]
@@ -738,7 +735,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         pairs = _pairs(examples, y)
         D = _Data(pairs, True, _class_label) if self.multiclass else _binary_data(pairs, True, self.labels)[0]
         xs = [x for x, _ in D.examples]
-        predicted = self.predictions(xs, weights) if self.multiclass else self._signs(xs, weights)
+        predicted = self.predictions(xs, weights) if self.multiclass else map(sign, self._votes(xs, weights))
         return sum(map(ne, predicted, (y for _, y in D.examples)))
 
     @_boundary("w.x cannot be computed")
