@@ -869,10 +869,8 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         _setting(rule, "rule")
         point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions)
         family = bool(_beyond(point))  # beyond Part I's learners
-        if kernel is not None:
-            _setting(kernel, "kernel")
-            if average is not None:
-                raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
+        if kernel is not None and average is not None:  # the kernel itself is checked by the dual's boundary
+            raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
         D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or average is not None or voted or
                                  kernel is not None or family, labels)
         xs = [x for x, _ in D.examples or ()]
