@@ -697,6 +697,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         kept = self._kept(weights)
         if weights != "voted":
             return [self.score(x, weights) for x in xs]
+        if self.kernel is None and self.bias and self._read([0]) != [0, 1]:  # x as the run read it: (1, x), (x, -1)
+            return _voted_signs(kept, False, [self._read(_vector(x, len(kept[0][0]) - 1)) for x in xs])
         if self.kernel is None:
             return _voted_signs(kept, self.bias, xs)
         return [sum(c * sign(scores[k]) for k, c in kept) for scores in map(self._prefix_scores, xs)]

@@ -943,6 +943,18 @@ def test_the_voted_prediction_is_sign_of_the_counted_signs():
         assert run.predict(x, "voted") == (1 if total >= 0 else -1)
 
 
+@pytest.mark.parametrize("bias_convention", [{"bias_first": True}, {"bias_feature": -1}])
+def test_the_vote_reads_x_as_the_run_did_with_its_bias_first_or_on_minus_one(bias_convention):
+    # each v_k is scored on x read as the run read it, (1, x) or (x, -1), as w and the pocket are: not (x, 1)
+    examples = [([1, 0], 1), ([0, 1], -1), ([1, 1], 1), ([0, 0], -1), ([2, 1], 1)]
+    run = train(examples, epochs=3, voted=True, bias=True, **bias_convention)
+    read = (lambda x: [1, *x]) if "bias_first" in bias_convention else (lambda x: [*x, -1])
+    for x, _ in examples:
+        total = sum(c * sign(dot(v, read(x))) for v, c in run.voted)
+        assert run.predict(x, "voted") == (1 if total >= 0 else -1)
+    assert run.errors(examples, "voted") == 0 == run.errors(examples)
+
+
 @pytest.mark.parametrize("bias", [False, True])
 def test_run_predict_applies_the_runs_own_bias(bias):
     examples, _ = noisy(50, n=20, d=3)
