@@ -962,14 +962,11 @@ def _binary_data(examples, keep, labels):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
         two = tuple(_class_label(v) for v in labels)
         return _Data(examples, keep, label=read_two), two
-    if keep:  # every label, by value, before any is read as -1 or +1
-        D = _Data(examples, keep, label=_label_value)
-        ys = [y for _, y in D.examples]
-    else:  # a list's labels; a stream's are -1 and +1, or what labels= says
-        try:
-            ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
-        except Exception:  # an item that is not a pair: named where the run meets it
-            ys = [-1]
+    D = _Data(examples, keep, label=_label_value) if keep else None  # every label, by value, before any is read
+    try:  # the labels kept, or a list's; a stream's are -1 and +1, or what labels= says
+        ys = [y for _, y in (D.examples if keep else examples)] if keep or type(examples) in _LISTS else [-1]
+    except Exception:  # an item that is not a pair: named where the run meets it
+        ys = [-1]
     # The distinct labels by value, in order (True is not the label 1); None for the notes' or an unhashable one
     try:
         values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
