@@ -1245,12 +1245,11 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             return _run_cornell(learner, D, options, lambda joint: [v for c in joint.classes for v in joint.w[c]],
                                 lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)},
                                 kernel=None, multiclass="joint", labels=None, conventions=point)
-        for c in learner.classes:
-            start = conventions.get("start")
+        for c in learner.classes:  # each class's start, checked by _point: its own, or the one given
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
-                            trace=False, on_mistake=functools.partial(tell, c), **{**conventions, "start": start and (
-                                start.get(c) if isinstance(start, dict) else start)})
+                            trace=False, on_mistake=functools.partial(tell, c), **{**conventions, "start": (
+                                point.start.get(c) if isinstance(point.start, dict) else point.start)})
         return one_vs_rest(all(r.converged for r in runs.values()))
     except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
         so_far = getattr(stop, "run", None)  # the joint run's so far, or class c's
