@@ -992,8 +992,8 @@ def _binary_data(examples, keep, labels):
 
 
 def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions):
-    """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
-    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C, which takes back a step it lands in."""
+    """_cornell (the family's: _visits) for a run, with the pocket, averages and votes it keeps (``flat``: one vector
+    for _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C, which takes back a step it lands in."""
     passes, _, pocket, average, voted, log, hook, every_pass = options
     best = tally = record = None
     made: list = []  # the index of each update's example, first told (an observer that fails then names it)
