@@ -673,7 +673,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         c_k sign(v_k.x)), sign(0) = +1 at both levels); a multiclass run's argmax_l w(l).x, ties to the earliest class,
         its vote each class's voted sum (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
         if self.multiclass is None:
-            return self.labels[self._signs([x], weights)[0] > 0]
+            return self.labels[sign(self._votes([x], weights)[0]) > 0]
         return _argmax(self.model.classes, self._scores(x, weights))
 
     def _scores(self, x, weights) -> dict:
@@ -692,14 +692,13 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def _read(self, x):
         return _read_at(self.conventions or Conventions(bias=self.bias), x)
 
-    def _signs(self, xs, weights) -> list:
-        """A binary run's sign(w.x) for each x, or its vote's."""
-        self._kept(weights)
-        return [sign(self.score(x, weights)) for x in xs] if weights != "voted" else list(map(sign, self._votes(xs)))
-
-    def _votes(self, xs) -> list:
-        """The vote's sum_k c_k sign(v_k.x) for each x (a kernel run's v_k: its dual after k mistakes)."""
-        kept = self._kept("voted")
+    def _votes(self, xs, weights="voted") -> list:
+        """A binary run's w.x for each x, or the vote's sum_k c_k sign(v_k.x) (a kernel run's v_k: its dual after k)."""
+        kept = self._kept(weights)
+        if weights != "voted":
+            return [self.score(x, weights) for x in xs]
+        if self.kernel is None and self.bias and self._read([0]) != [0, 1]:  # x as the run read it: (1, x), (x, -1)
+            return _voted_signs(kept, False, [self._read(_vector(x, len(kept[0][0]) - 1)) for x in xs])
         if self.kernel is None:
             return _voted_signs(kept, self.bias, xs)
         return [sum(c * sign(scores[k]) for k, c in kept) for scores in map(self._prefix_scores, xs)]
@@ -738,7 +737,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         pairs = _pairs(examples, y)
         D = _Data(pairs, True, _class_label) if self.multiclass else _binary_data(pairs, True, self.labels)[0]
         xs = [x for x, _ in D.examples]
-        predicted = self.predictions(xs, weights) if self.multiclass else self._signs(xs, weights)
+        predicted = self.predictions(xs, weights) if self.multiclass else map(sign, self._votes(xs, weights))
         return sum(map(ne, predicted, (y for _, y in D.examples)))
 
     @_boundary("w.x cannot be computed")
@@ -870,26 +869,22 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
         passes, bias, pocket, average, voted = options[:5]
         _setting(rule, "rule")
-        point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions) if conventions \
-            else Conventions(rule=rule, bias=bias)
-        family = bool(conventions) and bool(_beyond(point))  # beyond Part I's learners
-        if kernel is not None:
-            _setting(kernel, "kernel")
-            if average is not None:
-                raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
-        history = average is not None or voted
-        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or history or kernel is not None or family,
-                                 labels)
+        point = _point("kernel" if kernel is not None else None, rule=rule, bias=bias, **conventions)
+        family = bool(_beyond(point))  # beyond Part I's learners
+        if kernel is not None and average is not None:  # the kernel itself is checked by the dual's boundary
+            raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
+        D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or average is not None or voted or
+                                 kernel is not None or family, labels)
         xs = [x for x, _ in D.examples or ()]
         learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None and not family else
-                   _FamilyPerceptron(D.d, point, len(xs)) if kernel is None else
+                   _FamilyPerceptron(D.d, point) if kernel is None else
                    _FamilyDual(kernel, point, xs) if family else DualPerceptron(kernel, rule=rule, bias=bias))
         if kernel is not None and D.d:
             learner.d = D.d  # the length of every x, known from the first example
         if D.d == 2 and D.examples is not None:
             learner._examples = D.examples  # type: ignore[union-attr]  # for the run's picture in a notebook
         shapes = () if kernel is None else (lambda dual: [dual.mistakes], lambda v: v[0])  # v_k: the first k
-        return _run_cornell(learner, D, options, history and epochs is not None, *shapes,
+        return _run_cornell(learner, D, options, *shapes,
                             kernel=None if kernel is None else _name(kernel), labels=labels, conventions=point)
     except KeyboardInterrupt as stop:  # the run so far, from _run_cornell; none before
         stop.run = getattr(stop, "run", None)  # type: ignore[attr-defined]
@@ -897,7 +892,7 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
 
 
 def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake) -> tuple:
-    """The options of train and train_multiclass, checked; the trace kept: a new list, None, or the list given."""
+    """The options of train and train_multiclass, checked (trace: a new list, None or the list given), every_pass."""
     for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
@@ -909,7 +904,7 @@ def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake
         raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
     return (max_epochs if epochs is None else epochs, _setting(bias, "bias"), _setting(pocket, "pocket"), average,
             _setting(voted, "voted"), trace if isinstance(trace, list) else [] if _setting(trace, "trace") else None,
-            on_mistake)
+            on_mistake, epochs is not None and (average is not None or voted))
 
 
 def _pairs(examples, y):
@@ -928,8 +923,7 @@ def _pairs(examples, y):
 
 
 def _values(v, rows=False):
-    """A pandas DataFrame as its rows and a Series as its values, each cell of the column's own type (an int
-    column's Python ints); anything else as it is.  rows=True: v is X, rows (a 1-d array is not a data set)."""
+    """v by value: a DataFrame as its rows, a Series as its values (an int column's Python ints); rows=True: v is X."""
     if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
         if hasattr(v, "tocsr"):
             raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
@@ -968,14 +962,11 @@ def _binary_data(examples, keep, labels):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
         two = tuple(_class_label(v) for v in labels)
         return _Data(examples, keep, label=read_two), two
-    if keep:  # every label, by value, before any is read as -1 or +1
-        D = _Data(examples, keep, label=_label_value)
-        ys = [y for _, y in D.examples]
-    else:  # a list's labels; a stream's are -1 and +1, or what labels= says
-        try:
-            ys = [y for _, y in examples] if type(examples) in _LISTS else [-1]
-        except Exception:  # an item that is not a pair: named where the run meets it
-            ys = [-1]
+    D = _Data(examples, keep, label=_label_value) if keep else None  # every label, by value, before any is read
+    try:  # the labels kept, or a list's; a stream's are -1 and +1, or what labels= says
+        ys = [y for _, y in (D.examples if keep else examples)] if keep or type(examples) in _LISTS else [-1]
+    except Exception:  # an item that is not a pair: named where the run meets it
+        ys = [-1]
     # The distinct labels by value, in order (True is not the label 1); None for the notes' or an unhashable one
     try:
         values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
@@ -1000,10 +991,10 @@ def _binary_data(examples, keep, labels):
     return D, two or (-1, 1)
 
 
-def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, **conventions):
-    """_cornell for a run, with the pocket, averages and votes it keeps (``flat``: a hypothesis as one vector for
-    _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C, which takes back a step it lands in."""
-    passes, _, pocket, average, voted, log, hook = options
+def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions):
+    """_cornell (the family's: _visits) for a run, with the pocket, averages and votes it keeps (``flat``: one vector
+    for _History; ``shaped``: back); its Run.  The one place a run meets Ctrl-C, which takes back a step it lands in."""
+    passes, _, pocket, average, voted, log, hook, every_pass = options
     best = tally = record = None
     made: list = []  # the index of each update's example, first told (an observer that fails then names it)
 
@@ -1029,8 +1020,15 @@ def _run_cornell(learner, D, options, every_pass, flat=_explicit, shaped=list, *
                                      None if log is None else lambda mistake, _: log.append(mistake)],
                            lambda: (best, len(log or ())))
         try:
-            cornell = _cornell if getattr(learner, "point", None) is None else _family_cornell
-            epoch, converged = cornell(learner, D, passes, record, every_pass)
+            if getattr(learner, "point", None) is None:
+                epoch, converged = _cornell(learner, D, passes, record, every_pass)
+            else:  # the family's pass, each mistake told
+                last = 0  # the last pass that made a mistake
+                for epoch, i, y, s, wrong, _ in _visits(learner, D, passes, every_pass):
+                    if wrong:
+                        last = epoch
+                        record(learner.Mistake(epoch, i, y, s))
+                epoch, converged = learner.epoch, last < learner.epoch
         except PerceptronError as err:
             raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
         except (ArithmeticError, TypeError, ValueError) as err:
@@ -1090,8 +1088,7 @@ class _Held:
 
 
 class _Recorder:
-    """A run's one on_mistake: the observers told of each mistake; then the step is whole: ``seen``, (mistakes, w,
-    kept()), is the run a Ctrl-C reports (_run_cornell)."""
+    """A run's one on_mistake, telling its observers; ``seen``: (mistakes, w, kept()) at the last whole step."""
 
     signalled: contextvars.ContextVar = contextvars.ContextVar("perceptron_signalled", default=())  # main's signals
 
@@ -1169,8 +1166,7 @@ class _History:
         self.total = [s + c * (v if type(v) in (int, Fraction) else Fraction(v)) for s, v in zip(self.total, self.w)]
 
     def means(self, N) -> dict:
-        """{"after": sum_{t=1}^N W_t / N, "before": sum_{t=0}^{N-1} W_t / N, "updates": the mean of w after each
-        update (w without one)} ({} without sums), exact (``train``)."""
+        """{"after": ..., "before": ..., "updates": ...}, the averages ``train`` describes, exact ({} without sums)."""
         w = self.w
         self.at(N + 1, w)
         if self.total is None:
@@ -1233,7 +1229,7 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             hook(entry, model)
     try:
         options = _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake)
-        passes, bias, pocket, average, voted, log, hook = options
+        passes, bias, pocket, average, voted, log, hook, _ = options
         logged = len(log or ())  # a list given may hold entries already
         D = _Data(_pairs(examples, y), keep=True, label=_class_label)
         learner = MulticlassPerceptron(list(dict.fromkeys(y for _, y in D.examples)) if classes is None else classes,
@@ -1246,16 +1242,14 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             learner = _FamilyJoint(learner.classes, learner.d, point)
         if learner.binary is None:  # one vector for the history: the class vectors, one after another
             size = learner.d + bias
-            return _run_cornell(learner, D, options, (average is not None or voted) and epochs is not None,
-                                lambda joint: [v for c in joint.classes for v in joint.w[c]],
+            return _run_cornell(learner, D, options, lambda joint: [v for c in joint.classes for v in joint.w[c]],
                                 lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)},
                                 kernel=None, multiclass="joint", labels=None, conventions=point)
-        for c in learner.classes:
-            start = conventions.get("start")
+        for c in learner.classes:  # each class's start, checked by _point: its own, or the one given
             runs[c] = train([(x, 1 if y == c else -1) for x, y in D.examples], rule=learner.rule, bias=bias,
                             epochs=epochs, max_epochs=max_epochs, pocket=pocket, average=average, voted=voted,
-                            trace=False, on_mistake=functools.partial(tell, c), **{**conventions, "start": start and (
-                                start.get(c) if isinstance(start, dict) else start)})
+                            trace=False, on_mistake=functools.partial(tell, c), **{**conventions, "start": (
+                                point.start.get(c) if isinstance(point.start, dict) else point.start)})
         return one_vs_rest(all(r.converged for r in runs.values()))
     except KeyboardInterrupt as stop:  # one-vs-rest: the classes before, this one so far, the ones after at w = 0
         so_far = getattr(stop, "run", None)  # the joint run's so far, or class c's
@@ -1412,11 +1406,11 @@ def _quotient(a, b):
 
 
 class _FamilyPerceptron(Perceptron):
-    """Part I's Perceptron at any point of the family, on vectors of d features (n examples a pass)."""
+    """Part I's Perceptron at any point of the family, on vectors of d features."""
 
-    def __init__(self, d, point, n):
+    def __init__(self, d, point):
         super().__init__(d, rule=point.rule, bias=point.bias)
-        self.point, self.n, self.epoch, self.f, self.delta = point, n, 1, None, None
+        self.point, self.epoch, self.f, self.delta = point, 1, None, None
         if point.start is not None:
             self.w = _vector(point.start, d + point.bias, "start", "{name} has {n} numbers, and w has {d}")
         self.mistake = lambda y, s: _decided(point, y, s)[0]
@@ -1425,16 +1419,14 @@ class _FamilyPerceptron(Perceptron):
         return _read_at(self.point, x)
 
     def _step(self, x, y, i=None):
-        """The family's step on a checked example: (its score w.x, whether it was a mistake); on a mistake w <- c w +
-        f x, the bias by its own rate, or for the batch's end (applied())."""
+        """The family's step (FAMILY's rows): (w.x, whether a mistake); a batch's updates wait for applied()."""
         p, x = self.point, self._read(x)
         if p.decay and p.decay_at == "example":  # an L2 penalty: w shrinks at every example
             self.w = [(1 - p.decay) * w_i for w_i in self.w]
         s = self._score(x)
-        wrong, o, f = _decided(p, y, s, x, self.epoch)
+        wrong, o, self.f = _decided(p, y, s, x, self.epoch)
         if wrong:
-            self.f = f
-            fx = [f * x_i for x_i in x]
+            fx = [self.f * x_i for x_i in x]
             if p.bias_rate is not None:  # b <- b + R y (or R (y - o)), the bias's feature times its own rate
                 b = 0 if p.bias_first else -1
                 fx[b] = (y - o if p.step == "error" else y) * p.bias_rate * x[b]
@@ -1456,8 +1448,7 @@ class _FamilyPerceptron(Perceptron):
 
 
 class _FamilyDual(DualPerceptron):
-    """Part I's DualPerceptron at a point of the family: it stores (x, f), f its update's factor, and eq. (2) sums
-    f_j K(x_j, x) (the notes: f_j = y_j); over a kept data set, eq. (2) read from _KernelScores."""
+    """Part I's DualPerceptron at a point of the family: it stores (x, f), eq. (2) sums f_j K(x_j, x) (notes: y_j)."""
 
     def __init__(self, kernel, point, xs):
         super().__init__(kernel, rule=point.rule, bias=point.bias)
@@ -1497,8 +1488,7 @@ class _FamilyJoint(MulticlassPerceptron):
     _read = _FamilyPerceptron._read
 
     def _step(self, x, y, i=None):
-        """The joint update at the point: w(y) <- w(y) + eta x, w(guess) <- w(guess) - eta x on a mistake; the guess
-        argmax_l w(l).x, ties to the first class or the last, None while every vector is 0 (abstain)."""
+        """The joint update at the point, w(y) += eta x and w(guess) -= eta x; the guess None while it abstains."""
         x, classes = self._read(x), self.classes[::-1] if self.point.ties == "last" else self.classes
         abstains = self.point.abstain and not any(v for w in self._w.values() for v in w)
         guess = None if abstains else _argmax(classes, self._scores(x))
@@ -1516,10 +1506,8 @@ class _FamilyJoint(MulticlassPerceptron):
 
 def _visits(learner, D, passes, every_pass=False):
     """The family's pass, Cornell §3's loop at the learner's point (stopping after a clean pass unless ``every_pass``):
-    yields each visit's (pass, index, y, score, mistake, the size of the batch that ended there, or 0); returns the
-    last pass and whether it made no mistake."""
-    p, n, order, m = learner.point, len(D.examples), list(range(len(D.examples))), 0
-    shuffled = None
+    yields each visit's (pass, index, y, score, mistake, the size of the batch that ended there, or 0)."""
+    p, n, order = learner.point, len(D.examples), list(range(len(D.examples)))
     if p.shuffle is not None:
         import random
         shuffled = random.Random(p.shuffle)
@@ -1527,7 +1515,7 @@ def _visits(learner, D, passes, every_pass=False):
         learner.epoch = D.passes = epoch
         if p.order is not None:
             order = p.order[min(epoch, len(p.order)) - 1]
-        elif shuffled is not None:
+        elif p.shuffle is not None:
             shuffled.shuffle(order)
         m, size = 0, p.batch_size or len(order)
         for k, i in enumerate(order, 1):
@@ -1543,19 +1531,6 @@ def _visits(learner, D, passes, every_pass=False):
             yield epoch, i, y, s, wrong, ended
         if m == 0 and not every_pass:
             break
-    return learner.epoch, m == 0
-
-
-def _family_cornell(learner, D, passes, on_mistake, every_pass=False):
-    """_cornell for a learner of the family: its visits, each mistake told."""
-    visits = _visits(learner, D, passes, every_pass)
-    while True:
-        try:
-            epoch, i, y, s, wrong, _ = next(visits)
-        except StopIteration as done:
-            return done.value
-        if wrong:
-            on_mistake(learner.Mistake(epoch, i, y, s))
 
 
 class Classifier:
@@ -3208,7 +3183,7 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                               "example moves w between mistakes: explain a run without them")
     family = bool(_beyond(p))
     def binary(start=None):  # the run's own learner, from w = 0 (or its start)
-        return _FamilyPerceptron(model.d, p._replace(start=start), 0) if family else \
+        return _FamilyPerceptron(model.d, p._replace(start=start)) if family else \
             Perceptron(model.d, rule=run.rule, bias=run.bias)
     learners: dict[Any, Any] = (
         {c: binary(p.start.get(c) if isinstance(p.start, dict) else p.start) for c in model.classes} if one_vs_rest
@@ -3570,13 +3545,13 @@ def _model_of(path, doc, read=None):
                 labels, d, update=update, rule=None if update == "joint" else rule, bias=bias)
             model._w = dict(w)  # the joint update's vectors; one-vs-rest's are its binary runs'
             for c in model.binary or {}:
-                model.binary[c] = _FamilyPerceptron(d, point._replace(start=None), 0) if family else model.binary[c]
+                model.binary[c] = _FamilyPerceptron(d, point._replace(start=None)) if family else model.binary[c]
                 model.binary[c].w = w[c]
         elif kernel is not None:
             model = _FamilyDual(kernel, point, []) if family else DualPerceptron(kernel, rule=rule, bias=bias)
             model.stored, model.d = rows, d
         else:
-            model = _FamilyPerceptron(d, point, 0) if family else Perceptron(d, rule=rule, bias=bias)
+            model = _FamilyPerceptron(d, point) if family else Perceptron(d, rule=rule, bias=bias)
             model.w = w
     except PerceptronError as err:
         raise read.wrong("labels" if update else "weights", err.reason) from None
@@ -3946,7 +3921,7 @@ class _Faulty(_FamilyPerceptron):
     wrapped mod 2^bits is its every product and sum wrapped)."""
 
     def __init__(self, d, point, xs, fault):
-        super().__init__(d, point, len(xs))
+        super().__init__(d, point)
         self.fault, self.before, self.xs = fault, self.w, xs
         self.previous = (point.order[0] if point.order else range(len(xs)))[-1]
 
@@ -3990,7 +3965,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     d = len(xs[0]) if xs else 0
     linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
     learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
-        _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p, n)
+        _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight

@@ -943,6 +943,18 @@ def test_the_voted_prediction_is_sign_of_the_counted_signs():
         assert run.predict(x, "voted") == (1 if total >= 0 else -1)
 
 
+@pytest.mark.parametrize("bias_convention", [{"bias_first": True}, {"bias_feature": -1}])
+def test_the_vote_reads_x_as_the_run_did_with_its_bias_first_or_on_minus_one(bias_convention):
+    # each v_k is scored on x read as the run read it, (1, x) or (x, -1), as w and the pocket are: not (x, 1)
+    examples = [([1, 0], 1), ([0, 1], -1), ([1, 1], 1), ([0, 0], -1), ([2, 1], 1)]
+    run = train(examples, epochs=3, voted=True, bias=True, **bias_convention)
+    read = (lambda x: [1, *x]) if "bias_first" in bias_convention else (lambda x: [*x, -1])
+    for x, _ in examples:
+        total = sum(c * sign(dot(v, read(x))) for v, c in run.voted)
+        assert run.predict(x, "voted") == (1 if total >= 0 else -1)
+    assert run.errors(examples, "voted") == 0 == run.errors(examples)
+
+
 @pytest.mark.parametrize("bias", [False, True])
 def test_run_predict_applies_the_runs_own_bias(bias):
     examples, _ = noisy(50, n=20, d=3)
@@ -5606,11 +5618,10 @@ def test_the_checks_replay_of_the_notes_run_is_trains_run_mistake_by_mistake(opt
 def family_run(examples, point, passes=1000, kernel=None):
     """A run by the family's own learner and pass at ``point``, even at the notes' point (which train gives Part I)."""
     d, xs = len(examples[0][0]), [x for x, _ in examples]
-    learner = P._FamilyPerceptron(d, point, len(examples)) if kernel is None else P._FamilyDual(kernel, point, xs)
-    trace = []
-    D = P._Data(examples, keep=True)
-    epochs, converged = P._family_cornell(learner, D, passes, trace.append)
-    return learner, trace, epochs, converged
+    learner = P._FamilyPerceptron(d, point) if kernel is None else P._FamilyDual(kernel, point, xs)
+    run = P._run_cornell(learner, P._Data(examples, keep=True), (passes, None, False, None, False, [], None, False),
+                         kernel=None)
+    return learner, run.trace, run.epochs, run.converged
 
 
 @pytest.mark.parametrize("rule", RULES)
@@ -5630,8 +5641,7 @@ def test_the_family_at_the_notes_point_is_part_one(rule, bias):
         assert dual_trace == train(examples, rule=rule, bias=bias, max_epochs=30, kernel=P.dot).trace
     joint = P._FamilyJoint(["a", "b", "c"], 2, P.Conventions(bias=bias))
     D = P._Data(CLASSES, keep=True, label=lambda label: label)
-    log = []
-    P._family_cornell(joint, D, 20, log.append)
+    log = P._run_cornell(joint, D, (20, None, False, None, False, [], None, False), kernel=None).trace
     run = P.train_multiclass(CLASSES, update="joint", bias=bias, max_epochs=20)
     assert (log, joint.w) == (run.trace, run.w)
 
