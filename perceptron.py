@@ -4338,8 +4338,6 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         converted = theirs._replace(trace=theirs.trace and [  # its numbering read back as the notes'
             s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names))
             for s in theirs.trace])
-        if any(not 0 <= s.index < n for s in converted.trace or ()):
-            continue
         for size in _batch_sizes(converted, n) if "a minibatch" in names else [None]:
             values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start,
                       "order": converted.order, "rate": converted.rate, "bias_rate": None}
@@ -4388,10 +4386,7 @@ def _passes_read(examples, theirs, variant):
     w, nearest = variant.start or [0] * len(theirs.weights), []
     for k in range(1, side.epochs + 1):
         w = after.get(k, w)
-        try:
-            nearest.append((max(abs(float(a) - float(b)) for a, b in zip(w, theirs.weights)), k))
-        except OverflowError:  # beyond a float's range: equal or not, as the comparison will say
-            nearest.append((0.0 if w == theirs.weights else math.inf, k))
+        nearest.append((max(abs(Fraction(a) - Fraction(b)) for a, b in zip(w, theirs.weights)), k))  # exact: no range
     return min(nearest, default=(0, None))[1]
 
 
@@ -4423,10 +4418,10 @@ def _declared(theirs, names) -> str:
 def _evidence(theirs, n) -> list:
     """What THEIRS itself says: its numbering, its start (w = 0 is the notes'), else its rate, and its order."""
     steps = theirs.trace or []
-    start = theirs.start is not None and any(v != 0 for v in theirs.start)
     said = {"epochs from 0": steps and min(s.epoch for s in steps) == 0,
             "indexes from 1": steps and max(s.index for s in steps) == n,  # else a choice, where no index is 0
-            "a start": start, "a rate": theirs.rate not in (None, 1), "an order": theirs.order is not None}
+            "a start": any(v != 0 for v in theirs.start or ()), "a rate": theirs.rate not in (None, 1),
+            "an order": theirs.order is not None}
     return [name for name, shown in said.items() if shown]
 
 
@@ -4510,12 +4505,10 @@ def _option(field, value) -> str:
     flag = "--" + field.replace("_", "-")
     if value is True:
         return flag
-    if isinstance(value, (list, tuple)):
-        text = ";".join(",".join(map(str, one)) for one in value) if value and isinstance(value[0], list) else \
+    if isinstance(value, (list, tuple)):  # an order: one pass's indexes, or one list a pass
+        value = ";".join(",".join(map(_num, one)) for one in value) if value and isinstance(value[0], list) else \
             ",".join(map(_num, value))
-    else:
-        text = _num(value) if isinstance(value, (int, float, Fraction, decimal.Decimal)) else str(value)
-    return f"{flag}={text}"
+    return f"{flag}={_num(value)}"
 
 
 def _named(args, names, others, until=None) -> list:
@@ -4571,9 +4564,9 @@ def _rounding(difference, ours, model, examples) -> list | None:
     w = [None] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
     w, x = w[-1], examples[visit[2]][0]
     exact = (f"; the exact score w.x (from Fractions of the same floats) is "
-             f"{_shown_number(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}"
+             f"{_shown_any(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}"
              if isinstance(w, list) and len(w) in (len(x), len(x) + 1) else "")
-    return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_number(s)}, within "
+    return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_any(s)}, within "
             f"{bound:.3g} of 0{exact}:",
             f"  {model.name} arithmetic, summing in any order and rounding its inputs and weights, may put THEIRS's "
             "score anywhere within that bound of ours",
@@ -4603,11 +4596,10 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
         m.score, *(m.weights if isinstance(m.weights, list) else ())]]  # the notes' numbers: do any pass 2^31?
     whole = all(map(_is_whole, numbers + theirs.floats))  # integers, or whole floats
     largest = max(map(abs, numbers), default=0) if whole and not st.multiclass and st.kernel is None else 0
-    if largest:
-        tries += [({"fault": ("wrap", bits)}, f"a bug in THEIRS: its integers wrap: every score and weight is kept in "
-                   f"{bits} bits and wraps past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's "
-                   f"int{bits} do); the notes' arithmetic is exact.  With every sum, product and weight wrapped so, "
-                   "the whole run agrees.") for bits in (32, 64) if largest >= 2 ** (bits - 1)]
+    tries += [({"fault": ("wrap", bits)}, f"a bug in THEIRS: its integers wrap: every score and weight is kept in "
+               f"{bits} bits and wraps past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's int{bits} "
+               "do); the notes' arithmetic is exact.  With every sum, product and weight wrapped so, the whole run "
+               "agrees.") for bits in (32, 64) if largest >= 2 ** (bits - 1)]
     if trace and difference.k is not None and st.multiclass != "joint":
         for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
             m, later = trace[j], len(trace) - j - 1
@@ -4806,7 +4798,7 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
                 "after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, and its "
                 "weights after) to find the first step where they part.")]
     elif what == "score":
-        told = [f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the bound "
+        told = [f"  their score {_shown_any(t.score)} is not our w.x = {_shown_any(o.score)}, beyond the bound "
                 f"{o.score_bound:.3g} of rounding."]
     elif what == "w after":
         told = [f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, theirs "
@@ -4820,9 +4812,9 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
         elif st.multiclass == "joint" or s is None or isinstance(s, str):
             why = ": the argmax is not y"
         elif st.point.rule == "margin":
-            why = f": y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+            why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
         else:
-            why = f": the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
+            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {sign(s):+d} " \
                   f"{'!=' if sign(s) != y else '='} y = {y:+d}"
         after = f", to w = {_shown_any(o.weights)}" if made and isinstance(o.weights, list) else ""
         told = [f"  the notes require {'an' if made else 'no'} update here{why}{after} (Columbia §1.1, Cornell §3); "
@@ -4841,7 +4833,7 @@ def _where(difference, ours, examples, data) -> list:
         lines.append(f"  {name} no more mistakes" if m is None else
                      f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index "
                      f"{m.index}" + (f" (line {at})" if at is not None else "")
-                     + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
+                     + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_any(m.score)}"
                         if m.score is not None else "")
                      + (f", w after {_shown_any(m.weights, o.weights if o is not None else None)}"
                         if m.weights is not None else ""))
@@ -4858,35 +4850,31 @@ def _where(difference, ours, examples, data) -> list:
         if before or ours.steps and ours.steps[0].weights is not None else lines
 
 
-def _shown_number(v) -> str:
-    """A number for a person: an int in full, else the shortest decimal of the nearest float; exact ones: --json."""
-    if isinstance(v, str) or v is None:
-        return str(v)
-    v = Fraction(v)
-    try:  # (309 digits of a float's 1e308 say less than its shortest decimal)
-        return repr(float(v)) if v.denominator > 1 or abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v \
-            else _num(v)
-    except OverflowError:
-        return _num(v)
-
-
 def _shown_any(v, other=None) -> str:
-    """A value for a report; a long vector as its ends and, beside ``other``, its largest differences."""
+    """A value for a report: a number an int in full, else the shortest decimal of the nearest float (exact ones:
+    --json); a long vector as its ends and, beside ``other``, its largest differences."""
     if isinstance(v, dict):
         return ", ".join(f"{c}: {_shown_any(w, other.get(c) if isinstance(other, dict) else None)}"
                          for c, w in v.items())
+    if v is None or isinstance(v, (bool, str)):
+        return "none" if v is None else str(v).lower() if isinstance(v, bool) else v
     if not isinstance(v, list):
-        return "none" if v is None else str(v).lower() if isinstance(v, bool) else _shown_number(v)
+        v = Fraction(v)
+        try:  # (309 digits of a float's 1e308 say less than its shortest decimal)
+            return repr(float(v)) if v.denominator > 1 or abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v \
+                else _num(v)
+        except OverflowError:
+            return _num(v)
     if v and isinstance(v[0], tuple):  # votes: each hypothesis's count
         return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
             ", ..." if len(v) > 12 else "")
     if len(v) <= 8:
-        return "(" + ", ".join(map(_shown_number, v)) + ")"
+        return "(" + ", ".join(map(_shown_any, v)) + ")"
     apart = sorted(range(len(v)), key=lambda i: -abs(Fraction(v[i]) - Fraction(other[i])))[:3] \
         if isinstance(other, list) and len(other) == len(v) else []
-    most = ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})" for i in apart
+    most = ", ".join(f"w[{i}] = {_shown_any(v[i])} (ours {_shown_any(other[i])})" for i in apart
                      if v[i] != other[i])
-    return (f"({', '.join(map(_shown_number, v[:3]))}, ..., {', '.join(map(_shown_number, v[-2:]))}) [{len(v)} weights]"
+    return (f"({', '.join(map(_shown_any, v[:3]))}, ..., {', '.join(map(_shown_any, v[-2:]))}) [{len(v)} weights]"
             + (f"; most apart: {most}" if most else ""))
 
 
