@@ -4347,15 +4347,14 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                 for field, name in (("rate", "a rate"), ("bias_rate", "a rate for the bias")):
                     if name in names and (field == "bias_rate" or converted.rate is None):  # read at the rate 1
                         values[field] = _rate_read(examples, converted, _variant(args, names, values),
-                                                   kernel, classes, field == "bias_rate")
+                                                   field == "bias_rate")
                 if "the passes" in names and theirs.epochs is None:  # THEIRS wrote its weights alone
                     values["max_epochs"] = _passes_read(examples, converted, _variant(args, names, values))
                 variant = _variant(args, names, values)
                 model = _Rounding(variant, converted, examples)
                 st = _settings(variant, kernel, classes)
                 ours = _replay(examples, st, model, converted, stop=True)
-            except (PerceptronError, OverflowError):  # a run or a rate that overflows under these conventions, or a
-                # run they do not make
+            except (PerceptronError, OverflowError):  # a run these conventions do not make, or that overflows
                 continue
             visits += ours.epochs * n * len(classes or [1])
             difference, _ = _compare(ours, converted, st, model)
@@ -4364,7 +4363,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                 break
             if tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
                 tie = _rounding(difference, ours, model, examples)
-                tied = (names, _parting(difference), tie, variant) if tie else None
+                tied = tie and (names, "epoch {}, index {}".format(*_parting(difference)[1:]), tie, variant)
     if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
@@ -4372,9 +4371,9 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         return names, _named(variant, names, agreeing[1:]), variant
     if tied is None:
         return None
-    names, (_, epoch, index), tie, variant = tied
-    return None, (_named(variant, names, [], until=f"epoch {epoch}, index {index}")
-                  + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:]), None
+    names, until, tie, variant = tied
+    then = tie[0].replace("diagnosis: ", f"then at {until}: ", 1)
+    return None, _named(variant, names, [], until) + [then, *tie[1:]], None
 
 
 def _passes_read(examples, theirs, variant):
@@ -4390,11 +4389,11 @@ def _passes_read(examples, theirs, variant):
     return min(nearest, default=(0, None))[1]
 
 
-def _rate_read(examples, theirs, variant, kernel, classes, bias):
+def _rate_read(examples, theirs, variant, bias):
     """THEIRS's rate (``bias``: its bias's), its first weight of one sign over the run's at the rate 1 (the bias's,
     or any other's): exact, or a binary fraction, else the float of the shortest decimal near it."""
     variant.rate = variant.bias_rate = None
-    side = _replay(examples, _settings(variant, kernel, classes), _Rounding(variant, theirs, examples))
+    side = _replay(examples, _settings(variant, None, None), _Rounding(variant, theirs, examples))  # (primal only)
     pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
     at = (0 if variant.bias_first else -1) if variant.bias else None  # the bias's place
     t, o = next(((t, o) for ts, os_ in pairs + [(theirs.weights, side.weights)]
@@ -4638,12 +4637,11 @@ def _law(examples, args, theirs, model) -> tuple | None:
     """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (least squares) as a point of the family: a decay c < 1,
     a rate, passive-aggressive's step, a threshold t of "update while y w.x <= t" (the notes' t = 0), a start, a
     shuffle.  ("bug", lines) for one step off it; ("variant", lines, the options that run it or None); else None."""
-    steps = theirs.trace or []
-    if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
-        return None
-    n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
-    if size not in (d, d + 1) or any(not 0 <= s.index < n or s.epoch * n > 2 ** 53 for s in steps):
+    steps, n, d = theirs.trace or [], len(examples), len(examples[0][0])
+    if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) or not 0 <= s.index < n
+                                                                or s.epoch * n > 2 ** 53 for s in steps):
         return None  # (visits counted beyond a float's whole numbers: no decay per visit to read)
+    size = len(steps[0].weights)  # d or d + 1, as the reader allows
     try:
         X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
         W = [[float(v) for v in s.weights] for s in steps]
