@@ -4381,12 +4381,9 @@ def _passes_read(examples, theirs, variant):
     at most 100 after which the run's w lies nearest THEIRS's; the comparison that follows decides."""
     st = _settings(variant, None, None)
     side = _replay(examples, st._replace(passes=min(st.passes, 100)), _Rounding(variant, theirs, examples, off=True))
-    after = {s.epoch: s.weights for s in side.steps if isinstance(s.weights, list)}  # w at each pass's end
-    w, nearest = variant.start or [0] * len(theirs.weights), []
-    for k in range(1, side.epochs + 1):
-        w = after.get(k, w)
-        nearest.append((max(abs(Fraction(a) - Fraction(b)) for a, b in zip(w, theirs.weights)), k))  # exact: no range
-    return min(nearest, default=(0, None))[1]
+    after = {s.epoch: s.weights for s in side.steps if isinstance(s.weights, list)}  # w at the end of each pass
+    apart = {k: max(abs(Fraction(a) - Fraction(b)) for a, b in zip(w, theirs.weights)) for k, w in after.items()}
+    return min(apart, key=apart.get, default=1)  # (exact: no float's range; a clean pass's w is the one before's)
 
 
 def _rate_read(examples, theirs, variant, bias):
