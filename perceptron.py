@@ -4532,20 +4532,15 @@ def _named(args, names, others, until=None) -> list:
     if until:
         return lines + [f"  under them the rest of the run agrees, step by step, up to {until}"]
     import shlex
-    given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
-             (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
-             (f"--delimiter={args.delimiter}", args.delimiter != ","),
-             *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
-             (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
-             (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
-             *((_option(field, v), True) for field, v in _family_options(args).items()),
-             (f"--epochs={args.epochs}", args.epochs),
-             (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
-             ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
-             (f"--tolerance={args.tolerance and _num(args.tolerance)}", args.tolerance), ("--bitwise", args.bitwise),
-             ("--literal", args.literal)]
-    options = [args.file] + [option for option, on in given if on] + ["--check", args.check]
-    return lines + ["reproduce it: python3 perceptron.py " + " ".join(map(shlex.quote, options))]
+    shown = {"label_column": args.label_column != -1, "labels": args.labels != (-1, 1),
+             "delimiter": args.delimiter != ",", "rule": args.rule != "sign" and args.multiclass != "joint",
+             "max_epochs": args.max_epochs != 1000 and not args.epochs}  # where not the default (the rest: where true)
+    options = [_option(field, getattr(args, field)) for field in (
+        "exact", "label_column", "labels", "delimiter", "multiclass", "kernel", "rule", "bias", "epochs", "max_epochs",
+        "pocket", "average", "voted", "tolerance", "bitwise", "literal") if shown.get(field, getattr(args, field))]
+    options += [_option(field, v) for field, v in _family_options(args).items()]
+    options += [f"--drop-column={c}" for c in args.drop_column] + ["--no-header"] * (not args.header)
+    return lines + ["reproduce it: python3 perceptron.py " + shlex.join([args.file, *options, "--check", args.check])]
 
 
 def _rounding(difference, ours, model, examples) -> list | None:
