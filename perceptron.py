@@ -4446,8 +4446,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
         choices.append([(), ("the margin rule",) if args.rule == "sign" else sign, sign + ("sign(0) = -1",),
                         sign + ("sign(0) = 0", "the update (t - o) x")])
     vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in steps]
-    lengths = {len(w) for v in vectors if v is not None for w in (v.values() if isinstance(v, dict) else [v])
-               if isinstance(w, list)}
+    lengths = {len(w) for v in vectors for w in (v.values() if isinstance(v, dict) else [v]) if isinstance(w, list)}
     if lengths == {d + 1}:
         bias = () if args.bias else ("a bias",)
         choices.append([bias, bias + ("the bias first",), bias + ("a bias on -1",),
@@ -4483,10 +4482,7 @@ def _variant(args, names, values):
     """The options of this run with the conventions named (each a row of FAMILY, its value from ``values`` where it
     is a parameter), or None where they do not mix."""
     variant = _options_copy(args)
-    for name in names:
-        row = _ROWS.get(name)
-        if row is None:  # a way of writing: read, not run
-            continue
+    for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
         field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
         value = values[row.field] if isinstance(row.value, str) and row.value.isupper() else row.value
         if field == "multiclass" and value == "joint" and "rule" in args.given or field == "average" and \
@@ -4522,9 +4518,8 @@ def _named(args, names, others, until=None) -> list:
              "THEIRS is this project's run with:"]
     for name in names:
         said, row = option(name, args)
-        value = getattr(args, row.field, None) if row else None
-        changes = row and (row.changes.replace(str(row.value), _shown_any(value)) if str(row.value).isupper()
-                           and row.field != "order" else row.changes)
+        changes = row and (row.changes.replace(str(row.value), _shown_any(getattr(args, row.field)))
+                           if str(row.value).isupper() and row.field != "order" else row.changes)
         lines.append(f"  - {said}: {changes} (met in {row.source})" if row else
                      f"  - {said}: a way of writing the numbers, read as written")
     lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n) or "the options as given") + ")"
@@ -4603,11 +4598,10 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
                   ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
                    "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
                    "updates so, the whole run agrees.")]
-    steps = [s for s in ours.steps if s.cls is None]
     visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in trace or ()}
-    missing = sorted({s.index for s in steps} - visited)
+    missing = sorted({s.index for s in ours.steps} - visited)
     if missing and (trace is not None or theirs.order) and not st.multiclass and st.kernel is None:
-        first = next(s for s in steps if s.index in missing)
+        first = next(s for s in ours.steps if s.index in missing)
         them = "it" if len(missing) == 1 else "them"
         order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
         tries.append(({"point": st.point._replace(order=order)}, "a bug in THEIRS: " + (
