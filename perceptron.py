@@ -4627,17 +4627,16 @@ def _law(examples, args, theirs, model) -> tuple | None:
     if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) or not 0 <= s.index < n
                                                                 or s.epoch * n > 2 ** 53 for s in steps):
         return None  # (visits counted beyond a float's whole numbers: no decay per visit to read)
-    size = len(steps[0].weights)  # d or d + 1, as the reader allows
-    try:
-        X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
+    try:  # (THEIRS's vectors: d or d + 1 numbers, as the reader allows)
         W = [[float(v) for v in s.weights] for s in steps]
-        start = [float(v) for v in theirs.start] if theirs.start else [0.0] * size
+        X = [[float(v) for v in x] + [1.0] * (len(W[0]) - d) for x, _ in examples]
+        start = [float(v) for v in theirs.start] if theirs.start else [0.0] * len(W[0])
     except OverflowError:
         return None
     u = 2.0 ** -(model.bits or 53)
     # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
-    zero = 2 * size * size * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
+    zero = 2 * len(start) ** 2 * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
     order = theirs.order
     shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
                                         if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
