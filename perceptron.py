@@ -4363,7 +4363,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                 break
             if tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
                 tie = _rounding(difference, ours, model, examples)
-                tied = tie and (names, "epoch {}, index {}".format(*_parting(difference)[1:]), tie, variant)
+                tied = (names, "epoch {}, index {}".format(*_parting(difference)[1:]), tie, variant) if tie else None
     if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
