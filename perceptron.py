@@ -4392,11 +4392,10 @@ def _rate_read(examples, theirs, variant, bias):
     variant.rate = variant.bias_rate = None
     side = _replay(examples, _settings(variant, None, None), _Rounding(variant, theirs, examples))  # (primal only)
     pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
-    at = (0 if variant.bias_first else -1) if variant.bias else None  # the bias's place
     t, o = next(((t, o) for ts, os_ in pairs + [(theirs.weights, side.weights)]
                  if isinstance(ts, list) and isinstance(os_, list) for k, (t, o) in enumerate(zip(ts, os_))
-                 if o != 0 and t != 0 and (t > 0) == (o > 0) and (at is not None and k % len(ts) == at % len(ts))
-                 == bias), (1, 1))
+                 if o != 0 and t != 0 and (t > 0) == (o > 0)  # and k is the bias's place, or not
+                 and bool(variant.bias and k == (0 if variant.bias_first else len(ts) - 1)) == bias), (1, 1))
     eta = Fraction(t) / Fraction(o)
     if type(t) is float:  # THEIRS's eta times ours, rounded: the float of the shortest decimal near the ratio
         return float(_simplest(float(eta), 2.0 ** -50)) if eta.denominator & (eta.denominator - 1) else float(eta)
