@@ -4811,20 +4811,17 @@ def _where(difference, ours, examples, data) -> list:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
     lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
     for name, m in (("ours:  ", o), ("theirs:", t)):
-        at = data.where(m.index)[0] if m is not None and m.index < len(data.kept) else None
         lines.append(f"  {name} no more mistakes" if m is None else
                      f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index "
-                     f"{m.index}" + (f" (line {at})" if at is not None else "")
+                     f"{m.index}" + (f" (line {data.where(m.index)[0]})" if m.index < len(data.kept) else "")
                      + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_any(m.score)}"
                         if m.score is not None else "")
-                     + (f", w after {_shown_any(m.weights, o.weights if o is not None else None)}"
-                        if m.weights is not None else ""))
+                     + (f", w after {_shown_any(m.weights, o and o.weights)}" if m.weights is not None else ""))
     visit = _parting(difference)
     if what == "mistake":
-        ours_did, theirs_did = ("an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
-                                for m in (o, t))
+        did = ["an update" if m and (m.cls, m.epoch, m.index) == visit else "no update" for m in (o, t)]
         lines.append(f"  at epoch {visit[1]}, index {visit[2]}" + (f", class {visit[0]}" if visit[0] else "")
-                     + f": ours made {ours_did}, theirs {theirs_did}")
+                     + f": ours made {did[0]}, theirs {did[1]}")
     x, y = examples[visit[2]]
     lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
     before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
