@@ -4405,9 +4405,8 @@ def _rate_read(examples, theirs, variant, bias):
 def _declared(theirs, names) -> str:
     order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
                               if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
-    fields = {"a start": ("start", _shown_any(theirs.start)), "a rate": ("rate", _shown_any(theirs.rate)),
-              "an order": ("order", order)}
-    return ", ".join(f'"{fields[name][0]}": {fields[name][1]}' for name in names if name in fields) or "its labels"
+    fields = {"a start": _shown_any(theirs.start), "a rate": _shown_any(theirs.rate), "an order": order}
+    return ", ".join(f'"{name.split()[-1]}": {fields[name]}' for name in names if name in fields) or "its labels"
 
 
 def _evidence(theirs, n) -> list:
@@ -4492,11 +4491,11 @@ def _variant(args, names, values):
 
 
 def _option(field, value) -> str:
-    """A convention's option on the command line: --FIELD, or --FIELD=VALUE (numbers as --json reads them)."""
+    """An option on the command line: --FIELD, or --FIELD=VALUE (numbers as --json reads them)."""
     flag = "--" + field.replace("_", "-")
     if value is True:
         return flag
-    if isinstance(value, (list, tuple)):  # an order: one pass's indexes, or one list a pass
+    if isinstance(value, (list, tuple)):  # a vector, two labels, or an order (one list, or one a pass)
         value = ";".join(",".join(map(_num, one)) for one in value) if value and isinstance(value[0], list) else \
             ",".join(map(_num, value))
     return f"{flag}={_num(value)}"
