@@ -4411,9 +4411,8 @@ def _declared(theirs, names) -> str:
 
 def _evidence(theirs, n) -> list:
     """What THEIRS itself says: its numbering, its start (w = 0 is the notes'), else its rate, and its order."""
-    steps = theirs.trace or []
-    said = {"epochs from 0": steps and min(s.epoch for s in steps) == 0,
-            "indexes from 1": steps and max(s.index for s in steps) == n,  # else a choice, where no index is 0
+    said = {"epochs from 0": min((s.epoch for s in theirs.trace or ()), default=1) == 0,
+            "indexes from 1": max((s.index for s in theirs.trace or ()), default=-1) == n,  # else a choice (no 0)
             "a start": any(v != 0 for v in theirs.start or ()), "a rate": theirs.rate not in (None, 1),
             "an order": theirs.order is not None}
     return [name for name, shown in said.items() if shown]
