@@ -4257,8 +4257,6 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         converted = theirs._replace(trace=theirs.trace and [  # its numbering read back as the notes'
             s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names))
             for s in theirs.trace])
-        if any(not 0 <= s.index < n for s in converted.trace or ()):
-            continue
         for size in _batch_sizes(converted, n) if "a minibatch" in names else [None]:
             values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start,
                       "order": converted.order, "rate": converted.rate, "bias_rate": None}
@@ -4268,15 +4266,14 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                 for field, name in (("rate", "a rate"), ("bias_rate", "a rate for the bias")):
                     if name in names and (field == "bias_rate" or converted.rate is None):  # read at the rate 1
                         values[field] = _rate_read(examples, converted, _variant(args, names, values),
-                                                   kernel, classes, field == "bias_rate")
+                                                   field == "bias_rate")
                 if "the passes" in names and theirs.epochs is None:  # THEIRS wrote its weights alone
                     values["max_epochs"] = _passes_read(examples, converted, _variant(args, names, values))
                 variant = _variant(args, names, values)
                 model = _Rounding(variant, converted, examples)
                 st = _settings(variant, kernel, classes)
                 ours = _replay(examples, st, model, converted, stop=True)
-            except (PerceptronError, OverflowError):  # a run or a rate that overflows under these conventions, or a
-                # run they do not make
+            except (PerceptronError, OverflowError):  # a run these conventions do not make, or that overflows
                 continue
             visits += ours.epochs * n * len(classes or [1])
             difference, _ = _compare(ours, converted, st, model)
@@ -4285,7 +4282,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                 break
             if tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
                 tie = _rounding(difference, ours, model, examples)
-                tied = (names, _parting(difference), tie, variant) if tie else None
+                tied = (names, "epoch {}, index {}".format(*_parting(difference)[1:]), tie, variant) if tie else None
     if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
@@ -4293,9 +4290,9 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         return names, _named(variant, names, agreeing[1:]), variant
     if tied is None:
         return None
-    names, (_, epoch, index), tie, variant = tied
-    return None, (_named(variant, names, [], until=f"epoch {epoch}, index {index}")
-                  + [tie[0].replace("diagnosis: ", f"then at epoch {epoch}, index {index}: ", 1)] + tie[1:]), None
+    names, until, tie, variant = tied
+    then = tie[0].replace("diagnosis: ", f"then at {until}: ", 1)
+    return None, _named(variant, names, [], until) + [then, *tie[1:]], None
 
 
 def _passes_read(examples, theirs, variant):
@@ -4303,28 +4300,21 @@ def _passes_read(examples, theirs, variant):
     at most 100 after which the run's w lies nearest THEIRS's; the comparison that follows decides."""
     st = _settings(variant, None, None)
     side = _replay(examples, st._replace(passes=min(st.passes, 100)), _Rounding(variant, theirs, examples, off=True))
-    after = {s.epoch: s.weights for s in side.steps if isinstance(s.weights, list)}  # w at each pass's end
-    w, nearest = variant.start or [0] * len(theirs.weights), []
-    for k in range(1, side.epochs + 1):
-        w = after.get(k, w)
-        try:
-            nearest.append((max(abs(float(a) - float(b)) for a, b in zip(w, theirs.weights)), k))
-        except OverflowError:  # beyond a float's range: equal or not, as the comparison will say
-            nearest.append((0.0 if w == theirs.weights else math.inf, k))
-    return min(nearest, default=(0, None))[1]
+    after = {s.epoch: s.weights for s in side.steps if isinstance(s.weights, list)}  # w at the end of each pass
+    apart = {k: max(abs(Fraction(a) - Fraction(b)) for a, b in zip(w, theirs.weights)) for k, w in after.items()}
+    return min(apart, key=apart.get, default=1)  # (exact: no float's range; a clean pass's w is the one before's)
 
 
-def _rate_read(examples, theirs, variant, kernel, classes, bias):
+def _rate_read(examples, theirs, variant, bias):
     """THEIRS's rate (``bias``: its bias's), its first weight of one sign over the run's at the rate 1 (the bias's,
     or any other's): exact, or a binary fraction, else the float of the shortest decimal near it."""
     variant.rate = variant.bias_rate = None
-    side = _replay(examples, _settings(variant, kernel, classes), _Rounding(variant, theirs, examples))
+    side = _replay(examples, _settings(variant, None, None), _Rounding(variant, theirs, examples))  # (primal only)
     pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
-    at = (0 if variant.bias_first else -1) if variant.bias else None  # the bias's place
     t, o = next(((t, o) for ts, os_ in pairs + [(theirs.weights, side.weights)]
                  if isinstance(ts, list) and isinstance(os_, list) for k, (t, o) in enumerate(zip(ts, os_))
-                 if o != 0 and t != 0 and (t > 0) == (o > 0) and (at is not None and k % len(ts) == at % len(ts))
-                 == bias), (1, 1))
+                 if o != 0 and t != 0 and (t > 0) == (o > 0)  # and k is the bias's place, or not
+                 and bool(variant.bias and k == (0 if variant.bias_first else len(ts) - 1)) == bias), (1, 1))
     eta = Fraction(t) / Fraction(o)
     if type(t) is float:  # THEIRS's eta times ours, rounded: the float of the shortest decimal near the ratio
         return float(_simplest(float(eta), 2.0 ** -50)) if eta.denominator & (eta.denominator - 1) else float(eta)
@@ -4334,18 +4324,16 @@ def _rate_read(examples, theirs, variant, kernel, classes, bias):
 def _declared(theirs, names) -> str:
     order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
                               if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
-    fields = {"a start": ("start", _shown_any(theirs.start)), "a rate": ("rate", _shown_any(theirs.rate)),
-              "an order": ("order", order)}
-    return ", ".join(f'"{fields[name][0]}": {fields[name][1]}' for name in names if name in fields) or "its labels"
+    fields = {"a start": _shown_any(theirs.start), "a rate": _shown_any(theirs.rate), "an order": order}
+    return ", ".join(f'"{name.split()[-1]}": {fields[name]}' for name in names if name in fields) or "its labels"
 
 
 def _evidence(theirs, n) -> list:
     """What THEIRS itself says: its numbering, its start (w = 0 is the notes'), else its rate, and its order."""
-    steps = theirs.trace or []
-    start = theirs.start is not None and any(v != 0 for v in theirs.start)
-    said = {"epochs from 0": steps and min(s.epoch for s in steps) == 0,
-            "indexes from 1": steps and max(s.index for s in steps) == n,  # else a choice, where no index is 0
-            "a start": start, "a rate": theirs.rate not in (None, 1), "an order": theirs.order is not None}
+    said = {"epochs from 0": min((s.epoch for s in theirs.trace or ()), default=1) == 0,
+            "indexes from 1": max((s.index for s in theirs.trace or ()), default=-1) == n,  # else a choice (no 0)
+            "a start": any(v != 0 for v in theirs.start or ()), "a rate": theirs.rate not in (None, 1),
+            "an order": theirs.order is not None}
     return [name for name, shown in said.items() if shown]
 
 
@@ -4374,8 +4362,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
         choices.append([(), ("the margin rule",) if args.rule == "sign" else sign, sign + ("sign(0) = -1",),
                         sign + ("sign(0) = 0", "the update (t - o) x")])
     vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in steps]
-    lengths = {len(w) for v in vectors if v is not None for w in (v.values() if isinstance(v, dict) else [v])
-               if isinstance(w, list)}
+    lengths = {len(w) for v in vectors for w in (v.values() if isinstance(v, dict) else [v]) if isinstance(w, list)}
     if lengths == {d + 1}:
         bias = () if args.bias else ("a bias",)
         choices.append([bias, bias + ("the bias first",), bias + ("a bias on -1",),
@@ -4411,10 +4398,7 @@ def _variant(args, names, values):
     """The options of this run with the conventions named (each a row of FAMILY, its value from ``values`` where it
     is a parameter), or None where they do not mix."""
     variant = _options_copy(args)
-    for name in names:
-        row = _ROWS.get(name)
-        if row is None:  # a way of writing: read, not run
-            continue
+    for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
         field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
         value = values[row.field] if isinstance(row.value, str) and row.value.isupper() else row.value
         if field == "multiclass" and value == "joint" and "rule" in args.given or field == "average" and \
@@ -4425,16 +4409,14 @@ def _variant(args, names, values):
 
 
 def _option(field, value) -> str:
-    """A convention's option on the command line: --FIELD, or --FIELD=VALUE (numbers as --json reads them)."""
+    """An option on the command line: --FIELD, or --FIELD=VALUE (numbers as --json reads them)."""
     flag = "--" + field.replace("_", "-")
     if value is True:
         return flag
-    if isinstance(value, (list, tuple)):
-        text = ";".join(",".join(map(str, one)) for one in value) if value and isinstance(value[0], list) else \
+    if isinstance(value, (list, tuple)):  # a vector, two labels, or an order (one list, or one a pass)
+        value = ";".join(",".join(map(_num, one)) for one in value) if value and isinstance(value[0], list) else \
             ",".join(map(_num, value))
-    else:
-        text = _num(value) if isinstance(value, (int, float, Fraction, decimal.Decimal)) else str(value)
-    return f"{flag}={text}"
+    return f"{flag}={_num(value)}"
 
 
 def _named(args, names, others, until=None) -> list:
@@ -4452,9 +4434,8 @@ def _named(args, names, others, until=None) -> list:
              "THEIRS is this project's run with:"]
     for name in names:
         said, row = option(name, args)
-        value = getattr(args, row.field, None) if row else None
-        changes = row and (row.changes.replace(str(row.value), _shown_any(value)) if str(row.value).isupper()
-                           and row.field != "order" else row.changes)
+        changes = row and (row.changes.replace(str(row.value), _shown_any(getattr(args, row.field)))
+                           if str(row.value).isupper() and row.field != "order" else row.changes)
         lines.append(f"  - {said}: {changes} (met in {row.source})" if row else
                      f"  - {said}: a way of writing the numbers, read as written")
     lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n) or "the options as given") + ")"
@@ -4462,20 +4443,15 @@ def _named(args, names, others, until=None) -> list:
     if until:
         return lines + [f"  under them the rest of the run agrees, step by step, up to {until}"]
     import shlex
-    given = [("--exact", args.exact), (f"--label-column={args.label_column}", args.label_column != -1),
-             (f"--labels={args.labels[0]},{args.labels[1]}", args.labels != (-1, 1)),
-             (f"--delimiter={args.delimiter}", args.delimiter != ","),
-             *((f"--drop-column={c}", True) for c in args.drop_column), ("--no-header", not args.header),
-             (f"--multiclass={args.multiclass}", args.multiclass), (f"--kernel={args.kernel}", args.kernel),
-             (f"--rule={args.rule}", args.rule != "sign" and args.multiclass != "joint"), ("--bias", args.bias),
-             *((_option(field, v), True) for field, v in _family_options(args).items()),
-             (f"--epochs={args.epochs}", args.epochs),
-             (f"--max-epochs={args.max_epochs}", args.max_epochs != 1000 and not args.epochs),
-             ("--pocket", args.pocket), (f"--average={args.average}", args.average), ("--voted", args.voted),
-             (f"--tolerance={args.tolerance and _num(args.tolerance)}", args.tolerance), ("--bitwise", args.bitwise),
-             ("--literal", args.literal)]
-    options = [args.file] + [option for option, on in given if on] + ["--check", args.check]
-    return lines + ["reproduce it: python3 perceptron.py " + " ".join(map(shlex.quote, options))]
+    shown = {"label_column": args.label_column != -1, "labels": args.labels != (-1, 1),
+             "delimiter": args.delimiter != ",", "rule": args.rule != "sign" and args.multiclass != "joint",
+             "max_epochs": args.max_epochs != 1000 and not args.epochs}  # where not the default (the rest: where true)
+    options = [_option(field, getattr(args, field)) for field in (
+        "exact", "label_column", "labels", "delimiter", "multiclass", "kernel", "rule", "bias", "epochs", "max_epochs",
+        "pocket", "average", "voted", "tolerance", "bitwise", "literal") if shown.get(field, getattr(args, field))]
+    options += [_option(field, v) for field, v in _family_options(args).items()]
+    options += [f"--drop-column={c}" for c in args.drop_column] + ["--no-header"] * (not args.header)
+    return lines + ["reproduce it: python3 perceptron.py " + shlex.join([args.file, *options, "--check", args.check])]
 
 
 def _rounding(difference, ours, model, examples) -> list | None:
@@ -4490,9 +4466,9 @@ def _rounding(difference, ours, model, examples) -> list | None:
     w = [None] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
     w, x = w[-1], examples[visit[2]][0]
     exact = (f"; the exact score w.x (from Fractions of the same floats) is "
-             f"{_shown_number(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}"
+             f"{_shown_any(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}"
              if isinstance(w, list) and len(w) in (len(x), len(x) + 1) else "")
-    return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_number(s)}, within "
+    return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_any(s)}, within "
             f"{bound:.3g} of 0{exact}:",
             f"  {model.name} arithmetic, summing in any order and rounding its inputs and weights, may put THEIRS's "
             "score anywhere within that bound of ours",
@@ -4522,11 +4498,10 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
         m.score, *(m.weights if isinstance(m.weights, list) else ())]]  # the notes' numbers: do any pass 2^31?
     whole = all(map(_is_whole, numbers + theirs.floats))  # integers, or whole floats
     largest = max(map(abs, numbers), default=0) if whole and not st.multiclass and st.kernel is None else 0
-    if largest:
-        tries += [({"fault": ("wrap", bits)}, f"a bug in THEIRS: its integers wrap: every score and weight is kept in "
-                   f"{bits} bits and wraps past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's "
-                   f"int{bits} do); the notes' arithmetic is exact.  With every sum, product and weight wrapped so, "
-                   "the whole run agrees.") for bits in (32, 64) if largest >= 2 ** (bits - 1)]
+    tries += [({"fault": ("wrap", bits)}, f"a bug in THEIRS: its integers wrap: every score and weight is kept in "
+               f"{bits} bits and wraps past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's int{bits} "
+               "do); the notes' arithmetic is exact.  With every sum, product and weight wrapped so, the whole run "
+               "agrees.") for bits in (32, 64) if largest >= 2 ** (bits - 1)]
     if trace and difference.k is not None and st.multiclass != "joint":
         for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
             m, later = trace[j], len(trace) - j - 1
@@ -4539,11 +4514,10 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
                   ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
                    "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
                    "updates so, the whole run agrees.")]
-    steps = [s for s in ours.steps if s.cls is None]
     visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in trace or ()}
-    missing = sorted({s.index for s in steps} - visited)
+    missing = sorted({s.index for s in ours.steps} - visited)
     if missing and (trace is not None or theirs.order) and not st.multiclass and st.kernel is None:
-        first = next(s for s in steps if s.index in missing)
+        first = next(s for s in ours.steps if s.index in missing)
         them = "it" if len(missing) == 1 else "them"
         order = [[i for i in one if i not in missing] for one in theirs.order or [range(n)]]
         tries.append(({"point": st.point._replace(order=order)}, "a bug in THEIRS: " + (
@@ -4565,22 +4539,20 @@ def _law(examples, args, theirs, model) -> tuple | None:
     """A law w_k = c w_(k-1) + eta y x read off THEIRS's trace (least squares) as a point of the family: a decay c < 1,
     a rate, passive-aggressive's step, a threshold t of "update while y w.x <= t" (the notes' t = 0), a start, a
     shuffle.  ("bug", lines) for one step off it; ("variant", lines, the options that run it or None); else None."""
-    steps = theirs.trace or []
-    if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) for s in steps):
-        return None
-    n, d, size = len(examples), len(examples[0][0]), len(steps[0].weights)
-    if size not in (d, d + 1) or any(not 0 <= s.index < n or s.epoch * n > 2 ** 53 for s in steps):
+    steps, n, d = theirs.trace or [], len(examples), len(examples[0][0])
+    if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) or not 0 <= s.index < n
+                                                                or s.epoch * n > 2 ** 53 for s in steps):
         return None  # (visits counted beyond a float's whole numbers: no decay per visit to read)
-    try:
-        X = [[float(v) for v in x] + [1.0] * (size - d) for x, _ in examples]
+    try:  # (THEIRS's vectors: d or d + 1 numbers, as the reader allows)
         W = [[float(v) for v in s.weights] for s in steps]
-        start = [float(v) for v in theirs.start] if theirs.start else [0.0] * size
+        X = [[float(v) for v in x] + [1.0] * (len(W[0]) - d) for x, _ in examples]
+        start = [float(v) for v in theirs.start] if theirs.start else [0.0] * len(W[0])
     except OverflowError:
         return None
     u = 2.0 ** -(model.bits or 53)
     # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
-    zero = 2 * size * size * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
+    zero = 2 * len(start) ** 2 * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
     order = theirs.order
     shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
                                         if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
@@ -4725,7 +4697,7 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
                 "after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, and its "
                 "weights after) to find the first step where they part.")]
     elif what == "score":
-        told = [f"  their score {_shown_number(t.score)} is not our w.x = {_shown_number(o.score)}, beyond the bound "
+        told = [f"  their score {_shown_any(t.score)} is not our w.x = {_shown_any(o.score)}, beyond the bound "
                 f"{o.score_bound:.3g} of rounding."]
     elif what == "w after":
         told = [f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, theirs "
@@ -4739,9 +4711,9 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
         elif st.multiclass == "joint" or s is None or isinstance(s, str):
             why = ": the argmax is not y"
         elif st.point.rule == "margin":
-            why = f": y (w.x) = {_shown_number(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+            why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
         else:
-            why = f": the score is {_shown_number(s)} and sign({_shown_number(s)}) = {sign(s):+d} " \
+            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {sign(s):+d} " \
                   f"{'!=' if sign(s) != y else '='} y = {y:+d}"
         after = f", to w = {_shown_any(o.weights)}" if made and isinstance(o.weights, list) else ""
         told = [f"  the notes require {'an' if made else 'no'} update here{why}{after} (Columbia §1.1, Cornell §3); "
@@ -4756,20 +4728,17 @@ def _where(difference, ours, examples, data) -> list:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
     lines = [f"they part at mistake {k + 1} of the trace ({what}):"]
     for name, m in (("ours:  ", o), ("theirs:", t)):
-        at = data.where(m.index)[0] if m is not None and m.index < len(data.kept) else None
         lines.append(f"  {name} no more mistakes" if m is None else
                      f"  {name} " + (f"class {m.cls}, " if m.cls is not None else "") + f"epoch {m.epoch}, index "
-                     f"{m.index}" + (f" (line {at})" if at is not None else "")
-                     + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_number(m.score)}"
+                     f"{m.index}" + (f" (line {data.where(m.index)[0]})" if m.index < len(data.kept) else "")
+                     + (f", {'predicted' if isinstance(m.score, str) else 'score'} {_shown_any(m.score)}"
                         if m.score is not None else "")
-                     + (f", w after {_shown_any(m.weights, o.weights if o is not None else None)}"
-                        if m.weights is not None else ""))
+                     + (f", w after {_shown_any(m.weights, o and o.weights)}" if m.weights is not None else ""))
     visit = _parting(difference)
     if what == "mistake":
-        ours_did, theirs_did = ("an update" if m is not None and (m.cls, m.epoch, m.index) == visit else "no update"
-                                for m in (o, t))
+        did = ["an update" if m and (m.cls, m.epoch, m.index) == visit else "no update" for m in (o, t)]
         lines.append(f"  at epoch {visit[1]}, index {visit[2]}" + (f", class {visit[0]}" if visit[0] else "")
-                     + f": ours made {ours_did}, theirs {theirs_did}")
+                     + f": ours made {did[0]}, theirs {did[1]}")
     x, y = examples[visit[2]]
     lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
     before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
@@ -4777,35 +4746,31 @@ def _where(difference, ours, examples, data) -> list:
         if before or ours.steps and ours.steps[0].weights is not None else lines
 
 
-def _shown_number(v) -> str:
-    """A number for a person: an int in full, else the shortest decimal of the nearest float; exact ones: --json."""
-    if isinstance(v, str) or v is None:
-        return str(v)
-    v = Fraction(v)
-    try:  # (309 digits of a float's 1e308 say less than its shortest decimal)
-        return repr(float(v)) if v.denominator > 1 or abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v \
-            else _num(v)
-    except OverflowError:
-        return _num(v)
-
-
 def _shown_any(v, other=None) -> str:
-    """A value for a report; a long vector as its ends and, beside ``other``, its largest differences."""
+    """A value for a report: a number an int in full, else the shortest decimal of the nearest float (exact ones:
+    --json); a long vector as its ends and, beside ``other``, its largest differences."""
     if isinstance(v, dict):
         return ", ".join(f"{c}: {_shown_any(w, other.get(c) if isinstance(other, dict) else None)}"
                          for c, w in v.items())
+    if v is None or isinstance(v, (bool, str)):
+        return "none" if v is None else str(v).lower() if isinstance(v, bool) else v
     if not isinstance(v, list):
-        return "none" if v is None else str(v).lower() if isinstance(v, bool) else _shown_number(v)
+        v = Fraction(v)
+        try:  # (309 digits of a float's 1e308 say less than its shortest decimal)
+            return repr(float(v)) if v.denominator > 1 or abs(v.numerator) >= 10 ** 30 and Fraction(float(v)) == v \
+                else _num(v)
+        except OverflowError:
+            return _num(v)
     if v and isinstance(v[0], tuple):  # votes: each hypothesis's count
         return f"{_count_text(len(v), 'hypothesis')}, counted " + ", ".join(str(c) for _, c in v[:12]) + (
             ", ..." if len(v) > 12 else "")
     if len(v) <= 8:
-        return "(" + ", ".join(map(_shown_number, v)) + ")"
+        return "(" + ", ".join(map(_shown_any, v)) + ")"
     apart = sorted(range(len(v)), key=lambda i: -abs(Fraction(v[i]) - Fraction(other[i])))[:3] \
         if isinstance(other, list) and len(other) == len(v) else []
-    most = ", ".join(f"w[{i}] = {_shown_number(v[i])} (ours {_shown_number(other[i])})" for i in apart
+    most = ", ".join(f"w[{i}] = {_shown_any(v[i])} (ours {_shown_any(other[i])})" for i in apart
                      if v[i] != other[i])
-    return (f"({', '.join(map(_shown_number, v[:3]))}, ..., {', '.join(map(_shown_number, v[-2:]))}) [{len(v)} weights]"
+    return (f"({', '.join(map(_shown_any, v[:3]))}, ..., {', '.join(map(_shown_any, v[-2:]))}) [{len(v)} weights]"
             + (f"; most apart: {most}" if most else ""))
 
 
