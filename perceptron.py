@@ -2951,11 +2951,6 @@ def _family_options(args) -> dict:
             getattr(args, field) is not None and getattr(args, field) is not False}
 
 
-def _options_copy(args):
-    """A copy of the parsed options, to change for a variant run (without importing copy at start-up)."""
-    return type(args)(**vars(args))
-
-
 def _fit(args, examples, kernel, trace, on_mistake) -> Run:
     options = dict(bias=args.bias, epochs=args.epochs, max_epochs=args.max_epochs, pocket=args.pocket,
                    average=args.average, voted=args.voted, trace=trace, on_mistake=on_mistake, **_family_options(args))
@@ -3055,7 +3050,7 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                     guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
                     errors[name] += guess != y
                     if name == args.predictor:
-                        predictions.append(guess if run.multiclass else _shown_label(guess, labels))
+                        predictions.append(guess if run.multiclass else labels[guess == 1])
                 progress.mistake(i)
         except PerceptronError as err:
             err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
@@ -3063,10 +3058,6 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
             "errors": errors if data.labeled else None, "predictions": predictions,
             "note": note and f"note: {data.source}: {note}"}
-
-
-def _shown_label(y, labels):
-    return labels[1] if y == 1 else labels[0]
 
 
 # The report as text, for people.
@@ -3108,7 +3099,7 @@ def _text(report) -> str:
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
             cells = [{"class": str(m.cls) if one_vs_rest else None, "pass": str(m.epoch), "index": str(m.index),
                       "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
-                      "y": str(m.y) if joint else label_text(_shown_label(m.y, labels)),  # one-vs-rest: -1/+1
+                      "y": str(m.y) if joint else label_text(labels[m.y == 1]),  # one-vs-rest: -1/+1
                       "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
                       "w after": _vec(w) if report.after else None}  # {column: cell}, None where it is not shown
                      for m, (line, x), w in report.rows]
@@ -3321,7 +3312,7 @@ def _json(report) -> str:
     trace = []  # w after each mistake's update, with --weights (a kernel's: null)
     for m, (line, _), w in report.rows:
         entry = {"class": getattr(m, "cls", None), "epoch": m.epoch, "index": m.index, "line": line,
-                 "y": m.y if run.multiclass else _shown_label(m.y, args.labels),
+                 "y": m.y if run.multiclass else args.labels[m.y == 1],
                  "predicted": getattr(m, "predicted", None), "score": getattr(m, "score", None)}
         trace.append({key: value for key, value in entry.items() if value is not None} | (
             {"weights": w} if report.after else {}))
@@ -3874,7 +3865,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             raise read.wrong(f"{where}.predicted", f"{_short(predicted)} is not one of the classes")
         if i < n:  # its line and y, where given, are those of the example its index names
             line, y = data.where(i)[0], examples[i][1]
-            written = y if args.multiclass else _shown_label(y, args.labels)  # its label as the file writes it
+            written = y if args.multiclass else args.labels[y == 1]  # its label as the file writes it
             if "line" in entry and entry["line"] != line:
                 raise read.wrong(f"{where}.line", f"{_short(entry['line'])} is not the line of example {i} "
                                  f"(line {line})")
@@ -4397,7 +4388,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
 def _variant(args, names, values):
     """The options of this run with the conventions named (each a row of FAMILY, its value from ``values`` where it
     is a parameter), or None where they do not mix."""
-    variant = _options_copy(args)
+    variant = type(args)(**vars(args))  # a copy of the parsed options, to change
     for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
         field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
         value = values[row.field] if isinstance(row.value, str) and row.value.isupper() else row.value
