@@ -5575,9 +5575,10 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 missing = os.path.dirname(missing)
             os.makedirs(folder, exist_ok=True)
         for path, text in files.items():  # a link is followed, but not out of a folder written whole (a corpus)
-            targets[path] = real = path if folder else os.path.realpath(path)
-            mode = os.stat(real, follow_symlinks=not folder).st_mode if os.path.lexists(real) else None
-            if mode is not None and not (os.path.isfile(real) or folder and os.path.islink(real)):
+            inside = folder and os.path.dirname(os.path.abspath(path)) == os.path.abspath(folder)
+            targets[path] = real = path if inside else os.path.realpath(path)
+            mode = os.stat(real, follow_symlinks=not inside).st_mode if os.path.lexists(real) else None
+            if mode is not None and not (os.path.isfile(real) or inside and os.path.islink(real)):
                 raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
                                       "files only, and never replace anything else")
             with _Held():
