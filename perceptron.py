@@ -4954,12 +4954,11 @@ def _vectors_mode(args) -> int:
     names = set(os.listdir(folder)) if os.path.lexists(folder) else set()  # (an error is main's to say)
     older = set()  # an older corpus's files: its index.json, if --vectors wrote it, and every file it lists
     try:
-        with _opened(index_path, index_path) as f:
-            doc = json.loads(f.read(1 << 20).decode("utf-8"))
+        doc = _json_file(index_path, "the index of a corpus")
         listed = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
         if isinstance(doc["perceptron"], str) and all(os.path.basename(name) == name for name in listed):
             older = listed
-    except (OSError, ValueError, LookupError, TypeError, RecursionError) as err:  # some other program's index.json
+    except (ValueError, LookupError, TypeError) as err:  # some other program's index.json
         if isinstance(err, _Located) and os.path.lexists(index_path):  # not to be read (a FIFO would block): said
             raise
     if names - older:
@@ -5041,12 +5040,10 @@ def _conform_mode(args) -> int:
                     os.unlink(name)
                 if not isinstance(err, FileExistsError):
                     return [f"(not written: {err.strerror or err})"] * 2
-
     def agrees(case, key):  # THEIRS's agreement with the reading on the case (its first line), or False
         status, lines, _ = (2, [], None) if case["failure"] else checked(case, readings[key][0])
         case["under"][key] = status == 0 and lines[0]
         return case["under"][key]
-
     base, cases, bugs, budget = options(args), [], {}, iter([True] * _DIAGNOSED)  # type: str, list, dict, Any
     readings, chosen = {base: (args, [])}, base  # type: dict, str
     try:  # the folder goes, whatever happens; a limit of the machine is one line, exit 2
@@ -5105,8 +5102,7 @@ def _conform_mode(args) -> int:
         agreeing, (reading, described) = [case for case in cases if case["under"].get(chosen)], readings[chosen]
         status, designed = int(chosen != base or len(agreeing) < count), sum(not case["name"].startswith("random")
                                                                              for case in cases)
-        parts = [gist(described)] * (chosen != base) + [
-            f"{said} on {_count_text(len(group), 'case')}" if said else
+        parts = [gist(described)] * (chosen != base) + [f"{said} on {_count_text(len(group), 'case')}" if said else
             f"{_count_text(len(group), 'more case')} differing, not diagnosed" for said, group in bugs.items()] + [
             f"no run on {_count_text(len(failed), 'case')}"] * bool(failed) + [
             f"interrupted after {_count_text(len(cases), 'case')}"] * bool(stopped)
@@ -5173,11 +5169,10 @@ def _conform_run(args, folder, rows, limit) -> dict:
     import contextlib, resource, shlex, signal, subprocess, time
     stem = os.path.join(folder, str(len(os.listdir(folder))))
     data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
-    command, names = args.conform, {"-1": str(args.labels[0]), "1": str(args.labels[1])}
+    command, names, began = args.conform, {"-1": str(args.labels[0]), "1": str(args.labels[1])}, time.monotonic()
     with open(data, "w", encoding="utf-8") as f:
         f.write("\n".join([",".join([f"x{j}" for j in range(1, len(rows[0]))] + ["y"])] + [
             ",".join(row[:-1] + [names.get(row[-1], row[-1])]) for row in rows]) + "\n")
-    began = time.monotonic()
     hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]  # no file past what --check reads (SIGXFSZ), nor the user's
     size = (hard, _JSON_LIMIT)[hard == resource.RLIM_INFINITY or hard > _JSON_LIMIT]
     with open(printed, "wb") as stdout, open(errors, "wb") as stderr:
