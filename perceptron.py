@@ -5064,15 +5064,14 @@ def _conform_mode(args) -> int:
                     agrees(case, key)
             chosen = min(ranked, key=lambda key: (-sum(bool(case["under"][key]) for case in judged), len(key)))
             reading = readings[chosen][0]
-            for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
+            for case in filter(lambda case: not case["under"][chosen], judged):  # bugs, or ties that rounding breaks
+                if chosen != base or not case["lines"]:
+                    case["status"], case["lines"], case["own"] = checked(case, reading, next(budget, False))
+                said = "a reading of its own: " * (case["own"] is not None) + gist(case["lines"])
+                case["under"][chosen] = case["status"] == 0 and case["lines"][0] or said.startswith(
+                    "a tie broken by rounding") and said  # agreeing as written, or up to rounding
                 if not case["under"][chosen]:
-                    if chosen != base or not case["lines"]:
-                        case["status"], case["lines"], case["own"] = checked(case, reading, next(budget, False))
-                    case["said"] = "a reading of its own: " * (case["own"] is not None) + gist(case["lines"])
-                    case["under"][chosen] = case["status"] == 0 and case["lines"][0] or case["said"].startswith(
-                        "a tie broken by rounding") and case["said"]  # agreeing as written, or up to rounding
-                    if not case["under"][chosen]:
-                        bugs.setdefault(case["said"], []).append(case)
+                    bugs.setdefault(said, []).append(case)
             top = max((said for said in bugs if said.startswith("a bug in THEIRS")), key=lambda said: len(bugs[said]),
                       default=None)  # the bug of most cases: where another case's data fits it too, it is read so
             common = next((one for one in _SHAPES if one in bugs[top][0]["lines"][1]), "") if top else ""
@@ -5449,8 +5448,7 @@ show(0);"""
 
 
 def _pictures(report, examples) -> dict:
-    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake) and --html (nothing fetched, every
-    text escaped): the header, each step --explain shows beside its picture (a slider), the proof, the trace."""
+    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake), --html (nothing fetched)."""
     args, run = report.args, report.run
     pictured = args.svg or args.svg_steps
     after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
