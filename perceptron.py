@@ -4955,9 +4955,8 @@ def _vectors_mode(args) -> int:
     older = set()  # an older corpus's files: its index.json, if --vectors wrote it, and every file it lists
     try:
         doc = _json_file(index_path, "the index of a corpus")
-        listed = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
-        if isinstance(doc["perceptron"], str) and all(os.path.basename(name) == name for name in listed):
-            older = listed
+        if isinstance(doc["perceptron"], str):  # (a name listed with a folder in it is none of the names here)
+            older = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
     except (ValueError, LookupError, TypeError) as err:  # some other program's index.json
         if isinstance(err, _Located) and os.path.lexists(index_path):  # not to be read (a FIFO would block): said
             raise
