@@ -5506,11 +5506,10 @@ def _chart(bound, after) -> str:
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import contextlib, re
-    written = ("--svg", "--save", "--html")
+    written, seen = ("--svg", "--save", "--html"), {}  # seen: each input's and output's name and file, by whom
     given = [(option, path) for option, path in zip(("FILE", "--test", "--model", "--check") + written, (
         args.file, args.test, args.model, args.check, args.svg, args.save, args.html)) if path]  # inputs, then outputs
     steps, step_name = args.svg_steps and os.path.realpath(args.svg_steps), re.compile(r"step-[0-9]+\.svg").fullmatch
-    seen = {}
     for option, path in given:  # a file is its device and inode: an input by any name, or on standard input
         output = option in written
         if output and path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
