@@ -4826,18 +4826,13 @@ def _vectors_mode(args) -> int:
     """--vectors DIR: every case's data and expected JSON, and DIR/index.json, all or none, never among other files."""
     import json
     folder, index_path = args.vectors, os.path.join(args.vectors, "index.json")
-    try:
-        names = set(os.listdir(folder))
-    except FileNotFoundError:  # (another error is main's to say: the folder's name and why)
-        names = set()
+    names = set(os.listdir(folder)) if os.path.lexists(folder) else set()  # (an error is main's to say)
     older = set()  # an older corpus's files: its index.json, if --vectors wrote it, and every file it lists
     try:
-        with _opened(index_path, index_path) as f:
-            doc = json.loads(f.read(1 << 20).decode("utf-8"))
-        listed = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
-        if isinstance(doc["perceptron"], str) and all(os.path.basename(name) == name for name in listed):
-            older = listed
-    except (OSError, ValueError, LookupError, TypeError, RecursionError) as err:  # some other program's index.json
+        doc = _json_file(index_path, "the index of a corpus")
+        if isinstance(doc["perceptron"], str):  # (a name listed with a folder in it is none of the names here)
+            older = {case[key] for case in doc["cases"] for key in ("data", "expected")} | {"index.json"}
+    except (ValueError, LookupError, TypeError) as err:  # some other program's index.json
         if isinstance(err, _Located) and os.path.lexists(index_path):  # not to be read (a FIFO would block): said
             raise
     if names - older:
@@ -4919,13 +4914,11 @@ def _conform_mode(args) -> int:
                     os.unlink(name)
                 if not isinstance(err, FileExistsError):
                     return [f"(not written: {err.strerror or err})"] * 2
-
     def agrees(case, key):  # THEIRS's agreement with the reading on the case (its first line), or False
         status, lines, _ = (2, [], None) if case["failure"] else checked(case, readings[key][0])
         case["under"][key] = status == 0 and lines[0]
         return case["under"][key]
-
-    base, cases, bugs, budget = options(args), [], {}, iter(range(_DIAGNOSED))  # type: str, list, dict, Any
+    base, cases, bugs, budget = options(args), [], {}, iter([True] * _DIAGNOSED)  # type: str, list, dict, Any
     readings, chosen = {base: (args, [])}, base  # type: dict, str
     try:  # the folder goes, whatever happens; a limit of the machine is one line, exit 2
         try:
@@ -4934,27 +4927,25 @@ def _conform_mode(args) -> int:
                 limit = max(2.0, 20 * times[len(times) // 2]) if times else _CONFORM_LIMIT
                 cases.append(case := dict(_conform_run(args, folder, rows, limit), name=name))
                 if not case["failure"] and not any(agrees(case, key) for key in list(readings)):  # else a new one?
-                    case["status"], case["lines"], case["own"] = checked(case, args, next(budget, None) is not None)
+                    case["status"], case["lines"], case["own"] = checked(case, args, next(budget, False))
                     if case["own"] is not None:
                         readings.setdefault(options(case["own"]), (case["own"], case["lines"]))
                         case["under"][options(case["own"])] = True  # its words read below
-            judged, budget = [case for case in cases if not case["failure"]], iter(range(_DIAGNOSED))
+            judged, budget = [case for case in cases if not case["failure"]], iter([True] * _DIAGNOSED)
             ranked = sorted(readings, key=lambda key: -sum(bool(case["under"].get(key)) for case in judged))[:3]
             for key in ranked:  # the likeliest readings, each on every case
                 for case in filter(lambda case: case["under"].get(key) in (None, True), judged):
                     agrees(case, key)
             chosen = min(ranked, key=lambda key: (-sum(bool(case["under"][key]) for case in judged), len(key)))
             reading = readings[chosen][0]
-            for case in judged:  # the rest: bugs, by their diagnosis, or ties that rounding breaks
+            for case in filter(lambda case: not case["under"][chosen], judged):  # bugs, or ties that rounding breaks
+                if chosen != base or not case["lines"]:
+                    case["status"], case["lines"], case["own"] = checked(case, reading, next(budget, False))
+                said = "a reading of its own: " * (case["own"] is not None) + gist(case["lines"])
+                case["under"][chosen] = case["status"] == 0 and case["lines"][0] or said.startswith(
+                    "a tie broken by rounding") and said  # agreeing as written, or up to rounding
                 if not case["under"][chosen]:
-                    if chosen != base or not case["lines"]:
-                        case["status"], case["lines"], case["own"] = checked(case, reading,
-                                                                             next(budget, None) is not None)
-                    case["said"] = "a reading of its own: " * (case["own"] is not None) + gist(case["lines"])
-                    case["under"][chosen] = case["status"] == 0 and case["lines"][0] or case["said"].startswith(
-                        "a tie broken by rounding") and case["said"]  # agreeing as written, or up to rounding
-                    if not case["under"][chosen]:
-                        bugs.setdefault(case["said"], []).append(case)
+                    bugs.setdefault(said, []).append(case)
             top = max((said for said in bugs if said.startswith("a bug in THEIRS")), key=lambda said: len(bugs[said]),
                       default=None)  # the bug of most cases: where another case's data fits it too, it is read so
             common = next((one for one in _SHAPES if one in bugs[top][0]["lines"][1]), "") if top else ""
@@ -4980,14 +4971,13 @@ def _conform_mode(args) -> int:
                     first["shrunk"] = found.get(repr(_conform_shrunk(first["rows"], shows))) or first
         except KeyboardInterrupt as err:
             stopped = err
-        judged = [case for case in cases if not case["failure"]]
-        agreeing, (reading, described) = [case for case in judged if case["under"].get(chosen)], readings[chosen]
+        failed = [case for case in cases if case["failure"]]
+        agreeing, (reading, described) = [case for case in cases if case["under"].get(chosen)], readings[chosen]
         status, designed = int(chosen != base or len(agreeing) < count), sum(not case["name"].startswith("random")
                                                                              for case in cases)
-        parts = [gist(described)] * (chosen != base) + [
-            f"{said} on {_count_text(len(group), 'case')}" if said else
+        parts = [gist(described)] * (chosen != base) + [f"{said} on {_count_text(len(group), 'case')}" if said else
             f"{_count_text(len(group), 'more case')} differing, not diagnosed" for said, group in bugs.items()] + [
-            f"no run on {_count_text(len(cases) - len(judged), 'case')}"] * (len(cases) > len(judged)) + [
+            f"no run on {_count_text(len(failed), 'case')}"] * bool(failed) + [
             f"interrupted after {_count_text(len(cases), 'case')}"] * bool(stopped)
         lines = [f"conform: {shlex.quote(command)} on {_count_text(len(cases), 'case')} ({designed} designed, "
                  f"{len(cases) - designed} random, seed {seed}) in {time.monotonic() - began:.1f} s: "
@@ -5016,10 +5006,9 @@ def _conform_mode(args) -> int:
                           f"it: {files[1]})", *("  " + line.replace(shrunk["data"], files[0]).replace(
                               shrunk["theirs"], files[1]) for line in shrunk["lines"][1:]),
                           "  show it: " + options(reading, *files)]
-        for k, case in enumerate(cases, 1):
-            if case["failure"]:
-                lines += [f"no run on case {k} ({case['name']}): {case['failure']}; its data: {witness(case)[0]}",
-                          *(f"  its standard error: {line}" for line in case["stderr"])]
+        for case in failed:
+            lines += [f"no run on case {cases.index(case) + 1} ({case['name']}): {case['failure']}; its data: "
+                      f"{witness(case)[0]}", *(f"  its standard error: {line}" for line in case["stderr"])]
         _emit("\n".join(lines))
     except OSError as err:
         raise PerceptronError(f"--conform: cannot run the cases: {err.strerror or err}") from None
@@ -5053,11 +5042,10 @@ def _conform_run(args, folder, rows, limit) -> dict:
     import contextlib, resource, shlex, signal, subprocess, time
     stem = os.path.join(folder, str(len(os.listdir(folder))))
     data, out, printed, errors = (stem + end for end in (".csv", ".json", ".out", ".err"))
-    command, names = args.conform, {"-1": str(args.labels[0]), "1": str(args.labels[1])}
+    command, names, began = args.conform, {"-1": str(args.labels[0]), "1": str(args.labels[1])}, time.monotonic()
     with open(data, "w", encoding="utf-8") as f:
         f.write("\n".join([",".join([f"x{j}" for j in range(1, len(rows[0]))] + ["y"])] + [
             ",".join(row[:-1] + [names.get(row[-1], row[-1])]) for row in rows]) + "\n")
-    began = time.monotonic()
     hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]  # no file past what --check reads (SIGXFSZ), nor the user's
     size = (hard, _JSON_LIMIT)[hard == resource.RLIM_INFINITY or hard > _JSON_LIMIT]
     with open(printed, "wb") as stdout, open(errors, "wb") as stderr:
@@ -5291,8 +5279,7 @@ def _axes(xs, names):
 def _hyperplane(w, box, to_px, cls, style, mistake=None, taken=None) -> str:
     """The line w.(x, y) (+ b) = 0 within the box, numbered by its mistake where free if ``taken``; "" if it misses."""
     w = [Fraction(v) for v in w]
-    a, b, c = w[0], w[1], w[2] if len(w) > 2 else 0
-    x0, x1, y0, y1 = box
+    (a, b, c), (x0, x1, y0, y1) = (w + [0])[:3], box
     crossings = {(X, -(a * X + c) / b) for X in (x0, x1) if b} | {(-(b * Y + c) / a, Y) for Y in (y0, y1) if a}
     ends = sorted(p for p in crossings if x0 <= p[0] <= x1 and y0 <= p[1] <= y1)  # where it crosses the box's sides
     if len(ends) < 2:  # it misses the box, or touches a corner (a set: the ends are distinct)
@@ -5335,8 +5322,7 @@ show(0);"""
 
 
 def _pictures(report, examples) -> dict:
-    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake) and --html (nothing fetched, every
-    text escaped): the header, each step --explain shows beside its picture (a slider), the proof, the trace."""
+    """{path: text} of --svg, --svg-steps (step-0.svg at w = 0, then one a mistake), --html (nothing fetched)."""
     args, run = report.args, report.run
     pictured = args.svg or args.svg_steps
     after = (_weights_after(run, examples, 2 if pictured else None) if pictured or args.html and
@@ -5395,15 +5381,10 @@ def _chart(bound, after) -> str:
 def _refuse_overwriting(args):
     """Usage errors before any work: an output that is an input or another output, a folder, or not a regular file."""
     import contextlib, re
-    written = ("--svg", "--save", "--html")
+    written, seen = ("--svg", "--save", "--html"), {}  # seen: each input's and output's name and file, by whom
     given = [(option, path) for option, path in zip(("FILE", "--test", "--model", "--check") + written, (
         args.file, args.test, args.model, args.check, args.svg, args.save, args.html)) if path]  # inputs, then outputs
-    read = [option for option, path in given if path == "-" and option not in written]
-    if len(read) > 1:
-        raise PerceptronError(f"{read[0]} and {read[1]} are both '-': standard input can be read once; give one "
-                              "of them a file")
     steps, step_name = args.svg_steps and os.path.realpath(args.svg_steps), re.compile(r"step-[0-9]+\.svg").fullmatch
-    seen = {}
     for option, path in given:  # a file is its device and inode: an input by any name, or on standard input
         output = option in written
         if output and path.endswith(tuple(filter(None, (os.sep, os.altsep)))):
@@ -5415,6 +5396,9 @@ def _refuse_overwriting(args):
             raise PerceptronError(f"--svg-steps {args.svg_steps} writes step-N.svg files, and {option} {path} is one "
                                   "of those names: it would be overwritten")
         stdin = path == "-" and not output
+        if stdin and seen.setdefault("-", option) != option:
+            raise PerceptronError(f"{seen['-']} and {option} are both '-': standard input can be read once; give one "
+                                  "of them a file")
         try:
             st = os.fstat(sys.stdin.fileno()) if stdin else os.stat(path)
         except (OSError, ValueError, AttributeError) as err:  # no such file; standard input closed, or not a file
@@ -5436,7 +5420,7 @@ def _refuse_overwriting(args):
                                       f"{seen[st.st_dev, st.st_ino]}: it would be overwritten")
 
 
-def _write_files(files, folder=None, first_remove=None, report=None):
+def _write_files(files, folder=None, first_remove=None, report=lambda: None):
     """Every file the program writes, whole or none: each to a temporary file beside its target (its permissions kept),
     all before any rename; a target not a regular file is refused.  A failure or Ctrl-C before the renames takes back
     only what this call made.  ``report()`` runs last, Ctrl-C held from it to the last rename: if it fails, no file."""
@@ -5450,9 +5434,10 @@ def _write_files(files, folder=None, first_remove=None, report=None):
                 missing = os.path.dirname(missing)
             os.makedirs(folder, exist_ok=True)
         for path, text in files.items():  # a link is followed, but not out of a folder written whole (a corpus)
-            targets[path] = real = path if folder else os.path.realpath(path)
-            mode = os.stat(real, follow_symlinks=not folder).st_mode if os.path.lexists(real) else None
-            if mode is not None and not (os.path.isfile(real) or folder and os.path.islink(real)):
+            inside = folder and os.path.dirname(os.path.abspath(path)) == os.path.abspath(folder)
+            targets[path] = real = path if inside else os.path.realpath(path)
+            mode = os.stat(real, follow_symlinks=not inside).st_mode if os.path.lexists(real) else None
+            if mode is not None and not (os.path.isfile(real) or inside and os.path.islink(real)):
                 raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
                                       "files only, and never replace anything else")
             with _Held():
@@ -5469,8 +5454,7 @@ def _write_files(files, folder=None, first_remove=None, report=None):
             finally:
                 os.close(fd)
         with _Held():
-            if report is not None:
-                report()
+            report()
             if first_remove and os.path.lexists(first_remove):
                 os.unlink(first_remove)
             for path in files:

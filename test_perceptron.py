@@ -3958,6 +3958,15 @@ def test_a_symbolic_link_is_followed_and_never_replaced(tmp_path):
         assert (tmp_path / target).read_text().startswith("<svg")
 
 
+def test_a_symbolic_link_beside_the_steps_folder_is_followed_and_never_replaced(tmp_path):
+    (tmp_path / "data.csv").write_text(FOUR)
+    (tmp_path / "old.svg").write_text("the user's")
+    os.symlink("old.svg", tmp_path / "link.svg")  # --svg-steps writes its folder whole: --svg is no file of it
+    status, _, _ = cli_process("data.csv", "--svg", "link.svg", "--svg-steps", "steps/", cwd=tmp_path, timeout=30)
+    assert status == 0 and os.path.islink(tmp_path / "link.svg") and files_in(tmp_path / "steps")
+    assert (tmp_path / "old.svg").read_text().startswith("<svg")
+
+
 def test_cli_a_closed_pipe_is_not_a_traceback():
     done = subprocess.run(f"{sys.executable} {SCRIPT} --weights | head -n 1", shell=True,
                           capture_output=True, text=True)
