@@ -3745,9 +3745,10 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     base = _settings(args, kernel, classes)
     kind = f"multiclass {args.multiclass}" if args.multiclass else f"kernel {args.kernel}" if args.kernel else "primal"
     passes = _count_text(args.epochs, "pass") if args.epochs else f"until a clean pass, at most {args.max_epochs}"
-    rule = "" if args.multiclass == "joint" else f"rule {args.rule}, "
+    rule, p = "" if args.multiclass == "joint" else f"rule {args.rule}, ", base.point
+    bias = f"bias {'first' if p.bias_first else 'last'}" + f" on {p.bias_feature}" * (p.bias_feature != 1)
     head = (f"check: {args.check} against this run of {data.source} ({kind}, {rule}"
-            f"{'bias last' if args.bias else 'no bias'}, {passes})")
+            f"{bias if p.bias else 'no bias'}, {passes})")
     agrees = f"check: {args.check} agrees with this run of {data.source}"
     model = _Rounding(args, theirs, examples)
     declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
@@ -3779,7 +3780,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
                 f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
                 "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
                 "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)
-    tie = None if difference is None else _rounding(difference, ours, model, examples)
+    tie = None if difference is None else _rounding(difference, ours, model, examples, base.point)
     # the rules differ only at 0: an update on THEIRS's score not 0 where ours is within rounding of 0 is no rule's
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
         _parting(difference) == (difference.theirs.cls, difference.theirs.epoch, difference.theirs.index)
@@ -4272,7 +4273,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
                 agreeing.append((names, variant))
                 break
             if tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
-                tie = _rounding(difference, ours, model, examples)
+                tie = _rounding(difference, ours, model, examples, st.point)
                 tied = (names, "epoch {}, index {}".format(*_parting(difference)[1:]), tie, variant) if tie else None
     if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
@@ -4445,7 +4446,7 @@ def _named(args, names, others, until=None) -> list:
     return lines + ["reproduce it: python3 perceptron.py " + shlex.join([args.file, *options, "--check", args.check])]
 
 
-def _rounding(difference, ours, model, examples) -> list | None:
+def _rounding(difference, ours, model, examples, point) -> list | None:
     """A decision that differs where our score lies within its bound of 0, not exactly 0: a tie rounding breaks."""
     if difference.what != "mistake" or model.off:
         return None
@@ -4455,10 +4456,10 @@ def _rounding(difference, ours, model, examples) -> list | None:
     if s is None or isinstance(s, str) or not bound > 0 or abs(Fraction(s)) > Fraction(bound):
         return None
     w = [None] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
-    w, x = w[-1], examples[visit[2]][0]
+    w, x = w[-1], _read_at(point, examples[visit[2]][0])  # x as the run read it, its bias's feature in place
     exact = (f"; the exact score w.x (from Fractions of the same floats) is "
-             f"{_shown_any(sum(map(mul, map(Fraction, w), map(Fraction, [*x, 1][:len(w)]))))}"
-             if isinstance(w, list) and len(w) in (len(x), len(x) + 1) else "")
+             f"{_shown_any(sum(map(mul, map(Fraction, w), map(Fraction, x))))}"
+             if isinstance(w, list) and len(w) == len(x) else "")
     return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_any(s)}, within "
             f"{bound:.3g} of 0{exact}:",
             f"  {model.name} arithmetic, summing in any order and rounding its inputs and weights, may put THEIRS's "

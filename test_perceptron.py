@@ -4664,6 +4664,19 @@ def test_check_a_zero_score_flipped_by_summing_in_another_order_is_rounding(caps
     assert "a tie broken by rounding, not a bug" in out and "exact score w.x (from Fractions of the same floats) is -1" in out
 
 
+def test_check_a_rounded_tie_with_the_bias_first_shows_the_exact_score_of_x_as_the_run_read_it(capsys, tmp_path):
+    # --bias-first reads x as (1, x): w = (-1, -1e16, 2e16) after the first mistake; on (1, 2, 1) the left-to-right
+    # sum is (-1 + -2e16) + 2e16 = 0.0, the exact score -1 (read as (2, 1, 1), the bias last, it would be 1e16 - 2)
+    examples = [([1e16, -2e16], -1), ([2.0, 1.0], 1)]
+    theirs = {"weights": [0.0, -9999999999999998.0, 2e16], "trace": [
+        {"epoch": 1, "index": 0, "score": 0, "weights": [-1.0, -1e16, 2e16]},
+        {"epoch": 1, "index": 1, "score": -1.0, "weights": [0.0, -9999999999999998.0, 2e16]}]}
+    status, out, err = check(capsys, tmp_path, examples, theirs, "--epochs", "1", "--bias", "--bias-first")
+    assert (status, err) == (1, "")
+    assert "(primal, rule sign, bias first, 1 pass): a tie broken by rounding, not a bug" in out
+    assert "exact score w.x (from Fractions of the same floats) is -1:" in out
+
+
 def test_check_reads_zero_one_labels_as_a_convention(capsys, tmp_path):
     examples = CHECKED[3][0]
     path = write(tmp_path, csv_of(examples, labels=(0, 1)))
