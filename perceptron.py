@@ -1941,16 +1941,17 @@ _READERS = {  # the boundary's reader of each kind of Part I's arguments (_bound
 
 class _Data:
     """The examples of a run, checked: kept, ``examples`` is a list of checked copies (floats and Decimals refused
-    together); streamed, None.  ``d``: the first x's length; ``at``: the example in hand; ``passes``: those begun."""
+    together); streamed, None.  ``d``: the first x's length (or given: learn's); ``at``: the example in hand;
+    ``passes``: those begun."""
 
-    def __init__(self, examples, keep, label=None):
-        self.label = label or _label
-        self.at, self.passes, self.cache = None, 0, None
+    def __init__(self, examples, keep, label=None, d=None):
+        self.label, self.at, self.passes, self.cache, self.d = label or _label, None, 0, None, d
         listed = type(examples) in _LISTS  # read again from its start
         rest = examples if listed else iter(_iterable(examples, "examples"))
-        first = next(iter(rest), _END)
+        first = next(iter(rest), _END) if d is None else _END  # d given: every x's length, none read ahead
         rest = rest if listed or first is _END else _chain(first, rest)
-        self.d = 0 if first is _END else len(self.check(first, 0)[0])
+        if d is None:
+            self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
         kinds: set = set()  # float and Decimal, as met
@@ -1960,13 +1961,6 @@ class _Data:
                 raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one "
                                       "kind)", i)
 
-    @classmethod
-    def one(cls, item, d):
-        """learn's one example, as a stream that the fast pass checks in passing."""
-        D = cls.__new__(cls)
-        D.items, D.d, D.examples, D.label, D.at, D.passes, D.cache = (item,), d, None, _label, None, 0, None
-        return D
-
     def check(self, item, i):
         self.at = i
         try:
@@ -1974,7 +1968,7 @@ class _Data:
                 x, y = item
             except Exception:  # not a pair; a pair that cannot be read
                 raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
-            return _vector(x, getattr(self, "d", None)), self.label(y)
+            return _vector(x, self.d), self.label(y)
         except PerceptronError as err:
             raise type(err)(err.reason, i) from None
 
@@ -2374,7 +2368,7 @@ def _learn_fast(learner, x, y) -> bool:
     if type(learner) is not Perceptron:  # the family's own step
         return Perceptron.learn.literal(learner, x, y)  # type: ignore[attr-defined]
     try:
-        return _pass_fast(learner, _Data.one((x, y), learner.d), 1, lambda mistake: None) == 1
+        return _pass_fast(learner, _Data(((x, y),), False, d=learner.d), 1, lambda mistake: None) == 1
     except PerceptronError as err:  # learn's example has no index
         raise type(err)(err.reason) from None
 
