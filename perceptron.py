@@ -2016,7 +2016,7 @@ _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED o
 
 # The fastest sums in dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11 sum(map(mul, a, b)); from 3.12 sumprod for
 # ints (exact), Fractions and Decimals (a plain sum there), a loop for floats (whose sum() is compensated, and sumprod
-# extended-precision).  Both raise a ValueError for vectors of different lengths.
+# extended-precision).
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
 
@@ -2027,8 +2027,6 @@ if sys.version_info >= (3, 12):
         return s
 else:
     def _sum_exact(a, b):
-        if len(a) != len(b):
-            raise ValueError("vectors of different lengths")
         return sum(map(mul, a, b))
 
     _sum_float = _sum_exact
@@ -2168,8 +2166,8 @@ def _primal_score(learner, x) -> Number:
     """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order; anything irregular is the literal's."""
     w = learner.w
     try:
-        s = sum(map(mul, w, x)) if len(w) == len(x) and sys.version_info < (3, 12) else _sum_exact(w, x)
-        if type(s) is float and sys.version_info >= (3, 12):
+        s = _sum_exact(w, x)  # of vectors of different lengths: sumprod raises, sum(map(mul)) and dot zip
+        if type(s) is float and _sum_float is not _sum_exact:
             s = _sum_float(w, x)  # sumprod of floats is extended-precision: the plain loop's bits instead
         if type(s) in _EXACT or type(s) in (float, decimal.Decimal) and s - s == 0:
             return s
