@@ -2041,9 +2041,8 @@ def _dots(v, xs, exact=False) -> list:
 
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I), fast: a DualPerceptron's by _KernelScores.dual_pass; a Perceptron's with w.x the fastest sum in
-    dot's order, the bias added last.  An example goes through the boundary and the learner's _step unless x is a list
-    or tuple, y the int -1 or +1, and its score and new w's sum finite and of the run's type (a Fraction or Decimal run
-    checks x's element types instead).  Unseen: an object whose products with plain numbers are not its value's."""
+    dot's order, the bias added last, and the boundary and the learner's _step for an example out of the ordinary
+    (below).  Unseen: an object whose products with plain numbers are not its value's."""
     if type(learner) is not Perceptron:
         return _KernelScores.dual_pass(learner, D, epoch, on_mistake) if type(learner) is DualPerceptron and \
             D.examples is not None else _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
@@ -2057,7 +2056,7 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
     w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
     sum_of, kind, exact = kind_of(w[0] if w else 0)
     plain, lists, lean = _PLAIN.issuperset, _LISTS, getattr(on_mistake, "lean", False)
-    named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
+    named = None if checked or D.label is _label else D.label  # labels other than -1, +1
     # For y = -1 or +1: the rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, i.e. (s >= 0) !=
     # (y > 0) as sign(0) = +1.  The update w_i + y x_i of ints and floats is w_i + x_i or w_i - x_i, exactly (IEEE 754
     # defines a - b as a + (-b)); a Decimal's y x_i is rounded to the context: Fractions and Decimals keep Part I's.
