@@ -1946,12 +1946,14 @@ class _Data:
 
     def __init__(self, examples, keep, label=None, d=None):
         self.label, self.at, self.passes, self.cache, self.d = label or _label, None, 0, None, d
+        if d is not None:  # learn's example, of d features: the fast pass checks it
+            self.items, self.examples = examples, None
+            return
         listed = type(examples) in _LISTS  # read again from its start
         rest = examples if listed else iter(_iterable(examples, "examples"))
-        first = next(iter(rest), _END) if d is None else _END  # d given: every x's length, none read ahead
+        first = next(iter(rest), _END)
         rest = rest if listed or first is _END else _chain(first, rest)
-        if d is None:
-            self.d = 0 if first is _END else len(self.check(first, 0)[0])
+        self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
         kinds: set = set()  # float and Decimal, as met
