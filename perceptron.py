@@ -1618,12 +1618,11 @@ class Classifier:
         import copy
         pairs = _pairs(self._rows(X), self._column(y))
         D = _binary_data(pairs, True, self.run_.labels)[0] if self.run_.labels else _Data(pairs, True, _class_label)
-        learner, moved = copy.deepcopy(self.run_.model), []  # the model moves only once every example is learned
-        for i, (x, label) in enumerate(D.examples):
-            try:
-                moved.append(learner.learn(x, label))
-            except PerceptronError as err:
-                raise type(err)(err.reason, i) from None
+        learner = copy.deepcopy(self.run_.model)  # the model moves only once every example is learned
+        try:
+            moved = [learner.learn(x, label) for x, label in D]  # D.at: the example in hand
+        except PerceptronError as err:
+            raise type(err)(err.reason, D.at) from None
         self.run_ = self.run_._replace(model=learner, w=_explicit(learner), mistakes=learner.mistakes,
                                        epochs=self.run_.epochs + 1, converged=not any(moved))
         return self
