@@ -1715,12 +1715,11 @@ class Classifier:
         if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
             raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(
                 "this Classifier is not fitted yet: call fit(X, y) first")
-        rows = [x for x, _ in _Data(((x, 1) for x in _values(X, rows=True)), keep=True).examples]  # a bad row named
-        wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
-        if wrong is not None:
-            raise PerceptronError(f"X has {wrong} features, but Classifier is expecting {self.n_features_in_} "
+        D = _Data(((x, 1) for x in _values(X, rows=True)), keep=True)  # a bad row named; all as long as the first
+        if D.examples and D.d != self.n_features_in_:
+            raise PerceptronError(f"X has {D.d} features, but Classifier is expecting {self.n_features_in_} "
                                   "features as input")
-        return rows
+        return [x for x, _ in D.examples]
 
     def _vectors(self) -> list:
         kept, run = self.run_._kept(self.predictor, "the vote has no weights"), self.run_
