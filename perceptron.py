@@ -2165,7 +2165,7 @@ def _primal_score(learner, x) -> Number:
     """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order; anything irregular is the literal's."""
     w = learner.w
     try:
-        s = _sum_exact(w, x)  # of vectors of different lengths: sumprod raises, sum(map(mul)) and dot zip
+        s = _sum_exact(w, x)  # of different lengths: sumprod raises (the literal's), sum(map(mul)) zips as dot
         if type(s) is float and _sum_float is not _sum_exact:
             s = _sum_float(w, x)  # sumprod of floats is extended-precision: the plain loop's bits instead
         if type(s) in _EXACT or type(s) in (float, decimal.Decimal) and s - s == 0:
