@@ -1593,12 +1593,11 @@ class Classifier:
         import copy
         pairs = _pairs(self._rows(X), self._column(y))
         D = _binary_data(pairs, True, self.run_.labels)[0] if self.run_.labels else _Data(pairs, True, _class_label)
-        learner, moved = copy.deepcopy(self.run_.model), []  # the model moves only once every example is learned
-        for i, (x, label) in enumerate(D.examples):
-            try:
-                moved.append(learner.learn(x, label))
-            except PerceptronError as err:
-                raise type(err)(err.reason, i) from None
+        learner = copy.deepcopy(self.run_.model)  # the model moves only once every example is learned
+        try:
+            moved = [learner.learn(x, label) for x, label in D]  # D.at: the example in hand
+        except PerceptronError as err:
+            raise type(err)(err.reason, D.at) from None
         self.run_ = self.run_._replace(model=learner, w=_explicit(learner), mistakes=learner.mistakes,
                                        epochs=self.run_.epochs + 1, converged=not any(moved))
         return self
@@ -1691,12 +1690,11 @@ class Classifier:
         if not hasattr(self, "run_"):  # scikit-learn's NotFittedError (a ValueError) where scikit-learn is loaded
             raise getattr(sys.modules.get("sklearn.exceptions"), "NotFittedError", PerceptronError)(
                 "this Classifier is not fitted yet: call fit(X, y) first")
-        rows = [x for x, _ in _Data(((x, 1) for x in _values(X, rows=True)), keep=True).examples]  # a bad row named
-        wrong = next((len(x) for x in rows if len(x) != self.n_features_in_), None)
-        if wrong is not None:
-            raise PerceptronError(f"X has {wrong} features, but Classifier is expecting {self.n_features_in_} "
+        D = _Data(((x, 1) for x in _values(X, rows=True)), keep=True)  # a bad row named; all as long as the first
+        if D.examples and D.d != self.n_features_in_:
+            raise PerceptronError(f"X has {D.d} features, but Classifier is expecting {self.n_features_in_} "
                                   "features as input")
-        return rows
+        return [x for x, _ in D.examples]
 
     def _vectors(self) -> list:
         kept, run = self.run_._kept(self.predictor, "the vote has no weights"), self.run_
@@ -1916,11 +1914,14 @@ _READERS = {  # the boundary's reader of each kind of Part I's arguments (_bound
 
 class _Data:
     """The examples of a run, checked: kept, ``examples`` is a list of checked copies (floats and Decimals refused
-    together); streamed, None.  ``d``: the first x's length; ``at``: the example in hand; ``passes``: those begun."""
+    together); streamed, None.  ``d``: the first x's length (or given: learn's); ``at``: the example in hand;
+    ``passes``: those begun."""
 
-    def __init__(self, examples, keep, label=None):
-        self.label = label or _label
-        self.at, self.passes, self.cache = None, 0, None
+    def __init__(self, examples, keep, label=None, d=None):
+        self.label, self.at, self.passes, self.cache, self.d = label or _label, None, 0, None, d
+        if d is not None:  # learn's example, of d features: the fast pass checks it
+            self.items, self.examples = examples, None
+            return
         listed = type(examples) in _LISTS  # read again from its start
         rest = examples if listed else iter(_iterable(examples, "examples"))
         first = next(iter(rest), _END)
@@ -1935,13 +1936,6 @@ class _Data:
                 raise PerceptronError("floats and Decimals in one data set: their sums cannot be taken (use one "
                                       "kind)", i)
 
-    @classmethod
-    def one(cls, item, d):
-        """learn's one example, as a stream that the fast pass checks in passing."""
-        D = cls.__new__(cls)
-        D.items, D.d, D.examples, D.label, D.at, D.passes, D.cache = (item,), d, None, _label, None, 0, None
-        return D
-
     def check(self, item, i):
         self.at = i
         try:
@@ -1949,7 +1943,7 @@ class _Data:
                 x, y = item
             except Exception:  # not a pair; a pair that cannot be read
                 raise PerceptronError(f"{_short(item)} is not an (x, y) pair") from None
-            return _vector(x, getattr(self, "d", None)), self.label(y)
+            return _vector(x, self.d), self.label(y)
         except PerceptronError as err:
             raise type(err)(err.reason, i) from None
 
@@ -1997,7 +1991,7 @@ _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED o
 
 # The fastest sums in dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11 sum(map(mul, a, b)); from 3.12 sumprod for
 # ints (exact), Fractions and Decimals (a plain sum there), a loop for floats (whose sum() is compensated, and sumprod
-# extended-precision).  Both raise a ValueError for vectors of different lengths.
+# extended-precision).
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
 
@@ -2008,8 +2002,6 @@ if sys.version_info >= (3, 12):
         return s
 else:
     def _sum_exact(a, b):
-        if len(a) != len(b):
-            raise ValueError("vectors of different lengths")
         return sum(map(mul, a, b))
 
     _sum_float = _sum_exact
@@ -2024,9 +2016,8 @@ def _dots(v, xs, exact=False) -> list:
 
 def _pass_fast(learner, D, epoch, on_mistake) -> int:
     """_pass (Part I), fast: a DualPerceptron's by _KernelScores.dual_pass; a Perceptron's with w.x the fastest sum in
-    dot's order, the bias added last.  An example goes through the boundary and the learner's _step unless x is a list
-    or tuple, y the int -1 or +1, and its score and new w's sum finite and of the run's type (a Fraction or Decimal run
-    checks x's element types instead).  Unseen: an object whose products with plain numbers are not its value's."""
+    dot's order, the bias added last, and the boundary and the learner's _step for an example out of the ordinary
+    (below).  Unseen: an object whose products with plain numbers are not its value's."""
     if type(learner) is not Perceptron:
         return _KernelScores.dual_pass(learner, D, epoch, on_mistake) if type(learner) is DualPerceptron and \
             D.examples is not None else _pass.literal(learner, D, epoch, on_mistake)  # type: ignore[attr-defined]
@@ -2040,7 +2031,7 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
     w, b = (learner.w[:-1], learner.w[-1]) if bias else (learner.w, None)
     sum_of, kind, exact = kind_of(w[0] if w else 0)
     plain, lists, lean = _PLAIN.issuperset, _LISTS, getattr(on_mistake, "lean", False)
-    named = None if checked or getattr(D, "label", _label) is _label else D.label  # labels other than -1, +1
+    named = None if checked or D.label is _label else D.label  # labels other than -1, +1
     # For y = -1 or +1: the rules inlined, _margin_rule's y s <= 0 and _sign_rule's sign(s) != y, i.e. (s >= 0) !=
     # (y > 0) as sign(0) = +1.  The update w_i + y x_i of ints and floats is w_i + x_i or w_i - x_i, exactly (IEEE 754
     # defines a - b as a + (-b)); a Decimal's y x_i is rounded to the context: Fractions and Decimals keep Part I's.
@@ -2149,8 +2140,8 @@ def _primal_score(learner, x) -> Number:
     """Perceptron._score (Part I), fast: w.x by the fastest sum in dot's order; anything irregular is the literal's."""
     w = learner.w
     try:
-        s = sum(map(mul, w, x)) if len(w) == len(x) and sys.version_info < (3, 12) else _sum_exact(w, x)
-        if type(s) is float and sys.version_info >= (3, 12):
+        s = _sum_exact(w, x)  # of different lengths: sumprod raises (the literal's), sum(map(mul)) zips as dot
+        if type(s) is float and _sum_float is not _sum_exact:
             s = _sum_float(w, x)  # sumprod of floats is extended-precision: the plain loop's bits instead
         if type(s) in _EXACT or type(s) in (float, decimal.Decimal) and s - s == 0:
             return s
@@ -2159,25 +2150,9 @@ def _primal_score(learner, x) -> Number:
     return Perceptron._score.literal(learner, x)  # type: ignore[attr-defined]
 
 
-# The pocket's scores kept up to date: after w <- w + y_i x_i (x_i read, the bias its last feature 1), each score
-# w.x_j moves by y_i r_ij, r_ij = x_i.x_j, O(1) once x_i's row [r_ij for every j] is known.  A primal run keeps the
-# margins q_j = y_j w.x_j, a joint run every class's scores.  With ints and Fractions they are the run's: q_j < 0 is a
-# mistake under both rules, q_j = 0 the rule's to decide, a tie the argmax's.  A float score kept is not the run's,
-# but both are near the exact e_j = sum_k w_k x_jk of the run's weights, and a rule reads only a score's sign and
-# whether it is 0 (an argmax, which is largest).  With u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (a rounding
-# per product, one more for an int weight, one per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|
-# (of every class), X_i = max_k |x_ik|, N_j = sum_k |x_jk|: the run's S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j
-# + eta.  An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y r_ij + sum_k
-# delta_k x_jk; the kept a'_j = fl(a_j + y fl(r_ij)) is off by |fl(r_ij) - r_ij| <= gamma X_i N_j + eta (r_ij summed in
-# any order, or by math.sumprod, which rounds once) and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j -
-# e_j| stays within N_j G + H, from a_j = S_j, G = gamma W, H = eta, where after each update (which moves a class's
-# vector at most once)
-#   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u).
-# Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B (computed in floats with a margin of 2 for their own
-# roundings, N = max_j N_j): a margin further than B from 0 has S_j's sign, and S_j is not 0; an argmax stands where
-# every other class's score is more than 2B below the largest (3B asked, for the sum's own rounding).  Only the
-# scores in doubt are summed again, in the run's order.  The bound holds while no sum overflows (W N <= 2^1000 is
-# asked); after n updates all are summed again and G and H start over, so B stays small.
+# The pocket's scores kept up to date: after w <- w + y_i x_i, each score w.x_j moves by y_i x_i.x_j, O(1) once x_i's
+# row is known.  Exact with ints and Fractions; a float score kept stays within B (_Drift) of the run's own, so that
+# only the scores in doubt are summed again (the bound's derivation: bench/README.md, "The kept scores' bound").
 
 class _Drift:
     """The bound B (above) on float scores of the xs kept up to date from the run's own (B = 0), weights up to W."""
@@ -2198,7 +2173,7 @@ class _Drift:
 
 
 class _KeptScores:
-    """errors(at_most, mistake) of a primal or joint run's pocket, from scores kept up to date (derived above)."""
+    """errors(at_most, mistake) of a primal or joint run's pocket, from scores kept up to date (within _Drift's B)."""
     ROWS = 2000  # the most examples whose rows (n each) it keeps: at most n^2 numbers
 
     @classmethod
@@ -2349,7 +2324,7 @@ def _learn_fast(learner, x, y) -> bool:
     if type(learner) is not Perceptron:  # the family's own step
         return Perceptron.learn.literal(learner, x, y)  # type: ignore[attr-defined]
     try:
-        return _pass_fast(learner, _Data.one((x, y), learner.d), 1, lambda mistake: None) == 1
+        return _pass_fast(learner, _Data(((x, y),), False, d=learner.d), 1, lambda mistake: None) == 1
     except PerceptronError as err:  # learn's example has no index
         raise type(err)(err.reason) from None
 
