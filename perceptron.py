@@ -2150,9 +2150,25 @@ def _primal_score(learner, x) -> Number:
     return Perceptron._score.literal(learner, x)  # type: ignore[attr-defined]
 
 
-# The pocket's scores kept up to date: after w <- w + y_i x_i, each score w.x_j moves by y_i x_i.x_j, O(1) once x_i's
-# row is known.  Exact with ints and Fractions; a float score kept stays within B (_Drift) of the run's own, so that
-# only the scores in doubt are summed again (the bound's derivation: bench/README.md, "The kept scores' bound").
+# The pocket's scores kept up to date: after w <- w + y_i x_i (x_i read, the bias its last feature 1), each score
+# w.x_j moves by y_i r_ij, r_ij = x_i.x_j, O(1) once x_i's row [r_ij for every j] is known.  A primal run keeps the
+# margins q_j = y_j w.x_j, a joint run every class's scores.  With ints and Fractions they are the run's: q_j < 0 is a
+# mistake under both rules, q_j = 0 the rule's to decide, a tie the argmax's.  A float score kept is not the run's,
+# but both are near the exact e_j = sum_k w_k x_jk of the run's weights, and a rule reads only a score's sign and
+# whether it is 0 (an argmax, which is largest).  With u = 2^-53, gamma = m u / (1 - m u) for m = d + 3 (a rounding
+# per product, one more for an int weight, one per sum), eta = m 2^-1074 for products that underflow, W = max_k |w_k|
+# (of every class), X_i = max_k |x_ik|, N_j = sum_k |x_jk|: the run's S_j = fl(w.x_j) has |S_j - e_j| <= gamma W N_j
+# + eta.  An update w'_k = fl(w_k + y x_ik) = w_k + y x_ik + delta_k, |delta_k| <= u W', moves e_j by y r_ij + sum_k
+# delta_k x_jk; the kept a'_j = fl(a_j + y fl(r_ij)) is off by |fl(r_ij) - r_ij| <= gamma X_i N_j + eta (r_ij summed in
+# any order, or by math.sumprod, which rounds once) and a rounding of u |a'_j| <= u (W' N_j + E'_j).  So E_j = |a_j -
+# e_j| stays within N_j G + H, from a_j = S_j, G = gamma W, H = eta, where after each update (which moves a class's
+# vector at most once)
+#   G' = (G + gamma X_i + 2 u W') / (1 - u),   H' = (H + eta) / (1 - u).
+# Hence |S_j - a_j| <= N_j (G + gamma W) + H + eta <= B (computed in floats with a margin of 2 for their own
+# roundings, N = max_j N_j): a margin further than B from 0 has S_j's sign, and S_j is not 0; an argmax stands where
+# every other class's score is more than 2B below the largest (3B asked, for the sum's own rounding).  Only the
+# scores in doubt are summed again, in the run's order.  The bound holds while no sum overflows (W N <= 2^1000 is
+# asked); after n updates all are summed again and G and H start over, so B stays small.
 
 class _Drift:
     """The bound B (above) on float scores of the xs kept up to date from the run's own (B = 0), weights up to W."""
@@ -2173,7 +2189,7 @@ class _Drift:
 
 
 class _KeptScores:
-    """errors(at_most, mistake) of a primal or joint run's pocket, from scores kept up to date (within _Drift's B)."""
+    """errors(at_most, mistake) of a primal or joint run's pocket, from scores kept up to date (derived above)."""
     ROWS = 2000  # the most examples whose rows (n each) it keeps: at most n^2 numbers
 
     @classmethod
