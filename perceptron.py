@@ -3502,7 +3502,7 @@ def _model_of(path, doc, read=None):
             if key not in ("weights", "convention") and (type(v) is not int or v < 0):  # errors, mistakes, count, ...
                 raise read.wrong(f"{field}.{key}", f"{_short(v)} is not a whole number >= 0")
             got[key] = (read.weights(f"{field}.{key}", v, one_class) if key == "weights" else
-                        read.choice(f"{field}.{key}", v, ("after", "before")) if key == "convention" else v)
+                        read.choice(f"{field}.{key}", v, ("after", "before", "updates")) if key == "convention" else v)
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return [got[key] for key in names]
