@@ -3058,6 +3058,7 @@ _HEAD, _TAIL = 20, 5  # the mistakes a text report shows by default: the first a
 def _text(report) -> str:
     args, data, run, labels = report.args, report.data, report.run, report.args.labels
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
+    first = bool(run.bias and getattr(run.conventions, "bias_first", False))  # the bias the first weight, or the last
     def aligned(header, rows) -> list:  # a table, its columns right-aligned
         widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
         return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
@@ -3069,7 +3070,7 @@ def _text(report) -> str:
         if data.names is None:
             return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
         rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
-        return aligned([""] + data.names + (["bias"] if run.bias else []), rows)
+        return aligned(["", *["bias"] * first, *data.names, *["bias"] * (run.bias and not first)], rows)
     label_text = (lambda y: f"{y:+d}") if labels == (-1, 1) else str
     lines = []
     if not args.quiet:
@@ -3081,8 +3082,8 @@ def _text(report) -> str:
         lines = [f"perceptron {__version__} on {data.source}: {data.count} examples, {d} features{names}",
                  *(f"{label + ':':7} {text}" for label, text in described if label != "convention"),
                  *(("conventions: " if k == 0 else " " * 13) + text for k, text in enumerate(conventions))]
-        lines += [f"labels: {shown}   bias: {'yes (the last weight)' if run.bias else 'no'}   "
-                  f"kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
+        bias = f"yes (the {'first' if first else 'last'} weight)" if run.bias else "no"
+        lines += [f"labels: {shown}   bias: {bias}   kernel: {run.kernel or 'none (primal)'}", f"passes: {passes}", ""]
         if args.explain:
             lines += _explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all", labels)
         elif not report.rows:
@@ -3218,8 +3219,9 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         if not shown:
             continue
         y = m.y if joint else f"{m.y:+d}"
+        bias = f" (the bias's {_num(p.bias_feature)} {'first' if p.bias_first else 'last'})" if run.bias else ""
         lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
-                     f"index {m.index}, x = {_vec(x_read)}" + (" (the bias's 1 last)" if run.bias else "")
+                     f"index {m.index}, x = {_vec(x_read)}{bias}"
                      + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
                      + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
@@ -3493,7 +3495,7 @@ def _model_of(path, doc, read=None):
             if key not in ("weights", "convention") and (type(v) is not int or v < 0):  # errors, mistakes, count, ...
                 raise read.wrong(f"{field}.{key}", f"{_short(v)} is not a whole number >= 0")
             got[key] = (read.weights(f"{field}.{key}", v, one_class) if key == "weights" else
-                        read.choice(f"{field}.{key}", v, ("after", "before")) if key == "convention" else v)
+                        read.choice(f"{field}.{key}", v, ("after", "before", "updates")) if key == "convention" else v)
         if stored is not None and got["mistakes"] > len(stored):
             raise read.wrong(f"{field}.mistakes", f"{got['mistakes']}: the model stored {len(stored)} examples")
         return [got[key] for key in names]

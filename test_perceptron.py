@@ -4239,6 +4239,27 @@ def test_a_linear_kernel_runs_json_is_applied_by_model_as_the_weights_it_writes(
         assert err == f"{data}: 16 examples; errors: {errors}\n"
 
 
+@pytest.mark.parametrize("average", ["after", "before", "updates"])
+def test_a_runs_json_with_each_average_is_read_back_with_its_average(capsys, tmp_path, average):
+    data = write(tmp_path, "1,1,1\n-1,0,-1\n0,-1,-1\n2,1,1\n")
+    status, out, _ = cli(capsys, data, "--no-header", "--average", average, "--epochs", "2", "--json")
+    (tmp_path / "run.json").write_text(out)
+    run = train([([1, 1], 1), ([-1, 0], -1), ([0, -1], -1), ([2, 1], 1)], epochs=2, average=average)
+    assert status == 0 and P.load(tmp_path / "run.json").average == run.average and type(run.average[0]) is Fraction
+    assert cli(capsys, data, "--no-header", "--model", str(tmp_path / "run.json"), "--predictor", "average")[0] == 0
+
+
+def test_the_text_and_explain_name_the_bias_where_it_ran_first_or_last_on_1_or_on_minus_1(capsys, tmp_path):
+    data = write(tmp_path, "a,b,y\n1,1,1\n-1,0,-1\n0,-1,-1\n2,1,1\n")
+    status, out, _ = cli(capsys, data, "--bias", "--bias-first", "--explain")
+    assert status == 0 and "bias: yes (the first weight)" in out
+    assert "mistake 1: pass 1, index 1, x = (1, -1, 0) (the bias's 1 first), y = -1\n" in out
+    assert out.endswith("   bias  a  b\nw    -1  1  0\nmistakes: 1\npasses: 2, converged\n")  # w = (b, w_a, w_b)
+    status, out, _ = cli(capsys, data, "--bias", "--bias-feature", "-1", "--explain")
+    assert status == 0 and "bias: yes (the last weight)" in out
+    assert "mistake 1: pass 1, index 1, x = (-1, 0, -1) (the bias's -1 last), y = -1\n" in out
+
+
 def test_a_model_on_a_file_whose_columns_do_not_fit_is_one_error_naming_both_counts(capsys, tmp_path):
     path, model = write(tmp_path, "a,b,y\n3,3,B\n-3,1,M\n0,-3,B\n"), str(tmp_path / "model.json")
     cli(capsys, path, "--labels=B,M", "--bias", "--save", model, "--quiet")
