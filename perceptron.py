@@ -5448,12 +5448,10 @@ def _write_files(files, folder=None, first_remove=None, report=lambda: None):
                         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
                         break
                 temporary[path] = name
-            try:
+            with open(fd, "wb") as out:  # closed whatever happens
                 if mode is not None and not os.path.islink(real):
                     os.chmod(name, mode & 0o7777)
-                _write_fd(fd, text.encode("utf-8"))
-            finally:
-                os.close(fd)
+                out.write(text.encode("utf-8"))
         with _Held():
             report()
             if first_remove and os.path.lexists(first_remove):
