@@ -5107,8 +5107,7 @@ _XML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'"
 
 
 def _xml(text) -> str:
-    """Text for XML 1.0 and HTML: markup as entities; what XML 1.0 cannot hold even as a reference (control characters
-    but tab and newline, surrogates, non-characters: U+0001, ESC, U+FFFE) as its escape (\\x01, \\x1b, \\ufffe)."""
+    """Text for XML 1.0 and HTML: markup as entities; what XML 1.0 cannot hold as its escape (\\x01, \\x1b, \\ufffe)."""
     return "".join(c if c in "\t\n" or " " <= c < "\x7f" or c >= "\xa0" and not ("\ud800" <= c < "\ue000" or "\ufdd0"
                    <= c < "\ufdf0" or ord(c) & 0xFFFE == 0xFFFE) else ascii(c)[1:-1] for c in text).translate(_XML)
 
@@ -5129,8 +5128,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 
 
 def _weights_after(run, examples, d=None) -> list:
-    """What a binary run's picture draws after each mistake k: w; a kernel run's, the sign of eq. (2) after its first k
-    stored examples on a grid (a kernel of bits: at the nearest point of {0,1}^2).  ``d``: the features required."""
+    """What is drawn after each mistake: w; a kernel run's, eq. (2)'s sign on a grid.  ``d``: the features required."""
     import re
     n = len(examples[0][0]) if examples else 0
     if d is not None and n != d:
