@@ -5019,8 +5019,7 @@ def _conform_mode(args) -> int:
 
 
 def _conform_cases(args, seed, count):
-    """The cases (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s random
-    ones: ints or floats of two decimals, labelled by a w* (-1 on its hyperplane; classes: an argmax) or at random."""
+    """(what each case makes show, its rows, the label last): the designed ones, then ``seed``'s random ones."""
     import random
     designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
     for name, text in designed[:count]:
