@@ -4901,20 +4901,19 @@ def _conform_mode(args) -> int:
     def shape(rows):
         return f"{_count_text(len(rows), 'example')} of {_count_text(len(rows[0]) - 1, 'feature')}"
     def witness(case):  # its data (and THEIRS) as new files here, each created, never over a file that exists
-        for n in itertools.count(1):
-            made: list = []
-            try:
-                with _Held():
-                    for source, end in zip((case["data"], case["theirs"]), ("csv", "json")[:2 - bool(case["failure"])]):
-                        with open(source, "rb") as f, open(f"conform-{n}.{end}", "xb") as out:
-                            made.append(out.name)
-                            out.write(f.read())
-                return made
-            except OSError as err:
-                for name in made:
-                    os.unlink(name)
-                if not isinstance(err, FileExistsError):
-                    return [f"(not written: {err.strerror or err})"] * 2
+        ends, made = ("csv", "json")[:2 - bool(case["failure"])], []  # type: tuple, list
+        n = next(n for n in itertools.count(1) if not any(os.path.lexists(f"conform-{n}.{end}") for end in ends))
+        try:
+            with _Held():
+                for source, end in zip((case["data"], case["theirs"]), ends):
+                    with open(source, "rb") as f, open(f"conform-{n}.{end}", "xb") as out:
+                        made.append(out.name)
+                        out.write(f.read())
+            return made
+        except OSError as err:  # (one made since, by another program: not replaced)
+            for name in made:
+                os.unlink(name)
+            return [f"(not written: {err.strerror or err})"] * 2
     def agrees(case, key):  # THEIRS's agreement with the reading on the case (its first line), or False
         status, lines, _ = (2, [], None) if case["failure"] else checked(case, readings[key][0])
         case["under"][key] = status == 0 and lines[0]
