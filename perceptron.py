@@ -4894,20 +4894,19 @@ def _conform_mode(args) -> int:
     def shape(rows):
         return f"{_count_text(len(rows), 'example')} of {_count_text(len(rows[0]) - 1, 'feature')}"
     def witness(case):  # its data (and THEIRS) as new files here, each created, never over a file that exists
-        for n in itertools.count(1):
-            made: list = []
-            try:
-                with _Held():
-                    for source, end in zip((case["data"], case["theirs"]), ("csv", "json")[:2 - bool(case["failure"])]):
-                        with open(source, "rb") as f, open(f"conform-{n}.{end}", "xb") as out:
-                            made.append(out.name)
-                            out.write(f.read())
-                return made
-            except OSError as err:
-                for name in made:
-                    os.unlink(name)
-                if not isinstance(err, FileExistsError):
-                    return [f"(not written: {err.strerror or err})"] * 2
+        ends, made = ("csv", "json")[:2 - bool(case["failure"])], []  # type: tuple, list
+        n = next(n for n in itertools.count(1) if not any(os.path.lexists(f"conform-{n}.{end}") for end in ends))
+        try:
+            with _Held():
+                for source, end in zip((case["data"], case["theirs"]), ends):
+                    with open(source, "rb") as f, open(f"conform-{n}.{end}", "xb") as out:
+                        made.append(out.name)
+                        out.write(f.read())
+            return made
+        except OSError as err:  # (one made since, by another program: not replaced)
+            for name in made:
+                os.unlink(name)
+            return [f"(not written: {err.strerror or err})"] * 2
     def agrees(case, key):  # THEIRS's agreement with the reading on the case (its first line), or False
         status, lines, _ = (2, [], None) if case["failure"] else checked(case, readings[key][0])
         case["under"][key] = status == 0 and lines[0]
@@ -5012,8 +5011,7 @@ def _conform_mode(args) -> int:
 
 
 def _conform_cases(args, seed, count):
-    """The cases (what each makes show, its rows of cells, the label last): the designed ones, then ``seed``'s random
-    ones: ints or floats of two decimals, labelled by a w* (-1 on its hyperplane; classes: an argmax) or at random."""
+    """(what each case makes show, its rows, the label last): the designed ones, then ``seed``'s random ones."""
     import random
     designed = _DESIGNED + (_DESIGNED_CLASSES if args.multiclass else ())
     for name, text in designed[:count]:
@@ -5100,8 +5098,7 @@ _XML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'"
 
 
 def _xml(text) -> str:
-    """Text for XML 1.0 and HTML: markup as entities; what XML 1.0 cannot hold even as a reference (control characters
-    but tab and newline, surrogates, non-characters: U+0001, ESC, U+FFFE) as its escape (\\x01, \\x1b, \\ufffe)."""
+    """Text for XML 1.0 and HTML: markup as entities; what XML 1.0 cannot hold as its escape (\\x01, \\x1b, \\ufffe)."""
     return "".join(c if c in "\t\n" or " " <= c < "\x7f" or c >= "\xa0" and not ("\ud800" <= c < "\ue000" or "\ufdd0"
                    <= c < "\ufdf0" or ord(c) & 0xFFFE == 0xFFFE) else ascii(c)[1:-1] for c in text).translate(_XML)
 
@@ -5122,8 +5119,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
 
 
 def _weights_after(run, examples, d=None) -> list:
-    """What a binary run's picture draws after each mistake k: w; a kernel run's, the sign of eq. (2) after its first k
-    stored examples on a grid (a kernel of bits: at the nearest point of {0,1}^2).  ``d``: the features required."""
+    """What is drawn after each mistake: w; a kernel run's, eq. (2)'s sign on a grid.  ``d``: the features required."""
     import re
     n = len(examples[0][0]) if examples else 0
     if d is not None and n != d:
@@ -5441,12 +5437,10 @@ def _write_files(files, folder=None, first_remove=None, report=lambda: None):
                         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
                         break
                 temporary[path] = name
-            try:
+            with open(fd, "wb") as out:  # closed whatever happens
                 if mode is not None and not os.path.islink(real):
                     os.chmod(name, mode & 0o7777)
-                _write_fd(fd, text.encode("utf-8"))
-            finally:
-                os.close(fd)
+                out.write(text.encode("utf-8"))
         with _Held():
             report()
             if first_remove and os.path.lexists(first_remove):
