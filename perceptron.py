@@ -2646,15 +2646,14 @@ class _Located(PerceptronError):
 
 class _Input:
     """A file's (or the embedded example's) examples, read one at a time; where(i): i's (line, x), or the last's."""
-    def __init__(self, source, names, rows, keep, labeled=True):
+    def __init__(self, source, names, rows, d, keep, labeled=True):
         self.source, self.names, self.rows, self.labeled = source, names, rows, labeled  # rows: (line, x, y)
-        self.count, self.d, self.current = 0, 0, None
+        self.count, self.d, self.current = 0, d, None
         self.kept: list | None = [] if keep else None
 
     def __iter__(self):
         for line, x, y in self.rows:
             self.count += 1
-            self.d = self.d or len(x)
             self.current = (line, x)
             if self.kept is not None:
                 self.kept.append(self.current)
@@ -2770,14 +2769,11 @@ def _read(args, path, keep=True, labels=None, features=None, shown_as="<data>") 
             # Quickly where every cell is an int, or every one a finite float with a point; int() and float() read
             # more than the cells' grammar (other digits, 1_000), so only ASCII with no "_", not long.
             if not exact and text.isascii() and "_" not in text and len(text) <= _DIGITS:
-                try:
-                    x = list(map(int, cells))
+                try:  # (a row of ints and floats, or a cell that is neither: read below)
+                    x = list(map(float, cells)) if all("." in cell for cell in cells) else list(map(int, cells))
                 except ValueError:
-                    try:
-                        x = list(map(float, cells)) if all("." in cell for cell in cells) else None
-                    except ValueError:
-                        pass
-                    x = x if x is not None and all(map(isfinite, x)) else None
+                    pass
+                x = None if x and type(x[0]) is float and not all(map(isfinite, x)) else x
             if x is None:
                 x = []
                 for c, cell in zip(features, cells):
@@ -2792,7 +2788,7 @@ def _read(args, path, keep=True, labels=None, features=None, shown_as="<data>") 
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
-    return _Input(source, names, examples(), keep, labeled=not unlabeled)
+    return _Input(source, names, examples(), len(features), keep, labeled=not unlabeled)
 
 
 def _rows(path, source, delimiter=","):
@@ -2909,7 +2905,7 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or args.html or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream, shown_as=shown_as) if path is not None else _Input(
-        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
+        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), 2, not stream)
     shown = bool(not args.quiet or args.json or args.svg or args.svg_steps or args.html)
     every = bool(args.json or args.explain or args.trace or args.svg or args.svg_steps or args.html)  # all rows kept
     import collections
@@ -2939,10 +2935,8 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
     rows = [row[1:] for row in (*head, *tail) if row[0] <= run.mistakes]
     after = bool(rows) and rows[0][2] is not False  # (False: no w kept)
     report = _Report(args, data, run, rows, after, bound, errors, test, interrupted, hint)
-    files = {} if interrupted else _pictures(report, examples)
-    if args.save and not interrupted:
-        files[args.save] = _json_text(_document(run, args.labels, data.names)) + "\n"
-    return report, files
+    return report, {} if interrupted else _pictures(report, examples) | (
+        {args.save: _json_text(_document(run, args.labels, data.names)) + "\n"} if args.save else {})
 
 
 def _family_options(args) -> dict:
