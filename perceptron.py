@@ -2891,8 +2891,6 @@ def _train_mode(args) -> int:
     text = _json(report) if args.json else _text(report)
     _write_files(files, folder=None if report.interrupted else args.svg_steps,
                  report=lambda: _emit(text, args.json, held=True))
-    if report.test and report.test["note"]:
-        _say(report.test["note"])
     return 130 if report.interrupted else 1 if args.epochs is None and not report.run.converged else 0
 
 
@@ -3023,7 +3021,7 @@ def _training_errors_and_hint(args, examples, kernel, run):
 
 def _test(path, args, labels, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
-    errors.  The model's ``names`` reordered are refused (a model applies by position); other names are a "note"."""
+    errors.  The model's ``names`` reordered are refused (a model applies by position); other names: a note (stderr)."""
     data = _read(args, path, labels=labels, keep=False, features=features)
     other = names is not None and data.names is not None and data.names != names
     if other and sorted(data.names) == sorted(names):
@@ -3049,9 +3047,10 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
         except PerceptronError as err:
             err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
             raise _Located(f"{err}; {note}") if note else err from None
+    if note:  # said before the report, which the other names do not change
+        _say(f"note: {data.source}: {note}")
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
-            "errors": errors if data.labeled else None, "predictions": predictions,
-            "note": note and f"note: {data.source}: {note}"}
+            "errors": errors if data.labeled else None, "predictions": predictions}
 
 
 # The report as text, for people.
@@ -3550,13 +3549,11 @@ def _model_mode(args) -> int:
     args.multiclass = run.multiclass
     test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), run.model.d, names)
     _emit(_json_text({"perceptron": __version__, "model": args.model, "test": {
-        k: v for k, v in test.items() if k not in ("file", "note")}}) if args.json else "\n".join(
+        k: v for k, v in test.items() if k != "file"}}) if args.json else "\n".join(
         map(str, test["predictions"])), args.json)
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
-    if test["note"]:
-        _say(test["note"])
     return 0
 
 
