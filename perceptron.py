@@ -2713,10 +2713,10 @@ def _parse_number(text, exact):
         form, "is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma))
 
 
-def _read(args, path, keep=True, labels=None, features=None, shown_as="<data>") -> _Input:
+def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
     """A CSV file's examples ('-': standard input; bytes: a text in memory named ``shown_as``, as --vectors has), read
     as needed.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
-    exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, labels or args.labels
+    exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, args.labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else shown_as
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
@@ -2928,7 +2928,7 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
             if run is None or isinstance(stop, _Terminated) or not so_far:
                 raise
             bound, interrupted = None, True
-    test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
+    test = _test(args.test, args, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
     rows = [row[1:] for row in (*head, *tail) if row[0] <= run.mistakes]
     after = bool(rows) and rows[0][2] is not False  # (False: no w kept)
@@ -3019,10 +3019,10 @@ def _training_errors_and_hint(args, examples, kernel, run):
                     if again.converged else None)
 
 
-def _test(path, args, labels, run, features=None, names=None) -> dict:
+def _test(path, args, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
     errors.  The model's ``names`` reordered are refused (a model applies by position); other names: a note (stderr)."""
-    data = _read(args, path, labels=labels, keep=False, features=features)
+    data = _read(args, path, keep=False, features=features)
     other = names is not None and data.names is not None and data.names != names
     if other and sorted(data.names) == sorted(names):
         raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
@@ -3042,7 +3042,7 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                     guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
                     errors[name] += guess != y
                     if name == args.predictor:
-                        predictions.append(guess if run.multiclass else labels[guess == 1])
+                        predictions.append(guess if run.multiclass else args.labels[guess == 1])
                 progress.mistake(i)
         except PerceptronError as err:
             err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
@@ -3546,8 +3546,8 @@ def _model_of(path, doc, read=None):
 def _model_mode(args) -> int:
     """--model MODEL.json on FILE: its predictions, one a line; its errors if labeled."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
-    args.multiclass = run.multiclass
-    test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), run.model.d, names)
+    args.multiclass, args.labels = run.multiclass, run.labels or args.labels  # as the model reads them
+    test = _test(args.file, args, run._replace(labels=(-1, 1)), run.model.d, names)
     _emit(_json_text({"perceptron": __version__, "model": args.model, "test": {
         k: v for k, v in test.items() if k != "file"}}) if args.json else "\n".join(
         map(str, test["predictions"])), args.json)
