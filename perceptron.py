@@ -2637,15 +2637,14 @@ class _Located(PerceptronError):
 
 class _Input:
     """A file's (or the embedded example's) examples, read one at a time; where(i): i's (line, x), or the last's."""
-    def __init__(self, source, names, rows, keep, labeled=True):
+    def __init__(self, source, names, rows, d, keep, labeled=True):
         self.source, self.names, self.rows, self.labeled = source, names, rows, labeled  # rows: (line, x, y)
-        self.count, self.d, self.current = 0, 0, None
+        self.count, self.d, self.current = 0, d, None
         self.kept: list | None = [] if keep else None
 
     def __iter__(self):
         for line, x, y in self.rows:
             self.count += 1
-            self.d = self.d or len(x)
             self.current = (line, x)
             if self.kept is not None:
                 self.kept.append(self.current)
@@ -2705,10 +2704,10 @@ def _parse_number(text, exact):
         form, "is not a number" + f": write {t.replace(',', '.')}, with a decimal point" * comma))
 
 
-def _read(args, path, keep=True, labels=None, features=None, shown_as="<data>") -> _Input:
+def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
     """A CSV file's examples ('-': standard input; bytes: a text in memory named ``shown_as``, as --vectors has), read
     as needed.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
-    exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, labels or args.labels
+    exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, args.labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else shown_as
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
@@ -2761,14 +2760,11 @@ def _read(args, path, keep=True, labels=None, features=None, shown_as="<data>") 
             # Quickly where every cell is an int, or every one a finite float with a point; int() and float() read
             # more than the cells' grammar (other digits, 1_000), so only ASCII with no "_", not long.
             if not exact and text.isascii() and "_" not in text and len(text) <= _DIGITS:
-                try:
-                    x = list(map(int, cells))
+                try:  # (a row of ints and floats, or a cell that is neither: read below)
+                    x = list(map(float, cells)) if all("." in cell for cell in cells) else list(map(int, cells))
                 except ValueError:
-                    try:
-                        x = list(map(float, cells)) if all("." in cell for cell in cells) else None
-                    except ValueError:
-                        pass
-                    x = x if x is not None and all(map(isfinite, x)) else None
+                    pass
+                x = None if x and type(x[0]) is float and not all(map(isfinite, x)) else x
             if x is None:
                 x = []
                 for c, cell in zip(features, cells):
@@ -2783,7 +2779,7 @@ def _read(args, path, keep=True, labels=None, features=None, shown_as="<data>") 
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
-    return _Input(source, names, examples(), keep, labeled=not unlabeled)
+    return _Input(source, names, examples(), len(features), keep, labeled=not unlabeled)
 
 
 def _rows(path, source, delimiter=","):
@@ -2886,8 +2882,6 @@ def _train_mode(args) -> int:
     text = _json(report) if args.json else _text(report)
     _write_files(files, folder=None if report.interrupted else args.svg_steps,
                  report=lambda: _emit(text, args.json, held=True))
-    if report.test and report.test["note"]:
-        _say(report.test["note"])
     return 130 if report.interrupted else 1 if args.epochs is None and not report.run.converged else 0
 
 
@@ -2900,7 +2894,7 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
     stream = args.epochs == 1 and not (w_star or args.svg or args.svg_steps or args.html or kernel or args.pocket
                                         or args.multiclass or args.average or args.voted)
     data = _read(args, path, keep=not stream, shown_as=shown_as) if path is not None else _Input(
-        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), not stream)
+        "the embedded example", ["x1", "x2"], ((None, list(x), y) for x, y in EXAMPLE), 2, not stream)
     shown = bool(not args.quiet or args.json or args.svg or args.svg_steps or args.html)
     every = bool(args.json or args.explain or args.trace or args.svg or args.svg_steps or args.html)  # all rows kept
     import collections
@@ -2925,15 +2919,13 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
             if run is None or isinstance(stop, _Terminated) or not so_far:
                 raise
             bound, interrupted = None, True
-    test = _test(args.test, args, args.labels, run, names=data.names) if args.test and not interrupted else None
+    test = _test(args.test, args, run, names=data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
     rows = [row[1:] for row in (*head, *tail) if row[0] <= run.mistakes]
     after = bool(rows) and rows[0][2] is not False  # (False: no w kept)
     report = _Report(args, data, run, rows, after, bound, errors, test, interrupted, hint)
-    files = {} if interrupted else _pictures(report, examples)
-    if args.save and not interrupted:
-        files[args.save] = _json_text(_document(run, args.labels, data.names)) + "\n"
-    return report, files
+    return report, {} if interrupted else _pictures(report, examples) | (
+        {args.save: _json_text(_document(run, args.labels, data.names)) + "\n"} if args.save else {})
 
 
 def _family_options(args) -> dict:
@@ -3018,10 +3010,10 @@ def _training_errors_and_hint(args, examples, kernel, run):
                     if again.converged else None)
 
 
-def _test(path, args, labels, run, features=None, names=None) -> dict:
+def _test(path, args, run, features=None, names=None) -> dict:
     """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
-    errors.  The model's ``names`` reordered are refused (a model applies by position); other names are a "note"."""
-    data = _read(args, path, labels=labels, keep=False, features=features)
+    errors.  The model's ``names`` reordered are refused (a model applies by position); other names: a note (stderr)."""
+    data = _read(args, path, keep=False, features=features)
     other = names is not None and data.names is not None and data.names != names
     if other and sorted(data.names) == sorted(names):
         raise PerceptronError(f"{data.source}: its columns {_short(data.names)} are the model's features "
@@ -3041,14 +3033,15 @@ def _test(path, args, labels, run, features=None, names=None) -> dict:
                     guess = (str if run.multiclass else int)(run.predict(x, name))  # a loaded model's classes: text
                     errors[name] += guess != y
                     if name == args.predictor:
-                        predictions.append(guess if run.multiclass else labels[guess == 1])
+                        predictions.append(guess if run.multiclass else args.labels[guess == 1])
                 progress.mistake(i)
         except PerceptronError as err:
             err = data.located(err if isinstance(err, _Located) else PerceptronError(err.reason, i))
             raise _Located(f"{err}; {note}") if note else err from None
+    if note:  # said before the report, which the other names do not change
+        _say(f"note: {data.source}: {note}")
     return {"file": data.source, "examples": data.count, "predictor": args.predictor,
-            "errors": errors if data.labeled else None, "predictions": predictions,
-            "note": note and f"note: {data.source}: {note}"}
+            "errors": errors if data.labeled else None, "predictions": predictions}
 
 
 # The report as text, for people.
@@ -3546,16 +3539,14 @@ def _model_of(path, doc, read=None):
 def _model_mode(args) -> int:
     """--model MODEL.json on FILE: its predictions, one a line; its errors if labeled."""
     run, names = _model_of(args.model, _json_file(args.model, "a model (--save) or a run (--json)"))
-    args.multiclass = run.multiclass
-    test = _test(args.file, args, run.labels or args.labels, run._replace(labels=(-1, 1)), run.model.d, names)
+    args.multiclass, args.labels = run.multiclass, run.labels or args.labels  # as the model reads them
+    test = _test(args.file, args, run._replace(labels=(-1, 1)), run.model.d, names)
     _emit(_json_text({"perceptron": __version__, "model": args.model, "test": {
-        k: v for k, v in test.items() if k not in ("file", "note")}}) if args.json else "\n".join(
+        k: v for k, v in test.items() if k != "file"}}) if args.json else "\n".join(
         map(str, test["predictions"])), args.json)
     if test["errors"] is not None and not args.json:  # the predictions alone on standard output, for a pipe
         _say(f"{test['file']}: {test['examples']} examples; errors: " + ", ".join(
             f"{name} {count}" for name, count in test["errors"].items()))
-    if test["note"]:
-        _say(test["note"])
     return 0
 
 
