@@ -5119,7 +5119,8 @@ def _weights_after(run, examples, d=None) -> list:
         raise PerceptronError("svg draws a binary run that kept its trace")
     after = []  # the run made again: it must make the same trace
     again = train(examples, rule=run.rule, bias=run.bias, epochs=max(run.epochs, 1), kernel=None if run.w is not None
-                  else run.model.kernel, on_mistake=lambda m, model: after.append(_explicit(model)))
+                  else run.model.kernel, on_mistake=lambda m, model: after.append(_explicit(model)),
+                  **_beyond(run.conventions or Conventions(bias=run.bias)))  # under the conventions that ran
     if again.trace[:len(run.trace)] != list(run.trace):
         raise PerceptronError("the examples are not those the run was trained on: its trace differs")
     if run.w is not None:
@@ -5180,14 +5181,19 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
              "  x: each cell's centre (for a kernel of bits, its nearest corner of {0,1}^2)"))
         parts.insert(0, parts.pop())  # under the grid
     else:
+        p = run.conventions or Conventions(bias=run.bias)
+        def plane(u):  # u as a x + b y + c, the line a hyperplane draws: its bias last, times its feature (Cornell §2)
+            u = [*u[1:], u[0]] if p.bias and p.bias_first else u
+            return u if not p.bias or p.bias_feature == 1 else [*u[:2], u[2] * p.bias_feature]
+        after, v = [plane(u) for u in after], v and plane(v)
         w, before = (after[k - 1], after[k - 2] if k > 1 else [0, 0]) if k else ([0, 0], [0, 0])
         add((v is not None and _hyperplane(v, box, to_px, "target", 'stroke="#8fb3e3" stroke-width="5"'),
              "solid blue: the target, w*.x = 0"))
         earlier = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#999" stroke-dasharray="5 4"', n, taken)
                    for n in range(k - 1, max(k - 1 - _DRAWN, 0), -1)]  # numbered from the last back
         add(("\n".join(earlier[::-1]), f"grey dashes n: w after mistake n{f' (the last {_DRAWN})' * (k > _DRAWN + 1)}"))
-        kept = (("pocket", run.pocket and run.pocket.w, "#1a8a4a", "9 3 2 3", "green dash-dot: the pocket's w"),
-                ("average", run.average, "#9a2a9a", "1 3", "purple dots: the average"))
+        kept = (("pocket", run.pocket and plane(run.pocket.w), "#1a8a4a", "9 3 2 3", "green dash-dot: the pocket's w"),
+                ("average", run.average and plane(run.average), "#9a2a9a", "1 3", "purple dots: the average"))
         add(*[(upto is None and u is not None and _hyperplane(u, box, to_px, name, f'stroke="{colour}" '
                f'stroke-dasharray="{dashes}"'), words) for name, u, colour, dashes, words in kept])
         add((k and _hyperplane(w, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2" stroke-dasharray='
@@ -5197,8 +5203,10 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         scale = min([Fraction(1)] + [reach / max(map(abs, tip)) for tip in tips if any(tip)])
         before, w, v = ([c * scale for c in tip] for tip in tips)
         arrows, plus = [], "+" if this.y > 0 else "-"  # each from start to tip, named beyond its head where free
+        moved = {"rate", "falling", "step", "decay", "bias_rate", "batch", "batch_size"} & set(_beyond(p))
         for cls, start, tip, colour, name, words in (("w-vector", (0, 0), w, "#000", "w", "w dashed"), (
-                "move", before if k > 1 else w, w, "#d33", plus + "x", f"the move w -> w {plus} x red"),
+                "move", before if k > 1 else w, w, "#d33", "move" if moved else plus + "x",
+                "the move of w at the update red" if moved else f"the move w -> w {plus} x red"),
                 ("v-vector", (0, 0), v, "#1f5fbf", "v", "v = w* blue")):
             (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
             dxs = (4, -4 - 6.5 * len(name)) if p1 >= p0 else (-4 - 6.5 * len(name), 4)  # else beside it

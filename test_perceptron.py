@@ -6342,6 +6342,24 @@ def test_svg_refuses_three_features_a_multiclass_run_and_a_run_without_its_trace
         P.svg(train(P.EXAMPLE), P.EXAMPLE, names="ab")
 
 
+@pytest.mark.parametrize("conventions", [{"zero": -1}, {"rate": Fraction(1, 2)}, {"bias_first": True},
+                                         {"bias_feature": -1}, {"step": "error"}])
+def test_the_picture_draws_a_run_under_the_conventions_it_ran(conventions):
+    # the run is made again under its own conventions (before: the notes', so a run with sign(0) = -1 or a rate was
+    # "not trained on these examples"), and each hyperplane is w.(x, y as the run reads them) = 0
+    run = P.train(P.EXAMPLE, bias=True, **conventions)
+    picture = P.svg(run, P.EXAMPLE)
+    final = re.search(r'class="hypothesis final"[^>]*><line ([^>]*)>', picture)[1]
+    w = run.w if not run.conventions.bias_first else [*run.w[1:], run.w[0]]
+    a, b, c = w[0], w[1], w[2] * run.conventions.bias_feature
+    ends = [[Fraction(v) for v in re.search(f'data-{end}="([^"]*)"', final)[1].split(",")] for end in ("from", "to")]
+    assert all(a * x + b * y + c == 0 for x, y in ends)
+    if "rate" in conventions or "step" in conventions:  # a move that is not y x is not named so
+        assert "the move w -> w" not in picture and "the move of w at the update" in picture and run.mistakes > 1
+    else:
+        assert "the move of w at the update" not in picture
+
+
 def test_readme_pictures_are_what_their_commands_draw(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     (tmp_path / "xor.csv").write_text("x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
