@@ -1482,8 +1482,10 @@ class _FamilyJoint(MulticlassPerceptron):
         super().__init__(classes, d, update="joint", bias=point.bias)
         self.point, self.epoch = point, 1
         if point.start is not None:
-            self._w = {c: _vector(point.start.get(c) if isinstance(point.start, dict) else None, d + point.bias,
-                                  f"start[{c!r}]") for c in self.classes}
+            if not isinstance(point.start, dict) or any(c not in point.start for c in self.classes):
+                raise PerceptronError(f"start = {_short(point.start)}: a joint run starts at {{class: w}}, a vector "
+                                      f"for each of the classes {_short(self.classes)}")
+            self._w = {c: _vector(point.start[c], d + point.bias, f"start[{c!r}]") for c in self.classes}
 
     _read = _FamilyPerceptron._read
 
