@@ -875,10 +875,9 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
             raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
         D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or average is not None or voted or
                                  kernel is not None or family, labels)
-        xs = [x for x, _ in D.examples or ()]
         learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None and not family else
-                   _FamilyPerceptron(D.d, point) if kernel is None else
-                   _FamilyDual(kernel, point, xs) if family else DualPerceptron(kernel, rule=rule, bias=bias))
+                   _FamilyPerceptron(D.d, point) if kernel is None else DualPerceptron(kernel, rule=rule, bias=bias)
+                   if not family else _FamilyDual(kernel, point, [x for x, _ in D.examples]))
         if kernel is not None and D.d:
             learner.d = D.d  # the length of every x, known from the first example
         if D.d == 2 and D.examples is not None:
