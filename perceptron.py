@@ -757,10 +757,9 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     @staticmethod
     def _file_name(path) -> str:
-        name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
-        if not isinstance(name, str):
+        if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
             raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
-        return name
+        return os.fspath(path)
 
     def _repr_html_(self) -> str:
         """The run in a notebook: what it is, its trace if short, its picture if it has one (svg: 2 features)."""
