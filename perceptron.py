@@ -757,10 +757,9 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
 
     @staticmethod
     def _file_name(path) -> str:
-        name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
-        if not isinstance(name, str):
+        if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
             raise PerceptronError(f"path = {_short(path)} is not a file name (a str or a pathlib.Path)")
-        return name
+        return os.fspath(path)
 
     def _repr_html_(self) -> str:
         """The run in a notebook: what it is, its trace if short, its picture if it has one (svg: 2 features)."""
@@ -875,10 +874,9 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
             raise PerceptronError("an average needs explicit weights: a primal run (no kernel)")
         D, labels = _binary_data(_pairs(examples, y), passes > 1 or pocket or average is not None or voted or
                                  kernel is not None or family, labels)
-        xs = [x for x, _ in D.examples or ()]
         learner = (Perceptron(D.d, rule=rule, bias=bias) if kernel is None and not family else
-                   _FamilyPerceptron(D.d, point) if kernel is None else
-                   _FamilyDual(kernel, point, xs) if family else DualPerceptron(kernel, rule=rule, bias=bias))
+                   _FamilyPerceptron(D.d, point) if kernel is None else DualPerceptron(kernel, rule=rule, bias=bias)
+                   if not family else _FamilyDual(kernel, point, [x for x, _ in D.examples]))
         if kernel is not None and D.d:
             learner.d = D.d  # the length of every x, known from the first example
         if D.d == 2 and D.examples is not None:
@@ -961,16 +959,14 @@ def _binary_data(examples, keep, labels):
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
         two = tuple(_class_label(v) for v in labels)
-        return _Data(examples, keep, label=read_two), two
     D = _Data(examples, keep, label=_label_value) if keep else None  # every label, by value, before any is read
     try:  # the labels kept, or a list's; a stream's are -1 and +1, or what labels= says
-        ys = [y for _, y in (D.examples if keep else examples)] if keep or type(examples) in _LISTS else [-1]
+        ys = [y for _, y in (D.examples if keep else examples)] if two is None and (
+            keep or type(examples) in _LISTS) else [-1]
     except Exception:  # an item that is not a pair: named where the run meets it
         ys = [-1]
-    # The distinct labels by value, in order (True is not the label 1); None for the notes' or an unhashable one
-    try:
-        values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
-            [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
+    try:  # the distinct labels by value, in order (True is not the label 1); None for an unhashable one
+        values = [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
     except TypeError:
         values = None
     if values is not None and len(values) == 2 and any(type(v) is bool or v not in (-1, 1) for v in values):
@@ -1482,8 +1478,10 @@ class _FamilyJoint(MulticlassPerceptron):
         super().__init__(classes, d, update="joint", bias=point.bias)
         self.point, self.epoch = point, 1
         if point.start is not None:
-            self._w = {c: _vector(point.start.get(c) if isinstance(point.start, dict) else None, d + point.bias,
-                                  f"start[{c!r}]") for c in self.classes}
+            if not isinstance(point.start, dict) or any(c not in point.start for c in self.classes):
+                raise PerceptronError(f"start = {_short(point.start)}: a joint run starts at {{class: w}}, a vector "
+                                      f"for each of the classes {_short(self.classes)}")
+            self._w = {c: _vector(point.start[c], d + point.bias, f"start[{c!r}]") for c in self.classes}
 
     _read = _FamilyPerceptron._read
 

@@ -4157,6 +4157,17 @@ def test_a_multiclass_run_s_start_by_class_is_saved_and_loaded_back_as_it_ran(tm
         assert loaded.predictions([x for x, _ in data]) == run.predictions([x for x, _ in data])
 
 
+def test_a_joint_run_s_start_not_a_vector_for_each_class_says_what_start_a_joint_run_takes():
+    data = [([1, 0], "a"), ([0, 1], "b")]
+    for start in ([1, 0], {"a": [1, 0]}):  # one vector, not {class: w}; a class without its vector
+        with pytest.raises(P.PerceptronError) as caught:
+            P.train_multiclass(data, update="joint", start=start)
+        assert str(caught.value) == (f"start = {start}: a joint run starts at {{class: w}}, a vector for each of "
+                                     "the classes ['a', 'b']")
+    assert P.train_multiclass(data, update="joint", start={"a": [1, 0], "b": [0, 1]}, max_epochs=1).w == {
+        "a": [1, 0], "b": [0, 1]}
+
+
 def test_a_kernel_model_s_votes_count_by_their_mistakes_and_none_beyond_its_stored_examples(capsys, tmp_path):
     examples, new = model_data("kernel", 132), model_data("kernel", 133)
     path, new_path = (write(tmp_path, "x1,x2,y\n" + "".join(f"{x[0]!r},{x[1]!r},{y}\n" for x, y in data), name)
