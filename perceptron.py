@@ -3306,7 +3306,7 @@ def _json(report) -> str:
                "labels": "classes" if args.multiclass else None, "training_errors": report.errors or None,
                "average": None if run.average is None else {"convention": args.average, "weights": run.average,
                                                              "examples": run.epochs * data.count},
-               "test": report.test and {key: v for key, v in report.test.items() if key not in ("file", "note")},
+               "test": report.test and {key: v for key, v in report.test.items() if key != "file"},
                "bound": None if bound is None else {"w_star": w_star, "radius_squared": r2, "margin_squared": g2,
                                                     "bound": bound, "holds": run.mistakes <= bound}}
     history = {key: value for key, value in history.items() if value is not None}  # _document orders
@@ -3354,7 +3354,9 @@ def _emit(report, as_json=False, held=False):
                 out.flush()
             else:
                 out.flush()
-                _write_fd(fd, (report + "\n").encode(out.encoding or "utf-8"))
+                view = memoryview((report + "\n").encode(out.encoding or "utf-8"))
+                while view:  # the whole report, however few bytes each write takes
+                    view = view[os.write(fd, view):]
     except (OSError, ValueError) as err:  # the reader left (| head); a full disk; a closed file
         with contextlib.suppress(OSError, ValueError, AttributeError):  # what stdout holds goes nowhere: no 2nd error
             os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
@@ -3362,12 +3364,6 @@ def _emit(report, as_json=False, held=False):
             raise
         raise PerceptronError(f"cannot write the report: {err.strerror if isinstance(err, OSError) else err}"
                               ) from None
-
-
-def _write_fd(fd, data):
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
 
 
 # One document for a run and its model.  --json writes the run; --save and Run.save its model: the run without its
