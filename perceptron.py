@@ -3491,6 +3491,9 @@ def _model_of(path, doc, read=None):
             return Pocket(*entry(field, value, ("weights", "errors", "mistakes"), one_class=one_class))
         if not isinstance(value, list) or not value:
             raise read.wrong(field, f"{_short(value)} is not a list of one or more votes")
+        if kernel is None and name is not None and isinstance(value[0], dict) and "mistakes" in value[0]:
+            raise read.wrong(field, "a kernel run's votes count its stored examples, which its --json does not hold: "
+                             "save its model with --save or Run.save")
         parts = ("weights" if kernel is None else "mistakes", "count")
         return [tuple(entry(f"{field}[{k}]", v, parts, one_class=one_class)) for k, v in enumerate(value)]
     w, n, rows = read.weights("weights", doc["weights"]), read.n, []

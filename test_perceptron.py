@@ -4168,6 +4168,18 @@ def test_a_joint_run_s_start_not_a_vector_for_each_class_says_what_start_a_joint
         "a": [1, 0], "b": [0, 1]}
 
 
+def test_a_linear_kernel_run_s_json_with_votes_is_refused_by_load_saying_to_save_its_model(tmp_path, capsys):
+    # its votes are counts of stored examples, which --json does not write; its --save model holds them
+    assert P.main(["--kernel", "linear", "--voted", "--json"]) == 0
+    (tmp_path / "run.json").write_text(capsys.readouterr().out)
+    with pytest.raises(P.PerceptronError, match=r"run.json: voted: a kernel run's votes count its stored examples, "
+                                                r"which its --json does not hold: save its model with --save"):
+        P.load(tmp_path / "run.json")
+    run = P.train(P.EXAMPLE, kernel=P.dot, voted=True)
+    run.save(tmp_path / "model.json")
+    assert P.load(tmp_path / "model.json").predict([1, 1], "voted") == run.predict([1, 1], "voted")
+
+
 def test_a_kernel_model_s_votes_count_by_their_mistakes_and_none_beyond_its_stored_examples(capsys, tmp_path):
     examples, new = model_data("kernel", 132), model_data("kernel", 133)
     path, new_path = (write(tmp_path, "x1,x2,y\n" + "".join(f"{x[0]!r},{x[1]!r},{y}\n" for x, y in data), name)
