@@ -5165,9 +5165,11 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
             taken.append((px - 10, py - 10, px + 10, py + 10))
             rings.append(f'<circle class="ring" data-index="{i}" cx="{px:.2f}" cy="{py:.2f}" r="9" fill="none" '
                          f'stroke="{"#d33" if i == this.index else "#999"}" stroke-width="1.5"/>')
+    p = run.conventions or Conventions(bias=run.bias)  # the conventions that ran, each named by its option
     parts, legend = [axes], [
         f"rule: {run.rule} · bias: {'yes' if run.bias else 'no'} · {_count_text(run.mistakes, 'mistake')} · "
         f"{_count_text(run.epochs, 'pass')} · {'converged' if run.converged else 'not converged'}",
+        *[f"conventions: {' '.join(_option(field, value) for field, value in _beyond(p).items())}"] * bool(_beyond(p)),
         "+ is y = +1 · o is y = -1" + (", numbered by index (from 0)" if len(xs) <= _NUMBERED else "")]
     def add(*drawn, lead=""):  # (part, its words): the parts drawn, in order, and their words as a line of the legend
         words = [text for part, text in drawn if part]
@@ -5178,7 +5180,6 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
              "  x: each cell's centre (for a kernel of bits, its nearest corner of {0,1}^2)"))
         parts.insert(0, parts.pop())  # under the grid
     else:
-        p = run.conventions or Conventions(bias=run.bias)
         def plane(u):  # u as a x + b y + c, the line a hyperplane draws: its bias last, times its feature (Cornell §2)
             u = [*u[1:], u[0]] if p.bias and p.bias_first else u
             return u if not p.bias or p.bias_feature == 1 else [*u[:2], u[2] * p.bias_feature]

@@ -6372,6 +6372,9 @@ def test_the_picture_draws_a_run_under_the_conventions_it_ran(conventions):
     # "not trained on these examples"), and each hyperplane is w.(x, y as the run reads them) = 0
     run = P.train(P.EXAMPLE, bias=True, **conventions)
     picture = P.svg(run, P.EXAMPLE)
+    field, value = next(iter(conventions.items()))  # the legend names it by its option
+    assert f"conventions: --{field.replace('_', '-')}" in picture and "conventions:" not in P.svg(P.train(P.EXAMPLE),
+                                                                                                P.EXAMPLE)
     final = re.search(r'class="hypothesis final"[^>]*><line ([^>]*)>', picture)[1]
     w = run.w if not run.conventions.bias_first else [*run.w[1:], run.w[0]]
     a, b, c = w[0], w[1], w[2] * run.conventions.bias_feature
