@@ -3961,9 +3961,9 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
-    steps, watched, parts, after_updates = [], {}, [], []  # type: list, dict, list, list  # parts: a batch's (f, x)
-    history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
-        if st.average in ("after", "before") or st.voted else None
+    steps, watched, parts = [], {}, []  # type: list, dict, list  # parts: a batch's (f, x)
+    history = _History(flat(learner.w) if K is None else [0], n, st.voted or st.average == "updates") \
+        if st.average or st.voted else None
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
     D = types.SimpleNamespace(examples=examples, at=None, passes=0)
@@ -4007,13 +4007,11 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0) \
                     if p.step == "passive-aggressive" else 0.0  # passive-aggressive's f follows the score
                 E = model.moved(E, w, [(learner.f, X[i])], step=apart)
-                after_updates.append(w)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
             if history is not None:
                 history.at(visits, flat(w) if K is None else [learner.mistakes])
         if ended and parts:  # a batch's end: its updates, made in order, in force from here
             E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
-            after_updates.append(learner.w)
             parts = []
         scored = learner.w if scored is not None else None
     if expected["parted"] and expected["stop"]:
@@ -4022,10 +4020,10 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
     shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
         else (lambda v: v)
-    average: Any = shaped(means[st.average]) if st.average in ("after", "before") else None
-    if st.average == "updates" and not joint:
-        average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
-            if after_updates else list(w)
+    if st.average == "updates":  # the mean of v_2, v_3, ..., w after each mistake's step (train's: _History's)
+        after = [v for v, _ in history.votes[1:]] or [history.w]
+        means["updates"] = [sum(map(Fraction, column)) / len(after) for column in zip(*after)]
+    average: Any = shaped(means[st.average]) if st.average else None
     votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes] if history and st.voted else None
     return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
 
