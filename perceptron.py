@@ -3772,7 +3772,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
-        return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
+        return 0, [f"{agrees}: {agreement}"], args
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples, off=False)
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
@@ -4020,7 +4020,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
     shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
         else (lambda v: v)
-    if st.average == "updates":  # the mean of v_2, v_3, ..., w after each mistake's step (train's: _History's)
+    if history and st.average == "updates":  # the mean of v_2, v_3, ...: w after each mistake's step (train's)
         after = [v for v, _ in history.votes[1:]] or [history.w]
         means["updates"] = [sum(map(Fraction, column)) / len(after) for column in zip(*after)]
     average: Any = shaped(means[st.average]) if st.average else None
@@ -4146,85 +4146,76 @@ def _held_in(v, precision) -> bool:
         return False
 
 
-class _Agreement:
-    """What a comparison found alike: the largest difference, in ulps of the precision, and its bound."""
+def _compare(ours, theirs, st, model, whole=True):
+    """(the first difference or None, what was alike as text: what was compared and the largest difference, in ulps
+    of the precision, with its bound): the trace, the final weights, and (``whole``) the rest."""
+    import itertools
+    compared, largest = set(), [0.0, 0.0]  # (ulps, the bound's ulps)
 
-    def __init__(self, model):
-        self.model, self.ulps, self.bound_ulps, self.compared = model, 0.0, 0.0, set()
-
-    def close(self, theirs, ours, bound, what) -> bool:
-        self.compared.add(what)
+    def close(theirs, ours, bound, what) -> bool:
+        compared.add(what)
         if theirs == ours:
             return True
         difference = abs(Fraction(theirs) - Fraction(ours))
         if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
             return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
         # the ulp of the larger in ``bits`` bits, at least 2^-1074: 2^(e - bits) where 2^(e-1) <= v < 2^e, exact
-        v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53
+        v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), model.bits or 53
         e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
         e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
         ulp = max(Fraction(2) ** (e - bits), Fraction(2) ** -1074)
-        if difference / ulp > self.ulps:  # (inf past a float's range)
-            self.ulps, self.bound_ulps = (float(r) if r < 2 ** 1023 else math.inf for r in (difference / ulp,
-                                                                                              Fraction(bound) / ulp))
+        if difference / ulp > largest[0]:  # (inf past a float's range)
+            largest[:] = (float(r) if r < 2 ** 1023 else math.inf for r in (difference / ulp, Fraction(bound) / ulp))
         return True
 
-    def vectors(self, theirs, ours, E, what) -> bool:
+    def vectors(theirs, ours, E, what) -> bool:
         """Alike within each weight's bound E_i (the replay's, or {class: E}), at least T max |w_i| (--tolerance T):
         vectors, {class: vector}, or votes [(v_k, c_k), ...]."""
         if theirs == ours:  # equal values, of any types: nothing to bound
-            self.compared.add(what)
+            compared.add(what)
             return True
         if isinstance(ours, dict):
             return isinstance(theirs, dict) and set(theirs) == set(ours) and all(
-                self.vectors(theirs[c], ours[c], E.get(c) if isinstance(E, dict) else None, what) for c in ours)
+                vectors(theirs[c], ours[c], E.get(c) if isinstance(E, dict) else None, what) for c in ours)
         if ours and isinstance(ours[0], tuple):  # votes
             return len(ours) == len(theirs) and all(tc == oc and (tv == ov if isinstance(tv, int) or isinstance(
-                ov, int) else self.vectors(tv, ov, E, what)) for (tv, tc), (ov, oc) in zip(theirs, ours))
+                ov, int) else vectors(tv, ov, E, what)) for (tv, tc), (ov, oc) in zip(theirs, ours))
         try:
-            scale = 0.0 if self.model.off else self.model.tolerance * max((abs(float(v)) for v in ours), default=0.0)
+            scale = 0.0 if model.off else model.tolerance * max((abs(float(v)) for v in ours), default=0.0)
         except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
             scale = math.inf
-        bounds = E if isinstance(E, list) and not self.model.off else [0.0] * len(ours)
+        bounds = E if isinstance(E, list) and not model.off else [0.0] * len(ours)
         return len(theirs) == len(ours) and all(
-            self.close(t, o, max(b, scale), what) for t, o, b in zip(theirs, ours, bounds))
+            close(t, o, max(b, scale), what) for t, o, b in zip(theirs, ours, bounds))
 
-    def text(self, mistakes) -> str:
-        alike = "bit for bit" if self.model.name != "exact" else "exactly"
-        if self.ulps:
-            alike = (f"up to {self.model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
-                     f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their format: "
-                                                   "declare \"precision\" to be sure)" if self.model.guessed else ""))
-        return (f"{_count_text(mistakes, 'mistake')}; compared: "
-                f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
-
-
-def _compare(ours, theirs, st, model, whole=True):
-    """(the first difference or None, what was alike): the trace, the final weights, and (``whole``) the rest."""
-    import itertools
-    alike = _Agreement(model)
     for k, (o, t) in enumerate(itertools.zip_longest(ours.steps, theirs.trace) if theirs.trace is not None else ()):
         if o is None or t is None or (o.cls, o.epoch, o.index) != (t.cls, t.epoch, t.index):
-            return _Difference("mistake", k, o, t), alike
-        alike.compared.add("trace")
+            return _Difference("mistake", k, o, t), None
+        compared.add("trace")
         if t.score is not None and (t.score != o.score if st.multiclass == "joint"
-                                    else not alike.close(t.score, o.score, o.score_bound, "scores")):
-            return _Difference("score", k, o, t), alike
+                                    else not close(t.score, o.score, o.score_bound, "scores")):
+            return _Difference("score", k, o, t), None
         # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
         if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not
-                alike.vectors(t.weights, o.weights, o.weight_bound, "w after")):
-            return _Difference("w after", k, o, t), alike
+                vectors(t.weights, o.weights, o.weight_bound, "w after")):
+            return _Difference("w after", k, o, t), None
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
               ("mistakes", theirs.mistakes, len(ours.steps)), ("votes", theirs.voted, ours.voted)]
     for what, t, o in finals if whole else finals[:1]:
         if t is None:
             continue
-        alike.compared.add(what)
-        if not (o is not None and alike.vectors(t, o, ours.final_bound, what) if what in ("weights", "average", "votes")
+        compared.add(what)
+        if not (o is not None and vectors(t, o, ours.final_bound, what) if what in ("weights", "average", "votes")
                 else t == o):
-            return _Difference(what, None, o, t), alike
-    return None, alike
+            return _Difference(what, None, o, t), None
+    alike = "bit for bit" if model.name != "exact" else "exactly"
+    if largest[0]:
+        alike = (f"up to {model.name} rounding: largest difference {largest[0]:.3g} ulp (bound {largest[1]:.3g})"
+                 + (" (its whole numbers written as floats say nothing of their format: declare \"precision\" to be "
+                    "sure)" if model.guessed else ""))
+    return None, (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
+                  f"{', '.join(sorted(compared)) or 'nothing but the form'}; {alike}")
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
