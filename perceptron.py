@@ -4014,8 +4014,6 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
             parts = []
         scored = learner.w if scored is not None else None
-    if expected["parted"] and expected["stop"]:
-        return _Side(steps, None, epoch, False, None, None, watched, E)
     w = learner.w if K is None else learner.weights() if linear else None
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
     shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
