@@ -4103,9 +4103,7 @@ class _Rounding:
             return E
         u, k = self.u, len(parts)
         try:
-            grown = [0.0] * len(E)  # sum |f x_i| over the parts
-            for f, x in parts:
-                grown = [g + abs(float(f)) * abs(float(v)) for g, v in zip(grown, x)]
+            grown = [sum(abs(float(f)) * abs(float(x[i])) for f, x in parts) for i in range(len(E))]  # sum |f x_i|
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
@@ -4114,9 +4112,7 @@ class _Rounding:
             # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
             grows = (self.u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) + (
                 2 * u / mean if mean else 0)
-            moved = [e + g * grows for e, g in zip(E, grown)]  # e + m
-            if step:
-                moved = [m + step * abs(float(v)) for m, v in zip(moved, parts[0][1])]
+            moved = [e + g * grows + step * abs(float(v)) for e, g, v in zip(E, grown, parts[0][1])]  # e + m
             return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(moved, aw)]
         except OverflowError:
             return [math.inf] * len(E)
@@ -4167,8 +4163,7 @@ def _compare(ours, theirs, st, model, whole=True):
         return True
 
     def vectors(theirs, ours, E, what) -> bool:
-        """Alike within each weight's bound E_i (the replay's, or {class: E}), at least T max |w_i| (--tolerance T):
-        vectors, {class: vector}, or votes [(v_k, c_k), ...]."""
+        """Alike within each weight's bound E_i, at least T max |w_i|: vectors, {class: vector}, or votes."""
         if theirs == ours:  # equal values, of any types: nothing to bound
             compared.add(what)
             return True
