@@ -3819,7 +3819,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if "weights" not in doc:
         raise read.wrong("weights", "missing: give the final weights (a list, an object of lists for --multiclass, "
                          "null for a kernel run); the README's --check section has the form")
-    if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average", "pocket")):
+    if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average")):
         raise read.wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
     for key, option, ours in (("kernel", "--kernel", args.kernel), ("multiclass", "--multiclass", args.multiclass)):
         if doc.get(key) is not None and not isinstance(doc[key], str):
