@@ -3955,7 +3955,6 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     n, K, joint, p = len(xs), st.kernel, st.multiclass == "joint", st.point
     p = p._replace(start=p.start.get(cls)) if isinstance(p.start, dict) and not joint else p
     d = len(xs[0]) if xs else 0
-    linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
     learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
         _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p)
     X = [learner._read(x) for x in xs]
@@ -4000,7 +3999,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
             break
         if wrong:
-            w: Any = learner.w if K is None else learner.weights() if linear else None
+            w: Any = _explicit(learner)
             if p.batch:
                 parts.append((learner.f, X[i]))
             elif K is None and not joint:
@@ -4014,7 +4013,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
             parts = []
         scored = learner.w if scored is not None else None
-    w = learner.w if K is None else learner.weights() if linear else None
+    w = _explicit(learner)
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
     shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
         else (lambda v: v)
