@@ -3994,10 +3994,6 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
         if watch:
             watched[(cls, epoch, i)] = (s, bound)
-        if expected["parted"] and expected["stop"]:
-            if wrong:
-                steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
-            break
         if wrong:
             w: Any = _explicit(learner)
             if p.batch:
@@ -4012,6 +4008,8 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
         if ended and parts:  # a batch's end: its updates, made in order, in force from here
             E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
             parts = []
+        if expected["parted"] and expected["stop"]:  # (its trace differs here: what it does next is not compared)
+            break
         scored = learner.w if scored is not None else None
     w = _explicit(learner)
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
