@@ -3753,7 +3753,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
-        return 0, [f"{agrees}: {agreement.text(len(ours.steps))}"], args
+        return 0, [f"{agrees}: {agreement}"], args
     if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
         rounding = _Rounding(args, theirs, examples, off=False)
         if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
@@ -3800,7 +3800,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if "weights" not in doc:
         raise read.wrong("weights", "missing: give the final weights (a list, an object of lists for --multiclass, "
                          "null for a kernel run); the README's --check section has the form")
-    if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average", "pocket")):
+    if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average")):
         raise read.wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
     for key, option, ours in (("kernel", "--kernel", args.kernel), ("multiclass", "--multiclass", args.multiclass)):
         if doc.get(key) is not None and not isinstance(doc[key], str):
@@ -3936,15 +3936,14 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     n, K, joint, p = len(xs), st.kernel, st.multiclass == "joint", st.point
     p = p._replace(start=p.start.get(cls)) if isinstance(p.start, dict) and not joint else p
     d = len(xs[0]) if xs else 0
-    linear = K is not None and (K is dot or getattr(K, "linear", False) is True)  # with explicit weights (eq. (1))
     learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
         _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p)
     X = [learner._read(x) for x in xs]
     flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
     E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
-    steps, watched, parts, after_updates = [], {}, [], []  # type: list, dict, list, list  # parts: a batch's (f, x)
-    history = _History(flat(learner.w) if K is None else [0], n, st.voted) \
-        if st.average in ("after", "before") or st.voted else None
+    steps, watched, parts = [], {}, []  # type: list, dict, list  # parts: a batch's (f, x)
+    history = _History(flat(learner.w) if K is None else [0], n, st.voted or st.average == "updates") \
+        if st.average or st.voted else None
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
     D = types.SimpleNamespace(examples=examples, at=None, passes=0)
@@ -3976,37 +3975,31 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
         if watch:
             watched[(cls, epoch, i)] = (s, bound)
-        if expected["parted"] and expected["stop"]:
-            if wrong:
-                steps.append(_Step(cls, epoch, i, y, s, None, bound, None))
-            break
         if wrong:
-            w: Any = learner.w if K is None else learner.weights() if linear else None
+            w: Any = _explicit(learner)
             if p.batch:
                 parts.append((learner.f, X[i]))
             elif K is None and not joint:
                 apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0) \
                     if p.step == "passive-aggressive" else 0.0  # passive-aggressive's f follows the score
                 E = model.moved(E, w, [(learner.f, X[i])], step=apart)
-                after_updates.append(w)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
             if history is not None:
                 history.at(visits, flat(w) if K is None else [learner.mistakes])
         if ended and parts:  # a batch's end: its updates, made in order, in force from here
             E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
-            after_updates.append(learner.w)
             parts = []
+        if expected["parted"] and expected["stop"]:  # (its trace differs here: what it does next is not compared)
+            break
         scored = learner.w if scored is not None else None
-    if expected["parted"] and expected["stop"]:
-        return _Side(steps, None, epoch, False, None, None, watched, E)
-    w = learner.w if K is None else learner.weights() if linear else None
+    w = _explicit(learner)
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
     shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
         else (lambda v: v)
-    average: Any = shaped(means[st.average]) if st.average in ("after", "before") else None
-    if st.average == "updates" and not joint:
-        average = [sum(map(Fraction, column)) / len(after_updates) for column in zip(*after_updates)] \
-            if after_updates else list(w)
+    if history and st.average == "updates":  # the mean of v_2, v_3, ...: w after each mistake's step (train's)
+        after = [v for v, _ in history.votes[1:]] or [history.w]
+        means["updates"] = [sum(map(Fraction, column)) / len(after) for column in zip(*after)]
+    average: Any = shaped(means[st.average]) if st.average else None
     votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes] if history and st.voted else None
     return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
 
@@ -4088,9 +4081,7 @@ class _Rounding:
             return E
         u, k = self.u, len(parts)
         try:
-            grown = [0.0] * len(E)  # sum |f x_i| over the parts
-            for f, x in parts:
-                grown = [g + abs(float(f)) * abs(float(v)) for g, v in zip(grown, x)]
+            grown = [sum(abs(float(f)) * abs(float(x[i])) for f, x in parts) for i in range(len(E))]  # sum |f x_i|
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
                     max(map(add, aw, grown)) < self.limit:
@@ -4099,9 +4090,7 @@ class _Rounding:
             # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
             grows = (self.u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) + (
                 2 * u / mean if mean else 0)
-            moved = [e + g * grows for e, g in zip(E, grown)]  # e + m
-            if step:
-                moved = [m + step * abs(float(v)) for m, v in zip(moved, parts[0][1])]
+            moved = [e + g * grows + step * abs(float(v)) for e, g, v in zip(E, grown, parts[0][1])]  # e + m
             return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(moved, aw)]
         except OverflowError:
             return [math.inf] * len(E)
@@ -4129,85 +4118,75 @@ def _held_in(v, precision) -> bool:
         return False
 
 
-class _Agreement:
-    """What a comparison found alike: the largest difference, in ulps of the precision, and its bound."""
+def _compare(ours, theirs, st, model, whole=True):
+    """(the first difference or None, what was alike as text: what was compared and the largest difference, in ulps
+    of the precision, with its bound): the trace, the final weights, and (``whole``) the rest."""
+    import itertools
+    compared, largest = set(), [0.0, 0.0]  # (ulps, the bound's ulps)
 
-    def __init__(self, model):
-        self.model, self.ulps, self.bound_ulps, self.compared = model, 0.0, 0.0, set()
-
-    def close(self, theirs, ours, bound, what) -> bool:
-        self.compared.add(what)
+    def close(theirs, ours, bound, what) -> bool:
+        compared.add(what)
         if theirs == ours:
             return True
         difference = abs(Fraction(theirs) - Fraction(ours))
         if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
             return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
         # the ulp of the larger in ``bits`` bits, at least 2^-1074: 2^(e - bits) where 2^(e-1) <= v < 2^e, exact
-        v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), self.model.bits or 53
+        v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), model.bits or 53
         e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
         e += (v >= Fraction(2) ** e) - (v < Fraction(2) ** (e - 1))
         ulp = max(Fraction(2) ** (e - bits), Fraction(2) ** -1074)
-        if difference / ulp > self.ulps:  # (inf past a float's range)
-            self.ulps, self.bound_ulps = (float(r) if r < 2 ** 1023 else math.inf for r in (difference / ulp,
-                                                                                              Fraction(bound) / ulp))
+        if difference / ulp > largest[0]:  # (inf past a float's range)
+            largest[:] = (float(r) if r < 2 ** 1023 else math.inf for r in (difference / ulp, Fraction(bound) / ulp))
         return True
 
-    def vectors(self, theirs, ours, E, what) -> bool:
-        """Alike within each weight's bound E_i (the replay's, or {class: E}), at least T max |w_i| (--tolerance T):
-        vectors, {class: vector}, or votes [(v_k, c_k), ...]."""
+    def vectors(theirs, ours, E, what) -> bool:
+        """Alike within each weight's bound E_i, at least T max |w_i|: vectors, {class: vector}, or votes."""
         if theirs == ours:  # equal values, of any types: nothing to bound
-            self.compared.add(what)
+            compared.add(what)
             return True
         if isinstance(ours, dict):
             return isinstance(theirs, dict) and set(theirs) == set(ours) and all(
-                self.vectors(theirs[c], ours[c], E.get(c) if isinstance(E, dict) else None, what) for c in ours)
+                vectors(theirs[c], ours[c], E.get(c) if isinstance(E, dict) else None, what) for c in ours)
         if ours and isinstance(ours[0], tuple):  # votes
             return len(ours) == len(theirs) and all(tc == oc and (tv == ov if isinstance(tv, int) or isinstance(
-                ov, int) else self.vectors(tv, ov, E, what)) for (tv, tc), (ov, oc) in zip(theirs, ours))
+                ov, int) else vectors(tv, ov, E, what)) for (tv, tc), (ov, oc) in zip(theirs, ours))
         try:
-            scale = 0.0 if self.model.off else self.model.tolerance * max((abs(float(v)) for v in ours), default=0.0)
+            scale = 0.0 if model.off else model.tolerance * max((abs(float(v)) for v in ours), default=0.0)
         except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
             scale = math.inf
-        bounds = E if isinstance(E, list) and not self.model.off else [0.0] * len(ours)
+        bounds = E if isinstance(E, list) and not model.off else [0.0] * len(ours)
         return len(theirs) == len(ours) and all(
-            self.close(t, o, max(b, scale), what) for t, o, b in zip(theirs, ours, bounds))
+            close(t, o, max(b, scale), what) for t, o, b in zip(theirs, ours, bounds))
 
-    def text(self, mistakes) -> str:
-        alike = "bit for bit" if self.model.name != "exact" else "exactly"
-        if self.ulps:
-            alike = (f"up to {self.model.name} rounding: largest difference {self.ulps:.3g} ulp (bound "
-                     f"{self.bound_ulps:.3g})" + (" (its whole numbers written as floats say nothing of their format: "
-                                                   "declare \"precision\" to be sure)" if self.model.guessed else ""))
-        return (f"{_count_text(mistakes, 'mistake')}; compared: "
-                f"{', '.join(sorted(self.compared)) or 'nothing but the form'}; {alike}")
-
-
-def _compare(ours, theirs, st, model, whole=True):
-    """(the first difference or None, what was alike): the trace, the final weights, and (``whole``) the rest."""
-    import itertools
-    alike = _Agreement(model)
     for k, (o, t) in enumerate(itertools.zip_longest(ours.steps, theirs.trace) if theirs.trace is not None else ()):
         if o is None or t is None or (o.cls, o.epoch, o.index) != (t.cls, t.epoch, t.index):
-            return _Difference("mistake", k, o, t), alike
-        alike.compared.add("trace")
+            return _Difference("mistake", k, o, t), None
+        compared.add("trace")
         if t.score is not None and (t.score != o.score if st.multiclass == "joint"
-                                    else not alike.close(t.score, o.score, o.score_bound, "scores")):
-            return _Difference("score", k, o, t), alike
+                                    else not close(t.score, o.score, o.score_bound, "scores")):
+            return _Difference("score", k, o, t), None
         # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
         if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not
-                alike.vectors(t.weights, o.weights, o.weight_bound, "w after")):
-            return _Difference("w after", k, o, t), alike
+                vectors(t.weights, o.weights, o.weight_bound, "w after")):
+            return _Difference("w after", k, o, t), None
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
               ("mistakes", theirs.mistakes, len(ours.steps)), ("votes", theirs.voted, ours.voted)]
     for what, t, o in finals if whole else finals[:1]:
         if t is None:
             continue
-        alike.compared.add(what)
-        if not (o is not None and alike.vectors(t, o, ours.final_bound, what) if what in ("weights", "average", "votes")
+        compared.add(what)
+        if not (o is not None and vectors(t, o, ours.final_bound, what) if what in ("weights", "average", "votes")
                 else t == o):
-            return _Difference(what, None, o, t), alike
-    return None, alike
+            return _Difference(what, None, o, t), None
+    alike = "bit for bit" if model.name != "exact" else "exactly"
+    if largest[0]:
+        alike = (f"up to {model.name} rounding: largest difference {largest[0]:.3g} ulp (bound {largest[1]:.3g})"
+                 + (" (its whole numbers written as floats say nothing of their format: declare \"precision\" to be "
+                    "sure)" if model.guessed else ""))
+    return None, (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
+                  f"{', '.join(sorted(compared)) or 'nothing but the form'}; {alike}")
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:

@@ -5194,6 +5194,26 @@ def test_check_an_average_over_updates(tmp_path):
     assert status == 1 and "the mean of w after every update" in out, out
 
 
+def test_check_of_a_pocket_alone_is_refused_for_a_pocket_is_not_compared(tmp_path):
+    # it agreed at exit 0, "compared: nothing but the form", whatever the pocket held
+    doc = {"weights": None, "pocket": {"weights": [5, 5], "errors": 3}}
+    status, out, err = check_in_process(tmp_path, [([1, 0], 1), ([0, 1], -1), ([1, 1], 1)], doc)
+    assert (status, out) == (2, "") and "weights: null, and nothing else to compare" in err, err
+
+
+@pytest.mark.parametrize("rows, options", [
+    ("1,0,a\n0,1,b\n1,1,c\n-1,0,a\n", ["--multiclass", "joint"]),  # the replay had no joint mean of updates
+    ("1,0,1\n0,1,-1\n1,1,1\n-1,0,-1\n", ["--batch", "sum"])])  # nor train's: w after each mistake's step
+def test_check_of_this_project_s_own_average_over_updates_agrees(tmp_path, capsys, rows, options):
+    data, saved = tmp_path / "data.csv", tmp_path / "saved.json"
+    data.write_text(rows)
+    options = [str(data), "--epochs", "2", "--average", "updates", *options]
+    assert P.main([*options, "--save", str(saved)]) == 0
+    capsys.readouterr()
+    assert P.main([*options, "--check", str(saved)]) == 0, capsys.readouterr().out
+    assert "compared: average, weights; exactly" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("fault, said", [("skip", "THEIRS skipped the update at mistake 3"),
                                          ("twice", "THEIRS made the update twice at mistake 3"),
                                          ("prediction", "updated by the prediction sign(w.x), not by the label at "
