@@ -1010,20 +1010,25 @@ def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions
         count = _pocket_errors(learner, D) if pocket else None
         best = Pocket(_copied(_explicit(learner)), count(None, None), 0) if pocket else None
         tally = _History(flat(learner), len(D.examples), voted, flat, average) if average or voted else None
+        point = getattr(learner, "point", None)
         remember = voted or isinstance(learner, DualPerceptron)  # the example of each update: v_k's, K's pair's
         record = _Recorder(learner, [(lambda mistake, _: made.append(mistake.index)) if remember else None,
-                                     ratchet if pocket else None, tally, hook,
+                                     ratchet if pocket else None, tally if point is None else None, hook,
                                      None if log is None else lambda mistake, _: log.append(mistake)],
                            lambda: (best, len(log or ())))
         try:
-            if getattr(learner, "point", None) is None:
+            if point is None:
                 epoch, converged = _cornell(learner, D, passes, record, every_pass)
-            else:  # the family's pass, each mistake told
-                last = 0  # the last pass that made a mistake
-                for epoch, i, y, s, wrong, _ in _visits(learner, D, passes, every_pass):
+                visits = tally and epoch * len(D.examples)  # (Part I's passes are whole)
+            else:  # the family's pass, each mistake told, and the history each move of w at the visit it is made
+                last = visits = 0  # the last pass that made a mistake; the visits so far
+                for epoch, i, y, s, wrong, ended in _visits(learner, D, passes, every_pass):
+                    visits += 1
                     if wrong:
                         last = epoch
                         record(learner.Mistake(epoch, i, y, s))
+                    if tally and (ended if point.batch else wrong):  # a batch moves w at its end
+                        tally(None, learner, visits)
                 epoch, converged = learner.epoch, last < learner.epoch
         except PerceptronError as err:
             raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
@@ -1040,7 +1045,7 @@ def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions
                     raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
                                           f"the examples {first} and {D.at}: {_reason(again)}") from None
             raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
-        return run(epoch, converged, tally and tally.means(epoch * len(D.examples)))
+        return run(epoch, converged, tally and tally.means(visits))
     except KeyboardInterrupt as stop:  # the run at its last whole step (one whose trace entry is in): a step in hand
         if record is not None and (log is None or len(log) <= record.seen[2][1]):  # is taken back
             mistakes, w, (best, logged) = record.seen
@@ -1141,8 +1146,10 @@ class _History:
         self.weights = weights or _explicit  # what a hypothesis is: the learner's w, or a dual's stored count
         self.updated, self.updates = ([0] * len(w) if sums == "updates" else None), 0  # sum_k v_k exactly, and k
 
-    def __call__(self, mistake, learner):
-        self.at((mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
+    def __call__(self, mistake, learner, t=None):
+        """An update: the learner's w is the hypothesis from step t on (Part I's pass: (epoch - 1) n + index + 1;
+        the family's counts its visits, for an order, a shuffle or a batch ending where no mistake is)."""
+        self.at(t or (mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
         if self.updated is not None:
             self.updated = [s + Fraction(v) for s, v in zip(self.updated, self.w)]
             self.updates += 1
@@ -3984,8 +3991,8 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                     if p.step == "passive-aggressive" else 0.0  # passive-aggressive's f follows the score
                 E = model.moved(E, w, [(learner.f, X[i])], step=apart)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
-            if history is not None:
-                history.at(visits, flat(w) if K is None else [learner.mistakes])
+        if history is not None and (ended if p.batch else wrong):  # w moved here (a batch's: at its end)
+            history.at(visits, flat(_explicit(learner)) if K is None else [learner.mistakes])
         if ended and parts:  # a batch's end: its updates, made in order, in force from here
             E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
             parts = []

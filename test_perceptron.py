@@ -4180,6 +4180,23 @@ def test_a_linear_kernel_run_s_json_with_votes_is_refused_by_load_saying_to_save
     assert P.load(tmp_path / "model.json").predict([1, 1], "voted") == run.predict([1, 1], "voted")
 
 
+def test_the_votes_and_averages_count_each_visit_of_an_order_a_shuffle_and_a_batch_s_end(tmp_path, capsys):
+    # Freund and Schapire's c_k counts the visits v_k stood for: under an order, visit t is not (epoch - 1) n + index + 1
+    # (before: c = [1, 4, -1, 2], a negative vote), and a batch moves w at its end, a mistake there or not
+    examples = [([1, 0], 1), ([0, 1], -1), ([1, 1], 1)]
+    run = P.train(examples, epochs=2, voted=True, average="after", order=[[2, 1, 0]])
+    assert [c for _, c in run.voted] == [1, 2, 1, 2] and run.average == [Fraction(1, 2), Fraction(-2, 3)]
+    assert P.train(examples, epochs=2, average="after", batch="sum").average == [Fraction(1, 6), Fraction(-1, 2)]
+    shuffled = P.train(examples, epochs=3, voted=True, shuffle=5)
+    assert all(c >= 1 for _, c in shuffled.voted[1:]) and sum(c for _, c in shuffled.voted) == 3 * 3
+    path = write(tmp_path, csv_of(examples))
+    assert P.main([path, "--epochs", "2", "--order", "2,1,0", "--average", "after", "--json",
+                   "--save", str(tmp_path / "m.json")]) == 0
+    (tmp_path / "run.json").write_text(capsys.readouterr().out)
+    assert P.main([path, "--epochs", "2", "--order", "2,1,0", "--average", "after", "--check",
+                   str(tmp_path / "run.json")]) == 0
+
+
 def test_a_kernel_model_s_votes_count_by_their_mistakes_and_none_beyond_its_stored_examples(capsys, tmp_path):
     examples, new = model_data("kernel", 132), model_data("kernel", 133)
     path, new_path = (write(tmp_path, "x1,x2,y\n" + "".join(f"{x[0]!r},{x[1]!r},{y}\n" for x, y in data), name)
