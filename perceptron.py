@@ -4344,7 +4344,7 @@ def _batch_sizes(theirs, n) -> list:
 
 
 def _choices(args, theirs, n, d, kernel) -> list:
-    """The alternatives of each dimension a convention can change, the first as given (an empty tuple)."""
+    """The alternatives of each dimension a convention can change, the options as given an empty tuple."""
     choices: list = []
     steps = theirs.trace or []
     if steps and min(s.index for s in steps) > 0 and max(s.index for s in steps) < n:
@@ -4357,8 +4357,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
     lengths = {len(w) for v in vectors for w in (v.values() if isinstance(v, dict) else [v]) if isinstance(w, list)}
     if lengths == {d + 1}:
         bias = () if args.bias else ("a bias",)
-        choices.append([bias, bias + ("the bias first",), bias + ("a bias on -1",),
-                        bias + ("the bias first", "a bias on -1")])
+        choices += [[bias, bias + ("the bias first",)], [(), ("a bias on -1",)]]
         if not args.multiclass and kernel is None:
             choices.append([(), ("a rate for the bias",)])
     elif lengths == {d} and args.bias:
@@ -4377,10 +4376,8 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if args.multiclass:
         choices += [[(), ("the joint update",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
                     [(), ("no prediction at 0",)], [(), ("ties to the last",)]]
-    if theirs.average is not None:
-        moments = [("the average after",), ("the average before",), ("the average over updates",)]
-        choices.append([()] + [m for m in moments if m != (f"the average {args.average}",)] if args.average
-                       else moments)
+    if theirs.average is not None:  # (the order of a dimension's alternatives: none, the candidates are sorted)
+        choices.append([() if row.value == args.average else (row.name,) for row in FAMILY if row.field == "average"])
     if theirs.voted is not None and not args.voted:
         choices.append([("the votes",)])
     return choices
@@ -4414,19 +4411,19 @@ def _option(field, value) -> str:
 def _named(args, names, others, until=None) -> list:
     """The diagnosis of a set of conventions: each with its option, what it changes and where it is met, and the
     command that runs THEIRS's run (``args``: the options with the conventions set)."""
-    def option(name, args):  # (a convention's option in these options, the row), or a way of writing's words
+    def option(name, args):  # (a convention's option in these options, its value), or a way of writing's words
         row = _ROWS.get(name)
         if row is None:
             return _WRITTEN[name], None
         field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
         value = getattr(args, field)
         return ("no --bias" if field == "bias" and value is False else "--order (THEIRS's \"order\")"
-                if field == "order" else _option(field, value)), row
+                if field == "order" else _option(field, value)), value
     lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
              "THEIRS is this project's run with:"]
     for name in names:
-        said, row = option(name, args)
-        changes = row and (row.changes.replace(str(row.value), _shown_any(getattr(args, row.field)))
+        (said, value), row = option(name, args), _ROWS.get(name)
+        changes = row and (row.changes.replace(str(row.value), _shown_any(value))
                            if str(row.value).isupper() and row.field != "order" else row.changes)
         lines.append(f"  - {said}: {changes} (met in {row.source})" if row else
                      f"  - {said}: a way of writing the numbers, read as written")

@@ -5118,6 +5118,13 @@ def test_check_names_each_convention_and_the_command_that_runs_it(tmp_path, name
     assert reproduced(tmp_path, out)[0] == 0
 
 
+def test_check_names_the_passes_theirs_made_under_epochs_given_not_max_epochs(capsys, tmp_path):
+    xor = [((0, 0), -1), ((0, 1), 1), ((1, 0), 1), ((1, 1), -1)]
+    status, theirs = cli_json(capsys, write(tmp_path, csv_of(xor)), "--bias", "--epochs", "7")
+    status, out, err = check(capsys, tmp_path, xor, theirs, "--bias", "--epochs", "5")
+    assert (status, err) == (1, "") and "  - --epochs=7: they stop after 7 passes, not converged" in out, out
+
+
 def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclared_they_differ(tmp_path):
     examples = planted_data(32)
     start = [1, -2, 3]
