@@ -4272,19 +4272,17 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             if difference is None:
                 agreeing.append((names, variant))
                 break
-            if tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
-                tie = _rounding(difference, ours, model, examples, st.point)
-                tied = (names, "epoch {}, index {}".format(*_parting(difference)[1:]), tie, variant) if tie else None
+            tie = tied is None and _rounding(difference, ours, model, examples, st.point)
+            if tie:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
+                until = "epoch {}, index {}".format(*_parting(difference)[1:])
+                tied = names, _named(variant, names, [], until) + [
+                    tie[0].replace("diagnosis: ", f"then at {until}: ", 1), *tie[1:]]
     if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
         names, variant = agreeing[0]
         return names, _named(variant, names, agreeing[1:]), variant
-    if tied is None:
-        return None
-    names, until, tie, variant = tied
-    then = tie[0].replace("diagnosis: ", f"then at {until}: ", 1)
-    return None, _named(variant, names, [], until) + [then, *tie[1:]], None
+    return tied and (None, tied[1], None)
 
 
 def _passes_read(examples, theirs, variant):
@@ -4384,8 +4382,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
 
 
 def _variant(args, names, values):
-    """The options of this run with the conventions named (each a row of FAMILY, its value from ``values`` where it
-    is a parameter), or None where they do not mix."""
+    """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``), None where they clash."""
     variant = type(args)(**vars(args))  # a copy of the parsed options, to change
     for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
         field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
@@ -4409,8 +4406,7 @@ def _option(field, value) -> str:
 
 
 def _named(args, names, others, until=None) -> list:
-    """The diagnosis of a set of conventions: each with its option, what it changes and where it is met, and the
-    command that runs THEIRS's run (``args``: the options with the conventions set)."""
+    """The diagnosis of conventions: each's option, what it changes and where it is met; the command that runs it."""
     def option(name, args):  # (a convention's option in these options, its value), or a way of writing's words
         row = _ROWS.get(name)
         if row is None:

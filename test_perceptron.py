@@ -4677,6 +4677,19 @@ def test_check_a_rounded_tie_with_the_bias_first_shows_the_exact_score_of_x_as_t
     assert "exact score w.x (from Fractions of the same floats) is -1:" in out
 
 
+def test_check_a_convention_that_agrees_up_to_a_rounded_tie_is_named_then_the_tie(capsys, tmp_path):
+    # the run of the test above, checked without --bias-first: the bias first agrees up to the tie rounding breaks
+    examples = [([1e16, -2e16], -1), ([2.0, 1.0], 1)]
+    theirs = {"weights": [0.0, -9999999999999998.0, 2e16], "trace": [
+        {"epoch": 1, "index": 0, "score": 0, "weights": [-1.0, -1e16, 2e16]},
+        {"epoch": 1, "index": 1, "score": -1.0, "weights": [0.0, -9999999999999998.0, 2e16]}]}
+    status, out, err = check(capsys, tmp_path, examples, theirs, "--epochs", "1", "--bias")
+    assert (status, err) == (1, "") and "a convention, not a bug" in out and "reproduce it" not in out
+    assert "  - --bias-first: x read as (1, x)" in out, out
+    assert "  under them the rest of the run agrees, step by step, up to epoch 1, index 1\n" \
+        "then at epoch 1, index 1: a tie broken by rounding, not a bug.  Our score there is 0" in out, out
+
+
 def test_check_reads_zero_one_labels_as_a_convention(capsys, tmp_path):
     examples = CHECKED[3][0]
     path = write(tmp_path, csv_of(examples, labels=(0, 1)))
