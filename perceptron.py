@@ -4528,9 +4528,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
     if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) or not 0 <= s.index < n
                                                                 or s.epoch * n > 2 ** 53 for s in steps):
         return None  # (visits counted beyond a float's whole numbers: no decay per visit to read)
-    try:  # (THEIRS's vectors: d or d + 1 numbers, as the reader allows)
+    try:  # (THEIRS's vectors: d or d + 1 numbers, as the reader allows; a bias where the options put it, else last)
         W = [[float(v) for v in s.weights] for s in steps]
-        X = [[float(v) for v in x] + [1.0] * (len(W[0]) - d) for x, _ in examples]
+        point = _settings(args, None, None).point._replace(bias=len(W[0]) > d)
+        X = [[float(v) for v in _read_at(point, x)] for x, _ in examples]
         start = [float(v) for v in theirs.start] if theirs.start else [0.0] * len(W[0])
     except OverflowError:
         return None

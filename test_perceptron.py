@@ -5526,6 +5526,17 @@ def test_check_reads_a_law_off_their_trace_alone_or_combined_as_outside_the_note
         assert words in out, (words, out)
 
 
+@pytest.mark.parametrize("placed", [["--bias-first"], ["--bias-feature=-1"], ["--bias-first", "--bias-feature=-1"]])
+def test_check_reads_a_law_with_the_bias_where_the_options_place_it(capsys, tmp_path, placed):
+    path = write(tmp_path, "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n3,1,1\n-1,-3,-1\n")
+    status, theirs = cli_json(capsys, path, "--bias", *placed, "--decay=0.1", "--weights")
+    theirs = {field: theirs[field] for field in ("weights", "trace", "epochs", "converged")}  # the decay undeclared
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--bias", *placed, "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "  - --decay=0.1: w <- (1 - 0.1) w at each example" in out and "the run with them agrees" in out, out
+
+
 @pytest.mark.parametrize("broken, planted, did", [
     ((5, "one weight"), {}, "made an update other than the law's (the notes' w <- w + y x) at mistake 6"),
     ((4, "skip"), {"rate": 0.1}, "skipped the update at mistake 5"),
