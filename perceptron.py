@@ -4588,7 +4588,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         found.update(step="passive-aggressive", threshold=_simplest(tau))
     elif eta <= 0:
         return None
-    elif abs(eta - 1) > tolerance:
+    elif abs(eta - float(args.rate or 1)) > tolerance * float(args.rate or 1):  # (the options' rate, else 1)
         found["rate"] = _simplest(eta)
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]

@@ -5537,6 +5537,16 @@ def test_check_reads_a_law_with_the_bias_where_the_options_place_it(capsys, tmp_
     assert "  - --decay=0.1: w <- (1 - 0.1) w at each example" in out and "the run with them agrees" in out, out
 
 
+def test_check_reads_a_law_s_rate_against_the_options_rate_not_only_the_notes_1(capsys, tmp_path):
+    path = write(tmp_path, "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n3,1,1\n-1,-3,-1\n")
+    status, theirs = cli_json(capsys, path, "--bias", "--decay=0.1", "--weights")  # at the rate 1, undeclared
+    theirs = {field: theirs[field] for field in ("weights", "trace", "epochs", "converged")}
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--bias", "--rate=0.5", "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "  - --rate=1: every update times eta" in out and "the run with them agrees" in out, out
+
+
 @pytest.mark.parametrize("broken, planted, did", [
     ((5, "one weight"), {}, "made an update other than the law's (the notes' w <- w + y x) at mistake 6"),
     ((4, "skip"), {"rate": 0.1}, "skipped the update at mistake 5"),
