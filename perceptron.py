@@ -4428,9 +4428,8 @@ def _named(args, names, others, until=None) -> list:
     if until:
         return lines + [f"  under them the rest of the run agrees, step by step, up to {until}"]
     import shlex
-    shown = {"label_column": args.label_column != -1, "labels": args.labels != (-1, 1),
-             "delimiter": args.delimiter != ",", "rule": args.rule != "sign" and args.multiclass != "joint",
-             "max_epochs": args.max_epochs != 1000 and not args.epochs}  # where not the default (the rest: where true)
+    shown = {field: getattr(args, field) != value for field, value in _DEFAULTS.items()}  # (the rest: where true)
+    shown.update(rule=shown["rule"] and args.multiclass != "joint", max_epochs=shown["max_epochs"] and not args.epochs)
     options = [_option(field, getattr(args, field)) for field in (
         "exact", "label_column", "labels", "delimiter", "multiclass", "kernel", "rule", "bias", "epochs", "max_epochs",
         "pocket", "average", "voted", "tolerance", "bitwise", "literal") if shown.get(field, getattr(args, field))]
