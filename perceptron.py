@@ -4342,7 +4342,7 @@ def _batch_sizes(theirs, n) -> list:
 
 
 def _choices(args, theirs, n, d, kernel) -> list:
-    """The alternatives of each dimension a convention can change, the options as given an empty tuple."""
+    """The alternatives of each dimension a convention can change (the options as given: an empty tuple)."""
     choices: list = []
     steps = theirs.trace or []
     if steps and min(s.index for s in steps) > 0 and max(s.index for s in steps) < n:
@@ -4374,7 +4374,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if args.multiclass:
         choices += [[(), ("the joint update",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
                     [(), ("no prediction at 0",)], [(), ("ties to the last",)]]
-    if theirs.average is not None:  # (the order of a dimension's alternatives: none, the candidates are sorted)
+    if theirs.average is not None:  # (alternatives in any order: the candidates are sorted)
         choices.append([() if row.value == args.average else (row.name,) for row in FAMILY if row.field == "average"])
     if theirs.voted is not None and not args.voted:
         choices.append([("the votes",)])
