@@ -4631,6 +4631,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
     names = [next(row.name for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
              for field, value in found.items()]
     variant = _variant(args, names, found)
+    for field in {"decay", "threshold", "step"} - set(found):  # read as the notes', whatever the options say
+        setattr(variant, field, None)
     if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
         setattr(variant, "epochs" if args.epochs is not None else "max_epochs", theirs.epochs)
     named = _named(variant, names, [])

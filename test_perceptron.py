@@ -5537,14 +5537,20 @@ def test_check_reads_a_law_with_the_bias_where_the_options_place_it(capsys, tmp_
     assert "  - --decay=0.1: w <- (1 - 0.1) w at each example" in out and "the run with them agrees" in out, out
 
 
-def test_check_reads_a_law_s_rate_against_the_options_rate_not_only_the_notes_1(capsys, tmp_path):
+@pytest.mark.parametrize("planted, given, said", [
+    (["--decay=0.1"], ["--rate=0.5"], ["  - --rate=1: every update times eta", "  - --decay=0.1: "]),
+    (["--rate=0.5", "--threshold=1"], ["--decay=0.2"], ["  - --rate=0.5: ", "  - --threshold=1: "]),
+    (["--decay=0.1"], ["--threshold=1", "--step=error"], ["  - --decay=0.1: "])])
+def test_check_reads_a_law_against_the_notes_not_the_options_given(capsys, tmp_path, planted, given, said):
     path = write(tmp_path, "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n3,1,1\n-1,-3,-1\n")
-    status, theirs = cli_json(capsys, path, "--bias", "--decay=0.1", "--weights")  # at the rate 1, undeclared
+    status, theirs = cli_json(capsys, path, "--bias", *planted, "--weights")  # undeclared
     theirs = {field: theirs[field] for field in ("weights", "trace", "epochs", "converged")}
     (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
-    status, out, err = cli(capsys, path, "--bias", "--rate=0.5", "--check", str(tmp_path / "theirs.json"))
+    status, out, err = cli(capsys, path, "--bias", *given, "--check", str(tmp_path / "theirs.json"))
     assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
-    assert "  - --rate=1: every update times eta" in out and "the run with them agrees" in out, out
+    assert all(words in out for words in said) and "the run with them agrees" in out, out
+    reproduce = next(line for line in out.splitlines() if line.startswith("reproduce it: "))
+    assert all(option in reproduce for option in planted) and not any(option in reproduce for option in given), out
 
 
 @pytest.mark.parametrize("broken, planted, did", [
