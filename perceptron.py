@@ -4239,19 +4239,17 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             if difference is None:
                 agreeing.append((names, variant))
                 break
-            if tied is None:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
-                tie = _rounding(difference, ours, model, examples, st.point)
-                tied = (names, "epoch {}, index {}".format(*_parting(difference)[1:]), tie, variant) if tie else None
+            tie = tied is None and _rounding(difference, ours, model, examples, st.point)
+            if tie:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
+                until = "epoch {}, index {}".format(*_parting(difference)[1:])
+                tied = names, _named(variant, names, [], until) + [
+                    tie[0].replace("diagnosis: ", f"then at {until}: ", 1), *tie[1:]]
     if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
                                               .replace(".", "").strip("0")))
         names, variant = agreeing[0]
         return names, _named(variant, names, agreeing[1:]), variant
-    if tied is None:
-        return None
-    names, until, tie, variant = tied
-    then = tie[0].replace("diagnosis: ", f"then at {until}: ", 1)
-    return None, _named(variant, names, [], until) + [then, *tie[1:]], None
+    return tied and (None, tied[1], None)
 
 
 def _passes_read(examples, theirs, variant):
@@ -4311,7 +4309,7 @@ def _batch_sizes(theirs, n) -> list:
 
 
 def _choices(args, theirs, n, d, kernel) -> list:
-    """The alternatives of each dimension a convention can change, the first as given (an empty tuple)."""
+    """The alternatives of each dimension a convention can change (the options as given: an empty tuple)."""
     choices: list = []
     steps = theirs.trace or []
     if steps and min(s.index for s in steps) > 0 and max(s.index for s in steps) < n:
@@ -4324,8 +4322,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
     lengths = {len(w) for v in vectors for w in (v.values() if isinstance(v, dict) else [v]) if isinstance(w, list)}
     if lengths == {d + 1}:
         bias = () if args.bias else ("a bias",)
-        choices.append([bias, bias + ("the bias first",), bias + ("a bias on -1",),
-                        bias + ("the bias first", "a bias on -1")])
+        choices += [[bias, bias + ("the bias first",)], [(), ("a bias on -1",)]]
         if not args.multiclass and kernel is None:
             choices.append([(), ("a rate for the bias",)])
     elif lengths == {d} and args.bias:
@@ -4344,18 +4341,15 @@ def _choices(args, theirs, n, d, kernel) -> list:
     if args.multiclass:
         choices += [[(), ("the joint update",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
                     [(), ("no prediction at 0",)], [(), ("ties to the last",)]]
-    if theirs.average is not None:
-        moments = [("the average after",), ("the average before",), ("the average over updates",)]
-        choices.append([()] + [m for m in moments if m != (f"the average {args.average}",)] if args.average
-                       else moments)
+    if theirs.average is not None:  # (alternatives in any order: the candidates are sorted)
+        choices.append([() if row.value == args.average else (row.name,) for row in FAMILY if row.field == "average"])
     if theirs.voted is not None and not args.voted:
         choices.append([("the votes",)])
     return choices
 
 
 def _variant(args, names, values):
-    """The options of this run with the conventions named (each a row of FAMILY, its value from ``values`` where it
-    is a parameter), or None where they do not mix."""
+    """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``), None where they clash."""
     variant = type(args)(**vars(args))  # a copy of the parsed options, to change
     for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
         field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
@@ -4379,21 +4373,20 @@ def _option(field, value) -> str:
 
 
 def _named(args, names, others, until=None) -> list:
-    """The diagnosis of a set of conventions: each with its option, what it changes and where it is met, and the
-    command that runs THEIRS's run (``args``: the options with the conventions set)."""
-    def option(name, args):  # (a convention's option in these options, the row), or a way of writing's words
+    """The diagnosis of conventions: each's option, what it changes and where it is met; the command that runs it."""
+    def option(name, args):  # (a convention's option in these options, its value), or a way of writing's words
         row = _ROWS.get(name)
         if row is None:
             return _WRITTEN[name], None
         field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
         value = getattr(args, field)
         return ("no --bias" if field == "bias" and value is False else "--order (THEIRS's \"order\")"
-                if field == "order" else _option(field, value)), row
+                if field == "order" else _option(field, value)), value
     lines = [f"diagnosis: {'a convention' if len(names) == 1 else f'{len(names)} conventions'}, not a bug.  "
              "THEIRS is this project's run with:"]
     for name in names:
-        said, row = option(name, args)
-        changes = row and (row.changes.replace(str(row.value), _shown_any(getattr(args, row.field)))
+        (said, value), row = option(name, args), _ROWS.get(name)
+        changes = row and (row.changes.replace(str(row.value), _shown_any(value))
                            if str(row.value).isupper() and row.field != "order" else row.changes)
         lines.append(f"  - {said}: {changes} (met in {row.source})" if row else
                      f"  - {said}: a way of writing the numbers, read as written")
@@ -4402,9 +4395,8 @@ def _named(args, names, others, until=None) -> list:
     if until:
         return lines + [f"  under them the rest of the run agrees, step by step, up to {until}"]
     import shlex
-    shown = {"label_column": args.label_column != -1, "labels": args.labels != (-1, 1),
-             "delimiter": args.delimiter != ",", "rule": args.rule != "sign" and args.multiclass != "joint",
-             "max_epochs": args.max_epochs != 1000 and not args.epochs}  # where not the default (the rest: where true)
+    shown = {field: getattr(args, field) != value for field, value in _DEFAULTS.items()}  # (the rest: where true)
+    shown.update(rule=shown["rule"] and args.multiclass != "joint", max_epochs=shown["max_epochs"] and not args.epochs)
     options = [_option(field, getattr(args, field)) for field in (
         "exact", "label_column", "labels", "delimiter", "multiclass", "kernel", "rule", "bias", "epochs", "max_epochs",
         "pocket", "average", "voted", "tolerance", "bitwise", "literal") if shown.get(field, getattr(args, field))]
@@ -4502,9 +4494,10 @@ def _law(examples, args, theirs, model) -> tuple | None:
     if args.multiclass or args.kernel or len(steps) < 3 or any(not isinstance(s.weights, list) or not 0 <= s.index < n
                                                                 or s.epoch * n > 2 ** 53 for s in steps):
         return None  # (visits counted beyond a float's whole numbers: no decay per visit to read)
-    try:  # (THEIRS's vectors: d or d + 1 numbers, as the reader allows)
+    try:  # (THEIRS's vectors: d or d + 1 numbers, as the reader allows; a bias where the options put it, else last)
         W = [[float(v) for v in s.weights] for s in steps]
-        X = [[float(v) for v in x] + [1.0] * (len(W[0]) - d) for x, _ in examples]
+        point = _settings(args, None, None).point._replace(bias=len(W[0]) > d)
+        X = [[float(v) for v in _read_at(point, x)] for x, _ in examples]
         start = [float(v) for v in theirs.start] if theirs.start else [0.0] * len(W[0])
     except OverflowError:
         return None
@@ -4561,7 +4554,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         found.update(step="passive-aggressive", threshold=_simplest(tau))
     elif eta <= 0:
         return None
-    elif abs(eta - 1) > tolerance:
+    elif abs(eta - float(args.rate or 1)) > tolerance * float(args.rate or 1):  # (the options' rate, else 1)
         found["rate"] = _simplest(eta)
     bad |= set(off)
     kept = [(k, r) for k, r in enumerate(reads) if r[0] is not None and k not in bad]
@@ -4605,6 +4598,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
     names = [next(row.name for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
              for field, value in found.items()]
     variant = _variant(args, names, found)
+    for field in {"decay", "threshold", "step"} - set(found):  # read as the notes', whatever the options say
+        setattr(variant, field, None)
     if theirs.epochs is not None and theirs.converged is False:  # the passes THEIRS made
         setattr(variant, "epochs" if args.epochs is not None else "max_epochs", theirs.epochs)
     named = _named(variant, names, [])

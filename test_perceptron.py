@@ -4738,6 +4738,19 @@ def test_check_a_rounded_tie_with_the_bias_first_shows_the_exact_score_of_x_as_t
     assert "exact score w.x (from Fractions of the same floats) is -1:" in out
 
 
+def test_check_a_convention_that_agrees_up_to_a_rounded_tie_is_named_then_the_tie(capsys, tmp_path):
+    # the run of the test above, checked without --bias-first: the bias first agrees up to the tie rounding breaks
+    examples = [([1e16, -2e16], -1), ([2.0, 1.0], 1)]
+    theirs = {"weights": [0.0, -9999999999999998.0, 2e16], "trace": [
+        {"epoch": 1, "index": 0, "score": 0, "weights": [-1.0, -1e16, 2e16]},
+        {"epoch": 1, "index": 1, "score": -1.0, "weights": [0.0, -9999999999999998.0, 2e16]}]}
+    status, out, err = check(capsys, tmp_path, examples, theirs, "--epochs", "1", "--bias")
+    assert (status, err) == (1, "") and "a convention, not a bug" in out and "reproduce it" not in out
+    assert "  - --bias-first: x read as (1, x)" in out, out
+    assert "  under them the rest of the run agrees, step by step, up to epoch 1, index 1\n" \
+        "then at epoch 1, index 1: a tie broken by rounding, not a bug.  Our score there is 0" in out, out
+
+
 def test_check_reads_zero_one_labels_as_a_convention(capsys, tmp_path):
     examples = CHECKED[3][0]
     path = write(tmp_path, csv_of(examples, labels=(0, 1)))
@@ -5179,6 +5192,13 @@ def test_check_names_each_convention_and_the_command_that_runs_it(tmp_path, name
     assert reproduced(tmp_path, out)[0] == 0
 
 
+def test_check_names_the_passes_theirs_made_under_epochs_given_not_max_epochs(capsys, tmp_path):
+    xor = [((0, 0), -1), ((0, 1), 1), ((1, 0), 1), ((1, 1), -1)]
+    status, theirs = cli_json(capsys, write(tmp_path, csv_of(xor)), "--bias", "--epochs", "7")
+    status, out, err = check(capsys, tmp_path, xor, theirs, "--bias", "--epochs", "5")
+    assert (status, err) == (1, "") and "  - --epochs=7: they stop after 7 passes, not converged" in out, out
+
+
 def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclared_they_differ(tmp_path):
     examples = planted_data(32)
     start = [1, -2, 3]
@@ -5585,6 +5605,33 @@ def test_check_reads_a_law_off_their_trace_alone_or_combined_as_outside_the_note
     assert "a law read from THEIRS's own trace holds at every one of its" in out and "bug in" not in out
     for words in said:
         assert words in out, (words, out)
+
+
+@pytest.mark.parametrize("placed", [["--bias-first"], ["--bias-feature=-1"], ["--bias-first", "--bias-feature=-1"]])
+def test_check_reads_a_law_with_the_bias_where_the_options_place_it(capsys, tmp_path, placed):
+    path = write(tmp_path, "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n3,1,1\n-1,-3,-1\n")
+    status, theirs = cli_json(capsys, path, "--bias", *placed, "--decay=0.1", "--weights")
+    theirs = {field: theirs[field] for field in ("weights", "trace", "epochs", "converged")}  # the decay undeclared
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--bias", *placed, "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "  - --decay=0.1: w <- (1 - 0.1) w at each example" in out and "the run with them agrees" in out, out
+
+
+@pytest.mark.parametrize("planted, given, said", [
+    (["--decay=0.1"], ["--rate=0.5"], ["  - --rate=1: every update times eta", "  - --decay=0.1: "]),
+    (["--rate=0.5", "--threshold=1"], ["--decay=0.2"], ["  - --rate=0.5: ", "  - --threshold=1: "]),
+    (["--decay=0.1"], ["--threshold=1", "--step=error"], ["  - --decay=0.1: "])])
+def test_check_reads_a_law_against_the_notes_not_the_options_given(capsys, tmp_path, planted, given, said):
+    path = write(tmp_path, "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n3,1,1\n-1,-3,-1\n")
+    status, theirs = cli_json(capsys, path, "--bias", *planted, "--weights")  # undeclared
+    theirs = {field: theirs[field] for field in ("weights", "trace", "epochs", "converged")}
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--bias", *given, "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert all(words in out for words in said) and "the run with them agrees" in out, out
+    reproduce = next(line for line in out.splitlines() if line.startswith("reproduce it: "))
+    assert all(option in reproduce for option in planted) and not any(option in reproduce for option in given), out
 
 
 @pytest.mark.parametrize("broken, planted, did", [
