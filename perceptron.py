@@ -959,14 +959,16 @@ def _binary_data(examples, keep, labels):
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
         two = tuple(_class_label(v) for v in labels)
+        return _Data(examples, keep, label=read_two), two
     D = _Data(examples, keep, label=_label_value) if keep else None  # every label, by value, before any is read
     try:  # the labels kept, or a list's; a stream's are -1 and +1, or what labels= says
-        ys = [y for _, y in (D.examples if keep else examples)] if two is None and (
-            keep or type(examples) in _LISTS) else [-1]
+        ys = [y for _, y in (D.examples if keep else examples)] if keep or type(examples) in _LISTS else [-1]
     except Exception:  # an item that is not a pair: named where the run meets it
         ys = [-1]
-    try:  # the distinct labels by value, in order (True is not the label 1); None for an unhashable one
-        values = [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
+    # The distinct labels by value, in order (True is not the label 1); None for the notes' or an unhashable one
+    try:
+        values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
+            [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
     except TypeError:
         values = None
     if values is not None and len(values) == 2 and any(type(v) is bool or v not in (-1, 1) for v in values):
