@@ -1137,7 +1137,7 @@ def _copied(w):
 
 class _History:
     """How many examples each hypothesis stood for, in order: Freund and Schapire's c_k, kept as exact sums (for the
-    averages) and as a list (the votes).  The example at step t = (epoch - 1) n + index + 1 that makes v_{k+1} counts
+    averages) and as a list (the votes).  The visit t (the run's t-th, whatever its order) that makes v_{k+1} counts
     for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t.  An update costs O(d); votes alone, O(1)."""
 
     def __init__(self, w, n, votes, weights=None, sums=True):
