@@ -3375,7 +3375,6 @@ _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "conventions", "multiclass", "labels", "kernel",
               "examples", "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket",
               "average", "voted", "stored", "training_errors", "test", "bound")
-_RUN_FIELDS = frozenset(_RUN_ORDER)
 
 
 def _document(run, labels=None, features=None, history=None) -> dict:
@@ -3411,10 +3410,9 @@ def _document(run, labels=None, features=None, history=None) -> dict:
 
 def _model_of(path, doc, read=None):
     """The one reader: (the Run of doc, a model or a run's JSON; its features' names); with read, THEIRS's fields."""
-    read = read or _Fields(path, doc, _RUN_FIELDS, "a model (--save) or a run (--json)")
+    read = read or _Fields(path, doc, frozenset(_RUN_ORDER), "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
-        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
-                                   "again with this version)")
+        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT}; save the model again")
     if read.form:  # THEIRS: this run's classes and kernel, its update as declared; its vectors' length, as given
         _, update, labels, name = read.form
         update = doc.get("multiclass") or update
@@ -3585,7 +3583,6 @@ class _Fields:
         return value
 
     def weights(self, field, value, one_class=False):
-        """A vector, {class: vector} (multiclass), or null where a kernel's w is implicit (or THEIRS gives none)."""
         if value is None and (self.implicit or self.form and not one_class):
             return None
         if self.implicit:
@@ -3679,7 +3676,7 @@ def _json_file(path, what):
 # strictly and by value (_Fields.number), and our run replayed (_replay) within its rounding (_Rounding); the diagnoses,
 # in the order tried: a bug (_law), the fewest conventions (_conventions), a tie that rounding breaks, a bug of a shape
 # it knows (_bug), a law outside the notes, else the notes' rule (_unexplained).
-_THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
+_THEIRS_FIELDS = frozenset(_RUN_ORDER) | {"precision", "start", "rate", "order", "extra"}  # "extra": theirs, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
 _PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p

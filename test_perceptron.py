@@ -3629,7 +3629,7 @@ def test_a_kernel_run_s_pocket_is_its_dual_after_so_many_mistakes_and_is_saved_a
     (lambda text: text.replace('"features": ["x1", "x2"]', '"features": ["a", "b", "c"]'),
      "features: ['a', 'b', 'c'] is not 2 column names, or null"),
     (lambda text: text.replace('"perceptron-model/2"', '"perceptron-model/1"'),
-     "format: 'perceptron-model/1': this version reads perceptron-model/2 (save the model again with this version)"),
+     "format: 'perceptron-model/1': this version reads perceptron-model/2; save the model again"),
     (lambda text: text.replace('"weights"', '"stored": [[1, 2, 1, 1]], "weights"'),
      "stored: a model that is not a kernel model has none: null"),
 ])
