@@ -3626,7 +3626,7 @@ class _Fields:
                 numerator, denominator = v.strip().split("/")
                 if len(numerator) + len(denominator) <= 2 * _DIGITS + 1 and _int_of(denominator) != 0:
                     return Fraction(_int_of(numerator), _int_of(denominator))
-            elif form == "decimal" and abs(int(v.lower().partition("e")[2] or 0)) > 2 * _DIGITS:  # 10**e: slow
+            elif form == "decimal" and abs(_int_of(v.lower().partition("e")[2] or "0")) > 2 * _DIGITS:  # 10**e: slow
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
             elif form in ("int", "decimal"):  # exact, past the int <-> str limit
                 return Fraction(decimal.Decimal(v)) if self.fractions else decimal.Decimal(v)

@@ -2309,6 +2309,11 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
                                                 b'"bias": false, "rule": "sign", "labels": [-1, 1]}'},
        ["data.csv", option, "theirs.json"], Says("an exponent beyond 8600 is not read"))
       for option in ("--check", "--model")],
+    *[(option[2:], f"{option} of a weight whose exponent has 5,000 digits",  # past int()'s digits: not an internal error
+       {"data.csv": CHECKED_CSV, "theirs.json": b'{"perceptron": "0.3.0", "weights": ["1e' + b"9" * 5000 + b'", 0, 0], '
+                                                b'"bias": false, "rule": "sign", "labels": [-1, 1]}'},
+       ["data.csv", option, "theirs.json"], Says("an exponent beyond 8600 is not read"))
+      for option in ("--check", "--model")],
     ("check", "--check of an int too long to read in linear time",
      {"data.csv": CHECKED_CSV, "theirs.json": b'{"weights": [1' + b"0" * 9000 + b", 0, 0]}"},
      ["data.csv", "--check", "theirs.json"], Says("an int of 9001 digits: at most 8600 are read")),
