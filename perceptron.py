@@ -771,7 +771,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
                 ("mistakes", self.mistakes), ("passes", self.epochs), ("converged", self.converged)]
         if 0 < len(trace) <= _HEAD + _TAIL:
             rows += [[{"epoch": "pass", "cls": "class"}.get(f, f) for f in trace[0]._fields], *trace]
-        cells = "".join(f"<tr>{''.join(f'<td>{_xml(_vec(c) if isinstance(c, list) else _num(c))}</td>' for c in row)}"
+        cells = "".join(f"<tr>{''.join(f'<td>{_xml(_num(c))}</td>' for c in row)}"
                         "</tr>" for row in rows)
         return f'<table class="perceptron-run">{cells}</table>' + (svg(self, examples) if examples and trace else "")
 
@@ -3068,7 +3068,7 @@ def _text(report) -> str:
             return [f"{label}: {d} feature weights{' per class' if len(by_class) > 1 else ''}"
                     f"{', and a bias' if run.bias else ''} (shown without --quiet, or with --json)"]
         if data.names is None:
-            return [f"{label} = {_vec(w)}" if c is None else f"{label}({c}) = {_vec(w)}" for c, w in by_class.items()]
+            return [f"{label} = {_num(w)}" if c is None else f"{label}({c}) = {_num(w)}" for c, w in by_class.items()]
         rows = [[label if c is None else f"{label}({c})"] + [_num(v) for v in w] for c, w in by_class.items()]
         return aligned(["", *["bias"] * first, *data.names, *["bias"] * (run.bias and not first)], rows)
     label_text = (lambda y: f"{y:+d}") if labels == (-1, 1) else str
@@ -3090,10 +3090,10 @@ def _text(report) -> str:
             lines.append("no mistakes")
         else:  # the trace table: a row a mistake, w after it for a primal binary run of 8 features (or --weights)
             cells = [{"class": str(m.cls) if one_vs_rest else None, "pass": str(m.epoch), "index": str(m.index),
-                      "line": None if line is None else str(line), "x": _vec(x) if d <= 8 else None,
+                      "line": None if line is None else str(line), "x": _num(x) if d <= 8 else None,
                       "y": str(m.y) if joint else label_text(labels[m.y == 1]),  # one-vs-rest: -1/+1
                       "predicted" if joint else "score": str(m.predicted) if joint else _num(m.score),
-                      "w after": _vec(w) if report.after else None}  # {column: cell}, None where it is not shown
+                      "w after": _num(w) if report.after else None}  # {column: cell}, None where it is not shown
                      for m, (line, x), w in report.rows]
             header = [column for column, cell in cells[0].items() if cell is not None]
             rows = [[row[column] for column in header] for row in cells]
@@ -3113,7 +3113,7 @@ def _text(report) -> str:
     lines += [f"mistakes: {run.mistakes}", f"passes: {run.epochs}, {stopped}"]
     pockets = run.pocket if isinstance(run.pocket, dict) else {None: run.pocket}
     for c, p in pockets.items() if run.pocket is not None else ():
-        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_vec(p.w)}, "
+        shown = "" if p.w is None or isinstance(p.w, dict) or args.quiet and data.d > 8 else f"w = {_num(p.w)}, "
         lines.append(f"pocket{'' if c is None else f' of {c}'}: {shown}{p.errors} training errors, "
                      f"the weights after {p.mistakes} mistakes")
         if isinstance(p.w, dict):
@@ -3144,7 +3144,7 @@ def _text(report) -> str:
     lines += [f"{name}: {text}" for name, text in made.items() if text and not report.interrupted]
     if report.bound is not None:
         r2, g2, bound, w_star = report.bound
-        lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_vec(w_star)}: "
+        lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_num(w_star)}: "
                      f"{_count_text(run.mistakes, 'mistake')}, {'at most' if run.mistakes <= bound else 'MORE than'} "
                      f"R^2/gamma^2 = {_num(bound)}")
     return "\n".join(lines)
@@ -3180,19 +3180,19 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
             (_quotient(a - b, v) for a, b, v in zip(after, before, x) if v != 0), y)
         c = 1 - p.decay if p.decay else 1
         if [c * b + f * v if c != 1 else b + f * v for b, v in zip(before, x)] != after and p.bias_rate is None:
-            return f"  w <- {_vec(after)} (not w + f x for one f: Part I's update as it stands)"
+            return f"  w <- {_num(after)} (not w + f x for one f: Part I's update as it stands)"
         factor = "y" if f == y else f"{_num(_quotient(f, y))} y"
         decayed = f"({_num(c)}) " if c != 1 else ""
         if p.bias_rate is not None:  # the step's vector, its bias moved by its own rate
-            return (f"  w <- w + {factor} x, the bias by {_num(p.bias_rate)} y = {_vec(before)} + "
-                    f"{_vec([a - b for a, b in zip(after, before)])} = {_vec(after)}")
-        return f"  w <- {decayed}w + {factor} x = {decayed}{_vec(before)} + ({_num(f)}){_vec(x)} = {_vec(after)}"
+            return (f"  w <- w + {factor} x, the bias by {_num(p.bias_rate)} y = {_num(before)} + "
+                    f"{_num([a - b for a, b in zip(after, before)])} = {_num(after)}")
+        return f"  w <- {decayed}w + {factor} x = {decayed}{_num(before)} + ({_num(f)}){_num(x)} = {_num(after)}"
     hidden = len(run.trace) - _HEAD - _TAIL if not every else 0
     lines = []
     if bound is not None:
         r2, g2, _, w_star = bound
         ww = dot(w_star, w_star)
-        lines += [f"w* = {_vec(w_star)}: ||w*||^2 = {_num(ww)}, gamma^2 = {_num(g2)}, R^2 = {_num(r2)}; after M "
+        lines += [f"w* = {_num(w_star)}: ||w*||^2 = {_num(ww)}, gamma^2 = {_num(g2)}, R^2 = {_num(r2)}; after M "
                   "mistakes (the Perceptron Algorithm notes' proof):", "  (1) w.w* >= M gamma ||w*||  (Kalyanakrishnan"
                   " §3, strict; Columbia's Claim 1.2 is w.v >= delta M for ||v|| = 1)", "  (2) ||w||^2 <= M R^2  ("
                   "Kalyanakrishnan §3's (2); Columbia's Claim 1.3 is ||w||^2 <= M for ||x|| = 1)", ""]
@@ -3221,7 +3221,7 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         y = m.y if joint else f"{m.y:+d}"
         bias = f" (the bias's {_num(p.bias_feature)} {'first' if p.bias_first else 'last'})" if run.bias else ""
         lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
-                     f"index {m.index}, x = {_vec(x_read)}{bias}"
+                     f"index {m.index}, x = {_num(x_read)}{bias}"
                      + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
                      + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
@@ -3232,9 +3232,9 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                 scores[s]) > 1 else ""
             lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)" if s is not None
                       else "  every w(l) is 0: no class predicted (--abstain)",
-                      f"  w({y}) <- w({y}) + {eta}x = {_vec(before[y])} + {eta}{_vec(x_read)} = {_vec(learner.w[y])}"]
-            lines += [f"  w({s}) <- w({s}) - {eta}x = {_vec(before[s])} - {eta}{_vec(x_read)} = "
-                      f"{_vec(learner.w[s])} (Collins 2002)"] * (s is not None)
+                      f"  w({y}) <- w({y}) + {eta}x = {_num(before[y])} + {eta}{_num(x_read)} = {_num(learner.w[y])}"]
+            lines += [f"  w({s}) <- w({s}) - {eta}x = {_num(before[s])} - {eta}{_num(x_read)} = "
+                      f"{_num(learner.w[s])} (Collins 2002)"] * (s is not None)
         else:
             o = _decided(p, m.y, s)[1] if family else sign(s)  # the prediction, as the run's own sign made it
             notes = s != 0 or o == 1  # sign(0) as Columbia's
@@ -3278,28 +3278,20 @@ def _count_text(n, noun) -> str:
     return f"{n} {noun if n == 1 else plural}"
 
 
-def _num(v) -> str:
-    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50; an int in full, past str()'s limit."""
+def _num(v, ratio=False) -> str:
+    """A number for people, reading back to the same value: 3, 1/3, 0.1, 2.50, a vector (3, 1/3); an int in full, past
+    str()'s limit.  ``ratio``: a Fraction as JSON's text "p/q" (3/1 too), which the readers take back exactly."""
+    if isinstance(v, (list, tuple)):
+        return "(" + ", ".join(map(_num, v)) + ")"
     if isinstance(v, Fraction):
-        return _num(v.numerator) + (f"/{_num(v.denominator)}" if v.denominator != 1 else "")
+        return _num(v.numerator) + (f"/{_num(v.denominator)}" if v.denominator != 1 or ratio else "")
     try:
         return str(v)
     except ValueError:  # an int beyond sys.get_int_max_str_digits()
         return str(decimal.Decimal(v))
 
 
-def _vec(v) -> str:
-    return "(" + ", ".join(map(_num, v)) + ")"
-
-
 # The report as JSON, for programs: one document, the same bytes on every run.
-def _json_number(v):
-    """A number for JSON: a Fraction "p/q", a Decimal its string, the rest as it is."""
-    if isinstance(v, Fraction):
-        return f"{_num(v.numerator)}/{_num(v.denominator)}"
-    return str(v) if isinstance(v, decimal.Decimal) else v
-
-
 def _json(report) -> str:
     args, data, run = report.args, report.data, report.run
     trace = []  # w after each mistake's update, with --weights (a kernel's: null)
@@ -3323,14 +3315,15 @@ def _json(report) -> str:
 
 
 def _json_text(doc) -> str:
-    """doc as JSON with one field per line and one trace entry per line; its numbers by _json_number, ints in full."""
+    """doc as JSON with one field per line and one trace entry per line; its numbers by _num, ints in full."""
     def dump(value):
         if isinstance(value, dict):
             return "{" + ", ".join(f"{dump(str(k))}: {dump(v)}" for k, v in value.items()) + "}"
         if isinstance(value, (list, tuple)):
             return "[" + ", ".join(map(dump, value)) + "]"
-        value = _json_number(value)
-        if type(value) is int:
+        if isinstance(value, (Fraction, decimal.Decimal)):  # "p/q", or a Decimal's text
+            value = _num(value, ratio=True)
+        elif type(value) is int:
             return _num(value)
         if isinstance(value, float) and not isfinite(value):  # JSON has no number for it: never written
             raise PerceptronError(f"the JSON report cannot be written: {value!r} is not a JSON number")
@@ -3382,7 +3375,6 @@ _MODEL_FORMAT = "perceptron-model/2"
 _RUN_ORDER = ("perceptron", "format", "input", "rule", "bias", "conventions", "multiclass", "labels", "kernel",
               "examples", "features", "weights", "mistakes", "epochs", "converged", "interrupted", "trace", "pocket",
               "average", "voted", "stored", "training_errors", "test", "bound")
-_RUN_FIELDS = frozenset(_RUN_ORDER)
 
 
 def _document(run, labels=None, features=None, history=None) -> dict:
@@ -3418,10 +3410,9 @@ def _document(run, labels=None, features=None, history=None) -> dict:
 
 def _model_of(path, doc, read=None):
     """The one reader: (the Run of doc, a model or a run's JSON; its features' names); with read, THEIRS's fields."""
-    read = read or _Fields(path, doc, _RUN_FIELDS, "a model (--save) or a run (--json)")
+    read = read or _Fields(path, doc, frozenset(_RUN_ORDER), "a model (--save) or a run (--json)")
     if doc.get("format", _MODEL_FORMAT) != _MODEL_FORMAT:
-        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT} (save the model "
-                                   "again with this version)")
+        raise read.wrong("format", f"{_short(doc['format'])}: this version reads {_MODEL_FORMAT}; save the model again")
     if read.form:  # THEIRS: this run's classes and kernel, its update as declared; its vectors' length, as given
         _, update, labels, name = read.form
         update = doc.get("multiclass") or update
@@ -3592,7 +3583,6 @@ class _Fields:
         return value
 
     def weights(self, field, value, one_class=False):
-        """A vector, {class: vector} (multiclass), or null where a kernel's w is implicit (or THEIRS gives none)."""
         if value is None and (self.implicit or self.form and not one_class):
             return None
         if self.implicit:
@@ -3636,7 +3626,7 @@ class _Fields:
                 numerator, denominator = v.strip().split("/")
                 if len(numerator) + len(denominator) <= 2 * _DIGITS + 1 and _int_of(denominator) != 0:
                     return Fraction(_int_of(numerator), _int_of(denominator))
-            elif form == "decimal" and abs(int(v.lower().partition("e")[2] or 0)) > 2 * _DIGITS:  # 10**e: slow
+            elif form == "decimal" and abs(_int_of(v.lower().partition("e")[2] or "0")) > 2 * _DIGITS:  # 10**e: slow
                 raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
             elif form in ("int", "decimal"):  # exact, past the int <-> str limit
                 return Fraction(decimal.Decimal(v)) if self.fractions else decimal.Decimal(v)
@@ -3686,7 +3676,7 @@ def _json_file(path, what):
 # strictly and by value (_Fields.number), and our run replayed (_replay) within its rounding (_Rounding); the diagnoses,
 # in the order tried: a bug (_law), the fewest conventions (_conventions), a tie that rounding breaks, a bug of a shape
 # it knows (_bug), a law outside the notes, else the notes' rule (_unexplained).
-_THEIRS_FIELDS = _RUN_FIELDS | {"precision", "start", "rate", "order", "extra"}  # "extra": the implementer's, unread
+_THEIRS_FIELDS = frozenset(_RUN_ORDER) | {"precision", "start", "rate", "order", "extra"}  # "extra": theirs, unread
 _TRACE_FIELDS = frozenset(("class", "epoch", "index", "line", "y", "score", "predicted", "weights"))
 _TRACE_LIMIT = 500_000  # the most mistakes of THEIRS read: about 30 s; a longer trace is refused at once
 _PRECISIONS = {"binary64": 53, "binary32": 24, "binary16": 11, "bfloat16": 8}  # significand bits: u = 2^-p
@@ -5257,10 +5247,10 @@ def _hyperplane(w, box, to_px, cls, style, mistake=None, taken=None) -> str:
     (p1, q1), (p2, q2) = to_px(*ends[0]), to_px(*ends[-1])
     at = taken is not None and _place([(p1 + t * (p2 - p1) + 4, q1 + t * (q2 - q1) - 4) for t in (
         0.9, 0.1, 0.8, 0.2, 0.7, 0.3, 0.6, 0.4)], str(mistake), taken)  # near the ends first: lines part there
-    return (f'<g class="{cls}" data-w="{",".join(map(_json_number, w))}"'
+    return (f'<g class="{cls}" data-w="{",".join(_num(v, ratio=True) for v in w)}"'
             + ("" if mistake is None else f' data-mistake="{mistake}"') + f'><line x1="{p1:.2f}" y1="{q1:.2f}" '
-            f'x2="{p2:.2f}" y2="{q2:.2f}" {style} data-from="{",".join(map(_json_number, ends[0]))}" '
-            f'data-to="{",".join(map(_json_number, ends[-1]))}"/>'
+            f'x2="{p2:.2f}" y2="{q2:.2f}" {style} data-from="{",".join(_num(v, ratio=True) for v in ends[0])}" '
+            f'data-to="{",".join(_num(v, ratio=True) for v in ends[-1])}"/>'
             + (f'<text class="step" x="{at[0]:.2f}" y="{at[1]:.2f}" fill="#777">{mistake}</text>' if at else "")
             + "</g>")
 

@@ -1495,7 +1495,7 @@ def test_a_linear_kernel_run_keeps_its_pocket_weights(capsys, tmp_path):
     assert kernel.pocket == primal.pocket and kernel.pocket.w is not None
     status, out, err = cli(capsys, write(tmp_path, csv_of(examples)), "--kernel", "linear", "--pocket",
                            "--max-epochs", "5")
-    assert status == 1 and err == "" and f"pocket: w = {P._vec(primal.pocket.w)}" in out
+    assert status == 1 and err == "" and f"pocket: w = {P._num(primal.pocket.w)}" in out
 
 
 def test_a_run_that_keeps_its_examples_copies_them_as_it_reads_them():
@@ -2306,6 +2306,11 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
        Says("nested too deeply")) for option in ("--check", "--model")],
     *[(option[2:], f"{option} of a weight of exponent 999999999",  # its exact value would never end
        {"data.csv": CHECKED_CSV, "theirs.json": b'{"perceptron": "0.3.0", "weights": ["1e999999999", 0, 0], '
+                                                b'"bias": false, "rule": "sign", "labels": [-1, 1]}'},
+       ["data.csv", option, "theirs.json"], Says("an exponent beyond 8600 is not read"))
+      for option in ("--check", "--model")],
+    *[(option[2:], f"{option} of a weight whose exponent has 5,000 digits",  # past int()'s digits: not an internal error
+       {"data.csv": CHECKED_CSV, "theirs.json": b'{"perceptron": "0.3.0", "weights": ["1e' + b"9" * 5000 + b'", 0, 0], '
                                                 b'"bias": false, "rule": "sign", "labels": [-1, 1]}'},
        ["data.csv", option, "theirs.json"], Says("an exponent beyond 8600 is not read"))
       for option in ("--check", "--model")],
@@ -3193,7 +3198,7 @@ def test_cli_weights_after_each_mistake_only_for_small_d_or_when_asked(capsys, t
     assert "w after" in out.splitlines()[5]
     run = train(examples)
     last = out.splitlines()[5 + run.mistakes]
-    assert last.endswith(P._vec(run.w))
+    assert last.endswith(P._num(run.w))
 
 
 def test_cli_quiet_prints_only_the_summary(capsys):
@@ -3629,7 +3634,7 @@ def test_a_kernel_run_s_pocket_is_its_dual_after_so_many_mistakes_and_is_saved_a
     (lambda text: text.replace('"features": ["x1", "x2"]', '"features": ["a", "b", "c"]'),
      "features: ['a', 'b', 'c'] is not 2 column names, or null"),
     (lambda text: text.replace('"perceptron-model/2"', '"perceptron-model/1"'),
-     "format: 'perceptron-model/1': this version reads perceptron-model/2 (save the model again with this version)"),
+     "format: 'perceptron-model/1': this version reads perceptron-model/2; save the model again"),
     (lambda text: text.replace('"weights"', '"stored": [[1, 2, 1, 1]], "weights"'),
      "stored: a model that is not a kernel model has none: null"),
 ])
@@ -4377,9 +4382,9 @@ def test_explain_writes_the_embedded_examples_five_mistakes_with_the_proof_check
         learner.learn(*P.EXAMPLE[m.index])
         a, n = dot(learner.w, P.W_STAR), dot(learner.w, learner.w)
         lines = block.splitlines()
-        x = P._vec(P.EXAMPLE[m.index][0])
+        x = P._num(P.EXAMPLE[m.index][0])
         assert lines[0] == f"mistake {M}: pass {m.epoch}, index {m.index}, x = {x}, y = -1"
-        assert lines[1].endswith(f" = {m.score}") and lines[3].startswith(f"  w <- w + y x = {P._vec(before)} + (-1)")
+        assert lines[1].endswith(f" = {m.score}") and lines[3].startswith(f"  w <- w + y x = {P._num(before)} + (-1)")
         # every mistake here is on an example at the margin, y w*.x = 3: (1) is tight all along
         assert lines[4].endswith(f"(w.w*)^2 = {a * a} >= M^2 gamma^2 ||w*||^2 = ({M}^2)(9/5)(5) = {9 * M * M}: "
                                  "holds, tight")
@@ -4465,7 +4470,7 @@ def test_explain_of_a_long_run_writes_the_first_and_last_mistakes_as_the_trace_d
     for block, m in zip(blocks, run.trace):
         x = examples[m.index][0]
         w = [w_i + m.y * x_i for w_i, x_i in zip(w, x)]
-        assert block.splitlines()[3].endswith(f" = {P._vec(w)}")
+        assert block.splitlines()[3].endswith(f" = {P._num(w)}")
     path = write(tmp_path, csv_of(examples))
     _, out, _ = cli(capsys, path, "--explain", "--max-epochs", "5", "--trace", "all")
     assert "\n\n" + every + "\n\n" in out
@@ -5817,8 +5822,8 @@ def test_every_convention_of_the_family_runs_from_train_the_classifier_and_the_c
         flags = [P._option(field, v) for field, v in given.items() if field != "bias"]
         status, out, err = cli(capsys, path, "--bias", "--max-epochs=20", "--json", *flags)
         assert status in (0, 1) and err == "", (row, err)
-        assert P._model_of("-", json.loads(out))[0].w == [P._json_number(v) and v for v in run.w] or \
-            json.loads(out)["weights"] == [P._json_number(v) for v in run.w], row
+        written = [P._num(v, ratio=True) if isinstance(v, Fraction) else v for v in run.w]  # JSON's "p/q"
+        assert P._model_of("-", json.loads(out))[0].w == run.w or json.loads(out)["weights"] == written, row
     model = P.Classifier(conventions={"rate": Fraction(1, 2), "zero": -1}).fit([x for x, _ in data], [y for _, y in data])
     assert model.run_.w == train(data, bias=True, rate=Fraction(1, 2), zero=-1).w
     for field, value in (("ties", "last"), ("abstain", True)):
@@ -6729,7 +6734,7 @@ def test_a_run_shows_in_a_notebook_as_a_table_its_trace_and_its_picture():
     assert "<td>w(&lt;c&gt;)</td><td>(-1, -1)</td>" in shown and "<td>class</td><td>pass</td>" in shown
     assert "<svg" not in shown and "<c>" not in shown
     three = train([([1, 2, 3], 1), ([-1, 0, 2], -1)])
-    assert f"<td>w</td><td>{P._vec(three.w)}</td>" in three._repr_html_() and "<svg" not in three._repr_html_()
+    assert f"<td>w</td><td>{P._num(three.w)}</td>" in three._repr_html_() and "<svg" not in three._repr_html_()
     online = train(P.EXAMPLE, epochs=1)  # one online pass keeps no examples: no picture, its trace
     assert "<svg" not in online._repr_html_() and "<td>pass</td>" in online._repr_html_()
     examples, _ = noisy(29, n=60, d=2, flip=0.3)
