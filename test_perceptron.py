@@ -3184,6 +3184,17 @@ def test_cli_w_star_prints_and_checks_the_bound(capsys, tmp_path):
     assert status == 2 and err == f"error: {path}:2: w_star does not strictly separate the examples: y w*.x = -6 <= 0\n"
 
 
+
+def test_cli_w_star_is_read_where_the_run_reads_its_bias(capsys, tmp_path):
+    # --bias-first and --bias-feature=-1 read (1, x) and (x, -1): w* is in the run's own order, its bound the run's
+    path = write(tmp_path, EMBEDDED_CSV)
+    status, doc = cli_json(capsys, path, "--bias", "--bias-first", "--w-star=0,-2,1")
+    assert status == 0 and doc["bound"]["margin_squared"] == "9/5" and doc["bound"]["holds"] is True
+    status, doc = cli_json(capsys, path, "--bias", "--bias-feature=-1", "--w-star=-2,1,1")
+    assert status == 0 and doc["bound"]["margin_squared"] == "3/2"  # min y w*.(x, -1) = 3, w*.w* = 6
+    run = train(P.EXAMPLE, bias=True, bias_first=True)
+    assert "(1) at M = 1: w.w* = " in run.explain(P.EXAMPLE, w_star=[0, -2, 1])
+
 def test_cli_weights_after_each_mistake_only_for_small_d_or_when_asked(capsys, tmp_path):
     examples, _ = separable(5, n=15, d=9)
     path = write(tmp_path, "".join(",".join(map(str, x)) + f",{y}\n" for x, y in examples))
