@@ -2494,7 +2494,7 @@ def _arguments(argv):
                 raise ValueError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
             if family and name not in ("rate", "threshold", "bias_rate", "decay", "start") and not all(
                     _form(cell.strip()) == "int" for cell in text.replace(";", ",").split(",")):
-                raise ValueError(f"{_short(text)} is not a whole number" + ("s" * (name == "order")))
+                raise ValueError(f"{_short(text)} is not " + ("whole numbers" if name == "order" else "a whole number"))
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
         setattr(args, name, Fraction(numbers[0][0]) if name == "tolerance" else numbers if name == "order" else
