@@ -2975,8 +2975,7 @@ def _bound(examples, run, w_star, kernel):
     """(R^2, gamma^2, R^2/gamma^2, w*) for the run's examples as it saw them (its bias's feature first, or -1)."""
     if kernel is not None and not getattr(kernel, "linear", False):
         raise PerceptronError("--w-star: the bound needs explicit weights, so no kernel but linear")
-    p = run.conventions or Conventions(bias=bool(run.bias))
-    examples = [(_read_at(p, x), y) for x, y in examples]
+    examples = [(run._read(x), y) for x, y in examples]
     d = len(examples[0][0])
     if len(w_star) != d:
         raise PerceptronError(f"--w-star has {len(w_star)} numbers, the examples have {d} features"
