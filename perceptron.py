@@ -2986,8 +2986,7 @@ def _bound(examples, run, w_star, kernel):
 
 def _kept_predictors(run) -> list:
     return ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average),
-                                             ("voted", run.voted)) if value is not None and
-                    (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
+                                             ("voted", run.voted)) if value is not None]
 
 
 def _training_errors_and_hint(args, examples, kernel, run):
