@@ -2553,11 +2553,9 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--label-column", type=typed("whole"), metavar="N", help="the label's column, 0-based; -1 the last (default)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", type=typed("labels"), metavar="NEG,POS",
-        help="the two labels, negative first: -1,1 (default), 0,1 (Kalyanakrishnan's), or names (--labels=B,M)")
+    arg("--labels", type=typed("labels"), metavar="NEG,POS", help="-1,1 (default), 0,1 (Kalyanakrishnan's), names: B,M")
     arg("--delimiter", type=typed("delimiter"), metavar="C", help="the separator of the cells (default ','; 'tab')")
-    arg("--drop-column", type=typed("whole"), action="append", metavar="N",
-        help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
+    arg("--drop-column", type=typed("whole"), action="append", metavar="N", help="skip column N, 0-based (repeatable)")
     arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
@@ -2590,8 +2588,7 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
         "without training: its predictions, one a line; with FILE's labels, its errors too")
     arg = parser.add_argument_group("oracle").add_argument
     arg("--w-star", metavar="W", help="a separating w* (--w-star=-2,1): print R^2/gamma^2, check the mistakes")
-    arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
-        "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
+    arg("--check", metavar="THEIRS.json", help="where THEIRS (a run, as --json writes it) parts from this run, and why")
     arg("--conform", metavar="'COMMAND'", help="run another implementation on many cases, each a CSV file {data}, its "
         "run written to {out} (or printed) as --check reads it: what it is, each bug shrunk to a CSV file, exit 0 or 1")
     arg("--conform-cases", type=typed("passes"), metavar="N", help=f"--conform's cases (default {_CONFORM_CASES})")
