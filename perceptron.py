@@ -2614,8 +2614,7 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
 
 
 def _kernel_of(spec, name=None):
-    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time); or the
-    one run.kernel's ``name`` is, dot or kernels.py's as --kernel spells it ("polynomial(2, c=1)": polynomial:2:1)."""
+    """The kernel a --kernel spec names (kernels.py, imported here, never at load time), or a run.kernel ``name``."""
     if name is not None:
         spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
         kernel = dot if name == "dot" else _kernel_of(spec.rstrip(")").replace("_", "-"))
@@ -2709,8 +2708,7 @@ def _parse_number(text, exact):
 
 
 def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
-    """A CSV file's examples ('-': standard input; bytes: a text in memory named ``shown_as``, as --vectors has), read
-    as needed.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
+    """A CSV file's examples, read as needed ('-': standard input; bytes: a text named ``shown_as``; --model's d)."""
     exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, args.labels
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else shown_as
     rows = _rows(path, source, delimiter)
@@ -2890,8 +2888,7 @@ def _train_mode(args) -> int:
 
 
 def _train_report(args, path, shown_as="<data>", so_far=True):
-    """(the report, {path: text} of --svg, --svg-steps, --html, --save) of a run on path (None: the embedded example;
-    bytes: a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
+    """(the report, {path: text} of --svg, --svg-steps, --html, --save) of a run on path (None: EXAMPLE)."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = args.w_star or (list(W_STAR) if path is None and not (args.bias or args.multiclass or kernel) else None)
     # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
@@ -2987,8 +2984,7 @@ def _kept_predictors(run) -> list:
 
 
 def _training_errors_and_hint(args, examples, kernel, run):
-    """{predictor: training errors} of a finished run that kept its examples, did not converge or kept more than w;
-    and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
+    """{predictor: training errors} of a finished run that kept its examples; and the hint --bias (Cornell §1)."""
     if not isinstance(examples, list) or run.w is None:  # run.w None: a kernel's, not written down
         return {}, None
     kept = _kept_predictors(run)
@@ -3014,8 +3010,7 @@ def _training_errors_and_hint(args, examples, kernel, run):
 
 
 def _test(path, args, run, features=None, names=None) -> dict:
-    """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
-    errors.  The model's ``names`` reordered are refused (a model applies by position); other names: a note (stderr)."""
+    """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions; with labels, each one's errors."""
     data = _read(args, path, keep=False, features=features)
     other = names is not None and data.names is not None and data.names != names
     if other and sorted(data.names) == sorted(names):
