@@ -2565,8 +2565,7 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
         "monotone-conjunction, all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
         help="any labels: a w per class, argmax; one-vs-rest (default, Kalyanakrishnan §4) or joint (Collins 2002)")
-    arg = parser.add_argument_group("conventions", "beyond the notes' point, any point of the family (FAMILY in "
-                                    "perceptron.py, a row a convention): --FIELD=VALUE").add_argument
+    arg = parser.add_argument_group("conventions", "beyond the notes' point: FAMILY's rows, --FIELD=VALUE").add_argument
     for field, default in zip(Conventions._fields, _NOTES):
         rows = [row for row in FAMILY if row.field == field]
         text = "; ".join(row.changes if default is False else f"{row.value}: {row.changes}" for row in rows) + (
@@ -2596,8 +2595,7 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
         "for a score, the largest |w_i| for weights), beside the rounding the float model allows")
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
-    arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
-        "older corpus): data, options and expected JSON of every case, and DIR/index.json")
+    arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR: every case's data, options and JSON")
     arg("--literal", action="store_true", help="audit: Part I alone, without its accelerators (PERCEPTRON_LITERAL=1)")
     arg = parser.add_argument_group("output").add_argument
     arg("--quiet", action="store_true", help="print only the summary")
