@@ -3018,9 +3018,8 @@ def _test(path, args, run, features=None, names=None) -> dict:
                       "applied by position")
     kept = _kept_predictors(run)
     if args.predictor not in kept:
-        raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
-                              f"{args.predictor} (train with --{args.predictor}"
-                              f"{' after' if args.predictor == 'average' else ''})")
+        raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept none: train "
+                              f"with --{args.predictor}" + " after" * (args.predictor == "average"))
     errors, predictions, i = dict.fromkeys(kept, 0), [], 0
     with _Progress(f"{data.source}: {{1:,}} examples so far") as progress:
         try:
