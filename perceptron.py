@@ -2720,8 +2720,8 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
                            f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
     columns, training = width - len(set(drop)), features is None
     if not training and columns not in (features, features + 1):
-        raise _Located(f"{source}: {columns} columns: the model has {features} features, so a file "
-                       f"for it has {features} columns ({features + 1} with the labels)")
+        raise _Located(f"{source}: {_count_text(columns, 'column')}: the model has {_count_text(features, 'feature')}, "
+                       f"so a file for it has {_count_text(features, 'column')} ({features + 1} with the labels)")
     unlabeled = columns == features  # then no label column: every column not dropped is a feature
     label = width if unlabeled else args.label_column + width if args.label_column < 0 else args.label_column
     wrong = [("--label-column", args.label_column)] if not unlabeled and not 0 <= label < width else []
