@@ -2623,8 +2623,7 @@ def _kernel_of(spec, name=None):
         kernels = None
     if not (callable(getattr(kernels, "from_spec", None)) and hasattr(kernels, "KernelError")):
         found = "none" if kernels is None else f"another module of that name, {getattr(kernels, '__file__', None)}"
-        raise PerceptronError(f"--kernel needs kernels.py, this project's kernels, beside perceptron.py "
-                              f"(found {found})")
+        raise PerceptronError(f"--kernel needs this project's kernels.py beside perceptron.py (found {found})")
     try:
         return kernels.from_spec(spec)
     except ValueError as err:  # kernels.KernelError
