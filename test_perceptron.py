@@ -3212,17 +3212,6 @@ def test_cli_w_star_is_read_where_the_run_reads_its_bias(capsys, tmp_path):
     assert "(1) at M = 1: w.w* = " in run.explain(P.EXAMPLE, w_star=[0, -2, 1])
 
 
-def test_cli_kernel_without_this_projects_kernels_py_is_refused_saying_what_it_found(capsys, tmp_path, monkeypatch):
-    path = write(tmp_path, EMBEDDED_CSV)
-    foreign = type(sys)("kernels")
-    foreign.__file__ = "/elsewhere/kernels.py"
-    monkeypatch.setitem(sys.modules, "kernels", foreign)
-    assert cli(capsys, path, "--kernel", "linear") == (2, "", "error: --kernel needs this project's kernels.py beside "
-                                                       "perceptron.py (found another module of that name, "
-                                                       "/elsewhere/kernels.py)\n")
-    monkeypatch.setitem(sys.modules, "kernels", None)  # import kernels: ImportError
-    assert cli(capsys, path, "--kernel", "linear")[2].endswith("beside perceptron.py (found none)\n")
-
 def test_cli_weights_after_each_mistake_only_for_small_d_or_when_asked(capsys, tmp_path):
     examples, _ = separable(5, n=15, d=9)
     path = write(tmp_path, "".join(",".join(map(str, x)) + f",{y}\n" for x, y in examples))
