@@ -2736,9 +2736,8 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
         if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
             second = next(rows, (None, [""]))  # a pandas row index (df.to_csv(path)) counts 0, 1, 2, ...
             raise _Located(f"{source}:{first[0]}: the first column has no name" + (
-                " and counts 0, 1, 2, ...: it is the row index pandas writes, not a feature; write the file with "
-                "index=False, or skip the column with --drop-column 0 (or give it a name to use it)"
-                if second[1][0].strip() == "0" else "; name it, or skip it with --drop-column 0"))
+                " and counts 0, 1, 2, ...: it is the row index pandas writes (write the file with index=False)"
+                * (second[1][0].strip() == "0") + "; name it, or skip it with --drop-column 0"))
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
