@@ -3000,9 +3000,8 @@ def _training_errors_and_hint(args, examples, kernel, run):
             again = _fit(variant, examples, kernel, trace=False, on_mistake=lambda m, _: progress.mistake(m.epoch))
     except PerceptronError:
         return errors, None
-    return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are "
-                    "separable, but not by a hyperplane through the origin (Cornell §1); try --bias"
-                    if again.converged else None)
+    return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: separable, "
+                    "but not by a hyperplane through the origin (Cornell §1)" if again.converged else None)
 
 
 def _test(path, args, run, features=None, names=None) -> dict:

@@ -3703,7 +3703,7 @@ def test_cli_three_classes_hint_multiclass_and_a_run_that_needs_a_bias_is_told_s
     status, out, _ = cli(capsys, path)
     lines = out.splitlines()
     assert status == 1 and lines[-2].startswith("  with --bias these examples converge, in ")
-    assert lines[-2].endswith("not by a hyperplane through the origin (Cornell §1); try --bias")
+    assert lines[-2].endswith(": separable, but not by a hyperplane through the origin (Cornell §1)")
     assert lines[-1].startswith("  else: --pocket keeps the weights with the fewest training errors")
     assert cli(capsys, path, "--bias", "--quiet")[0] == 0
     # not separable at all: no word of --bias
