@@ -2488,8 +2488,8 @@ def _arguments(argv):
             continue
         try:  # a tolerance, and p/q in the family's values (a rate of 1/3), exactly; other decimals as the cells are
             numbers = [[_parse_number(cell, args.exact or name == "tolerance" or family and "/" in cell)
-                        for cell in ([one] if name == "tolerance" else one.split(","))]
-                       for one in (text.split(";") if family else [text])]
+                        for cell in (one.split(",") if name in ("order", "start", "w_star") else [one])]
+                       for one in (text.split(";") if name == "order" else [text])]
             if name == "tolerance" and numbers[0][0] < 0:
                 raise ValueError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
             if family and name not in ("rate", "threshold", "bias_rate", "decay", "start") and not all(
