@@ -2497,8 +2497,7 @@ def _arguments(argv):
                 raise ValueError(f"{_short(text)} is not " + ("whole numbers" if name == "order" else "a whole number"))
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
-        setattr(args, name, Fraction(numbers[0][0]) if name == "tolerance" else numbers if name == "order" else
-                numbers[0] if name in ("start", "w_star") else numbers[0][0])
+        setattr(args, name, {"order": numbers, "start": numbers[0], "w_star": numbers[0]}.get(name, numbers[0][0]))
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     vars(args).update({name: value for name, value in _DEFAULTS.items() if getattr(args, name) is None})
