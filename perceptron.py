@@ -2571,8 +2571,7 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
             "" if default in (None, False) else f" (the notes: {default})")
         if field not in ("rule", "bias"):
             arg("--" + field.replace("_", "-"), help=text, **({"action": "store_true"} if default is False else {
-                "metavar": str(rows[0].value) if str(rows[0].value).isupper() else "|".join(
-                    str(row.value) for row in rows)}))
+                "metavar": "|".join(str(row.value) for row in rows)}))
     arg = parser.add_argument_group("predictors").add_argument
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--average", choices=["after", "before", "updates"], help="also report the averaged weights: the mean after "
