@@ -2380,8 +2380,7 @@ def _described(run) -> list:
     said = [("rule", rule)] + [("multiclass", f"{run.multiclass}: {row.changes} ({row.source})")] * bool(run.multiclass)
     for field, value in beyond.items():
         row = next(row for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
-        changes = row.changes.replace(str(row.value), _shown_any(value)) if str(row.value).isupper() and \
-            field != "order" else row.changes
+        changes = row.changes if field == "order" else row.changes.replace(str(row.value), _shown_any(value))
         said += [("convention", f"{_option(field, value)}: {changes} ({row.source})")] * (field != "ties")
     return said
 
