@@ -2972,8 +2972,7 @@ def _bound(examples, run, w_star, kernel):
 
 
 def _kept_predictors(run) -> list:
-    return ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average),
-                                             ("voted", run.voted)) if value is not None]
+    return ["w"] + [name for name in ("pocket", "average", "voted") if getattr(run, name) is not None]
 
 
 def _training_errors_and_hint(args, examples, kernel, run):
