@@ -2703,7 +2703,7 @@ def _parse_number(text, exact):
 
 def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
     """A CSV file's examples, read as needed ('-': standard input; bytes: a text named ``shown_as``; --model's d)."""
-    exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, args.labels
+    exact, drop, delimiter = args.exact, args.drop_column, args.delimiter
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else shown_as
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
@@ -2725,7 +2725,7 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
     if wrong:
         raise _Located(f"{source}: {wrong[0][0]} {wrong[0][1]} is out of range for {width} columns")
     features = [c for c in range(width) if c != label and c not in drop]
-    numeric = not args.multiclass and all(isinstance(name, int) for name in labels)
+    numeric = not args.multiclass and all(isinstance(name, int) for name in args.labels)
     names = None
     # A header: a first row with a cell that is not a number (nan and inf count: they are data, refused later).
     if args.header and not all(_form(first[1][c]) for c in (range(width) if numeric else features)):
@@ -2769,8 +2769,7 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, args.multiclass,
-                                                             found if training else None))
+                    seen.setdefault(row[label], _parse_label(row[label], args, found if training else None))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
@@ -2837,10 +2836,10 @@ def _opened(path, source):
     return os.fdopen(fd, "rb")
 
 
-def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1 of labels = (NEG, POS), by value (1.0 is 1) or name; ``found(text)``: labels for a hint."""
+def _parse_label(text, args, found):
+    """A label cell as -1/+1 of --labels=NEG,POS, by value (1.0 is 1) or name; ``found(text)``: labels for a hint."""
     t = text.strip()
-    if multiclass:
+    if args.multiclass:
         if not t:
             raise ValueError("the label is empty")
         return t
@@ -2848,7 +2847,7 @@ def _parse_label(text, labels, multiclass, found):
         value = _parse_number(t, True)
     except ValueError:
         value = None
-    for y, name in ((1, labels[1]), (-1, labels[0])):
+    for y, name in ((1, args.labels[1]), (-1, args.labels[0])):
         if t == name if isinstance(name, str) else (value is not None and value == name):
             return y
     hint, names = ("", found(t)) if found else (", the model's labels", [])
@@ -2860,12 +2859,12 @@ def _parse_label(text, labels, multiclass, found):
         except ValueError:
             negative, positive = sorted(names)
         hint = f": labels {negative} and {positive} are read with --labels={negative},{positive}"
-    elif labels == (-1, 1) and found:
+    elif args.labels == (-1, 1) and found:
         hint = (": labels 0 and 1 are read with --labels=0,1" if value in (0, 1) else
                 ": labels False and True are read with --labels=False,True" if t.lower() in ("true", "false") else
                 ": name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
                 "--multiclass" if value is None else "")
-    raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}{hint}")
+    raise ValueError(f"label {_short(t)} is not {args.labels[0]} or {args.labels[1]}{hint}")
 
 
 # Training, and the one report model; rows: the mistakes shown (all, or the text's first and last), (m, where, w).
