@@ -2580,8 +2580,7 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg = parser.add_argument_group("model").add_argument
     arg("--test", metavar="FILE2", help="after training, every predictor's errors on a held-out CSV read alike")
     arg("--save", metavar="MODEL.json", help="save the trained model, its predictors and options, for --model")
-    arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
-        "without training: its predictions, one a line; with FILE's labels, its errors too")
+    arg("--model", metavar="MODEL.json", help="predict FILE by a --save or --json model, one a line; errors if labeled")
     arg = parser.add_argument_group("oracle").add_argument
     arg("--w-star", metavar="W", help="a separating w* (--w-star=-2,1): print R^2/gamma^2, check the mistakes")
     arg("--check", metavar="THEIRS.json", help="where THEIRS (a run, as --json writes it) parts from this run, and why")
