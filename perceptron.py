@@ -2660,7 +2660,6 @@ class _Input:
 
 
 def _form(text):
-    """Which of the number forms text is written in: "int", "decimal", "ratio", "special" or None."""
     import re
     t = text.strip()
     for name, pattern in (("int", r"[+-]?[0-9]+"), ("decimal", r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"),
@@ -2921,7 +2920,6 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
 
 
 def _family_options(args) -> dict:
-    """The family's conventions the options give, beyond the rule and the bias: {field: value}."""
     return {field: getattr(args, field) for field in Conventions._fields[1:] if field != "bias" and
             getattr(args, field) is not None and getattr(args, field) is not False}
 
