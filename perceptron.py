@@ -2796,8 +2796,7 @@ def _rows(path, source, delimiter=","):
         except (OSError, EOFError, zlib.error) as err:  # (EOFError, zlib.error: a .gz cut short, or not gzip's)
             raise _Located(f"{source}: cannot read: {getattr(err, 'strerror', None) or err}") from None
     raw = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)  # (without peek: read as it is)
-    gzipped = getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b"  # gzip's magic number: a .gz file's CSV, read
-    f = gzip.GzipFile(fileobj=raw) if gzipped else raw
+    f = gzip.GzipFile(fileobj=raw) if getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b" else raw  # gzip's magic
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
     reader = csv.reader(lines(text), delimiter=delimiter)
