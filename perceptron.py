@@ -2532,11 +2532,9 @@ def _parser(argv=()):
                 "labels": "two distinct labels NEG,POS (as --labels=B,M)", "whole": "a whole number",
                 "delimiter": "one separator character (or 'tab')", "passes": "a whole number >= 1"}[kind])
         return value
-    parser = Parser(
-        prog="perceptron",
-        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
-                    "embedded example, and print every mistake.",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog="""examples:
+    parser = Parser(prog="perceptron", description="Train the Perceptron (primal, dual or kernelized) on a CSV file,\n"
+                                                   "or on the embedded example, and print every mistake.",
+                    formatter_class=argparse.RawDescriptionHelpFormatter, epilog="""examples:
   perceptron                                    the embedded example: every mistake, and the bound
   perceptron data.csv --bias                    train until a pass makes no mistake
   perceptron iris.csv --multiclass --bias       several classes (the labels of a column)
