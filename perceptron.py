@@ -2380,8 +2380,7 @@ def _described(run) -> list:
     said = [("rule", rule)] + [("multiclass", f"{run.multiclass}: {row.changes} ({row.source})")] * bool(run.multiclass)
     for field, value in beyond.items():
         row = next(row for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
-        changes = row.changes.replace(str(row.value), _shown_any(value)) if str(row.value).isupper() and \
-            field != "order" else row.changes
+        changes = row.changes if field == "order" else row.changes.replace(str(row.value), _shown_any(value))
         said += [("convention", f"{_option(field, value)}: {changes} ({row.source})")] * (field != "ties")
     return said
 
@@ -2488,17 +2487,16 @@ def _arguments(argv):
             continue
         try:  # a tolerance, and p/q in the family's values (a rate of 1/3), exactly; other decimals as the cells are
             numbers = [[_parse_number(cell, args.exact or name == "tolerance" or family and "/" in cell)
-                        for cell in ([one] if name == "tolerance" else one.split(","))]
-                       for one in (text.split(";") if family else [text])]
+                        for cell in (one.split(",") if name in ("order", "start", "w_star") else [one])]
+                       for one in (text.split(";") if name == "order" else [text])]
             if name == "tolerance" and numbers[0][0] < 0:
                 raise ValueError(f"{_short(text)} is not a number >= 0 (as 1e-12)")
             if family and name not in ("rate", "threshold", "bias_rate", "decay", "start") and not all(
                     _form(cell.strip()) == "int" for cell in text.replace(";", ",").split(",")):
-                raise ValueError(f"{_short(text)} is not a whole number" + ("s" * (name == "order")))
+                raise ValueError(f"{_short(text)} is not " + ("whole numbers" if name == "order" else "a whole number"))
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
-        setattr(args, name, Fraction(numbers[0][0]) if name == "tolerance" else numbers if name == "order" else
-                numbers[0] if name in ("start", "w_star") else numbers[0][0])
+        setattr(args, name, {"order": numbers, "start": numbers[0], "w_star": numbers[0]}.get(name, numbers[0][0]))
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     vars(args).update({name: value for name, value in _DEFAULTS.items() if getattr(args, name) is None})
@@ -2534,11 +2532,9 @@ def _parser(argv=()):
                 "labels": "two distinct labels NEG,POS (as --labels=B,M)", "whole": "a whole number",
                 "delimiter": "one separator character (or 'tab')", "passes": "a whole number >= 1"}[kind])
         return value
-    parser = Parser(
-        prog="perceptron",
-        description="Train the Perceptron (primal, dual or kernelized) on a CSV file, or on the\n"
-                    "embedded example, and print every mistake.",
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog="""examples:
+    parser = Parser(prog="perceptron", description="Train the Perceptron (primal, dual or kernelized) on a CSV file,\n"
+                                                   "or on the embedded example, and print every mistake.",
+                    formatter_class=argparse.RawDescriptionHelpFormatter, epilog="""examples:
   perceptron                                    the embedded example: every mistake, and the bound
   perceptron data.csv --bias                    train until a pass makes no mistake
   perceptron iris.csv --multiclass --bias       several classes (the labels of a column)
@@ -2553,11 +2549,9 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--label-column", type=typed("whole"), metavar="N", help="the label's column, 0-based; -1 the last (default)")
     arg("--no-header", dest="header", action="store_false", help="the first row is data even if it is not numeric")
     arg("--exact", action="store_true", help="read decimals and p/q as exact Fractions (0.1 is 1/10)")
-    arg("--labels", type=typed("labels"), metavar="NEG,POS",
-        help="the two labels, negative first: -1,1 (default), 0,1 (Kalyanakrishnan's), or names (--labels=B,M)")
+    arg("--labels", type=typed("labels"), metavar="NEG,POS", help="-1,1 (default), 0,1 (Kalyanakrishnan's), names: B,M")
     arg("--delimiter", type=typed("delimiter"), metavar="C", help="the separator of the cells (default ','; 'tab')")
-    arg("--drop-column", type=typed("whole"), action="append", metavar="N",
-        help="skip column N, 0-based (as pandas' index column: --drop-column 0); may be given again")
+    arg("--drop-column", type=typed("whole"), action="append", metavar="N", help="skip column N, 0-based (repeatable)")
     arg = parser.add_argument_group("training").add_argument
     arg("--rule", choices=sorted(RULES), help="when a score is a mistake (default: sign)")
     arg("--bias", action="store_true", help="append the constant feature 1; the bias is the last weight")
@@ -2567,16 +2561,14 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
         "monotone-conjunction, all-conjunction, conjunction:K, polynomial:D[:C], gaussian:SIGMA")
     arg("--multiclass", nargs="?", const="one-vs-rest", choices=["one-vs-rest", "joint"], metavar="UPDATE",
         help="any labels: a w per class, argmax; one-vs-rest (default, Kalyanakrishnan §4) or joint (Collins 2002)")
-    arg = parser.add_argument_group("conventions", "beyond the notes' point, any point of the family (FAMILY in "
-                                    "perceptron.py, a row a convention): --FIELD=VALUE").add_argument
+    arg = parser.add_argument_group("conventions", "beyond the notes' point: FAMILY's rows, --FIELD=VALUE").add_argument
     for field, default in zip(Conventions._fields, _NOTES):
         rows = [row for row in FAMILY if row.field == field]
         text = "; ".join(row.changes if default is False else f"{row.value}: {row.changes}" for row in rows) + (
             "" if default in (None, False) else f" (the notes: {default})")
         if field not in ("rule", "bias"):
             arg("--" + field.replace("_", "-"), help=text, **({"action": "store_true"} if default is False else {
-                "metavar": str(rows[0].value) if str(rows[0].value).isupper() else "|".join(
-                    str(row.value) for row in rows)}))
+                "metavar": "|".join(str(row.value) for row in rows)}))
     arg = parser.add_argument_group("predictors").add_argument
     arg("--pocket", action="store_true", help="also report the pocket: the weights with the fewest training errors")
     arg("--average", choices=["after", "before", "updates"], help="also report the averaged weights: the mean after "
@@ -2586,12 +2578,10 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg = parser.add_argument_group("model").add_argument
     arg("--test", metavar="FILE2", help="after training, every predictor's errors on a held-out CSV read alike")
     arg("--save", metavar="MODEL.json", help="save the trained model, its predictors and options, for --model")
-    arg("--model", metavar="MODEL.json", help="apply a model saved by --save (or a run saved by --json) to FILE, "
-        "without training: its predictions, one a line; with FILE's labels, its errors too")
+    arg("--model", metavar="MODEL.json", help="predict FILE by a --save or --json model, one a line; errors if labeled")
     arg = parser.add_argument_group("oracle").add_argument
     arg("--w-star", metavar="W", help="a separating w* (--w-star=-2,1): print R^2/gamma^2, check the mistakes")
-    arg("--check", metavar="THEIRS.json", help="compare a run of another implementation (JSON, as --json writes "
-        "it) with this run: exit 0 if they agree, 1 with the first step where they part and why")
+    arg("--check", metavar="THEIRS.json", help="where THEIRS (a run, as --json writes it) parts from this run, and why")
     arg("--conform", metavar="'COMMAND'", help="run another implementation on many cases, each a CSV file {data}, its "
         "run written to {out} (or printed) as --check reads it: what it is, each bug shrunk to a CSV file, exit 0 or 1")
     arg("--conform-cases", type=typed("passes"), metavar="N", help=f"--conform's cases (default {_CONFORM_CASES})")
@@ -2599,8 +2589,7 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
     arg("--tolerance", metavar="T", help="with --check: numbers agree within T times their scale (S = sum |w_i x_i| "
         "for a score, the largest |w_i| for weights), beside the rounding the float model allows")
     arg("--bitwise", action="store_true", help="with --check: numbers agree only bit for bit (no rounding allowed)")
-    arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR (a new or empty folder, or an "
-        "older corpus): data, options and expected JSON of every case, and DIR/index.json")
+    arg("--vectors", metavar="DIR", help="write the conformance corpus into DIR: every case's data, options and JSON")
     arg("--literal", action="store_true", help="audit: Part I alone, without its accelerators (PERCEPTRON_LITERAL=1)")
     arg = parser.add_argument_group("output").add_argument
     arg("--quiet", action="store_true", help="print only the summary")
@@ -2617,8 +2606,7 @@ Exit status: 0 converged or made the passes asked for (--check: the runs agree),
 
 
 def _kernel_of(spec, name=None):
-    """The kernel a --kernel spec names, from this project's kernels.py (imported here, never at load time); or the
-    one run.kernel's ``name`` is, dot or kernels.py's as --kernel spells it ("polynomial(2, c=1)": polynomial:2:1)."""
+    """The kernel a --kernel spec names (kernels.py, imported here, never at load time), or a run.kernel ``name``."""
     if name is not None:
         spec = name.replace("monotone_conjunction_upto(", "conjunction:").replace("(", ":").replace(", c=", ":")
         kernel = dot if name == "dot" else _kernel_of(spec.rstrip(")").replace("_", "-"))
@@ -2629,8 +2617,7 @@ def _kernel_of(spec, name=None):
         kernels = None
     if not (callable(getattr(kernels, "from_spec", None)) and hasattr(kernels, "KernelError")):
         found = "none" if kernels is None else f"another module of that name, {getattr(kernels, '__file__', None)}"
-        raise PerceptronError(f"--kernel needs kernels.py, this project's kernels, beside perceptron.py "
-                              f"(found {found})")
+        raise PerceptronError(f"--kernel needs this project's kernels.py beside perceptron.py (found {found})")
     try:
         return kernels.from_spec(spec)
     except ValueError as err:  # kernels.KernelError
@@ -2671,7 +2658,6 @@ class _Input:
 
 
 def _form(text):
-    """Which of the number forms text is written in: "int", "decimal", "ratio", "special" or None."""
     import re
     t = text.strip()
     for name, pattern in (("int", r"[+-]?[0-9]+"), ("decimal", r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"),
@@ -2712,9 +2698,8 @@ def _parse_number(text, exact):
 
 
 def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
-    """A CSV file's examples ('-': standard input; bytes: a text in memory named ``shown_as``, as --vectors has), read
-    as needed.  With ``features`` (--model's d), a file of that many columns, less dropped ones, has no labels."""
-    exact, drop, delimiter, labels = args.exact, args.drop_column, args.delimiter, args.labels
+    """A CSV file's examples, read as needed ('-': standard input; bytes: a text named ``shown_as``; --model's d)."""
+    exact, drop, delimiter = args.exact, args.drop_column, args.delimiter
     source = "<stdin>" if path == "-" else path if isinstance(path, str) else shown_as
     rows = _rows(path, source, delimiter)
     first = next(rows, None)
@@ -2727,8 +2712,8 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
                            f"{'a comma' if delimiter == ',' else repr(delimiter)}: read it with --delimiter {name}")
     columns, training = width - len(set(drop)), features is None
     if not training and columns not in (features, features + 1):
-        raise _Located(f"{source}: {columns} columns: the model has {features} features, so a file "
-                       f"for it has {features} columns ({features + 1} with the labels)")
+        raise _Located(f"{source}: {_count_text(columns, 'column')}: the model has {_count_text(features, 'feature')}, "
+                       f"so a file for it has {_count_text(features, 'column')} ({features + 1} with the labels)")
     unlabeled = columns == features  # then no label column: every column not dropped is a feature
     label = width if unlabeled else args.label_column + width if args.label_column < 0 else args.label_column
     wrong = [("--label-column", args.label_column)] if not unlabeled and not 0 <= label < width else []
@@ -2736,7 +2721,7 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
     if wrong:
         raise _Located(f"{source}: {wrong[0][0]} {wrong[0][1]} is out of range for {width} columns")
     features = [c for c in range(width) if c != label and c not in drop]
-    numeric = not args.multiclass and all(isinstance(name, int) for name in labels)
+    numeric = not args.multiclass and all(isinstance(name, int) for name in args.labels)
     names = None
     # A header: a first row with a cell that is not a number (nan and inf count: they are data, refused later).
     if args.header and not all(_form(first[1][c]) for c in (range(width) if numeric else features)):
@@ -2744,9 +2729,8 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
         if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
             second = next(rows, (None, [""]))  # a pandas row index (df.to_csv(path)) counts 0, 1, 2, ...
             raise _Located(f"{source}:{first[0]}: the first column has no name" + (
-                " and counts 0, 1, 2, ...: it is the row index pandas writes, not a feature; write the file with "
-                "index=False, or skip the column with --drop-column 0 (or give it a name to use it)"
-                if second[1][0].strip() == "0" else "; name it, or skip it with --drop-column 0"))
+                " and counts 0, 1, 2, ...: it is the row index pandas writes (write the file with index=False)"
+                * (second[1][0].strip() == "0") + "; name it, or skip it with --drop-column 0"))
         first = next(rows, None)
         if first is None:
             raise _Located(f"{source}: a header but no examples")
@@ -2781,8 +2765,7 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
                         raise _Located(f"{source}:{line}: column {c + 1}: {err}") from None
             try:
                 y = None if unlabeled else seen[row[label]] if row[label] in seen else \
-                    seen.setdefault(row[label], _parse_label(row[label], labels, args.multiclass,
-                                                             found if training else None))
+                    seen.setdefault(row[label], _parse_label(row[label], args, found if training else None))
             except ValueError as err:
                 raise _Located(f"{source}:{line}: column {label + 1}: {err}") from None
             yield line, x, y
@@ -2811,8 +2794,7 @@ def _rows(path, source, delimiter=","):
         except (OSError, EOFError, zlib.error) as err:  # (EOFError, zlib.error: a .gz cut short, or not gzip's)
             raise _Located(f"{source}: cannot read: {getattr(err, 'strerror', None) or err}") from None
     raw = io.BytesIO(path) if isinstance(path, bytes) else _opened(path, source)  # (without peek: read as it is)
-    gzipped = getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b"  # gzip's magic number: a .gz file's CSV, read
-    f = gzip.GzipFile(fileobj=raw) if gzipped else raw
+    f = gzip.GzipFile(fileobj=raw) if getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b" else raw  # gzip's magic
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
     reader = csv.reader(lines(text), delimiter=delimiter)
@@ -2849,10 +2831,10 @@ def _opened(path, source):
     return os.fdopen(fd, "rb")
 
 
-def _parse_label(text, labels, multiclass, found):
-    """A label cell as -1/+1 of labels = (NEG, POS), by value (1.0 is 1) or name; ``found(text)``: labels for a hint."""
+def _parse_label(text, args, found):
+    """A label cell as -1/+1 of --labels=NEG,POS, by value (1.0 is 1) or name; ``found(text)``: labels for a hint."""
     t = text.strip()
-    if multiclass:
+    if args.multiclass:
         if not t:
             raise ValueError("the label is empty")
         return t
@@ -2860,7 +2842,7 @@ def _parse_label(text, labels, multiclass, found):
         value = _parse_number(t, True)
     except ValueError:
         value = None
-    for y, name in ((1, labels[1]), (-1, labels[0])):
+    for y, name in ((1, args.labels[1]), (-1, args.labels[0])):
         if t == name if isinstance(name, str) else (value is not None and value == name):
             return y
     hint, names = ("", found(t)) if found else (", the model's labels", [])
@@ -2872,12 +2854,12 @@ def _parse_label(text, labels, multiclass, found):
         except ValueError:
             negative, positive = sorted(names)
         hint = f": labels {negative} and {positive} are read with --labels={negative},{positive}"
-    elif labels == (-1, 1) and found:
+    elif args.labels == (-1, 1) and found:
         hint = (": labels 0 and 1 are read with --labels=0,1" if value in (0, 1) else
                 ": labels False and True are read with --labels=False,True" if t.lower() in ("true", "false") else
                 ": name the two labels with --labels=NEG,POS (as --labels=B,M), or learn several classes with "
                 "--multiclass" if value is None else "")
-    raise ValueError(f"label {_short(t)} is not {labels[0]} or {labels[1]}{hint}")
+    raise ValueError(f"label {_short(t)} is not {args.labels[0]} or {args.labels[1]}{hint}")
 
 
 # Training, and the one report model; rows: the mistakes shown (all, or the text's first and last), (m, where, w).
@@ -2893,8 +2875,7 @@ def _train_mode(args) -> int:
 
 
 def _train_report(args, path, shown_as="<data>", so_far=True):
-    """(the report, {path: text} of --svg, --svg-steps, --html, --save) of a run on path (None: the embedded example;
-    bytes: a text named ``shown_as``).  Files only from a finished run: Ctrl-C gives the run so far, or is raised."""
+    """(the report, {path: text} of --svg, --svg-steps, --html, --save) of a run on path (None: EXAMPLE)."""
     kernel = _kernel_of(args.kernel) if args.kernel else None
     w_star = args.w_star or (list(W_STAR) if path is None and not (args.bias or args.multiclass or kernel) else None)
     # One online pass streams the file, in constant memory; anything that reads the examples again keeps them.
@@ -2936,7 +2917,6 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
 
 
 def _family_options(args) -> dict:
-    """The family's conventions the options give, beyond the rule and the bias: {field: value}."""
     return {field: getattr(args, field) for field in Conventions._fields[1:] if field != "bias" and
             getattr(args, field) is not None and getattr(args, field) is not False}
 
@@ -2972,10 +2952,10 @@ class _Progress:
 
 
 def _bound(examples, run, w_star, kernel):
-    """(R^2, gamma^2, R^2/gamma^2, w*) for the run's examples as it saw them."""
+    """(R^2, gamma^2, R^2/gamma^2, w*) for the run's examples as it saw them (its bias's feature first, or -1)."""
     if kernel is not None and not getattr(kernel, "linear", False):
         raise PerceptronError("--w-star: the bound needs explicit weights, so no kernel but linear")
-    examples = [(with_bias(x) if run.bias else x, y) for x, y in examples]
+    examples = [(run._read(x), y) for x, y in examples]
     d = len(examples[0][0])
     if len(w_star) != d:
         raise PerceptronError(f"--w-star has {len(w_star)} numbers, the examples have {d} features"
@@ -2985,14 +2965,11 @@ def _bound(examples, run, w_star, kernel):
 
 
 def _kept_predictors(run) -> list:
-    return ["w"] + [name for name, value in (("pocket", run.pocket), ("average", run.average),
-                                             ("voted", run.voted)) if value is not None and
-                    (name != "pocket" or isinstance(value, dict) or value.w is not None or run.kernel is not None)]
+    return ["w"] + [name for name in ("pocket", "average", "voted") if getattr(run, name) is not None]
 
 
 def _training_errors_and_hint(args, examples, kernel, run):
-    """{predictor: training errors} of a finished run that kept its examples, did not converge or kept more than w;
-    and a hint where --bias converges within 100 passes: not through the origin (Cornell §1)."""
+    """{predictor: training errors} of a finished run that kept its examples; and the hint --bias (Cornell §1)."""
     if not isinstance(examples, list) or run.w is None:  # run.w None: a kernel's, not written down
         return {}, None
     kept = _kept_predictors(run)
@@ -3012,14 +2989,12 @@ def _training_errors_and_hint(args, examples, kernel, run):
             again = _fit(variant, examples, kernel, trace=False, on_mistake=lambda m, _: progress.mistake(m.epoch))
     except PerceptronError:
         return errors, None
-    return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: they are "
-                    "separable, but not by a hyperplane through the origin (Cornell §1); try --bias"
-                    if again.converged else None)
+    return errors, (f"  with --bias these examples converge, in {_count_text(again.epochs, 'pass')}: separable, "
+                    "but not by a hyperplane through the origin (Cornell §1)" if again.converged else None)
 
 
 def _test(path, args, run, features=None, names=None) -> dict:
-    """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions, with labels every predictor's
-    errors.  The model's ``names`` reordered are refused (a model applies by position); other names: a note (stderr)."""
+    """--test FILE2 (or --model's FILE, maybe unlabeled): --predictor's predictions; with labels, each one's errors."""
     data = _read(args, path, keep=False, features=features)
     other = names is not None and data.names is not None and data.names != names
     if other and sorted(data.names) == sorted(names):
@@ -3029,9 +3004,8 @@ def _test(path, args, run, features=None, names=None) -> dict:
                       "applied by position")
     kept = _kept_predictors(run)
     if args.predictor not in kept:
-        raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept no "
-                              f"{args.predictor} (train with --{args.predictor}"
-                              f"{' after' if args.predictor == 'average' else ''})")
+        raise PerceptronError(f"--predictor {args.predictor}: the {'model' if args.model else 'run'} kept none: train "
+                              f"with --{args.predictor}" + " after" * (args.predictor == "average"))
     errors, predictions, i = dict.fromkeys(kept, 0), [], 0
     with _Progress(f"{data.source}: {{1:,}} examples so far") as progress:
         try:

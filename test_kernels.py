@@ -437,8 +437,7 @@ def test_perceptron_py_alone_refuses_kernel_in_one_line(tmp_path, beside, found)
     done = subprocess.run([sys.executable, "-S", "perceptron.py", "--kernel", "linear"], capture_output=True,
                           text=True, cwd=tmp_path, env=env)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith("error: --kernel needs kernels.py, this project's kernels, beside perceptron.py "
-                                  f"(found {found}")
+    assert done.stderr.startswith(f"error: --kernel needs this project's kernels.py beside perceptron.py (found {found}")
     assert done.stderr.count("\n") == 1
 
 

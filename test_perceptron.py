@@ -2276,6 +2276,25 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
     ("usage", "a --tolerance with an underscore", FOUR, ["data.csv", "--check", "data.csv", "--tolerance", "1_0"],
      Says("is not a number")),
     ("usage", "a negative --tolerance", FOUR, ["data.csv", "--check", "data.csv", "--tolerance", "-1"], Says(">= 0")),
+    ("usage", "a --predictor the run did not keep", FOUR, ["data.csv", "--test", "data.csv", "--predictor", "average"],
+     "--predictor average: the run kept none: train with --average after"),
+    ("model", "--model of one feature on a file of three columns",
+     {"data.csv": FOUR.encode(),
+      "m.json": b'{"perceptron": "0.4.0", "weights": [1], "bias": false, "rule": "sign", "labels": [-1, 1]}'},
+     ["data.csv", "--model", "m.json"],
+     "data.csv: 3 columns: the model has 1 feature, so a file for it has 1 column (2 with the labels)"),
+    ("model", "a --predictor the model did not keep",
+     {"data.csv": FOUR.encode(),
+      "m.json": b'{"perceptron": "0.4.0", "weights": [1, 2], "bias": false, "rule": "sign", "labels": [-1, 1]}'},
+     ["data.csv", "--model", "m.json", "--predictor", "pocket"],
+     "--predictor pocket: the model kept none: train with --pocket"),
+    ("usage", "a --rate of two numbers (a decimal comma?)", FOUR, ["data.csv", "--rate=0,5"],
+     "--rate: '0,5' is not a number: write 0.5, with a decimal point"),
+    ("usage", "a --start of two vectors", FOUR, ["data.csv", "--start=1,2;3,4"], "--start: '2;3' is not a number"),
+    ("usage", "an --order index that is not whole", FOUR, ["data.csv", "--order=0,1.5"],
+     "--order: '0,1.5' is not whole numbers"),
+    ("usage", "a --shuffle seed that is not whole", FOUR, ["data.csv", "--shuffle=1.5"],
+     "--shuffle: '1.5' is not a whole number"),
     ("write", "--svg into a folder that does not exist", FOUR, ["data.csv", "--svg", "missing/run.svg"],
      Starts("missing/run.svg: cannot write: No such file or directory")),
     ("write", "--svg-steps where a file stands", FOUR, ["data.csv", "--svg-steps", "data.csv"],
@@ -3189,6 +3208,18 @@ def test_cli_w_star_prints_and_checks_the_bound(capsys, tmp_path):
     assert status == 2 and err == f"error: {path}:2: w_star does not strictly separate the examples: y w*.x = -6 <= 0\n"
 
 
+
+def test_cli_w_star_is_read_where_the_run_reads_its_bias(capsys, tmp_path):
+    # --bias-first and --bias-feature=-1 read (1, x) and (x, -1): w* is in the run's own order, its bound the run's
+    path = write(tmp_path, EMBEDDED_CSV)
+    status, doc = cli_json(capsys, path, "--bias", "--bias-first", "--w-star=0,-2,1")
+    assert status == 0 and doc["bound"]["margin_squared"] == "9/5" and doc["bound"]["holds"] is True
+    status, doc = cli_json(capsys, path, "--bias", "--bias-feature=-1", "--w-star=-2,1,1")
+    assert status == 0 and doc["bound"]["margin_squared"] == "3/2"  # min y w*.(x, -1) = 3, w*.w* = 6
+    run = train(P.EXAMPLE, bias=True, bias_first=True)
+    assert "(1) at M = 1: w.w* = " in run.explain(P.EXAMPLE, w_star=[0, -2, 1])
+
+
 def test_cli_weights_after_each_mistake_only_for_small_d_or_when_asked(capsys, tmp_path):
     examples, _ = separable(5, n=15, d=9)
     path = write(tmp_path, "".join(",".join(map(str, x)) + f",{y}\n" for x, y in examples))
@@ -3680,7 +3711,7 @@ def test_cli_three_classes_hint_multiclass_and_a_run_that_needs_a_bias_is_told_s
     status, out, _ = cli(capsys, path)
     lines = out.splitlines()
     assert status == 1 and lines[-2].startswith("  with --bias these examples converge, in ")
-    assert lines[-2].endswith("not by a hyperplane through the origin (Cornell §1); try --bias")
+    assert lines[-2].endswith(": separable, but not by a hyperplane through the origin (Cornell §1)")
     assert lines[-1].startswith("  else: --pocket keeps the weights with the fewest training errors")
     assert cli(capsys, path, "--bias", "--quiet")[0] == 0
     # not separable at all: no word of --bias
