@@ -2844,8 +2844,7 @@ def _opened(path, source):
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise _Located(f"{source}: {_kind(mode)}, not a regular file: inputs are read from regular files, or "
-                       "from standard input ('-')")
+        raise _Located(_kind(source, mode, "inputs are read from regular files, or from standard input ('-')"))
     return os.fdopen(fd, "rb")
 
 
@@ -5376,8 +5375,7 @@ def _refuse_overwriting(args):
                 raise PerceptronError(f"{path}: cannot write: {err.strerror}") from None
             continue
         if output and not os.path.isfile(path):
-            raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
-                                  "files only, and never replace anything else")
+            raise PerceptronError(_kind(path, st.st_mode))
         other = seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
         if output and other != option:
             raise PerceptronError(f"{option} {path} is the {'output' if other in written else 'input'} "
@@ -5408,8 +5406,7 @@ def _write_files(files, folder=None, first_remove=None, report=lambda: None):
             targets[path] = real = path if inside else os.path.realpath(path)
             mode = os.stat(real, follow_symlinks=not inside).st_mode if os.path.lexists(real) else None
             if mode is not None and not (os.path.isfile(real) or inside and os.path.islink(real)):
-                raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
-                                      "files only, and never replace anything else")
+                raise PerceptronError(_kind(path, mode))
             with _Held():
                 for number in range(1 << 62):  # the first name no file has (O_EXCL): no randomness
                     name = os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.{os.getpid()}.{number}.part")
@@ -5439,10 +5436,11 @@ def _write_files(files, folder=None, first_remove=None, report=lambda: None):
         raise
 
 
-def _kind(mode) -> str:
+def _kind(path, mode, rule="outputs are written to regular files only, and never replace anything else") -> str:
     import stat
-    return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
             stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+    return f"{path}: {kind}, not a regular file: {rule}"
 
 
 if __name__ == "__main__":
