@@ -4839,8 +4839,7 @@ _SHRINK_RUNS = 60  # the most runs of COMMAND that shrinking one bug takes (and 
 
 
 def _conform_mode(args) -> int:
-    """--conform COMMAND: 0 if THEIRS agrees with this project's run on every case (up to its arithmetic, or under
-    what it declares), 1 with what THEIRS is and each bug shrunk to a witness, 2 for bad usage, 130 on Ctrl-C."""
+    """--conform COMMAND: what THEIRS is on the cases (its options, its arithmetic), each bug shrunk to a witness."""
     import collections, itertools, random, re, shlex, shutil, tempfile, time
     command, count, began = args.conform, args.conform_cases or _CONFORM_CASES, time.monotonic()
     if "{data}" not in command:
@@ -5328,8 +5327,7 @@ script-src 'unsafe-inline'">""",
 
 
 def _chart(bound, after) -> str:
-    """The proof after each mistake M as a picture: by the Perceptron Algorithm notes' (1), w.w* / (gamma ||w*||) is at
-    least M; by their (2), ||w||^2 / R^2 is at most M; and M is at most R^2/gamma^2 (gamma ||w*||: 12 digits)."""
+    """The proof after each mistake M as a picture, its legend the Perceptron Algorithm notes' (1) and (2) and bound."""
     r2, g2, most, w_star = bound
     q, context = Fraction(g2) * Fraction(dot(w_star, w_star)), decimal.Context(prec=12)
     root = Fraction(context.sqrt(context.divide(decimal.Decimal(q.numerator), q.denominator)))  # gamma ||w*||
