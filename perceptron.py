@@ -4817,9 +4817,8 @@ def _vectors_mode(args) -> int:
     return 0
 
 # --conform 'COMMAND': the oracle drives another implementation, as CPython's deccheck drives _decimal beside
-# _pydecimal: COMMAND, through the shell, on a CSV file {data} per case, writes THEIRS to {out} (or standard output).
-# Designed cases, then seeded random ones, each checked in process (_verdict); the options under which THEIRS agrees
-# on the most cases are its reading; a case no reading explains is a bug, shrunk to a smallest CSV file (ddmin).
+# _pydecimal: designed cases, then seeded random ones, each a CSV file {data} COMMAND reads, checked in process
+# (_verdict); the options under which THEIRS agrees on the most cases are its reading; any other case is a bug.
 _DESIGNED = (  # (what the case makes show, its data: a header, then an example a row, the label last)
     ("a zero score on each label at w = 0", "x1,x2,y 1,0,1 0,1,-1 1,1,1 -1,-2,-1"),
     ("the first and the last example a mistake", "x1,x2,y 3,1,-1 -1,3,1 0,-3,-1 -3,3,1 2,2,1"),
@@ -5057,10 +5056,9 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("conform", _confo
           (None, _train_mode))
 
 
-# A picture of a run (SVG), as Columbia §1.1 draws one: the target hyperplane solid with its normal v, the hypothesis
-# dashed with its w, the example x of a mistake and the move from w to w + y x; the "simple data sets in two dimensions"
-# of Kalyanakrishnan §2, on which the hyperplane "tilts" in response to errors.  Exact (Fractions) up to the pixels: a
-# line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.  A kernel run draws the sign of eq. (2) instead.
+# A picture of a run (SVG), as Columbia §1.1 draws one (svg says what), on the "simple data sets in two dimensions" of
+# Kalyanakrishnan §2, on which the hyperplane "tilts" in response to errors.  Exact (Fractions) up to the pixels: a
+# line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.
 _PLOT, _EDGE = 440, 30  # the square plot and the space around it, in pixels
 _DRAWN, _NUMBERED, _CELLS = 10, 30, 40  # hypotheses drawn before the current one, examples numbered, a grid's side
 _XML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})
