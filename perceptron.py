@@ -4963,10 +4963,9 @@ def _conform_mode(args) -> int:
                          + ", ".join(str(cases.index(case) + 1) for case in group[1:]))
             if shrunk:
                 files = witness(shrunk)
-                lines += [f"  shrunk from {shape(first['rows'])} to {shape(shrunk['rows'])}: {files[0]} (THEIRS on "
-                          f"it: {files[1]})", *("  " + line.replace(shrunk["data"], files[0]).replace(
-                              shrunk["theirs"], files[1]) for line in shrunk["lines"][1:]),
-                          "  show it: " + options(reading, *files)]
+                lines += [f"  shrunk from {shape(first['rows'])} to {shape(shrunk['rows'])}: {files[0]}",
+                          *("  " + line.replace(shrunk["data"], files[0]).replace(shrunk["theirs"], files[1])
+                            for line in shrunk["lines"][1:]), "  show it: " + options(reading, *files)]
         for case in failed:
             lines += [f"no run on case {cases.index(case) + 1} ({case['name']}): {case['failure']}; its data: "
                       f"{witness(case)[0]}", *(f"  its standard error: {line}" for line in case["stderr"])]
