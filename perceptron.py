@@ -2826,8 +2826,7 @@ def _opened(path, source):
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise _Located(f"{source}: {_kind(mode)}, not a regular file: inputs are read from regular files, or "
-                       "from standard input ('-')")
+        raise _Located(_kind(source, mode, "inputs are read from regular files, or from standard input ('-')"))
     return os.fdopen(fd, "rb")
 
 
@@ -4782,9 +4781,8 @@ def _vectors_mode(args) -> int:
     return 0
 
 # --conform 'COMMAND': the oracle drives another implementation, as CPython's deccheck drives _decimal beside
-# _pydecimal: COMMAND, through the shell, on a CSV file {data} per case, writes THEIRS to {out} (or standard output).
-# Designed cases, then seeded random ones, each checked in process (_verdict); the options under which THEIRS agrees
-# on the most cases are its reading; a case no reading explains is a bug, shrunk to a smallest CSV file (ddmin).
+# _pydecimal: designed cases, then seeded random ones, each a CSV file {data} COMMAND reads, checked in process
+# (_verdict); the options under which THEIRS agrees on the most cases are its reading; any other case is a bug.
 _DESIGNED = (  # (what the case makes show, its data: a header, then an example a row, the label last)
     ("a zero score on each label at w = 0", "x1,x2,y 1,0,1 0,1,-1 1,1,1 -1,-2,-1"),
     ("the first and the last example a mistake", "x1,x2,y 3,1,-1 -1,3,1 0,-3,-1 -3,3,1 2,2,1"),
@@ -4804,8 +4802,7 @@ _SHRINK_RUNS = 60  # the most runs of COMMAND that shrinking one bug takes (and 
 
 
 def _conform_mode(args) -> int:
-    """--conform COMMAND: 0 if THEIRS agrees with this project's run on every case (up to its arithmetic, or under
-    what it declares), 1 with what THEIRS is and each bug shrunk to a witness, 2 for bad usage, 130 on Ctrl-C."""
+    """--conform COMMAND: what THEIRS is on the cases (its options, its arithmetic), each bug shrunk to a witness."""
     import collections, itertools, random, re, shlex, shutil, tempfile, time
     command, count, began = args.conform, args.conform_cases or _CONFORM_CASES, time.monotonic()
     if "{data}" not in command:
@@ -4930,10 +4927,9 @@ def _conform_mode(args) -> int:
                          + ", ".join(str(cases.index(case) + 1) for case in group[1:]))
             if shrunk:
                 files = witness(shrunk)
-                lines += [f"  shrunk from {shape(first['rows'])} to {shape(shrunk['rows'])}: {files[0]} (THEIRS on "
-                          f"it: {files[1]})", *("  " + line.replace(shrunk["data"], files[0]).replace(
-                              shrunk["theirs"], files[1]) for line in shrunk["lines"][1:]),
-                          "  show it: " + options(reading, *files)]
+                lines += [f"  shrunk from {shape(first['rows'])} to {shape(shrunk['rows'])}: {files[0]}",
+                          *("  " + line.replace(shrunk["data"], files[0]).replace(shrunk["theirs"], files[1])
+                            for line in shrunk["lines"][1:]), "  show it: " + options(reading, *files)]
         for case in failed:
             lines += [f"no run on case {cases.index(case) + 1} ({case['name']}): {case['failure']}; its data: "
                       f"{witness(case)[0]}", *(f"  its standard error: {line}" for line in case["stderr"])]
@@ -5023,10 +5019,9 @@ _MODES = (("vectors", _vectors_mode), ("model", _model_mode), ("conform", _confo
           (None, _train_mode))
 
 
-# A picture of a run (SVG), as Columbia §1.1 draws one: the target hyperplane solid with its normal v, the hypothesis
-# dashed with its w, the example x of a mistake and the move from w to w + y x; the "simple data sets in two dimensions"
-# of Kalyanakrishnan §2, on which the hyperplane "tilts" in response to errors.  Exact (Fractions) up to the pixels: a
-# line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.  A kernel run draws the sign of eq. (2) instead.
+# A picture of a run (SVG), as Columbia §1.1 draws one (svg says what), on the "simple data sets in two dimensions" of
+# Kalyanakrishnan §2, on which the hyperplane "tilts" in response to errors.  Exact (Fractions) up to the pixels: a
+# line's data-from and data-to ("p/q") satisfy w.(x, y) (+ b) = 0.
 _PLOT, _EDGE = 440, 30  # the square plot and the space around it, in pixels
 _DRAWN, _NUMBERED, _CELLS = 10, 30, 40  # hypotheses drawn before the current one, examples numbered, a grid's side
 _XML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})
@@ -5293,8 +5288,7 @@ script-src 'unsafe-inline'">""",
 
 
 def _chart(bound, after) -> str:
-    """The proof after each mistake M as a picture: by the Perceptron Algorithm notes' (1), w.w* / (gamma ||w*||) is at
-    least M; by their (2), ||w||^2 / R^2 is at most M; and M is at most R^2/gamma^2 (gamma ||w*||: 12 digits)."""
+    """The proof after each mistake M as a picture, its legend the Perceptron Algorithm notes' (1) and (2) and bound."""
     r2, g2, most, w_star = bound
     q, context = Fraction(g2) * Fraction(dot(w_star, w_star)), decimal.Context(prec=12)
     root = Fraction(context.sqrt(context.divide(decimal.Decimal(q.numerator), q.denominator)))  # gamma ||w*||
@@ -5340,8 +5334,7 @@ def _refuse_overwriting(args):
                 raise PerceptronError(f"{path}: cannot write: {err.strerror}") from None
             continue
         if output and not os.path.isfile(path):
-            raise PerceptronError(f"{path}: {_kind(st.st_mode)}, not a regular file: outputs are written to regular "
-                                  "files only, and never replace anything else")
+            raise PerceptronError(_kind(path, st.st_mode))
         other = seen.setdefault((st.st_dev, st.st_ino), f"{option} (standard input)" if stdin else option)
         if output and other != option:
             raise PerceptronError(f"{option} {path} is the {'output' if other in written else 'input'} "
@@ -5372,8 +5365,7 @@ def _write_files(files, folder=None, first_remove=None, report=lambda: None):
             targets[path] = real = path if inside else os.path.realpath(path)
             mode = os.stat(real, follow_symlinks=not inside).st_mode if os.path.lexists(real) else None
             if mode is not None and not (os.path.isfile(real) or inside and os.path.islink(real)):
-                raise PerceptronError(f"{path}: {_kind(mode)}, not a regular file: outputs are written to regular "
-                                      "files only, and never replace anything else")
+                raise PerceptronError(_kind(path, mode))
             with _Held():
                 for number in range(1 << 62):  # the first name no file has (O_EXCL): no randomness
                     name = os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.{os.getpid()}.{number}.part")
@@ -5403,10 +5395,11 @@ def _write_files(files, folder=None, first_remove=None, report=lambda: None):
         raise
 
 
-def _kind(mode) -> str:
+def _kind(path, mode, rule="outputs are written to regular files only, and never replace anything else") -> str:
     import stat
-    return ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if
             stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+    return f"{path}: {kind}, not a regular file: {rule}"
 
 
 if __name__ == "__main__":
