@@ -1141,7 +1141,7 @@ class _History:
     for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t.  An update costs O(d); votes alone, O(1)."""
 
     def __init__(self, w, n, votes, weights=None, sums=True):
-        self.n, self.w, self.since = n, list(w), 1
+        self.n, self.w, self.since, self.first = n, list(w), 1, list(w)  # first: W_0, the start
         self.total = [0] * len(w) if sums else None  # sum_t W_t so far, exactly: Fractions of the floats
         self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
         self.votes = [] if votes else None
@@ -1184,7 +1184,7 @@ class _History:
         total = [s + Fraction(a, 1 << self.k) for s, a in zip(self.total, self.scaled)]
         try:
             return {"after": [mean(Fraction(s) / N) for s in total],
-                    "before": [mean((Fraction(s) - Fraction(v)) / N) for s, v in zip(total, w)],
+                    "before": [mean((s - Fraction(v) + Fraction(v_0)) / N) for s, v, v_0 in zip(total, w, self.first)],
                     "updates": [mean(s / self.updates) for s in self.updated] if self.updates else list(w)}
         except ArithmeticError as err:  # the caller's Decimal context traps the division
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
