@@ -1007,10 +1007,10 @@ def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions
         nonlocal best
         errors = count(best.errors, mistake)  # stopped at the pocket's count: then it cannot win
         if errors < best.errors:
-            best = Pocket(_copied(_explicit(learner)), errors, learner.mistakes)
+            best = Pocket(_explicit(learner), errors, learner.mistakes)
     try:
         count = _pocket_errors(learner, D) if pocket else None
-        best = Pocket(_copied(_explicit(learner)), count(None, None), 0) if pocket else None
+        best = Pocket(_explicit(learner), count(None, None), 0) if pocket else None
         tally = _History(flat(learner), len(D.examples), voted, flat, average) if average or voted else None
         point = getattr(learner, "point", None)
         remember = voted or isinstance(learner, DualPerceptron)  # the example of each update: v_k's, K's pair's
@@ -1129,10 +1129,6 @@ class _Votes(list):
     def __init__(self, votes, made):
         super().__init__(votes)
         self.made = list(made)
-
-
-def _copied(w):
-    return None if w is None else dict(w) if isinstance(w, dict) else list(w)
 
 
 class _History:
@@ -2909,7 +2905,7 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
     after = args.weights if args.json else not ((args.quiet and not args.html) or kernel or args.multiclass)  # w after
     def on_mistake(mistake, model):  # a row with its mistake's number (a step a Ctrl-C took back: dropped below)
         if shown:
-            w = after and (args.json or args.weights or data.d <= 8) and _copied(_explicit(model))
+            w = after and (args.json or args.weights or data.d <= 8) and _explicit(model)
             (head if len(head) < _HEAD else tail).append((progress.count + 1, mistake, data.where(mistake.index), w))
         progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()
