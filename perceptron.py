@@ -949,10 +949,10 @@ def _binary_data(examples, keep, labels):
     """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
     two: Any = None  # two labels other than -1 and +1: (negative, positive)
 
-    def read_two(y):  # -1 for the negative, +1 for the positive
+    def read_two(y):  # -1 for the negative, +1 for the positive (of its type, where they are equal: 1 and True)
         label = _class_label(y)
         if label in two:
-            return 1 if label == two[1] and label != two[0] else -1
+            return 1 if label == two[1] and (label != two[0] or type(label) is type(two[1])) else -1
         raise PerceptronError(f"label {_short(y)} is not {_short(two[0])} or {_short(two[1])}")
     if labels is not None:
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \

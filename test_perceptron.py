@@ -1056,6 +1056,15 @@ def _value(label):
     return bool(label) if isinstance(label, bool_) else int(label) if isinstance(label, Int64) else label
 
 
+@pytest.mark.parametrize("first, second", [(1, True), (0, False), (True, 1)])
+def test_labels_equal_but_one_a_bool_are_two_labels_each_read_as_itself(first, second):
+    # True is not the label 1: both were read as -1 (1 == True), a run on one label that never converged
+    run = train([([1], first), ([-2], second)])
+    assert run.labels == (first, second) and [type(v) for v in run.labels] == [type(first), type(second)]
+    assert (run.w, run.converged, [m.y for m in run.trace]) == ([-1], True, [-1])
+    assert [type(run.predict(x)) for x in ([1], [-2])] == [type(first), type(second)]
+
+
 def test_a_stream_of_other_labels_names_them_with_labels():
     stream = iter([([1, 2], "a"), ([-1, 0], "b")])
     with pytest.raises(PerceptronError, match="^example 0: label 'a' is not -1 or \\+1$"):
