@@ -1145,8 +1145,7 @@ class _History:
         self.updated, self.updates = ([0] * len(w) if sums == "updates" else None), 0  # sum_k v_k exactly, and k
 
     def __call__(self, mistake, learner, t=None):
-        """An update: the learner's w is the hypothesis from step t on (Part I's pass: (epoch - 1) n + index + 1;
-        the family's counts its visits, for an order, a shuffle or a batch ending where no mistake is)."""
+        """An update: the learner's w is the hypothesis from the visit t on (Part I's: (epoch - 1) n + index + 1)."""
         self.at(t or (mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
         if self.updated is not None:
             self.updated = [s + Fraction(v) for s, v in zip(self.updated, self.w)]
@@ -1239,9 +1238,8 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             D = _Data(D.examples, keep=True, label=learner._class)
         point = _point("joint" if learner.binary is None else None, rule=learner.rule if learner.binary else "sign",
                        bias=bias, **conventions)
-        if learner.binary is None and _beyond(point):
-            learner = _FamilyJoint(learner.classes, learner.d, point)
         if learner.binary is None:  # one vector for the history: the class vectors, one after another
+            learner = _FamilyJoint(learner.classes, learner.d, point) if _beyond(point) else learner
             size = learner.d + bias
             return _run_cornell(learner, D, options, lambda joint: [v for c in joint.classes for v in joint.w[c]],
                                 lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)},
