@@ -1073,7 +1073,6 @@ class _Held:
                     self.previous[signum] = signal.signal(signum, self._hold)
                 except ValueError:  # not the main thread
                     break
-        return self
 
     def _hold(self, signum, frame):
         second, self.held = self.held is not None, (signum, frame)
