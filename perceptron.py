@@ -965,8 +965,7 @@ def _binary_data(examples, keep, labels):
         ys = [y for _, y in (D.examples if keep else examples)] if keep or type(examples) in _LISTS else [-1]
     except Exception:  # an item that is not a pair: named where the run meets it
         ys = [-1]
-    # The distinct labels by value, in order (True is not the label 1); None for the notes' or an unhashable one
-    try:
+    try:  # the distinct labels by value, in order (True is not the label 1); None: the notes', or unhashable
         values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
             [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
     except TypeError:
@@ -1042,10 +1041,9 @@ def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions
             for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
                 try:
                     learner.kernel(x_j, x)
-                except (TypeError, ValueError, ArithmeticError) as again:
-                    first = made[j]  # K's message speaks of its arguments a = x_j and b = x
-                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
-                                          f"the examples {first} and {D.at}: {_reason(again)}") from None
+                except (TypeError, ValueError, ArithmeticError) as again:  # K's message: its a = x_j, b = x
+                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{made[j]}, x_{D.at}), "
+                                          f"the examples {made[j]} and {D.at}: {_reason(again)}") from None
             raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
         return run(epoch, converged, tally and tally.means(visits))
     except KeyboardInterrupt as stop:  # the run at its last whole step (one whose trace entry is in): a step in hand
