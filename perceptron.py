@@ -949,10 +949,10 @@ def _binary_data(examples, keep, labels):
     """(the checked data, its labels (negative, positive)), read as ``train`` says (as met if they do not sort)."""
     two: Any = None  # two labels other than -1 and +1: (negative, positive)
 
-    def read_two(y):  # -1 for the negative, +1 for the positive
+    def read_two(y):  # -1 for the negative, +1 for the positive (of its type, where they are equal: 1 and True)
         label = _class_label(y)
         if label in two:
-            return 1 if label == two[1] and label != two[0] else -1
+            return 1 if label == two[1] and (label != two[0] or type(label) is type(two[1])) else -1
         raise PerceptronError(f"label {_short(y)} is not {_short(two[0])} or {_short(two[1])}")
     if labels is not None:
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
@@ -965,8 +965,7 @@ def _binary_data(examples, keep, labels):
         ys = [y for _, y in (D.examples if keep else examples)] if keep or type(examples) in _LISTS else [-1]
     except Exception:  # an item that is not a pair: named where the run meets it
         ys = [-1]
-    # The distinct labels by value, in order (True is not the label 1); None for the notes' or an unhashable one
-    try:
+    try:  # the distinct labels by value, in order (True is not the label 1); None: the notes', or unhashable
         values = None if set(map(type, ys)) == {int} and set(ys) <= {-1, 1} else \
             [y for _, y in dict.fromkeys((type(y) is bool, y) for y in map(_label_value, ys))]
     except TypeError:
@@ -1007,10 +1006,10 @@ def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions
         nonlocal best
         errors = count(best.errors, mistake)  # stopped at the pocket's count: then it cannot win
         if errors < best.errors:
-            best = Pocket(_copied(_explicit(learner)), errors, learner.mistakes)
+            best = Pocket(_explicit(learner), errors, learner.mistakes)
     try:
         count = _pocket_errors(learner, D) if pocket else None
-        best = Pocket(_copied(_explicit(learner)), count(None, None), 0) if pocket else None
+        best = Pocket(_explicit(learner), count(None, None), 0) if pocket else None
         tally = _History(flat(learner), len(D.examples), voted, flat, average) if average or voted else None
         point = getattr(learner, "point", None)
         remember = voted or isinstance(learner, DualPerceptron)  # the example of each update: v_k's, K's pair's
@@ -1042,10 +1041,9 @@ def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions
             for j, (x_j, _) in enumerate(learner.stored if x is not None else ()):  # again, to name the pair
                 try:
                     learner.kernel(x_j, x)
-                except (TypeError, ValueError, ArithmeticError) as again:
-                    first = made[j]  # K's message speaks of its arguments a = x_j and b = x
-                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{first}, x_{D.at}), "
-                                          f"the examples {first} and {D.at}: {_reason(again)}") from None
+                except (TypeError, ValueError, ArithmeticError) as again:  # K's message: its a = x_j, b = x
+                    raise PerceptronError(f"kernel {_name(learner.kernel)} failed on K(x_{made[j]}, x_{D.at}), "
+                                          f"the examples {made[j]} and {D.at}: {_reason(again)}") from None
             raise PerceptronError(f"kernel {_name(learner.kernel)} failed: {_reason(err)}", D.at) from None
         return run(epoch, converged, tally and tally.means(visits))
     except KeyboardInterrupt as stop:  # the run at its last whole step (one whose trace entry is in): a step in hand
@@ -1073,7 +1071,6 @@ class _Held:
                     self.previous[signum] = signal.signal(signum, self._hold)
                 except ValueError:  # not the main thread
                     break
-        return self
 
     def _hold(self, signum, frame):
         second, self.held = self.held is not None, (signum, frame)
@@ -1131,17 +1128,13 @@ class _Votes(list):
         self.made = list(made)
 
 
-def _copied(w):
-    return None if w is None else dict(w) if isinstance(w, dict) else list(w)
-
-
 class _History:
     """How many examples each hypothesis stood for, in order: Freund and Schapire's c_k, kept as exact sums (for the
     averages) and as a list (the votes).  The visit t (the run's t-th, whatever its order) that makes v_{k+1} counts
     for v_{k+1}, so sum_k c_k = N and sum_k c_k v_k = sum_{t=1}^N W_t.  An update costs O(d); votes alone, O(1)."""
 
     def __init__(self, w, n, votes, weights=None, sums=True):
-        self.n, self.w, self.since = n, list(w), 1
+        self.n, self.w, self.since, self.first = n, list(w), 1, list(w)  # first: W_0, the start
         self.total = [0] * len(w) if sums else None  # sum_t W_t so far, exactly: Fractions of the floats
         self.scaled, self.k = [0] * len(w), 0  # the accelerator's share of it: ints over 2^k
         self.votes = [] if votes else None
@@ -1149,8 +1142,7 @@ class _History:
         self.updated, self.updates = ([0] * len(w) if sums == "updates" else None), 0  # sum_k v_k exactly, and k
 
     def __call__(self, mistake, learner, t=None):
-        """An update: the learner's w is the hypothesis from step t on (Part I's pass: (epoch - 1) n + index + 1;
-        the family's counts its visits, for an order, a shuffle or a batch ending where no mistake is)."""
+        """An update: the learner's w is the hypothesis from the visit t on (Part I's: (epoch - 1) n + index + 1)."""
         self.at(t or (mistake.epoch - 1) * self.n + mistake.index + 1, self.weights(learner))
         if self.updated is not None:
             self.updated = [s + Fraction(v) for s, v in zip(self.updated, self.w)]
@@ -1184,7 +1176,7 @@ class _History:
         total = [s + Fraction(a, 1 << self.k) for s, a in zip(self.total, self.scaled)]
         try:
             return {"after": [mean(Fraction(s) / N) for s in total],
-                    "before": [mean((Fraction(s) - Fraction(v)) / N) for s, v in zip(total, w)],
+                    "before": [mean((s - Fraction(v) + Fraction(v_0)) / N) for s, v, v_0 in zip(total, w, self.first)],
                     "updates": [mean(s / self.updates) for s in self.updated] if self.updates else list(w)}
         except ArithmeticError as err:  # the caller's Decimal context traps the division
             raise PerceptronError(f"the average cannot be computed: {_reason(err)}") from None
@@ -1243,9 +1235,8 @@ def train_multiclass(examples: Iterable, y: Iterable | None = None, *, classes: 
             D = _Data(D.examples, keep=True, label=learner._class)
         point = _point("joint" if learner.binary is None else None, rule=learner.rule if learner.binary else "sign",
                        bias=bias, **conventions)
-        if learner.binary is None and _beyond(point):
-            learner = _FamilyJoint(learner.classes, learner.d, point)
         if learner.binary is None:  # one vector for the history: the class vectors, one after another
+            learner = _FamilyJoint(learner.classes, learner.d, point) if _beyond(point) else learner
             size = learner.d + bias
             return _run_cornell(learner, D, options, lambda joint: [v for c in joint.classes for v in joint.w[c]],
                                 lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(learner.classes)},
@@ -1620,8 +1611,7 @@ class Classifier:
         rows, run = self._rows(X), self.run_
         if run.multiclass is not None:
             return self._like(X, [list(run._scores(x, self.predictor).values()) for x in rows])
-        return self._like(X, run._votes(rows) if self.predictor == "voted" else
-                          [run.score(x, self.predictor) for x in rows])
+        return self._like(X, run._votes(rows, self.predictor))
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
@@ -2889,7 +2879,7 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
     after = args.weights if args.json else not ((args.quiet and not args.html) or kernel or args.multiclass)  # w after
     def on_mistake(mistake, model):  # a row with its mistake's number (a step a Ctrl-C took back: dropped below)
         if shown:
-            w = after and (args.json or args.weights or data.d <= 8) and _copied(_explicit(model))
+            w = after and (args.json or args.weights or data.d <= 8) and _explicit(model)
             (head if len(head) < _HEAD else tail).append((progress.count + 1, mistake, data.where(mistake.index), w))
         progress.mistake(mistake.epoch)
     examples = data if stream else data.examples()

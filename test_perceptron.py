@@ -922,6 +922,19 @@ def test_an_average_until_convergence_counts_the_clean_pass():
     assert run.converged and run.average == [sum(Fraction(w[j]) for w in W[1:]) / (len(W) - 1) for j in range(3)]
 
 
+@pytest.mark.parametrize("update", [None, "joint"])
+def test_the_average_before_of_a_run_with_a_start_counts_the_start_as_w_0(update):
+    # sum_{t=0}^{N-1} W_t / N: W_0 is the start (it was left out: a run that never moved from [1, 1] averaged [0, 0])
+    if update is None:
+        assert train([([1, 0], 1)], epochs=1, average="before", start=[1, 1]).average == [1, 1]
+        run = train([([1, 0], 1), ([-1, 0], 1)], epochs=1, average="before", start=[1, 1])
+        assert (run.w, run.average) == ([0, 1], [1, 1])  # W_0 = W_1 = [1, 1], then W_2 = [0, 1]
+    else:
+        run = P.train_multiclass([([1, 0], "a"), ([0, 1], "b")], update="joint", epochs=1, average="before",
+                                 start={"a": [1, 0], "b": [0, 1]})
+        assert run.mistakes == 0 and run.average == {"a": [1, 0], "b": [0, 1]}
+
+
 @pytest.mark.parametrize("rule", RULES)
 @pytest.mark.parametrize("bias", [False, True])
 def test_voted_counts_sum_to_n_and_their_weighted_sum_is_n_times_the_average(rule, bias):
@@ -1041,6 +1054,15 @@ def test_train_takes_any_two_labels_the_one_that_sorts_first_negative(negative, 
 
 def _value(label):
     return bool(label) if isinstance(label, bool_) else int(label) if isinstance(label, Int64) else label
+
+
+@pytest.mark.parametrize("first, second", [(1, True), (0, False), (True, 1)])
+def test_labels_equal_but_one_a_bool_are_two_labels_each_read_as_itself(first, second):
+    # True is not the label 1: both were read as -1 (1 == True), a run on one label that never converged
+    run = train([([1], first), ([-2], second)])
+    assert run.labels == (first, second) and [type(v) for v in run.labels] == [type(first), type(second)]
+    assert (run.w, run.converged, [m.y for m in run.trace]) == ([-1], True, [-1])
+    assert [type(run.predict(x)) for x in ([1], [-2])] == [type(first), type(second)]
 
 
 def test_a_stream_of_other_labels_names_them_with_labels():
