@@ -2431,10 +2431,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _say(line):
-    """One line on standard error, its control characters escaped (a file name may hold a newline)."""
+    """One line on standard error."""
     import contextlib
     with contextlib.suppress(OSError, ValueError, AttributeError):  # no standard error to say it on
-        print("".join(c if c.isprintable() else repr(c)[1:-1] for c in line), file=sys.stderr, flush=True)
+        print(_printable(line), file=sys.stderr, flush=True)
+
+
+def _printable(line):
+    """A line with its control characters escaped: a file name, a header cell or a class may hold a newline."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
 
 
 # Options that do not apply beside another one, and options that apply only with others (or a FILE).
@@ -3023,8 +3028,9 @@ def _text(report) -> str:
     d, joint, one_vs_rest = data.d, run.multiclass == "joint", run.multiclass == "one-vs-rest"
     first = bool(run.bias and getattr(run.conventions, "bias_first", False))  # the bias the first weight, or the last
     def aligned(header, rows) -> list:  # a table, its columns right-aligned
-        widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
-        return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in [header, *rows]]
+        rows = [list(map(_printable, row)) for row in [header, *rows]]
+        widths = [max(len(cell) for cell in column) for column in zip(*rows)]
+        return ["  ".join(cell.rjust(n) for cell, n in zip(row, widths)).rstrip() for row in rows]
     def weights_lines(label, w) -> list:  # w or {class: w}, under the feature names where the file had a header
         by_class = w if isinstance(w, dict) else {None: w}
         if args.quiet and d > 8:
@@ -3110,7 +3116,7 @@ def _text(report) -> str:
         lines.append(f"bound: R^2 = {_num(r2)}, gamma^2 = {_num(g2)} for w* = {_num(w_star)}: "
                      f"{_count_text(run.mistakes, 'mistake')}, {'at most' if run.mistakes <= bound else 'MORE than'} "
                      f"R^2/gamma^2 = {_num(bound)}")
-    return "\n".join(lines)
+    return "\n".join(map(_printable, lines))
 
 
 def _explained(run, xs, bound=None, every=False, labels=None) -> list:

@@ -6673,6 +6673,20 @@ def page_of(tmp_path, capsys, *argv, data=None, name="data.csv"):
     return out.read_text(encoding="utf-8")
 
 
+def test_a_header_cell_with_a_blank_line_is_escaped_in_the_report_and_the_pages_sections_keep_their_text(
+        tmp_path, capsys):
+    # a quoted header cell "a<LF><LF>b": printed raw, it broke the report's table and moved the page's sections
+    # (the trace table under "The run"); each line of the report is now printable, as _say's
+    data = '"a\n\nb",x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n'
+    status, out, _ = cli(capsys, write(tmp_path, data))
+    assert status == 0 and "2 features (a\\n\\nb, x2)" in out and "   a\\n\\nb  x2\nw      -6   3\n" in out, out
+    page = page_of(tmp_path, capsys, data=data)
+    run = html.unescape(page.split("<h2>The run</h2>", 1)[1].split("<h2>", 1)[0])
+    trace = html.unescape(page.split("<h2>The trace</h2>", 1)[1])
+    assert "pass  index" not in run and "mistakes: 5" in run, run
+    assert "pass  index" in trace and "mistakes: 5" not in trace, trace
+
+
 def frames(page):
     """The stepper's frames: (title, picture or "", text) each."""
     return [(title, picture, html.unescape(text)) for title, picture, text in re.findall(
