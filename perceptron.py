@@ -670,11 +670,17 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     @_boundary("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's conventions: weights "w", "pocket", "average", or "voted" (sign(sum_k
-        c_k sign(v_k.x)), sign(0) = +1 at both levels); a multiclass run's argmax_l w(l).x, ties to the earliest class,
-        its vote each class's voted sum (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
+        c_k sign(v_k.x)), sign(0) = +1 within), a zero score as the run's ``zero`` (0: no label, 0); a multiclass run's
+        argmax_l w(l).x, ties to the earliest class, its vote each class's voted sum (one-vs-rest) or the joint
+        hypotheses' argmaxes counted c_k times."""
         if self.multiclass is None:
-            return self.labels[sign(self._votes([x], weights)[0]) > 0]
+            o = self._sign(self._votes([x], weights)[0])
+            return self.labels[o > 0] if o else 0
         return _argmax(self.model.classes, self._scores(x, weights))
+
+    def _sign(self, s) -> int:
+        """sign(s) as the run's point has it at 0: FAMILY's sign(0) = +1 (the notes'), -1 or 0."""
+        return sign(s) if s != 0 else (self.conventions or _NOTES).zero
 
     def _scores(self, x, weights) -> dict:
         """A multiclass run's {class: its score} for x: w(l).x, or the vote's."""
@@ -737,7 +743,7 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         pairs = _pairs(examples, y)
         D = _Data(pairs, True, _class_label) if self.multiclass else _binary_data(pairs, True, self.labels)[0]
         xs = [x for x, _ in D.examples]
-        predicted = self.predictions(xs, weights) if self.multiclass else map(sign, self._votes(xs, weights))
+        predicted = self.predictions(xs, weights) if self.multiclass else map(self._sign, self._votes(xs, weights))
         return sum(map(ne, predicted, (y for _, y in D.examples)))
 
     @_boundary("w.x cannot be computed")
@@ -1607,7 +1613,7 @@ class Classifier:
 
     def decision_function(self, X):
         """Each row's score: w.x for two classes (positive: classes_[1]), [w(l).x for l in classes_] for more; or the
-        vote's, sum_k c_k sign(v_k.x) (0 is the positive class)."""
+        vote's, sum_k c_k sign(v_k.x) (a score of 0: the run's sign(0))."""
         rows, run = self._rows(X), self.run_
         if run.multiclass is not None:
             return self._like(X, [list(run._scores(x, self.predictor).values()) for x in rows])

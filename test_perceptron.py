@@ -981,6 +981,24 @@ def test_run_predict_applies_the_runs_own_bias(bias):
         run.predict(examples[0][0], "voted")
 
 
+@pytest.mark.parametrize("zero", [1, -1, 0])
+def test_a_binary_run_predicts_a_zero_score_by_its_own_sign_of_zero(zero):
+    # zero=-1's run converged on these, and predict, errors and --test read its zero scores as +1: 2 errors
+    examples = [([1, 0], 1), ([0, 1], -1), ([0, 0], -1)]
+    run = train(examples, zero=zero, epochs=5, pocket=True, average="after")
+    for weights in ("w", "pocket", "average"):
+        said = [sign(s) if s else zero for s in (run.score(x, weights) for x, _ in examples)]
+        assert [run.predict(x, weights) for x, _ in examples] == said
+        assert run.errors(examples, weights) == sum(o != y for o, (_, y) in zip(said, examples))
+    assert (run.converged, run.errors(examples)) == ((True, 0) if zero == -1 else (False, 1))
+
+
+def test_cli_test_of_a_run_under_zero_minus_one_counts_its_zero_scores_as_it_ran(capsys, tmp_path):
+    path = write(tmp_path, "x1,x2,y\n1,0,1\n0,1,-1\n0,0,-1\n")
+    status, out, _ = cli(capsys, path, "--zero=-1", "--epochs=5", "--test", path)
+    assert status == 0 and "passes: 2, converged" in out and "3 examples; errors: w 0" in out
+
+
 def test_run_errors_counts_the_predictors_mistakes_side_by_side():
     examples, _ = noisy(51, n=30, d=3)
     run = train(examples, bias=True, max_epochs=5, pocket=True, average="before", voted=True)
