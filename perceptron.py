@@ -4442,9 +4442,8 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
     tries: list = []  # (the settings of a bug, or None where it holds as seen, its diagnosis)
     if trace == [] and first is not None and first.score == 0:
         tries.append((None, "a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
-                      "0 (as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there (epoch "
-                      f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + ("y (w.x) = 0 <= 0, Cornell §3) and "
-                      "update." if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1) and update.")))
+                      f"0 (a strict `y w.x < 0`); the notes update there (epoch {first.epoch}, index {first.index}: "
+                      + ("y (w.x) = 0 <= 0, Cornell §3)." if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1).")))
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
     numbers = [v for x, _ in examples for v in x] + [v for m in ours.steps if m.cls is None for v in [
@@ -4452,9 +4451,9 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
     whole = all(map(_is_whole, numbers + theirs.floats))  # integers, or whole floats
     largest = max(map(abs, numbers), default=0) if whole and not st.multiclass and st.kernel is None else 0
     tries += [({"fault": ("wrap", bits)}, f"a bug in THEIRS: its integers wrap: every score and weight is kept in "
-               f"{bits} bits and wraps past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's int{bits} "
-               "do); the notes' arithmetic is exact.  With every sum, product and weight wrapped so, the whole run "
-               "agrees.") for bits in (32, 64) if largest >= 2 ** (bits - 1)]
+               f"{bits} bits and wraps past 2^{bits - 1} (two's complement: C's int{bits}_t, NumPy's int{bits}); "
+               "the notes' arithmetic is exact.  Wrapped so, the whole run agrees.") for bits in (32, 64)
+              if largest >= 2 ** (bits - 1)]
     if trace and difference.k is not None and st.multiclass != "joint":
         for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
             m, later = trace[j], len(trace) - j - 1
@@ -4463,10 +4462,9 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
                            f"all {_count_text(later, 'later mistake')} agree." if later else "the rest agrees."))
                       for fault, (_, did) in _FAULTS.items() if m.weights is None or j == difference.k]
         tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before "
-                   "the latest update (kept from before w changed); with scores so, the whole run agrees."),
+                   "the latest update; so, the whole run agrees."),
                   ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
-                   "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
-                   "updates so, the whole run agrees.")]
+                   "-y on a mistake, not by the label y (w - y x, away from it); so, the whole run agrees.")]
     visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in trace or ()}
     missing = sorted({s.index for s in ours.steps} - visited)
     if missing and (trace is not None or theirs.order) and not st.multiclass and st.kernel is None:
@@ -4480,9 +4478,8 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
             f"on example {first.index} at epoch {first.epoch}.  With {them} left out, the whole run agrees."))
     if trace and (len(trace) > 2 or prefer == _SHAPES[-1]):  # fewer updates fit it by chance, unless others show it
         tries.append(({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
-                      f"index {trace[0].index}): " + (f"every one of its {len(trace)} updates adds" if trace[1:] else
-                      "its update adds") + " the x of the example visited before its own (x[i - 1] for x[i], an "
-                      "off-by-one); the notes add the example's own: w <- w + y x (Columbia §1.1)."))
+                      f"index {trace[0].index}): every update adds the x of the example visited before its own "
+                      "(x[i - 1] for x[i], an off-by-one), not w <- w + y x (Columbia §1.1)."))
     tries.sort(key=lambda tried: prefer is None or prefer not in tried[1])  # (st below: as bugged, for _compare)
     return next(([f"diagnosis: {bug}"] for changed, bug in tries if changed is None or _compare(_replay(
         examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)

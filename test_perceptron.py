@@ -5923,8 +5923,8 @@ def test_check_names_integers_that_wrap_a_bug_in_theirs_and_the_same_loop_unwrap
     status, out, err = check_in_process(tmp_path, examples, loop_run(examples, bits=bits))
     assert (status, err) == (1, "") and out.splitlines()[1] == (
         f"diagnosis: a bug in THEIRS: its integers wrap: every score and weight is kept in {bits} bits and wraps "
-        f"past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's int{bits} do); the notes' arithmetic "
-        "is exact.  With every sum, product and weight wrapped so, the whole run agrees."), out
+        f"past 2^{bits - 1} (two's complement: C's int{bits}_t, NumPy's int{bits}); the notes' arithmetic is exact.  "
+        "Wrapped so, the whole run agrees."), out
     assert check_in_process(tmp_path, examples, loop_run(examples))[0] == 0
 
 
