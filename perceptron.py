@@ -4423,11 +4423,10 @@ def _rounding(difference, ours, model, examples, point) -> list | None:
              if isinstance(w, list) and len(w) == len(x) else "")
     return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_any(s)}, within "
             f"{bound:.3g} of 0{exact}:",
-            f"  {model.name} arithmetic, summing in any order and rounding its inputs and weights, may put THEIRS's "
-            "score anywhere within that bound of ours",
-            "  (Higham 2002, §3.1: gamma_n sum |w_i x_i|, gamma_n = n u / (1 - n u), carried through every update),",
-            "  and the rule decides at 0.  To agree bit for bit, compute in binary64 and sum left to right from 0:",
-            "  s = 0; for a, b in zip(w, x): s = s + a * b"]
+            f"  {model.name} arithmetic, summed in any order, may put THEIRS's score anywhere within that bound of "
+            "ours (Higham 2002, §3.1: gamma_n sum |w_i x_i|, through every update), and the rule decides at 0.",
+            "  To agree bit for bit, compute in binary64 and sum left to right from 0: s = 0; for a, b in zip(w, x): "
+            "s = s + a * b"]
 
 
 def _parting(difference):
