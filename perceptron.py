@@ -4642,18 +4642,16 @@ def _simplest(v, within=1e-9):
 
 
 def _unexplained(difference, ours, examples, st, traced=False) -> list:
-    what, k, o, t = difference
+    what, k, o, _ = difference
     if k is None:
         told = [f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
                 f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they part "
                 "after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, and its "
                 "weights after) to find the first step where they part.")]
     elif what == "score":
-        told = [f"  their score {_shown_any(t.score)} is not our w.x = {_shown_any(o.score)}, beyond the bound "
-                f"{o.score_bound:.3g} of rounding."]
+        told = [f"  their score is not our w.x, beyond the bound {o.score_bound:.3g} of rounding (both: below)."]
     elif what == "w after":
-        told = [f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, theirs "
-                f"{_shown_any(t.weights, o.weights)}; the notes' update is w <- w + y x."]
+        told = ["  the weights after this update differ beyond rounding (both: below); the notes' is w <- w + y x."]
     else:  # a mistake one side made there
         visit = _parting(difference)
         made = o is not None and (o.cls, o.epoch, o.index) == visit  # by ours: the notes require an update
@@ -4667,8 +4665,7 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
         else:
             why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {sign(s):+d} " \
                   f"{'!=' if sign(s) != y else '='} y = {y:+d}"
-        after = f", to w = {_shown_any(o.weights)}" if made and isinstance(o.weights, list) else ""
-        told = [f"  the notes require {'an' if made else 'no'} update here{why}{after} (Columbia §1.1, Cornell §3); "
+        told = [f"  the notes require {'an' if made else 'no'} update here{why} (Columbia §1.1, Cornell §3); "
                 f"THEIRS made {'none' if made else 'one'}."]
     return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
             "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
