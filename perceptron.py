@@ -4617,21 +4617,20 @@ def _law(examples, args, theirs, model) -> tuple | None:
         return None
     lines = [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every one of its "
              f"{len(steps)} updates.  THEIRS is the notes' perceptron with:", *named[1:-1]]
-    if shuffled:  # its seed unknown: no run
+    if shuffled:  # its seed unknown: the run in the file's order, tried below, cannot make its trace
         row = _ROWS["a seeded shuffle"]
-        return "variant", lines + [
-            f"  - a shuffle: {row.changes} (met in {row.source.split(' (')[0]}), read from its trace: epoch "
-            f"{steps[shuffled].epoch} visits index {steps[shuffled].index} after index {steps[shuffled - 1].index}",
-            "  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass visits) "
-            "to compare exactly"], None
+        lines.append(f"  - a shuffle: {row.changes} (met in {row.source.split(' (')[0]}), read from its trace: epoch "
+                     f"{steps[shuffled].epoch} visits index {steps[shuffled].index} after index "
+                     f"{steps[shuffled - 1].index}")
     try:
         model, st = _Rounding(variant, theirs, examples), _settings(variant, None, None)
         agrees = _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model)[0] is None
     except PerceptronError:
         agrees = False
     return "variant", lines + (["  the run with them agrees step by step", named[-1]] if agrees else [
-        "  the run with them does not agree with THEIRS step by step within its rounding: declare what it does "
-        "(\"rate\", \"start\", \"order\") to compare exactly"]), variant if agrees else None
+        "  " + ("an order THEIRS does not declare cannot be run" if shuffled else "the run with them does not agree "
+                "with THEIRS step by step within its rounding") + ": declare what it does (\"rate\", \"start\", "
+        "\"order\": the indexes each pass visits) to compare exactly"]), variant if agrees else None
 
 
 def _simplest(v, within=1e-9):
