@@ -4244,7 +4244,8 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             tie = tied is None and _rounding(difference, ours, model, examples, st.point)
             if tie:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
                 until = "epoch {}, index {}".format(*_parting(difference)[1:])
-                tied = names, _named(variant, names, [], until) + [
+                tied = names, _named(variant, names, [])[:-1] + [  # (no command: it does not agree)
+                    f"  under them the rest of the run agrees, step by step, up to {until}",
                     tie[0].replace("diagnosis: ", f"then at {until}: ", 1), *tie[1:]]
     if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
@@ -4374,7 +4375,7 @@ def _option(field, value) -> str:
     return f"{flag}={_num(value)}"
 
 
-def _named(args, names, others, until=None) -> list:
+def _named(args, names, others) -> list:
     """The diagnosis of conventions: each's option, what it changes and where it is met; the command that runs it."""
     def option(name, args):  # (a convention's option in these options, its value), or a way of writing's words
         row = _ROWS.get(name)
@@ -4394,8 +4395,6 @@ def _named(args, names, others, until=None) -> list:
                      f"  - {said}: a way of writing the numbers, read as written")
     lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n) or "the options as given") + ")"
               for n, v in others[:3]]
-    if until:
-        return lines + [f"  under them the rest of the run agrees, step by step, up to {until}"]
     import shlex
     shown = {field: getattr(args, field) != value for field, value in _DEFAULTS.items()}  # (the rest: where true)
     shown.update(rule=shown["rule"] and args.multiclass != "joint", max_epochs=shown["max_epochs"] and not args.epochs)
