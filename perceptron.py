@@ -4454,10 +4454,9 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
               if largest >= 2 ** (bits - 1)]
     if trace and difference.k is not None and st.multiclass != "joint":
         for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
-            m, later = trace[j], len(trace) - j - 1
+            m = trace[j]
             tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
-                       f"{m.epoch}, index {m.index}): with that step so, " + (
-                           f"all {_count_text(later, 'later mistake')} agree." if later else "the rest agrees."))
+                       f"{m.epoch}, index {m.index}): with that step so, the rest of its run agrees.")
                       for fault, (_, did) in _FAULTS.items() if m.weights is None or j == difference.k]
         tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before "
                    "the latest update; so, the whole run agrees."),
