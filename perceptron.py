@@ -4370,8 +4370,7 @@ def _option(field, value) -> str:
     if value is True:
         return flag
     if isinstance(value, (list, tuple)):  # a vector, two labels, or an order (one list, or one a pass)
-        value = ";".join(",".join(map(_num, one)) for one in value) if value and isinstance(value[0], list) else \
-            ",".join(map(_num, value))
+        value = ";".join(",".join(map(_num, v)) for v in (value if value and isinstance(value[0], list) else [value]))
     return f"{flag}={_num(value)}"
 
 
