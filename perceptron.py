@@ -4317,10 +4317,11 @@ def _choices(args, theirs, n, d, kernel) -> list:
     steps = theirs.trace or []
     if steps and min(s.index for s in steps) > 0 and max(s.index for s in steps) < n:
         choices.append([(), ("indexes from 1",)])
-    if args.multiclass != "joint":  # sign(0) is the sign rule's
+    if args.multiclass != "joint":  # sign(0) is the sign rule's: each but the options', +1 the notes'
         sign = ("the sign rule",) if args.rule == "margin" else ()
-        choices.append([(), ("the margin rule",) if args.rule == "sign" else sign, sign + ("sign(0) = -1",),
-                        sign + ("sign(0) = 0", "the update (t - o) x")])
+        choices.append([(), ("the margin rule",) if args.rule == "sign" else sign] + [
+            sign + (row.name,) + ("the update (t - o) x",) * (row.value == 0) for row in FAMILY
+            if row.field == "zero" and row.value != (1 if args.zero is None else args.zero)])
     vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in steps]
     lengths = {len(w) for v in vectors for w in (v.values() if isinstance(v, dict) else [v]) if isinstance(w, list)}
     if lengths == {d + 1}:
@@ -4656,11 +4657,13 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
             why = ""
         elif st.multiclass == "joint" or s is None or isinstance(s, str):
             why = ": the argmax is not y"
-        elif st.point.rule == "margin":
-            why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+        elif st.point.rule == "margin" or st.point.threshold:  # (_decided's rule and prediction, in words)
+            why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if y * s <= st.point.threshold else '>'} " \
+                  f"{_shown_any(st.point.threshold)}"
         else:
-            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {sign(s):+d} " \
-                  f"{'!=' if sign(s) != y else '='} y = {y:+d}"
+            o = _decided(st.point, y, s)[1]
+            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {o:+d} " \
+                  f"{'!=' if o != y else '='} y = {y:+d}"
         told = [f"  the notes require {'an' if made else 'no'} update here{why} (Columbia §1.1, Cornell §3); "
                 f"THEIRS made {'none' if made else 'one'}."]
     return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "

@@ -6132,6 +6132,22 @@ def test_check_law_calls_no_decay_a_bug_where_a_reshuffle_hides_the_examples_bet
     assert (status, err) == (1, "") and "bug" not in out.splitlines()[0], out
 
 
+def test_check_names_the_notes_sign_of_zero_where_the_options_give_another(capsys, tmp_path):
+    # the notes' run (sign(0) = +1) checked under --zero=-1: it read "unexplained", for the search tried every
+    # sign(0) but +1; with its final weights changed it is unexplained, in words of the run's sign(0), not the notes'
+    path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n-1,3,-1\n")
+    theirs = cli_json(capsys, path)[1]
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--zero=-1", "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a convention, not a bug"), out
+    assert "  - --zero=1: a zero score predicts +1" in out and reproduced(tmp_path, out)[0] == 0, out
+    theirs["weights"][0] += 100
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--zero=-1", "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): unexplained"), out
+    assert "the notes require an update here: the score is 0 and sign(0) = -1 != y = +1" in out, out
+
+
 @pytest.mark.parametrize("planted", [{}, {"decay": 0.01, "passes": 20}, {"passive": True, "threshold": 1}])
 def test_check_of_one_step_that_breaks_the_law_shows_the_law_s_w_after_it(tmp_path, planted):
     examples = planted_data(31)
