@@ -4641,10 +4641,9 @@ def _simplest(v, within=1e-9):
 def _unexplained(difference, ours, examples, st, traced=False) -> list:
     what, k, o, _ = difference
     if k is None:
-        told = [f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
-                f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they part "
-                "after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, and its "
-                "weights after) to find the first step where they part.")]
+        told = [f"  their {what} differ from the notes' run's (both: below); " + (
+            "their trace agrees with it at every mistake: they part after its last." if traced else "give THEIRS's "
+            "trace (each mistake's epoch and index, and its weights after) to find the first step where they part.")]
     elif what == "score":
         told = [f"  their score is not our w.x, beyond the bound {o.score_bound:.3g} of rounding (both: below)."]
     elif what == "w after":
