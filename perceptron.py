@@ -3755,7 +3755,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
         again, alike = _compare(side, theirs, base, narrower)
         if again is None:
             model, ours, difference, agreement = narrower, side, None, alike
-    where = [] if difference is None else _where(difference, ours, examples, data)
+    where = [] if difference is None else _where(difference, ours, examples, data, base.point.start)
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
         return _differ(head, preferred, where)
@@ -4669,7 +4669,7 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
             "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
 
 
-def _where(difference, ours, examples, data) -> list:
+def _where(difference, ours, examples, data, start) -> list:
     what, k, o, t = difference
     if k is None:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
@@ -4688,9 +4688,10 @@ def _where(difference, ours, examples, data) -> list:
                      + f": ours made {did[0]}, theirs {did[1]}")
     x, y = examples[visit[2]]
     lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
-    before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
-    return lines + ["  w before it: " + (_shown_any(before[-1].weights) if before else "0, as at the start")] \
-        if before or ours.steps and ours.steps[0].weights is not None else lines
+    before = [(start.get(visit[0], start) if isinstance(start, dict) else start) or 0] + [
+        s.weights for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]  # (the start: given, or 0)
+    return lines + ["  w before it: " + _shown_any(before[-1]) + ", as at the start" * (len(before) == 1)] \
+        if before[1:] or ours.steps and ours.steps[0].weights is not None else lines
 
 
 def _shown_any(v, other=None) -> str:

@@ -6132,6 +6132,14 @@ def test_check_law_calls_no_decay_a_bug_where_a_reshuffle_hides_the_examples_bet
     assert (status, err) == (1, "") and "bug" not in out.splitlines()[0], out
 
 
+def test_check_shows_w_before_the_parting_as_the_start_the_options_give(capsys, tmp_path):
+    # w before the first mistake is the start: under --start=1,1 it read "w before it: 0, as at the start"
+    path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n-1,3,-1\n")
+    (tmp_path / "theirs.json").write_text(json.dumps(cli_json(capsys, path)[1]), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--start=1,1", "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.endswith("  w before it: (1, 1), as at the start\n"), out
+
+
 def test_check_names_the_notes_sign_of_zero_where_the_options_give_another(capsys, tmp_path):
     # the notes' run (sign(0) = +1) checked under --zero=-1: it read "unexplained", for the search tried every
     # sign(0) but +1; with its final weights changed it is unexplained, in words of the run's sign(0), not the notes'
