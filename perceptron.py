@@ -4415,7 +4415,7 @@ def _rounding(difference, ours, model, examples, point) -> list | None:
         ours.watched.get(visit, (None, 0.0))
     if s is None or isinstance(s, str) or not bound > 0 or abs(Fraction(s)) > Fraction(bound):
         return None
-    w = [None] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
+    w = [point.start] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
     w, x = w[-1], _read_at(point, examples[visit[2]][0])  # x as the run read it, its bias's feature in place
     exact = (f"; the exact score w.x (from Fractions of the same floats) is "
              f"{_shown_any(sum(map(mul, map(Fraction, w), map(Fraction, x))))}"

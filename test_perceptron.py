@@ -4738,6 +4738,16 @@ def test_check_a_rounded_tie_with_the_bias_first_shows_the_exact_score_of_x_as_t
     assert "exact score w.x (from Fractions of the same floats) is -1:" in out
 
 
+def test_check_a_rounded_tie_at_the_first_step_shows_the_exact_score_from_the_start(tmp_path):
+    # w = the start (-1e16, -1, 1e16) on (1, 1, 1): 0.0 left to right, exactly -1; it showed no exact score
+    w = [-9999999999999999.0, 0.0, 1.0000000000000002e16]
+    doc = {"weights": w, "start": [-1e16, -1.0, 1e16], "epochs": 1, "converged": False,
+           "trace": [{"epoch": 1, "index": 0, "score": -1.0, "weights": w}]}
+    status, out, err = check_in_process(tmp_path, [([1.0, 1.0, 1.0], 1)], doc, "--start=-1e16,-1,1e16", "--epochs=1")
+    assert (status, err) == (1, "") and "a tie broken by rounding, not a bug" in out.splitlines()[0], out
+    assert "the exact score w.x (from Fractions of the same floats) is -1:" in out, out
+
+
 def test_check_a_convention_that_agrees_up_to_a_rounded_tie_is_named_then_the_tie(capsys, tmp_path):
     # the run of the test above, checked without --bias-first: the bias first agrees up to the tie rounding breaks
     examples = [([1e16, -2e16], -1), ([2.0, 1.0], 1)]
