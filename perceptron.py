@@ -4501,15 +4501,14 @@ def _law(examples, args, theirs, model) -> tuple | None:
     # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * len(start) ** 2 * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
-    order = theirs.order
-    shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
+    order = theirs.order or [range(n)]  # the examples each pass visits, in its order
+    shuffled = None if theirs.order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
                                         if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
     before, last = start, -1  # type: list, Any
     for s, w in zip(steps, W):
         x, y = X[s.index], examples[s.index][1]
-        at = None if shuffled else (s.epoch - 1) * n + (order[min(s.epoch, len(order)) - 1].index(s.index)
-                                                        if order else s.index)
+        at = None if shuffled else (s.epoch - 1) * n + order[min(s.epoch, len(order)) - 1].index(s.index)
         pp, px, xx, pw, xw = (sum(map(mul, a, b)) for a, b in ((before, before), (before, x), (x, x), (before, w),
                                                                (x, w)))
         det = pp * xx - px * px
@@ -4572,7 +4571,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     high, k, epoch, made, w = math.inf, 0, 0, -1, start  # the least at a visit that made none, by THEIRS's w then
     while not shuffled and k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked: stop)
         epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
-        for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
+        for i in order[min(epoch, len(order)) - 1]:
             if k == len(steps):
                 break
             if (steps[k].epoch, steps[k].index) == (epoch, i):
@@ -4591,6 +4590,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
         bad = set()  # the sum: 0
     if bad and len(steps) < 5:  # one step off a law is a bug only where four others fix the law
         return None
+    found.update({row.field: getattr(theirs, row.field) for row in map(_ROWS.get, _evidence(theirs, n)) if row})
     names = [next(row.name for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
              for field, value in found.items()]
     variant = _variant(args, names, found)

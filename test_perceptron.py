@@ -5617,6 +5617,15 @@ def test_check_reads_a_law_off_their_trace_alone_or_combined_as_outside_the_note
         assert words in out, (words, out)
 
 
+def test_check_runs_a_law_with_the_order_theirs_declares(tmp_path):
+    # a decay read under a declared order: its run visited the file's order, did not agree, and asked for "order"
+    examples, order = planted_data(31), [random.Random(k).sample(range(30), 30) for k in range(20)]
+    run = dict(law_run(examples, decay=0.01, passes=20, order=order), order=order)
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "  - --decay=0.01: " in out and "the run with them agrees step by step" in out, out
+
+
 @pytest.mark.parametrize("placed", [["--bias-first"], ["--bias-feature=-1"], ["--bias-first", "--bias-feature=-1"]])
 def test_check_reads_a_law_with_the_bias_where_the_options_place_it(capsys, tmp_path, placed):
     path = write(tmp_path, "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n3,1,1\n-1,-3,-1\n")
