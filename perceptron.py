@@ -4590,6 +4590,8 @@ def _law(examples, args, theirs, model) -> tuple | None:
         bad = set()  # the sum: 0
     if bad and len(steps) < 5:  # one step off a law is a bug only where four others fix the law
         return None
+    if not found and not bad and not shuffled:  # the notes' law: nothing read (what THEIRS declares is no reading)
+        return None
     found.update({row.field: getattr(theirs, row.field) for row in map(_ROWS.get, _evidence(theirs, n)) if row})
     names = [next(row.name for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
              for field, value in found.items()]
@@ -4611,8 +4613,6 @@ def _law(examples, args, theirs, model) -> tuple | None:
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
                        f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
-    if not names and not shuffled:
-        return None
     lines = [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every one of its "
              f"{len(steps)} updates.  THEIRS is the notes' perceptron with:", *named[1:-1]]
     if shuffled:  # its seed unknown: the run in the file's order, tried below, cannot make its trace
