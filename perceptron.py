@@ -4501,14 +4501,14 @@ def _law(examples, args, theirs, model) -> tuple | None:
     # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * len(start) ** 2 * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
-    order = theirs.order or [range(n)]  # the examples each pass visits, in its order
-    shuffled = None if theirs.order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
+    order, visits = theirs.order, theirs.order or [range(n)]  # visits: the examples of each pass, in its order
+    shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
                                         if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
     before, last = start, -1  # type: list, Any
     for s, w in zip(steps, W):
         x, y = X[s.index], examples[s.index][1]
-        at = None if shuffled else (s.epoch - 1) * n + order[min(s.epoch, len(order)) - 1].index(s.index)
+        at = None if shuffled else (s.epoch - 1) * n + visits[min(s.epoch, len(visits)) - 1].index(s.index)
         pp, px, xx, pw, xw = (sum(map(mul, a, b)) for a, b in ((before, before), (before, x), (x, x), (before, w),
                                                                (x, w)))
         det = pp * xx - px * px
@@ -4571,7 +4571,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     high, k, epoch, made, w = math.inf, 0, 0, -1, start  # the least at a visit that made none, by THEIRS's w then
     while not shuffled and k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked: stop)
         epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
-        for i in order[min(epoch, len(order)) - 1]:
+        for i in visits[min(epoch, len(visits)) - 1]:
             if k == len(steps):
                 break
             if (steps[k].epoch, steps[k].index) == (epoch, i):
@@ -4660,9 +4660,9 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
             why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if y * s <= st.point.threshold else '>'} " \
                   f"{_shown_any(st.point.threshold)}"
         else:
-            o = _decided(st.point, y, s)[1]
-            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {o:+d} " \
-                  f"{'!=' if o != y else '='} y = {y:+d}"
+            predicted = _decided(st.point, y, s)[1]
+            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {predicted:+d} " \
+                  f"{'!=' if predicted != y else '='} y = {y:+d}"
         told = [f"  the notes require {'an' if made else 'no'} update here{why} (Columbia §1.1, Cornell §3); "
                 f"THEIRS made {'none' if made else 'one'}."]
     return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
