@@ -3720,7 +3720,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
         again, alike = _compare(side, theirs, base, narrower)
         if again is None:
             model, ours, difference, agreement = narrower, side, None, alike
-    where = [] if difference is None else _where(difference, ours, examples, data)
+    where = [] if difference is None else _where(difference, ours, examples, data, base.point.start)
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
         return _differ(head, preferred, where)
@@ -4209,7 +4209,8 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             tie = tied is None and _rounding(difference, ours, model, examples, st.point)
             if tie:  # agreeing up to a tie that rounding breaks: named if nothing agrees throughout
                 until = "epoch {}, index {}".format(*_parting(difference)[1:])
-                tied = names, _named(variant, names, [], until) + [
+                tied = names, _named(variant, names, [])[:-1] + [  # (no command: it does not agree)
+                    f"  under them the rest of the run agrees, step by step, up to {until}",
                     tie[0].replace("diagnosis: ", f"then at {until}: ", 1), *tie[1:]]
     if agreeing:  # of the readings alike, the rate of fewest digits first (1/2 with the mean, not 1/60 with the sum)
         agreeing.sort(key=lambda reading: len(repr(float(reading[1].rate or 1)).split("e")[0].replace("-", "")
@@ -4281,10 +4282,11 @@ def _choices(args, theirs, n, d, kernel) -> list:
     steps = theirs.trace or []
     if steps and min(s.index for s in steps) > 0 and max(s.index for s in steps) < n:
         choices.append([(), ("indexes from 1",)])
-    if args.multiclass != "joint":  # sign(0) is the sign rule's
+    if args.multiclass != "joint":  # sign(0) is the sign rule's: each but the options', +1 the notes'
         sign = ("the sign rule",) if args.rule == "margin" else ()
-        choices.append([(), ("the margin rule",) if args.rule == "sign" else sign, sign + ("sign(0) = -1",),
-                        sign + ("sign(0) = 0", "the update (t - o) x")])
+        choices.append([(), ("the margin rule",) if args.rule == "sign" else sign] + [
+            sign + (row.name,) + ("the update (t - o) x",) * (row.value == 0) for row in FAMILY
+            if row.field == "zero" and row.value != (1 if args.zero is None else args.zero)])
     vectors = [theirs.weights, theirs.average, theirs.pocket, theirs.start] + [s.weights for s in steps]
     lengths = {len(w) for v in vectors for w in (v.values() if isinstance(v, dict) else [v]) if isinstance(w, list)}
     if lengths == {d + 1}:
@@ -4334,12 +4336,11 @@ def _option(field, value) -> str:
     if value is True:
         return flag
     if isinstance(value, (list, tuple)):  # a vector, two labels, or an order (one list, or one a pass)
-        value = ";".join(",".join(map(_num, one)) for one in value) if value and isinstance(value[0], list) else \
-            ",".join(map(_num, value))
+        value = ";".join(",".join(map(_num, v)) for v in (value if value and isinstance(value[0], list) else [value]))
     return f"{flag}={_num(value)}"
 
 
-def _named(args, names, others, until=None) -> list:
+def _named(args, names, others) -> list:
     """The diagnosis of conventions: each's option, what it changes and where it is met; the command that runs it."""
     def option(name, args):  # (a convention's option in these options, its value), or a way of writing's words
         row = _ROWS.get(name)
@@ -4359,8 +4360,6 @@ def _named(args, names, others, until=None) -> list:
                      f"  - {said}: a way of writing the numbers, read as written")
     lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n) or "the options as given") + ")"
               for n, v in others[:3]]
-    if until:
-        return lines + [f"  under them the rest of the run agrees, step by step, up to {until}"]
     import shlex
     shown = {field: getattr(args, field) != value for field, value in _DEFAULTS.items()}  # (the rest: where true)
     shown.update(rule=shown["rule"] and args.multiclass != "joint", max_epochs=shown["max_epochs"] and not args.epochs)
@@ -4381,18 +4380,17 @@ def _rounding(difference, ours, model, examples, point) -> list | None:
         ours.watched.get(visit, (None, 0.0))
     if s is None or isinstance(s, str) or not bound > 0 or abs(Fraction(s)) > Fraction(bound):
         return None
-    w = [None] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
+    w = [point.start] + [m.weights for m in ours.steps[:difference.k] if m.cls == visit[0] and m.weights is not None]
     w, x = w[-1], _read_at(point, examples[visit[2]][0])  # x as the run read it, its bias's feature in place
     exact = (f"; the exact score w.x (from Fractions of the same floats) is "
              f"{_shown_any(sum(map(mul, map(Fraction, w), map(Fraction, x))))}"
              if isinstance(w, list) and len(w) == len(x) else "")
     return [f"diagnosis: a tie broken by rounding, not a bug.  Our score there is {_shown_any(s)}, within "
             f"{bound:.3g} of 0{exact}:",
-            f"  {model.name} arithmetic, summing in any order and rounding its inputs and weights, may put THEIRS's "
-            "score anywhere within that bound of ours",
-            "  (Higham 2002, §3.1: gamma_n sum |w_i x_i|, gamma_n = n u / (1 - n u), carried through every update),",
-            "  and the rule decides at 0.  To agree bit for bit, compute in binary64 and sum left to right from 0:",
-            "  s = 0; for a, b in zip(w, x): s = s + a * b"]
+            f"  {model.name} arithmetic, summed in any order, may put THEIRS's score anywhere within that bound of "
+            "ours (Higham 2002, §3.1: gamma_n sum |w_i x_i|, through every update), and the rule decides at 0.",
+            "  To agree bit for bit, compute in binary64 and sum left to right from 0: s = 0; for a, b in zip(w, x): "
+            "s = s + a * b"]
 
 
 def _parting(difference):
@@ -4407,9 +4405,8 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
     tries: list = []  # (the settings of a bug, or None where it holds as seen, its diagnosis)
     if trace == [] and first is not None and first.score == 0:
         tries.append((None, "a bug in THEIRS, at its first step: its rule never fires from w = 0, where every score is "
-                      "0 (as a strict `y w.x < 0` would), so w stays 0; the notes make a mistake there (epoch "
-                      f"{first.epoch}, index {first.index}, y = {first.y:+d}: " + ("y (w.x) = 0 <= 0, Cornell §3) and "
-                      "update." if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1) and update.")))
+                      f"0 (a strict `y w.x < 0`); the notes update there (epoch {first.epoch}, index {first.index}: "
+                      + ("y (w.x) = 0 <= 0, Cornell §3)." if first.y > 0 else "sign(0) = +1 != y, Columbia §1.1).")))
     if theirs.epochs is not None and theirs.converged is False:
         st = st._replace(passes=theirs.epochs)  # the passes THEIRS made
     numbers = [v for x, _ in examples for v in x] + [v for m in ours.steps if m.cls is None for v in [
@@ -4417,21 +4414,19 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
     whole = all(map(_is_whole, numbers + theirs.floats))  # integers, or whole floats
     largest = max(map(abs, numbers), default=0) if whole and not st.multiclass and st.kernel is None else 0
     tries += [({"fault": ("wrap", bits)}, f"a bug in THEIRS: its integers wrap: every score and weight is kept in "
-               f"{bits} bits and wraps past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's int{bits} "
-               "do); the notes' arithmetic is exact.  With every sum, product and weight wrapped so, the whole run "
-               "agrees.") for bits in (32, 64) if largest >= 2 ** (bits - 1)]
+               f"{bits} bits and wraps past 2^{bits - 1} (two's complement: C's int{bits}_t, NumPy's int{bits}); "
+               "the notes' arithmetic is exact.  Wrapped so, the whole run agrees.") for bits in (32, 64)
+              if largest >= 2 ** (bits - 1)]
     if trace and difference.k is not None and st.multiclass != "joint":
         for j in range(min(difference.k, len(trace) - 1), max(-1, difference.k - 12), -1):
-            m, later = trace[j], len(trace) - j - 1
+            m = trace[j]
             tries += [({"fault": (fault, j)}, f"a bug in THEIRS, at one step: THEIRS {did} at mistake {j + 1} (epoch "
-                       f"{m.epoch}, index {m.index}): with that step so, " + (
-                           f"all {_count_text(later, 'later mistake')} agree." if later else "the rest agrees."))
+                       f"{m.epoch}, index {m.index}): with that step so, the rest of its run agrees.")
                       for fault, (_, did) in _FAULTS.items() if m.weights is None or j == difference.k]
         tries += [({"fault": ("stale", "always")}, "a bug in THEIRS: every score is stale, w.x for the weights before "
-                   "the latest update (kept from before w changed); with scores so, the whole run agrees."),
+                   "the latest update; so, the whole run agrees."),
                   ({"fault": ("prediction", "always")}, "a bug in THEIRS: every update is by the prediction sign(w.x), "
-                   "which is -y on a mistake, instead of by the label y: w - y x moves w away from the label; with "
-                   "updates so, the whole run agrees.")]
+                   "-y on a mistake, not by the label y (w - y x, away from it); so, the whole run agrees.")]
     visited = {i for one in theirs.order for i in one} if theirs.order else {s.index for s in trace or ()}
     missing = sorted({s.index for s in ours.steps} - visited)
     if missing and (trace is not None or theirs.order) and not st.multiclass and st.kernel is None:
@@ -4445,9 +4440,8 @@ def _bug(examples, st, theirs, model, difference, ours, prefer=None) -> list | N
             f"on example {first.index} at epoch {first.epoch}.  With {them} left out, the whole run agrees."))
     if trace and (len(trace) > 2 or prefer == _SHAPES[-1]):  # fewer updates fit it by chance, unless others show it
         tries.append(({"fault": ("previous", "always")}, f"a bug in THEIRS, at its first step (epoch {trace[0].epoch}, "
-                      f"index {trace[0].index}): " + (f"every one of its {len(trace)} updates adds" if trace[1:] else
-                      "its update adds") + " the x of the example visited before its own (x[i - 1] for x[i], an "
-                      "off-by-one); the notes add the example's own: w <- w + y x (Columbia §1.1)."))
+                      f"index {trace[0].index}): every update adds the x of the example visited before its own "
+                      "(x[i - 1] for x[i], an off-by-one), not w <- w + y x (Columbia §1.1)."))
     tries.sort(key=lambda tried: prefer is None or prefer not in tried[1])  # (st below: as bugged, for _compare)
     return next(([f"diagnosis: {bug}"] for changed, bug in tries if changed is None or _compare(_replay(
         examples, st._replace(**changed), model, theirs, stop=True), theirs, st, model, whole=False)[0] is None), None)
@@ -4472,15 +4466,14 @@ def _law(examples, args, theirs, model) -> tuple | None:
     # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * len(start) ** 2 * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
-    order = theirs.order
+    order, visits = theirs.order, theirs.order or [range(n)]  # visits: the examples of each pass, in its order
     shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
                                         if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
     before, last = start, -1  # type: list, Any
     for s, w in zip(steps, W):
         x, y = X[s.index], examples[s.index][1]
-        at = None if shuffled else (s.epoch - 1) * n + (order[min(s.epoch, len(order)) - 1].index(s.index)
-                                                        if order else s.index)
+        at = None if shuffled else (s.epoch - 1) * n + visits[min(s.epoch, len(visits)) - 1].index(s.index)
         pp, px, xx, pw, xw = (sum(map(mul, a, b)) for a, b in ((before, before), (before, x), (x, x), (before, w),
                                                                (x, w)))
         det = pp * xx - px * px
@@ -4543,7 +4536,7 @@ def _law(examples, args, theirs, model) -> tuple | None:
     high, k, epoch, made, w = math.inf, 0, 0, -1, start  # the least at a visit that made none, by THEIRS's w then
     while not shuffled and k < len(steps) and steps[k].epoch > epoch:  # (a step in a pass already walked: stop)
         epoch, made = steps[k].epoch if made == k else epoch + 1, k  # after a pass without an update, the step's
-        for i in (order[min(epoch, len(order)) - 1] if order else range(n)):
+        for i in visits[min(epoch, len(visits)) - 1]:
             if k == len(steps):
                 break
             if (steps[k].epoch, steps[k].index) == (epoch, i):
@@ -4562,6 +4555,9 @@ def _law(examples, args, theirs, model) -> tuple | None:
         bad = set()  # the sum: 0
     if bad and len(steps) < 5:  # one step off a law is a bug only where four others fix the law
         return None
+    if not found and not bad and not shuffled:  # the notes' law: nothing read (what THEIRS declares is no reading)
+        return None
+    found.update({row.field: getattr(theirs, row.field) for row in map(_ROWS.get, _evidence(theirs, n)) if row})
     names = [next(row.name for row in FAMILY if row.field == field and (row.value == value or str(row.value).isupper()))
              for field, value in found.items()]
     variant = _variant(args, names, found)
@@ -4582,25 +4578,22 @@ def _law(examples, args, theirs, model) -> tuple | None:
                        f"index {s.index}); each of its other {len(steps) - 1} updates follows {law}.",
                        f"  w before it: " + (_shown_any(steps[k - 1].weights) if k else "the start"),
                        f"  w after it:  {_shown_any(s.weights, expected)}; the law's: {_shown_any(expected)}"]
-    if not names and not shuffled:
-        return None
     lines = [f"diagnosis: outside the notes, not a bug: a law read from THEIRS's own trace holds at every one of its "
              f"{len(steps)} updates.  THEIRS is the notes' perceptron with:", *named[1:-1]]
-    if shuffled:  # its seed unknown: no run
+    if shuffled:  # its seed unknown: the run in the file's order, tried below, cannot make its trace
         row = _ROWS["a seeded shuffle"]
-        return "variant", lines + [
-            f"  - a shuffle: {row.changes} (met in {row.source.split(' (')[0]}), read from its trace: epoch "
-            f"{steps[shuffled].epoch} visits index {steps[shuffled].index} after index {steps[shuffled - 1].index}",
-            "  an order that THEIRS does not declare cannot be run: declare \"order\" (the indexes each pass visits) "
-            "to compare exactly"], None
+        lines.append(f"  - a shuffle: {row.changes} (met in {row.source.split(' (')[0]}), read from its trace: epoch "
+                     f"{steps[shuffled].epoch} visits index {steps[shuffled].index} after index "
+                     f"{steps[shuffled - 1].index}")
     try:
         model, st = _Rounding(variant, theirs, examples), _settings(variant, None, None)
         agrees = _compare(_replay(examples, st, model, theirs, stop=True), theirs, st, model)[0] is None
     except PerceptronError:
         agrees = False
     return "variant", lines + (["  the run with them agrees step by step", named[-1]] if agrees else [
-        "  the run with them does not agree with THEIRS step by step within its rounding: declare what it does "
-        "(\"rate\", \"start\", \"order\") to compare exactly"]), variant if agrees else None
+        "  " + ("an order THEIRS does not declare cannot be run" if shuffled else "the run with them does not agree "
+                "with THEIRS step by step within its rounding") + ": declare what it does (\"rate\", \"start\", "
+        "\"order\": the indexes each pass visits) to compare exactly"]), variant if agrees else None
 
 
 def _simplest(v, within=1e-9):
@@ -4611,18 +4604,15 @@ def _simplest(v, within=1e-9):
 
 
 def _unexplained(difference, ours, examples, st, traced=False) -> list:
-    what, k, o, t = difference
+    what, k, o, _ = difference
     if k is None:
-        told = [f"  their {what} differ from the notes' run's ({_count_text(len(ours.steps), 'mistake')} in "
-                f"{_count_text(ours.epochs, 'epoch')}); " + ("their trace agrees with it at every mistake: they part "
-                "after its last." if traced else "give THEIRS's trace (each mistake's epoch and index, and its "
-                "weights after) to find the first step where they part.")]
+        told = [f"  their {what} differ from the notes' run's (both: below); " + (
+            "their trace agrees with it at every mistake: they part after its last." if traced else "give THEIRS's "
+            "trace (each mistake's epoch and index, and its weights after) to find the first step where they part.")]
     elif what == "score":
-        told = [f"  their score {_shown_any(t.score)} is not our w.x = {_shown_any(o.score)}, beyond the bound "
-                f"{o.score_bound:.3g} of rounding."]
+        told = [f"  their score is not our w.x, beyond the bound {o.score_bound:.3g} of rounding (both: below)."]
     elif what == "w after":
-        told = [f"  the weights after this update differ beyond rounding: ours {_shown_any(o.weights)}, theirs "
-                f"{_shown_any(t.weights, o.weights)}; the notes' update is w <- w + y x."]
+        told = ["  the weights after this update differ beyond rounding (both: below); the notes' is w <- w + y x."]
     else:  # a mistake one side made there
         visit = _parting(difference)
         made = o is not None and (o.cls, o.epoch, o.index) == visit  # by ours: the notes require an update
@@ -4631,19 +4621,20 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
             why = ""
         elif st.multiclass == "joint" or s is None or isinstance(s, str):
             why = ": the argmax is not y"
-        elif st.point.rule == "margin":
-            why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if y * s <= 0 else '>'} 0"
+        elif st.point.rule == "margin" or st.point.threshold:  # (_decided's rule and prediction, in words)
+            why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if y * s <= st.point.threshold else '>'} " \
+                  f"{_shown_any(st.point.threshold)}"
         else:
-            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {sign(s):+d} " \
-                  f"{'!=' if sign(s) != y else '='} y = {y:+d}"
-        after = f", to w = {_shown_any(o.weights)}" if made and isinstance(o.weights, list) else ""
-        told = [f"  the notes require {'an' if made else 'no'} update here{why}{after} (Columbia §1.1, Cornell §3); "
+            predicted = _decided(st.point, y, s)[1]
+            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {predicted:+d} " \
+                  f"{'!=' if predicted != y else '='} y = {y:+d}"
+        told = [f"  the notes require {'an' if made else 'no'} update here{why} (Columbia §1.1, Cornell §3); "
                 f"THEIRS made {'none' if made else 'one'}."]
     return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
             "trace, nor one faulty step.  Here THEIRS parts from the notes:", *told]
 
 
-def _where(difference, ours, examples, data) -> list:
+def _where(difference, ours, examples, data, start) -> list:
     what, k, o, t = difference
     if k is None:
         return [f"they differ in the {what}:", f"  ours:   {_shown_any(o)}", f"  theirs: {_shown_any(t, o)}"]
@@ -4662,9 +4653,10 @@ def _where(difference, ours, examples, data) -> list:
                      + f": ours made {did[0]}, theirs {did[1]}")
     x, y = examples[visit[2]]
     lines.append(f"  the example: x = {_shown_any(x)}, y = {y if isinstance(y, str) else f'{y:+d}'}")
-    before = [s for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]
-    return lines + ["  w before it: " + (_shown_any(before[-1].weights) if before else "0, as at the start")] \
-        if before or ours.steps and ours.steps[0].weights is not None else lines
+    before = [(start.get(visit[0], start) if isinstance(start, dict) else start) or 0] + [
+        s.weights for s in ours.steps[:k] if s.cls == visit[0] and s.weights is not None]  # (the start: given, or 0)
+    return lines + ["  w before it: " + _shown_any(before[-1]) + ", as at the start" * (len(before) == 1)] \
+        if before[1:] or ours.steps and ours.steps[0].weights is not None else lines
 
 
 def _shown_any(v, other=None) -> str:

@@ -4814,6 +4814,16 @@ def test_check_a_rounded_tie_with_the_bias_first_shows_the_exact_score_of_x_as_t
     assert "exact score w.x (from Fractions of the same floats) is -1:" in out
 
 
+def test_check_a_rounded_tie_at_the_first_step_shows_the_exact_score_from_the_start(tmp_path):
+    # w = the start (-1e16, -1, 1e16) on (1, 1, 1): 0.0 left to right, exactly -1; it showed no exact score
+    w = [-9999999999999999.0, 0.0, 1.0000000000000002e16]
+    doc = {"weights": w, "start": [-1e16, -1.0, 1e16], "epochs": 1, "converged": False,
+           "trace": [{"epoch": 1, "index": 0, "score": -1.0, "weights": w}]}
+    status, out, err = check_in_process(tmp_path, [([1.0, 1.0, 1.0], 1)], doc, "--start=-1e16,-1,1e16", "--epochs=1")
+    assert (status, err) == (1, "") and "a tie broken by rounding, not a bug" in out.splitlines()[0], out
+    assert "the exact score w.x (from Fractions of the same floats) is -1:" in out, out
+
+
 def test_check_a_convention_that_agrees_up_to_a_rounded_tie_is_named_then_the_tie(capsys, tmp_path):
     # the run of the test above, checked without --bias-first: the bias first agrees up to the tie rounding breaks
     examples = [([1e16, -2e16], -1), ([2.0, 1.0], 1)]
@@ -5683,6 +5693,15 @@ def test_check_reads_a_law_off_their_trace_alone_or_combined_as_outside_the_note
         assert words in out, (words, out)
 
 
+def test_check_runs_a_law_with_the_order_theirs_declares(tmp_path):
+    # a decay read under a declared order: its run visited the file's order, did not agree, and asked for "order"
+    examples, order = planted_data(31), [random.Random(k).sample(range(30), 30) for k in range(20)]
+    run = dict(law_run(examples, decay=0.01, passes=20, order=order), order=order)
+    status, out, err = check_in_process(tmp_path, examples, run)
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): outside the notes, not a bug"), out
+    assert "  - --decay=0.01: " in out and "the run with them agrees step by step" in out, out
+
+
 @pytest.mark.parametrize("placed", [["--bias-first"], ["--bias-feature=-1"], ["--bias-first", "--bias-feature=-1"]])
 def test_check_reads_a_law_with_the_bias_where_the_options_place_it(capsys, tmp_path, placed):
     path = write(tmp_path, "x1,x2,y\n2,1,1\n-1,-2,-1\n1,-1,1\n-2,1,-1\n1,2,-1\n3,1,1\n-1,-3,-1\n")
@@ -5999,8 +6018,8 @@ def test_check_names_integers_that_wrap_a_bug_in_theirs_and_the_same_loop_unwrap
     status, out, err = check_in_process(tmp_path, examples, loop_run(examples, bits=bits))
     assert (status, err) == (1, "") and out.splitlines()[1] == (
         f"diagnosis: a bug in THEIRS: its integers wrap: every score and weight is kept in {bits} bits and wraps "
-        f"past 2^{bits - 1} (two's complement, as C's int{bits}_t and NumPy's int{bits} do); the notes' arithmetic "
-        "is exact.  With every sum, product and weight wrapped so, the whole run agrees."), out
+        f"past 2^{bits - 1} (two's complement: C's int{bits}_t, NumPy's int{bits}); the notes' arithmetic is exact.  "
+        "Wrapped so, the whole run agrees."), out
     assert check_in_process(tmp_path, examples, loop_run(examples))[0] == 0
 
 
@@ -6206,6 +6225,30 @@ def test_check_law_calls_no_decay_a_bug_where_a_reshuffle_hides_the_examples_bet
     assert len(run["trace"]) == 4
     status, out, err = check_in_process(tmp_path, examples, run)
     assert (status, err) == (1, "") and "bug" not in out.splitlines()[0], out
+
+
+def test_check_shows_w_before_the_parting_as_the_start_the_options_give(capsys, tmp_path):
+    # w before the first mistake is the start: under --start=1,1 it read "w before it: 0, as at the start"
+    path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n-1,3,-1\n")
+    (tmp_path / "theirs.json").write_text(json.dumps(cli_json(capsys, path)[1]), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--start=1,1", "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.endswith("  w before it: (1, 1), as at the start\n"), out
+
+
+def test_check_names_the_notes_sign_of_zero_where_the_options_give_another(capsys, tmp_path):
+    # the notes' run (sign(0) = +1) checked under --zero=-1: it read "unexplained", for the search tried every
+    # sign(0) but +1; with its final weights changed it is unexplained, in words of the run's sign(0), not the notes'
+    path = write(tmp_path, "x1,x2,y\n1,2,1\n-2,-1,-1\n1,-1,1\n-1,3,-1\n")
+    theirs = cli_json(capsys, path)[1]
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--zero=-1", "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): a convention, not a bug"), out
+    assert "  - --zero=1: a zero score predicts +1" in out and reproduced(tmp_path, out)[0] == 0, out
+    theirs["weights"][0] += 100
+    (tmp_path / "theirs.json").write_text(json.dumps(theirs), encoding="utf-8")
+    status, out, err = cli(capsys, path, "--zero=-1", "--check", str(tmp_path / "theirs.json"))
+    assert (status, err) == (1, "") and out.splitlines()[0].endswith("): unexplained"), out
+    assert "the notes require an update here: the score is 0 and sign(0) = -1 != y = +1" in out, out
 
 
 @pytest.mark.parametrize("planted", [{}, {"decay": 0.01, "passes": 20}, {"passive": True, "threshold": 1}])
