@@ -4621,13 +4621,12 @@ def _unexplained(difference, ours, examples, st, traced=False) -> list:
             why = ""
         elif st.multiclass == "joint" or s is None or isinstance(s, str):
             why = ": the argmax is not y"
-        elif st.point.rule == "margin" or st.point.threshold:  # (_decided's rule and prediction, in words)
-            why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if y * s <= st.point.threshold else '>'} " \
-                  f"{_shown_any(st.point.threshold)}"
-        else:
-            predicted = _decided(st.point, y, s)[1]
-            why = f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {predicted:+d} " \
-                  f"{'!=' if predicted != y else '='} y = {y:+d}"
+        else:  # _decided's rule and prediction, in words
+            wrong, predicted, _ = _decided(st.point, y, s)
+            why = f": y (w.x) = {_shown_any(y * Fraction(s))} {'<=' if wrong else '>'} " \
+                  f"{_shown_any(st.point.threshold)}" if st.point.rule == "margin" or st.point.threshold else \
+                f": the score is {_shown_any(s)} and sign({_shown_any(s)}) = {predicted:+d} {'!=' if wrong else '='} " \
+                f"y = {y:+d}"
         told = [f"  the notes require {'an' if made else 'no'} update here{why} (Columbia §1.1, Cornell §3); "
                 f"THEIRS made {'none' if made else 'one'}."]
     return ["diagnosis: unexplained: not a convention this check knows, nor rounding, nor a law read from THEIRS's "
