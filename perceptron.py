@@ -104,7 +104,7 @@ import types
 from collections import namedtuple
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized
 from fractions import Fraction
-from itertools import islice, repeat
+from itertools import chain, islice, repeat
 from math import isfinite
 from operator import add, ge, getitem, gt, le, mul, ne, sub
 from types import MappingProxyType
@@ -1932,7 +1932,7 @@ class _Data:
         listed = type(examples) in _LISTS  # read again from its start
         rest = examples if listed else iter(_iterable(examples, "examples"))
         first = next(iter(rest), _END)
-        rest = rest if listed or first is _END else _chain(first, rest)
+        rest = rest if listed or first is _END else chain([first], rest)
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
@@ -1962,11 +1962,6 @@ class _Data:
 
 
 _END = object()
-
-
-def _chain(first, rest):
-    yield first
-    yield from rest
 
 
 # Accelerators, fenced as heapq fences _heapq: each gives exactly the results of the Part I function it replaces, bit
@@ -2759,7 +2754,7 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
             texts.setdefault(row[label].strip() if label < len(row) else text)
         return list(texts)
     def examples():
-        for line, row in _chain(first, rows):
+        for line, row in chain([first], rows):
             if len(row) != width:
                 raise _Located(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
             cells = [row[c] for c in features]
