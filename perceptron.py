@@ -1636,12 +1636,12 @@ class Classifier:
     @property
     def coef_(self) -> list:
         """The predictor's weights without the bias: one row for two classes, one per class for more."""
-        return [w[:len(w) - self.run_.bias] for w in self._vectors()]
+        return [coef for coef, _ in self._vectors()]
 
     @property
     def intercept_(self) -> list:
-        """The bias of each row of coef_ (0 without one)."""
-        return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
+        """The bias of each row of coef_ times its constant feature (1, or -1), 0 without one."""
+        return [intercept for _, intercept in self._vectors()]
 
     def _fit_anew(self, X, y, classes, **passes):
         """fit, or partial_fit's first pass: train or train_multiclass over the classes (given, or y's, sorted)."""
@@ -1704,10 +1704,14 @@ class Classifier:
         return [x for x, _ in D.examples]
 
     def _vectors(self) -> list:
+        """(coef, intercept) of each row: w.x as the run read x (its bias first or last, on 1 or -1) is coef.x + b."""
         kept, run = self.run_._kept(self.predictor, "the vote has no weights"), self.run_
         if kept is None:
             raise PerceptronError("the kernel run has no weights")
-        return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
+        read = run._read([0] * self.n_features_in_)  # x = 0 as the run read it: 1 or -1 where the bias's feature is
+        at = next((j for j, r in enumerate(read) if r), len(read))
+        rows = [kept[c] for c in run.model.classes] if run.multiclass else [kept]
+        return [(w[:at] + w[at + 1:], 0 if at == len(w) else w[at] if read[at] == 1 else -w[at]) for w in rows]
 
     @staticmethod
     def _like(X, values):

@@ -1244,6 +1244,18 @@ def test_the_classifier_is_the_run_of_train_or_train_multiclass(options):
     assert type(model.coef_[0][0]) is (Fraction if params["predictor"] == "average" else int)
 
 
+@pytest.mark.parametrize("conventions", [None, {"bias_first": True}, {"bias_feature": -1}, {"bias_first": True,
+                                                                                         "bias_feature": -1}])
+def test_the_classifiers_coef_and_intercept_give_its_scores_wherever_the_bias_is_read(conventions):
+    X, y = [[1, 2], [2, 0], [-1, -2], [0, -1], [1, -1]], ["yes", "yes", "no", "no", "no"]
+    for model in (P.Classifier(conventions=conventions).fit(X, y),
+                  P.Classifier(conventions=conventions).fit(X, ["a", "b", "c", "c", "a"])):
+        scores = model.decision_function(X)
+        rows = [scores] if model.run_.multiclass is None else [list(column) for column in zip(*scores)]
+        assert [[dot(w, x) + b for x in X] for w, b in zip(model.coef_, model.intercept_)] == rows
+        assert all(type(b) is int for b in model.intercept_) and len(model.coef_[0]) == 2
+
+
 def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far():
     examples, _ = noisy(87, n=20, d=3)
     learner = Perceptron(3, bias=True)
