@@ -1620,8 +1620,7 @@ class Classifier:
         rows, run = self._rows(X), self.run_
         if run.multiclass is not None:
             return self._like(X, [list(run._scores(x, self.predictor).values()) for x in rows])
-        return self._like(X, run._votes(rows) if self.predictor == "voted" else
-                          [run.score(x, self.predictor) for x in rows])
+        return self._like(X, run._votes(rows, self.predictor))
 
     def score(self, X, y, sample_weight=None) -> float:
         """The accuracy on X and y: the fraction of rows predicted right, as the nearest float."""
