@@ -2211,9 +2211,8 @@ class _KeptScores:
                 return _count(map(learner.mistake, ys, cache.scores), at_most)
             return from_kept_scores
         joint, exact = type(learner) is MulticlassPerceptron, all(type(v) in _EXACT for x in xs for v in x)
-        if len(xs) > cls.ROWS or not (joint or type(learner) is Perceptron) or joint and (
-                learner.binary is not None or len(learner.classes) < 2) or not (exact or all(
-                type(v) is float for x in xs for v in x)):
+        if len(xs) > cls.ROWS or not (joint or type(learner) is Perceptron) or joint and learner.binary is not None \
+                or not (exact or all(type(v) is float for x in xs for v in x)):
             return literal
         return cls(learner, xs, ys, literal, exact, joint)
 
