@@ -1995,16 +1995,11 @@ _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED o
 
 
 # The fastest sums in dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11 sum(map(mul, a, b)); from 3.12 sumprod for
-# ints (exact), Fractions and Decimals (a plain sum there), a loop for floats (whose sum() is compensated, and sumprod
-# extended-precision).
+# ints (exact), Fractions and Decimals (a plain sum there), and for floats (whose sum() is compensated, and sumprod
+# extended-precision) Part I's own loop, dot's without its boundary.
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
-
-    def _sum_float(a, b):
-        s = 0
-        for a_i, b_i in zip(a, b, strict=True):
-            s = s + a_i * b_i
-        return s
+    _sum_float = dot.__wrapped__  # type: ignore[attr-defined]
 else:
     def _sum_exact(a, b):
         return sum(map(mul, a, b))
