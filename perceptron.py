@@ -1923,9 +1923,8 @@ _READERS = {  # the boundary's reader of each kind of Part I's arguments (_bound
 
 
 class _Data:
-    """The examples of a run, checked: kept, ``examples`` is a list of checked copies (floats and Decimals refused
-    together); streamed, None.  ``d``: the first x's length (or given: learn's); ``at``: the example in hand;
-    ``passes``: those begun."""
+    """A run's examples, checked: ``examples`` their checked copies (None for a stream); ``d`` the first x's length
+    (or learn's); ``at`` the example in hand; ``passes`` those begun."""
 
     def __init__(self, examples, keep, label=None, d=None):
         self.label, self.at, self.passes, self.cache, self.d = label or _label, None, 0, None, d
@@ -2084,8 +2083,7 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
 
 
 class _KernelScores:
-    """eq. (2) for each of the xs, kept up to date in DualPerceptron._score's order (mistake order from the int 0); the
-    row [K(x_j, x) for every x] of each x_j stored is kept (up to KEPT values), by the kernel's gram_rows if any."""
+    """eq. (2) for each of the xs, kept up to date in DualPerceptron._score's order, with each stored x_j's row of K."""
     KEPT = 1 << 22  # the most kernel values kept (32 MiB of references): beyond, a row is computed again each time
 
     def __init__(self, learner, xs):
