@@ -1975,11 +1975,9 @@ _PART_I_DIGEST = "fd76c804"
 def _part_one_digest(path=globals().get("__file__")) -> str | None:
     """The CRC-32 of Part I's text in ``path``, 8 hex digits: "" without its banners, None if not readable as source."""
     try:
-        if not str(path).endswith(".py"):
-            return None
         with open(path, encoding="utf-8") as f:  # universal newlines: the same text from a CRLF checkout
             text = f.read()
-    except (OSError, ValueError):
+    except (OSError, TypeError, ValueError):  # no file (None: frozen), or not text (a .pyc)
         return None
     start = text.find("\n", text.find("\n# Part I: ") + 1)
     end = text.find("\n# Part II: ", start)
