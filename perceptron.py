@@ -1418,7 +1418,10 @@ class _FamilyPerceptron(Perceptron):
         self.point, self.epoch, self.f, self.delta = point, 1, None, None
         if point.start is not None:
             self.w = _vector(point.start, d + point.bias, "start", "{name} has {n} numbers, and w has {d}")
-        self.mistake = lambda y, s: _decided(point, y, s)[0]
+        del self.mistake  # Part I's RULES[rule]: the point's rule is the method below
+
+    def mistake(self, y, s):
+        return _decided(self.point, y, s)[0]
 
     def _read(self, x):
         return _read_at(self.point, x)
@@ -1458,10 +1461,13 @@ class _FamilyDual(DualPerceptron):
     def __init__(self, kernel, point, xs):
         super().__init__(kernel, rule=point.rule, bias=point.bias)
         self.point, self.epoch, self.f = point, 1, None
-        self.mistake = lambda y, s: _decided(point, y, s)[0]
+        del self.mistake  # Part I's RULES[rule]: the point's rule is _FamilyPerceptron's
         self.kept = None if _LITERAL.get() else _KernelScores(self, [self._read(x) for x in xs])
 
-    _read = _FamilyPerceptron._read
+    _read, mistake = _FamilyPerceptron._read, _FamilyPerceptron.mistake
+
+    def __getstate__(self):  # the kept scores serve the run alone, and their rows hold the kernel's closures
+        return {**vars(self), "kept": None}
 
     def _step(self, x, y, i=None):
         """The family's step on example i (x): (its score, whether it was a mistake, and so (x, f) was stored)."""

@@ -1337,6 +1337,19 @@ def test_a_fitted_classifier_pickles_with_any_kernel_spec_and_predicts_as_before
     assert not hasattr(again, "partial_fit")  # pocket or voted: the final weights only have it
 
 
+@pytest.mark.parametrize("kernel", [None, "polynomial:2", dot])
+def test_a_run_and_a_classifier_at_a_point_of_the_family_pickle_and_predict_as_before(kernel):
+    X, y = [[1, 1], [-1, -1], [1, -1], [-1, 1], [2, 3], [-2, 1]], [1, 1, -1, -1, 1, -1]
+    model = P.Classifier(kernel=kernel, predictor="pocket", conventions={"zero": -1, "rate": 2}).fit(X, y)
+    again = pickle.loads(pickle.dumps(model))
+    assert again.predict(X) == model.predict(X) and again.decision_function(X) == model.decision_function(X)
+    assert type(again.run_.model) is (P._FamilyPerceptron if kernel is None else P._FamilyDual)
+    run = train(list(zip(X, y)), kernel=kernel and dot, zero=-1, rate=2)  # (kernels.py's are closures)
+    assert pickle.loads(pickle.dumps(run)).predictions(X) == run.predictions(X)
+    joint = P.train_multiclass(list(zip(X, "abcabc")), update="joint", ties="last")
+    assert pickle.loads(pickle.dumps(joint)).w == joint.w
+
+
 @pytest.mark.parametrize("predictor", ["pocket", "average", "voted"])
 def test_partial_fit_is_offered_only_where_it_works_the_final_weights(predictor):
     X, y = [[1, 2], [-1, -2], [2, 1]], [1, -1, 1]
