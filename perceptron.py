@@ -1740,6 +1740,7 @@ _FLOATS = frozenset((float, int, bool))
 _LABELS = {1: 1, -1: -1}  # 1.0, Fraction(1), Decimal(1) hash and compare as 1
 _NOT_REAL = "not a finite real number"
 _MAX_D = 1 << 24  # the most features a learner takes: w is a list of that many numbers
+_END = object()  # a stream's end, as next() finds it
 
 
 def _short(v, limit=60, text=repr) -> str:
@@ -1967,9 +1968,6 @@ class _Data:
         self.passes += 1
         for self.at, item in enumerate(self.items):
             yield item if self.examples is not None else self.check(item, self.at)
-
-
-_END = object()
 
 
 # Accelerators, fenced as heapq fences _heapq: each gives exactly the results of the Part I function it replaces, bit
