@@ -1938,10 +1938,9 @@ class _Data:
         if d is not None:  # learn's example, of d features: the fast pass checks it
             self.items, self.examples = examples, None
             return
-        listed = type(examples) in _LISTS  # read again from its start
-        rest = examples if listed else iter(_iterable(examples, "examples"))
-        first = next(iter(rest), _END)
-        rest = rest if listed or first is _END else chain([first], rest)
+        rest = iter(_iterable(examples, "examples"))
+        first = next(rest, _END)
+        rest = rest if first is _END else chain([first], rest)
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
