@@ -104,7 +104,7 @@ import types
 from collections import namedtuple
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping, Set as _Set, Sized as _Sized
 from fractions import Fraction
-from itertools import islice, repeat
+from itertools import chain, islice, repeat
 from math import isfinite
 from operator import add, ge, getitem, gt, le, mul, ne, sub
 from types import MappingProxyType
@@ -1415,7 +1415,10 @@ class _FamilyPerceptron(Perceptron):
         self.point, self.epoch, self.f, self.delta = point, 1, None, None
         if point.start is not None:
             self.w = _vector(point.start, d + point.bias, "start", "{name} has {n} numbers, and w has {d}")
-        self.mistake = lambda y, s: _decided(point, y, s)[0]
+        del self.mistake  # Part I's RULES[rule]: the point's rule is the method below
+
+    def mistake(self, y, s):
+        return _decided(self.point, y, s)[0]
 
     def _read(self, x):
         return _read_at(self.point, x)
@@ -1455,10 +1458,13 @@ class _FamilyDual(DualPerceptron):
     def __init__(self, kernel, point, xs):
         super().__init__(kernel, rule=point.rule, bias=point.bias)
         self.point, self.epoch, self.f = point, 1, None
-        self.mistake = lambda y, s: _decided(point, y, s)[0]
+        del self.mistake  # Part I's RULES[rule]: the point's rule is _FamilyPerceptron's
         self.kept = None if _LITERAL.get() else _KernelScores(self, [self._read(x) for x in xs])
 
-    _read = _FamilyPerceptron._read
+    _read, mistake = _FamilyPerceptron._read, _FamilyPerceptron.mistake
+
+    def __getstate__(self):  # the kept scores serve the run alone, and their rows hold the kernel's closures
+        return {**vars(self), "kept": None}
 
     def _step(self, x, y, i=None):
         """The family's step on example i (x): (its score, whether it was a mistake, and so (x, f) was stored)."""
@@ -1632,12 +1638,12 @@ class Classifier:
     @property
     def coef_(self) -> list:
         """The predictor's weights without the bias: one row for two classes, one per class for more."""
-        return [w[:len(w) - self.run_.bias] for w in self._vectors()]
+        return [coef for coef, _ in self._vectors()]
 
     @property
     def intercept_(self) -> list:
-        """The bias of each row of coef_ (0 without one)."""
-        return [w[-1] if self.run_.bias else 0 for w in self._vectors()]
+        """The bias of each row of coef_ times its constant feature (1, or -1), 0 without one."""
+        return [intercept for _, intercept in self._vectors()]
 
     def _fit_anew(self, X, y, classes, **passes):
         """fit, or partial_fit's first pass: train or train_multiclass over the classes (given, or y's, sorted)."""
@@ -1700,10 +1706,14 @@ class Classifier:
         return [x for x, _ in D.examples]
 
     def _vectors(self) -> list:
+        """(coef, intercept) of each row: w.x as the run read x (its bias first or last, on 1 or -1) is coef.x + b."""
         kept, run = self.run_._kept(self.predictor, "the vote has no weights"), self.run_
         if kept is None:
             raise PerceptronError("the kernel run has no weights")
-        return [kept[c] for c in run.model.classes] if run.multiclass else [kept]
+        read = run._read([0] * self.n_features_in_)  # x = 0 as the run read it: 1 or -1 where the bias's feature is
+        at = next((j for j, r in enumerate(read) if r), len(read))
+        rows = [kept[c] for c in run.model.classes] if run.multiclass else [kept]
+        return [(w[:at] + w[at + 1:], 0 if at == len(w) else w[at] if read[at] == 1 else -w[at]) for w in rows]
 
     @staticmethod
     def _like(X, values):
@@ -1727,6 +1737,7 @@ _FLOATS = frozenset((float, int, bool))
 _LABELS = {1: 1, -1: -1}  # 1.0, Fraction(1), Decimal(1) hash and compare as 1
 _NOT_REAL = "not a finite real number"
 _MAX_D = 1 << 24  # the most features a learner takes: w is a list of that many numbers
+_END = object()  # a stream's end, as next() finds it
 
 
 def _short(v, limit=60, text=repr) -> str:
@@ -1916,19 +1927,17 @@ _READERS = {  # the boundary's reader of each kind of Part I's arguments (_bound
 
 
 class _Data:
-    """The examples of a run, checked: kept, ``examples`` is a list of checked copies (floats and Decimals refused
-    together); streamed, None.  ``d``: the first x's length (or given: learn's); ``at``: the example in hand;
-    ``passes``: those begun."""
+    """A run's examples, checked: ``examples`` their checked copies (None for a stream); ``d`` the first x's length
+    (or learn's); ``at`` the example in hand; ``passes`` those begun."""
 
     def __init__(self, examples, keep, label=None, d=None):
         self.label, self.at, self.passes, self.cache, self.d = label or _label, None, 0, None, d
         if d is not None:  # learn's example, of d features: the fast pass checks it
             self.items, self.examples = examples, None
             return
-        listed = type(examples) in _LISTS  # read again from its start
-        rest = examples if listed else iter(_iterable(examples, "examples"))
-        first = next(iter(rest), _END)
-        rest = rest if listed or first is _END else _chain(first, rest)
+        rest = iter(_iterable(examples, "examples"))
+        first = next(rest, _END)
+        rest = rest if first is _END else chain([first], rest)
         self.d = 0 if first is _END else len(self.check(first, 0)[0])
         self.examples = [self.check(item, i) for i, item in enumerate(rest)] if keep else None
         self.items = rest if self.examples is None else self.examples  # a stream's: the fast pass checks them
@@ -1957,14 +1966,6 @@ class _Data:
             yield item if self.examples is not None else self.check(item, self.at)
 
 
-_END = object()
-
-
-def _chain(first, rest):
-    yield first
-    yield from rest
-
-
 # Accelerators, fenced as heapq fences _heapq: each gives exactly the results of the Part I function it replaces, bit
 # for bit (bench/README.md).  PERCEPTRON_LITERAL=1 (read at import), --literal (a context variable) or an edit of Part I
 # (its CRC-32 is not _PART_I_DIGEST) runs Part I alone.  After an edit on purpose: print(perceptron._part_one_digest()).
@@ -1974,11 +1975,9 @@ _PART_I_DIGEST = "fd76c804"
 def _part_one_digest(path=globals().get("__file__")) -> str | None:
     """The CRC-32 of Part I's text in ``path``, 8 hex digits: "" without its banners, None if not readable as source."""
     try:
-        if not str(path).endswith(".py"):
-            return None
         with open(path, encoding="utf-8") as f:  # universal newlines: the same text from a CRLF checkout
             text = f.read()
-    except (OSError, ValueError):
+    except (OSError, TypeError, ValueError):  # no file (None: frozen), or not text (a .pyc)
         return None
     start = text.find("\n", text.find("\n# Part I: ") + 1)
     end = text.find("\n# Part II: ", start)
@@ -1993,16 +1992,11 @@ _LITERAL = contextvars.ContextVar("perceptron_literal", default=_PART_I_EDITED o
 
 
 # The fastest sums in dot's order, ((0 + a_0 b_0) + a_1 b_1) + ...: to 3.11 sum(map(mul, a, b)); from 3.12 sumprod for
-# ints (exact), Fractions and Decimals (a plain sum there), a loop for floats (whose sum() is compensated, and sumprod
-# extended-precision).
+# ints (exact), Fractions and Decimals (a plain sum there), and for floats (whose sum() is compensated, and sumprod
+# extended-precision) Part I's own loop, dot's without its boundary.
 if sys.version_info >= (3, 12):
     from math import sumprod as _sum_exact
-
-    def _sum_float(a, b):
-        s = 0
-        for a_i, b_i in zip(a, b, strict=True):
-            s = s + a_i * b_i
-        return s
+    _sum_float = dot.__wrapped__  # type: ignore[attr-defined]
 else:
     def _sum_exact(a, b):
         return sum(map(mul, a, b))
@@ -2087,8 +2081,7 @@ def _pass_fast(learner, D, epoch, on_mistake) -> int:
 
 
 class _KernelScores:
-    """eq. (2) for each of the xs, kept up to date in DualPerceptron._score's order (mistake order from the int 0); the
-    row [K(x_j, x) for every x] of each x_j stored is kept (up to KEPT values), by the kernel's gram_rows if any."""
+    """eq. (2) for each of the xs, kept up to date in DualPerceptron._score's order, with each stored x_j's row of K."""
     KEPT = 1 << 22  # the most kernel values kept (32 MiB of references): beyond, a row is computed again each time
 
     def __init__(self, learner, xs):
@@ -2209,9 +2202,8 @@ class _KeptScores:
                 return _count(map(learner.mistake, ys, cache.scores), at_most)
             return from_kept_scores
         joint, exact = type(learner) is MulticlassPerceptron, all(type(v) in _EXACT for x in xs for v in x)
-        if len(xs) > cls.ROWS or not (joint or type(learner) is Perceptron) or joint and (
-                learner.binary is not None or len(learner.classes) < 2) or not (exact or all(
-                type(v) is float for x in xs for v in x)):
+        if len(xs) > cls.ROWS or not (joint or type(learner) is Perceptron) or joint and learner.binary is not None \
+                or not (exact or all(type(v) is float for x in xs for v in x)):
             return literal
         return cls(learner, xs, ys, literal, exact, joint)
 
@@ -2744,7 +2736,7 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
             texts.setdefault(row[label].strip() if label < len(row) else text)
         return list(texts)
     def examples():
-        for line, row in _chain(first, rows):
+        for line, row in chain([first], rows):
             if len(row) != width:
                 raise _Located(f"{source}:{line}: the row has {len(row)} columns, the first has {width}")
             cells = [row[c] for c in features]

@@ -1284,6 +1284,18 @@ def test_the_classifier_is_the_run_of_train_or_train_multiclass(options):
     assert type(model.coef_[0][0]) is (Fraction if params["predictor"] == "average" else int)
 
 
+@pytest.mark.parametrize("conventions", [None, {"bias_first": True}, {"bias_feature": -1}, {"bias_first": True,
+                                                                                         "bias_feature": -1}])
+def test_the_classifiers_coef_and_intercept_give_its_scores_wherever_the_bias_is_read(conventions):
+    X, y = [[1, 2], [2, 0], [-1, -2], [0, -1], [1, -1]], ["yes", "yes", "no", "no", "no"]
+    for model in (P.Classifier(conventions=conventions).fit(X, y),
+                  P.Classifier(conventions=conventions).fit(X, ["a", "b", "c", "c", "a"])):
+        scores = model.decision_function(X)
+        rows = [scores] if model.run_.multiclass is None else [list(column) for column in zip(*scores)]
+        assert [[dot(w, x) + b for x in X] for w, b in zip(model.coef_, model.intercept_)] == rows
+        assert all(type(b) is int for b in model.intercept_) and len(model.coef_[0]) == 2
+
+
 def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far():
     examples, _ = noisy(87, n=20, d=3)
     learner = Perceptron(3, bias=True)
@@ -1363,6 +1375,19 @@ def test_a_fitted_classifier_pickles_with_any_kernel_spec_and_predicts_as_before
     assert again.predict(X) == model.predict(X) and again.decision_function(X) == model.decision_function(X)
     assert model.run_.model.__class__ is again.run_.model.__class__ and (kernel is None) == (model.run_.kernel is None)
     assert not hasattr(again, "partial_fit")  # pocket or voted: the final weights only have it
+
+
+@pytest.mark.parametrize("kernel", [None, "polynomial:2", dot])
+def test_a_run_and_a_classifier_at_a_point_of_the_family_pickle_and_predict_as_before(kernel):
+    X, y = [[1, 1], [-1, -1], [1, -1], [-1, 1], [2, 3], [-2, 1]], [1, 1, -1, -1, 1, -1]
+    model = P.Classifier(kernel=kernel, predictor="pocket", conventions={"zero": -1, "rate": 2}).fit(X, y)
+    again = pickle.loads(pickle.dumps(model))
+    assert again.predict(X) == model.predict(X) and again.decision_function(X) == model.decision_function(X)
+    assert type(again.run_.model) is (P._FamilyPerceptron if kernel is None else P._FamilyDual)
+    run = train(list(zip(X, y)), kernel=kernel and dot, zero=-1, rate=2)  # (kernels.py's are closures)
+    assert pickle.loads(pickle.dumps(run)).predictions(X) == run.predictions(X)
+    joint = P.train_multiclass(list(zip(X, "abcabc")), update="joint", ties="last")
+    assert pickle.loads(pickle.dumps(joint)).w == joint.w
 
 
 @pytest.mark.parametrize("predictor", ["pocket", "average", "voted"])
