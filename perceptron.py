@@ -3740,21 +3740,21 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     head = (f"check: {args.check} against this run of {data.source} ({kind}, {rule}"
             f"{bias if p.bias else 'no bias'}, {passes})")
     agrees = f"check: {args.check} agrees with this run of {data.source}"
-    model = _Rounding(args, theirs, examples)
     declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
     found_first += declared
-    try:  # the run again, step by step, within THEIRS's rounding: asked before any law
-        ours = _replay(examples, base, model, theirs)
+    def replayed(**rounding):  # the run again, step by step, within a rounding of THEIRS's: asked before any law
+        model = _Rounding(args, theirs, examples, **rounding)
+        side = _replay(examples, base, model, theirs)
+        return (model, side, *_compare(side, theirs, base, model))
+    try:
+        model, ours, difference, agreement = replayed()
     except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
         raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-    difference, agreement = _compare(ours, theirs, base, model)
     # whole numbers written as floats say nothing of their format: try the commonest narrower one
     if difference is not None and model.guessed and all(_held_in(v, "binary32") for v in theirs.floats):
-        narrower = _Rounding(args, theirs, examples, precision="binary32")
-        side = _replay(examples, base, narrower, theirs)
-        again, alike = _compare(side, theirs, base, narrower)
-        if again is None:
-            model, ours, difference, agreement = narrower, side, None, alike
+        narrower = replayed(precision="binary32")
+        if narrower[2] is None:
+            model, ours, difference, agreement = narrower
     where = [] if difference is None else _where(difference, ours, examples, data)
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
@@ -3763,13 +3763,11 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
         return 1, [], None
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement}"], args
-    if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
-        rounding = _Rounding(args, theirs, examples, off=False)
-        if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
-            return _differ(head, [
-                f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
-                "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
-                "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)
+    if difference is not None and args.bitwise and replayed(off=False)[2] is None:  # within their precision's rounding
+        return _differ(head, [
+            f"diagnosis: not bit for bit (--bitwise), but alike up to {model.name} rounding: THEIRS sums in another "
+            "order or another precision.  To agree bit for bit, compute in binary64 and sum left to right from 0: "
+            "s = 0; for a, b in zip(w, x): s = s + a * b"], where)
     tie = None if difference is None else _rounding(difference, ours, model, examples, base.point)
     # the rules differ only at 0: an update on THEIRS's score not 0 where ours is within rounding of 0 is no rule's
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
