@@ -3775,7 +3775,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
     names, named, variant = (None if rounded_tie or law and law[0] == "bug" else
                              _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None,) * 3
-    whole = not theirs.order or all(set(one) == set(range(len(examples))) for one in theirs.order)
+    whole = difference is None or not theirs.order or all(len(set(one)) == len(examples) for one in theirs.order)
     if names is not None and whole and set(names) <= set(declared) | set(_WRITTEN):
         said = [f"its {text.split(';')[0][len('their '):]} (read as written)" for name, text in _WRITTEN.items()
                 if name in names]

@@ -5211,6 +5211,19 @@ def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclar
     assert (status, err) == (1, "") and "agrees" not in out
 
 
+@pytest.mark.parametrize("mistaken, status, said", [
+    (False, 0, "under what it declares (\"order\": [0, 1, "),  # example 2 makes no mistake
+    (True, 1, "its declaration does not describe its run")])  # example 2 makes one: its weights are the notes'
+def test_check_of_the_notes_numbers_under_an_order_leaving_an_example_out_is_a_verdict(tmp_path, mistaken, status,
+                                                                                      said):
+    examples = [([1, 2], 1), ([-2, -1], -1), ([3, 3] if not mistaken else [-3, 1], 1)]
+    run = wild_run(examples)  # the notes' numbers, declared under an order without example 2
+    assert any(s["index"] == 2 for s in run["trace"]) is mistaken
+    doc = {"weights": run["weights"], "order": [0, 1]} if mistaken else dict(run, order=[0, 1])
+    result, out, err = check_in_process(tmp_path, examples, doc)  # (was exit 3: no difference to read a bug from)
+    assert (result, err) == (status, "") and said in out, out
+
+
 def test_check_an_order_per_pass_declared_agrees_with_exit_0(tmp_path):
     examples = planted_data(33)
     rng = random.Random(33)
