@@ -3969,17 +3969,16 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 expected["k"] += 1
             else:
                 expected["parted"], watch = wrong or here, here
-        bound = 0.0 if joint else None  # an argmax: its class; else only where a decision or a score is compared
+        bound = 0.0 if joint or model.off else None  # an argmax: its class; else where a decision or score is compared
         if bound is None and (watch or wrong) and K is None:
             bound = model.score_bound(scored, E, X[i])
         elif bound is None and (watch or wrong):  # from the magnitudes of eq. (2)'s terms, each stored since the last
             S, apart = sums[i]
-            for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
+            for x_j, f_j in learner.stored[upto[i]:stored]:
                 S += abs(float(f_j * K(x_j, X[i])))
                 apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
             sums[i], upto[i] = (S, apart), stored  # eq. (2)'s sum in any order, its kernel values apart
-            gamma = _gamma(stored, model.u_ours) + _gamma(stored, model.u)
-            bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
+            bound = max((_gamma(stored, model.u_ours) + _gamma(stored, model.u)) * S + apart, model.tolerance * S)
         if watch:
             watched[(cls, epoch, i)] = (s, bound)
         if wrong:
@@ -4038,8 +4037,6 @@ class _Rounding:
 
     def score_bound(self, w, E, x) -> float:
         """How far THEIRS's w.x may lie from ours: both sums' roundings, S = sum |w_i x_i|, and A = sum E_i |x_i|."""
-        if self.off:
-            return 0.0
         try:
             ax = [abs(float(v)) for v in x]
             S = sum(abs(float(v)) * a for v, a in zip(w, ax))
@@ -4149,8 +4146,8 @@ def _compare(ours, theirs, st, model, whole=True):
 
     def vectors(theirs, ours, E, what) -> bool:
         """Alike within each weight's bound E_i, at least T max |w_i|: vectors, {class: vector}, or votes."""
+        compared.add(what)
         if theirs == ours:  # equal values, of any types: nothing to bound
-            compared.add(what)
             return True
         if isinstance(ours, dict):
             return isinstance(theirs, dict) and set(theirs) == set(ours) and all(
