@@ -3946,11 +3946,11 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
         _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p)
     X = [learner._read(x) for x in xs]
-    flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
+    flat = (lambda joint: [a for c in st.classes for a in joint.w[c]]) if joint else \
+        (lambda dual: [dual.mistakes]) if K is not None else _explicit  # a hypothesis, for the history (train's)
     E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
     steps, watched, parts = [], {}, []  # type: list, dict, list  # parts: a batch's (f, x)
-    history = _History(flat(learner.w) if K is None else [0], n, st.voted or st.average == "updates") \
-        if st.average or st.voted else None
+    history = _History(flat(learner), n, st.voted, flat, st.average) if st.average or st.voted else None
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
     D = types.SimpleNamespace(examples=examples, at=None, passes=0)
@@ -3991,7 +3991,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
                 E = model.moved(E, w, [(learner.f, X[i])], step=apart)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
         if history is not None and (ended if p.batch else wrong):  # w moved here (a batch's: at its end)
-            history.at(visits, flat(_explicit(learner)) if K is None else [learner.mistakes])
+            history(None, learner, visits)
         if ended and parts:  # a batch's end: its updates, made in order, in force from here
             E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
             parts = []
@@ -4002,9 +4002,6 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
     shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
         else (lambda v: v)
-    if history and st.average == "updates":  # the mean of v_2, v_3, ...: w after each mistake's step (train's)
-        after = [v for v, _ in history.votes[1:]] or [history.w]
-        means["updates"] = [sum(map(Fraction, column)) / len(after) for column in zip(*after)]
     average: Any = shaped(means[st.average]) if st.average else None
     votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes] if history and st.voted else None
     return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)

@@ -5264,6 +5264,21 @@ def test_check_of_this_project_s_own_average_over_updates_agrees(tmp_path, capsy
     assert "compared: average, weights; exactly" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("average", ["after", "before", "updates"])
+def test_check_of_this_project_s_own_float_average_agrees_bit_for_bit(tmp_path, capsys, average):
+    # the replay's mean over updates was the exact one, not train's float of it: --bitwise read its own run as "not
+    # bit for bit"
+    rng = random.Random(3)
+    xs = [[round(rng.uniform(-1, 1), 3) for _ in range(3)] for _ in range(30)]
+    path = write(tmp_path, csv_of([(x, 1 if x[0] + 0.3 * x[1] - 0.2 * x[2] + rng.uniform(-0.3, 0.3) > 0 else -1)
+                                   for x in xs]))
+    options = [path, "--epochs", "5", "--average", average]
+    _, out, _ = cli(capsys, *options, "--json")
+    (tmp_path / "ours.json").write_text(out, encoding="utf-8")
+    status, out, err = cli(capsys, *options, "--bitwise", "--check", str(tmp_path / "ours.json"))
+    assert (status, err) == (0, "") and "compared: average, " in out and out.rstrip().endswith("bit for bit"), out
+
+
 @pytest.mark.parametrize("fault, said", [("skip", "THEIRS skipped the update at mistake 3"),
                                          ("twice", "THEIRS made the update twice at mistake 3"),
                                          ("prediction", "updated by the prediction sign(w.x), not by the label at "
