@@ -3963,12 +3963,9 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             scored = [c * v for v in scored]
         trace, watch = expected["trace"], False
         if trace is not None and not expected["parted"]:  # THEIRS's next mistake: at this visit, or parted
-            t = trace[expected["k"]] if expected["k"] < len(trace) else None
-            here = t is not None and (t.cls, t.epoch, t.index) == (cls, epoch, i)
-            if wrong and here:
-                expected["k"] += 1
-            else:
-                expected["parted"], watch = wrong or here, here
+            here = expected["k"] < len(trace) and trace[expected["k"]][:3] == (cls, epoch, i)  # (cls, epoch, index)
+            expected["k"] += wrong and here
+            expected["parted"], watch = wrong != here, here and not wrong  # one of the two made a mistake here
         bound = 0.0 if joint or model.off else None  # an argmax: its class; else where a decision or score is compared
         if bound is None and (watch or wrong) and K is None:
             bound = model.score_bound(scored, E, X[i])
