@@ -3740,6 +3740,9 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     head = (f"check: {args.check} against this run of {data.source} ({kind}, {rule}"
             f"{bias if p.bias else 'no bias'}, {passes})")
     agrees = f"check: {args.check} agrees with this run of {data.source}"
+    def differ(diagnosis, reading=None):  # exit 1: the head, the verdict (the diagnosis's first words), then why, where
+        verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
+        return 1, [f"{head}: {verdict}", *diagnosis, *where], reading
     declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
     found_first += declared
     def replayed(**rounding):  # the run again, step by step, within a rounding of THEIRS's: asked before any law
@@ -3758,16 +3761,15 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     where = [] if difference is None else _where(difference, ours, examples, data)
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
-        return _differ(head, preferred, where)
+        return differ(preferred)
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement}"], args
     if difference is not None and args.bitwise and replayed(off=False)[2] is None:  # within their precision's rounding
-        return _differ(head, [
-            f"diagnosis: not bit for bit (--bitwise), but alike up to {model.name} rounding: THEIRS sums in another "
-            "order or another precision.  To agree bit for bit, compute in binary64 and sum left to right from 0: "
-            "s = 0; for a, b in zip(w, x): s = s + a * b"], where)
+        return differ([f"diagnosis: not bit for bit (--bitwise), but alike up to {model.name} rounding: THEIRS sums in "
+                       "another order or another precision.  To agree bit for bit, compute in binary64 and sum left "
+                       "to right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"])
     tie = None if difference is None else _rounding(difference, ours, model, examples, base.point)
     # the rules differ only at 0: an update on THEIRS's score not 0 where ours is within rounding of 0 is no rule's
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
@@ -3782,21 +3784,16 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
         declares = ", ".join([_declared(theirs, sorted(declared))] * bool(declared) + said)
         return 0, [f"{agrees} under what it declares ({declares}), confirmed at every step:",
                    *(line for line in named[1:-1] if "way of writing" not in line)], variant
-    if named is None and difference is None and whole:  # its numbers are the notes' run's, not those it declares
+    if named is None and difference is None:  # its numbers are the notes' run's, not those it declares
         named = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
                  f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
                  "them"]
     if named and (whole or not {"an order"} & set(names)):
-        return _differ(head, named, where, names and variant)
+        return differ(named, names and variant)
     bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours, prefer)
     if law and not bug:
-        return _differ(head, law[1], where, law[2])
-    return _differ(head, bug or _unexplained(difference, ours, examples, base, theirs.trace is not None), where)
-
-
-def _differ(head, diagnosis, where, reading=None) -> tuple:
-    verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
-    return 1, [f"{head}: {verdict}", *diagnosis, *where], reading
+        return differ(law[1], law[2])
+    return differ(bug or _unexplained(difference, ours, examples, base, theirs.trace is not None))
 
 
 def _read_theirs(args, data, classes, examples) -> _Theirs:
