@@ -3894,8 +3894,7 @@ def _settings(args, kernel, classes) -> _Settings:
 
 class _Faulty(_FamilyPerceptron):
     """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): w + c f x (_FAULTS's
-    c), w + f x' (x' the x visited before), every score stale, or ("wrap", bits): two's complement integers (w.x
-    wrapped mod 2^bits is its every product and sum wrapped)."""
+    c), w + f x' (x' the x visited before), every score stale, or ("wrap", bits): two's complement ints of that size."""
 
     def __init__(self, d, point, xs, fault):
         super().__init__(d, point)
@@ -3979,9 +3978,8 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             w: Any = _explicit(learner)
             if p.batch:
                 parts.append((learner.f, X[i]))
-            elif K is None and not joint:
-                apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0) \
-                    if p.step == "passive-aggressive" else 0.0  # passive-aggressive's f follows the score
+            elif K is None and not joint:  # (passive-aggressive's f follows the score: it moves with it)
+                apart = bound / (float(sum(map(mul, X[i], X[i]))) or 1.0) if p.step == "passive-aggressive" else 0.0
                 E = model.moved(E, w, [(learner.f, X[i])], step=apart)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
         if history is not None and (ended if p.batch else wrong):  # w moved here (a batch's: at its end)
@@ -4114,8 +4112,8 @@ def _held_in(v, precision) -> bool:
 
 
 def _compare(ours, theirs, st, model, whole=True):
-    """(the first difference or None, what was alike as text: what was compared and the largest difference, in ulps
-    of the precision, with its bound): the trace, the final weights, and (``whole``) the rest."""
+    """(the first difference or None, what was alike: what was compared, the largest difference in ulps and its
+    bound): the trace, the final weights, and (``whole``) the rest."""
     import itertools
     compared, largest = set(), [0.0, 0.0]  # (ulps, the bound's ulps)
 
@@ -4178,8 +4176,7 @@ def _compare(ours, theirs, st, model, whole=True):
     alike = "bit for bit" if model.name != "exact" else "exactly"
     if largest[0]:
         alike = (f"up to {model.name} rounding: largest difference {largest[0]:.3g} ulp (bound {largest[1]:.3g})"
-                 + (" (its whole numbers written as floats say nothing of their format: declare \"precision\" to be "
-                    "sure)" if model.guessed else ""))
+                 + (" (whole floats say nothing of their format: declare \"precision\" to be sure)" * model.guessed))
     return None, (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
                   f"{', '.join(sorted(compared)) or 'nothing but the form'}; {alike}")
 
