@@ -3841,8 +3841,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                                  "(from 1) and 'index' (the example's, from 0)")
         i, cls, predicted = entry["index"], entry.get("class"), entry.get("predicted")
         if not (entry["epoch"] >= 0 and 0 <= i <= n):  # an index of n: counted from 1, perhaps
-            raise read.wrong(where, f"epoch {entry['epoch']}, index {i}: out of range for {n} examples "
-                             "(indexes count from 0)")
+            raise read.wrong(where, f"epoch {entry['epoch']}, index {i}: out of range for {n} examples, indexed from 0")
         if classes is None and "class" in entry:
             raise read.wrong(f"{where}.class", "a binary run's mistakes name no class")
         if cls is not None and cls not in classes:
@@ -3853,8 +3852,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             line, y = data.where(i)[0], examples[i][1]
             written = y if args.multiclass else args.labels[y == 1]  # its label as the file writes it
             if "line" in entry and entry["line"] != line:
-                raise read.wrong(f"{where}.line", f"{_short(entry['line'])} is not the line of example {i} "
-                                 f"(line {line})")
+                raise read.wrong(f"{where}.line", f"{_short(entry['line'])}: example {i} is on line {line}")
             if args.multiclass == "one-vs-rest" and cls is not None:  # y of the class's binary run
                 y = 1 if y == cls else -1
             if "y" in entry and not (type(entry["y"]) is not bool and entry["y"] in (y, written)

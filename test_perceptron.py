@@ -4862,7 +4862,7 @@ def test_check_of_a_zero_start_is_the_notes_start(capsys, tmp_path):
     ("y", lambda d: dict(d, trace=[dict(d["trace"][0], y=1)] + d["trace"][1:]),
      "trace[0].y: 1 is not the label of example 0 (-1)"),
     ("line", lambda d: dict(d, trace=[dict(d["trace"][0], line=99)] + d["trace"][1:]),
-     "trace[0].line: 99 is not the line of example 0 (line 2)"),
+     "trace[0].line: 99: example 0 is on line 2"),
     ("kernel", lambda d: dict(d, kernel="polynomial:2"),
      "kernel: THEIRS is a kernel polynomial:2 run: check with --kernel polynomial:2"),
     ("multiclass", lambda d: dict(d, multiclass="joint"),
