@@ -3960,7 +3960,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             here = expected["k"] < len(trace) and trace[expected["k"]][:3] == (cls, epoch, i)  # (cls, epoch, index)
             expected["k"] += wrong and here
             expected["parted"], watch = wrong != here, here and not wrong  # one of the two made a mistake here
-        bound = 0.0 if joint or model.off else None  # an argmax: its class; else where a decision or score is compared
+        bound: Any = 0.0 if joint or model.off else None  # argmax: its class; else where a decision or score is compared
         if bound is None and (watch or wrong) and K is None:
             bound = model.score_bound(scored, E, X[i])
         elif bound is None and (watch or wrong):  # from the magnitudes of eq. (2)'s terms, each stored since the last
@@ -4120,8 +4120,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if theirs == ours:
             return True
         difference = abs(Fraction(theirs) - Fraction(ours))
-        if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
-            return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
+        if not bound < math.inf or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
+            return False  # a bound that overflowed (inf, nan) says nothing: only equal values agree
         # the ulp of the larger in ``bits`` bits, at least 2^-1074: 2^(e - bits) where 2^(e-1) <= v < 2^e, exact
         v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), model.bits or 53
         e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
@@ -4142,11 +4142,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if ours and isinstance(ours[0], tuple):  # votes
             return len(ours) == len(theirs) and all(tc == oc and (tv == ov if isinstance(tv, int) or isinstance(
                 ov, int) else vectors(tv, ov, E, what)) for (tv, tc), (ov, oc) in zip(theirs, ours))
-        try:
-            scale = 0.0 if model.off else model.tolerance * max((abs(float(v)) for v in ours), default=0.0)
-        except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
-            scale = math.inf
-        bounds = E if isinstance(E, list) and not model.off else [0.0] * len(ours)
+        scale = model.tolerance and Fraction(model.tolerance) * max(map(abs, map(Fraction, ours)), default=0)
+        bounds = E if isinstance(E, list) else [0.0] * len(ours)  # (all 0.0 where nothing rounds: model.off)
         return len(theirs) == len(ours) and all(
             close(t, o, max(b, scale), what) for t, o, b in zip(theirs, ours, bounds))
 
