@@ -3960,7 +3960,7 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             here = expected["k"] < len(trace) and trace[expected["k"]][:3] == (cls, epoch, i)  # (cls, epoch, index)
             expected["k"] += wrong and here
             expected["parted"], watch = wrong != here, here and not wrong  # one of the two made a mistake here
-        bound: Any = 0.0 if joint or model.off else None  # argmax: its class; else where a decision or score is compared
+        bound: Any = 0.0 if joint or model.off else None  # argmax: its class; else where a decision or score is read
         if bound is None and (watch or wrong) and K is None:
             bound = model.score_bound(scored, E, X[i])
         elif bound is None and (watch or wrong):  # from the magnitudes of eq. (2)'s terms, each stored since the last
