@@ -3873,8 +3873,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             if t.index - base not in visits:
                 raise read.wrong(f"trace[{k}].index", f"{t.index}: epoch {t.epoch} does not visit that example in the "
                                  "order \"order\" declares for it")
-            if s and s.epoch == t.epoch and s.cls == t.cls and \
-                    visits.index(t.index - base) <= visits.index(s.index - base):
+            if s and s[:2] == t[:2] and visits.index(t.index - base) <= visits.index(s.index - base):  # (cls, epoch)
                 raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
                                  "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
@@ -4020,7 +4019,6 @@ class _Rounding:
         # Whole numbers, sums and products below 2^p are exact in p bits: no rounding, a difference is a difference.
         self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
-        self.limit = 2.0 ** (bits or 53)
 
     def score_bound(self, w, E, x) -> float:
         """How far THEIRS's w.x may lie from ours: both sums' roundings, S = sum |w_i x_i|, and A = sum E_i |x_i|."""
@@ -4028,7 +4026,7 @@ class _Rounding:
             ax = [abs(float(v)) for v in x]
             S = sum(abs(float(v)) * a for v, a in zip(w, ax))
             A = sum(map(mul, E, ax)) if any(E) else 0.0
-            if self.whole and S < self.limit and not A:
+            if self.whole and S < 2.0 ** (self.bits or 53) and not A:
                 return self.tolerance * S
             moved, theirs = (1 + self.u_in) * A + self.u_in * S, (1 + self.u_in) * (S + A)
             return max(_gamma(len(ax), self.u_ours) * S + _gamma(len(ax), self.u) * theirs + moved, self.tolerance * S)
@@ -4075,7 +4073,7 @@ class _Rounding:
             grown = [sum(abs(float(f)) * abs(float(x[i])) for f, x in parts) for i in range(len(E))]  # sum |f x_i|
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
-                    max(map(add, aw, grown)) < self.limit:
+                    max(map(add, aw, grown)) < 2.0 ** (self.bits or 53):
                 return E
             rate = any(type(f) is Fraction and f.denominator & (f.denominator - 1) for f, _ in parts)  # a rate
             # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
