@@ -3987,13 +3987,11 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
         if expected["parted"] and expected["stop"]:  # (its trace differs here: what it does next is not compared)
             break
         scored = learner.w if scored is not None else None
-    w = _explicit(learner)
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
-    shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
-        else (lambda v: v)
+    shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint else list
     average: Any = shaped(means[st.average]) if st.average else None
     votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes] if history and st.voted else None
-    return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
+    return _Side(steps, _explicit(learner), epoch, made == 0, average, votes, watched, None if joint else E)
 
 
 class _Rounding:
