@@ -4075,8 +4075,7 @@ class _Rounding:
                 return E
             rate = any(type(f) is Fraction and f.denominator & (f.denominator - 1) for f, _ in parts)  # a rate
             # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
-            grows = (self.u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) + (
-                2 * u / mean if mean else 0)
+            grows = (self.u_in + (2 + rate + 2 * bool(mean)) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
             moved = [e + g * grows + step * abs(float(v)) for e, g, v in zip(E, grown, parts[0][1])]  # e + m
             return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(moved, aw)]
         except OverflowError:
