@@ -3821,11 +3821,10 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
         raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
     precision = read.choice("precision", doc.get("precision"), (None, *_PRECISIONS))
-    order = doc.get("order")
-    if order is not None:
-        order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
-        if not all(isinstance(p, list) and p and all(type(i) is int and 0 <= i < n for i in p) for p in order):
-            raise read.wrong("order", f"one list of the indexes 0..{n - 1} (ints) as visited, or one per pass")
+    order = doc.get("order")  # one list, or one a pass
+    order = order if order is None or isinstance(order, list) and order and isinstance(order[0], list) else [order]
+    if not all(isinstance(p, list) and p and all(type(i) is int and 0 <= i < n for i in p) for p in order or ()):
+        raise read.wrong("order", f"one list of the indexes 0..{n - 1} (ints) as visited, or one per pass")
     rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
@@ -3877,7 +3876,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                 raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
                                  "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
-    start = None if doc.get("start") is None else read.weights("start", doc["start"])
+    start = read.weights("start", doc.get("start"))  # (None where not given)
     return _Theirs(run.w, None if trace is None else steps, doc.get("epochs"), doc.get("converged"), run.average,
                    pocket, run.voted, precision, start, rate, order, read.floats, doc.get("mistakes"))
 
