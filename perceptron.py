@@ -3767,9 +3767,8 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement}"], args
     if difference is not None and args.bitwise and replayed(off=False)[2] is None:  # within their precision's rounding
-        return differ([f"diagnosis: not bit for bit (--bitwise), but alike up to {model.name} rounding: THEIRS sums in "
-                       "another order or another precision.  To agree bit for bit, compute in binary64 and sum left "
-                       "to right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"])
+        return differ([f"diagnosis: not bit for bit (--bitwise), but alike up to {model.name} rounding (another order "
+                       "or precision).  Bit for bit: sum in binary64 from 0: s = 0; for a, b in zip(w, x): s += a * b"])
     tie = None if difference is None else _rounding(difference, ours, model, examples, base.point)
     # the rules differ only at 0: an update on THEIRS's score not 0 where ours is within rounding of 0 is no rule's
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
@@ -3785,9 +3784,8 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
         return 0, [f"{agrees} under what it declares ({declares}), confirmed at every step:",
                    *(line for line in named[1:-1] if "way of writing" not in line)], variant
     if named is None and difference is None:  # its numbers are the notes' run's, not those it declares
-        named = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
-                 f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
-                 "them"]
+        named = [f"diagnosis: its declaration does not describe its run: its numbers are this run's, but it declares "
+                 f"{', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives them"]
     if named and (whole or not {"an order"} & set(names)):
         return differ(named, names and variant)
     bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours, prefer)
