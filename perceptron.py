@@ -3800,8 +3800,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     read = _Fields(path, _json_file(path, what), _THEIRS_FIELDS, what, (data.d, args.multiclass, classes, args.kernel))
     doc, trace = read.doc, read.doc.get("trace")
     if "weights" not in doc:
-        raise read.wrong("weights", "missing: give the final weights (a list, an object of lists for --multiclass, "
-                         "null for a kernel run); the README's --check section has the form")
+        raise read.wrong("weights", "missing: give the final weights (a list, {class: list} or a kernel's null)")
     if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average")):
         raise read.wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
     for key, option, ours in (("kernel", "--kernel", args.kernel), ("multiclass", "--multiclass", args.multiclass)):
