@@ -4152,9 +4152,7 @@ def _compare(ours, theirs, st, model, whole=True):
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
               ("mistakes", theirs.mistakes, len(ours.steps)), ("votes", theirs.voted, ours.voted)]
-    for what, t, o in finals if whole else finals[:1]:
-        if t is None:
-            continue
+    for what, t, o in [final for final in (finals if whole else finals[:1]) if final[1] is not None]:  # as given
         compared.add(what)
         if not (o is not None and vectors(t, o, ours.final_bound, what) if what in ("weights", "average", "votes")
                 else t == o):
