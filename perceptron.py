@@ -3917,8 +3917,8 @@ class _Faulty(_FamilyPerceptron):
 
 
 def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=None) -> _Side:
-    """The run under st (_visits), each mistake with the bound THEIRS may differ by (``stop``: to where it parts from
-    THEIRS); one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
+    """The run under st (_visits), each mistake with the bound THEIRS may differ by (``stop``: to where they part);
+    one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
     expected = expected or {"trace": theirs and theirs.trace, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest" and cls is None:
         sides = {c: _replay([(x, 1 if y == c else -1) for x, y in examples], st, model, cls=c, expected=expected)
@@ -4001,9 +4001,8 @@ class _Rounding:
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
         telling = [v for v in theirs.floats if v != int(v)]  # (finite: _Fields.number) whole ones tell no format
-        self.name = precision or theirs.precision or (next(
-            (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
-            "binary64") if telling else "binary64" if theirs.floats or self.u_ours else "exact")
+        self.name = precision or theirs.precision or next((name for name in reversed(_PRECISIONS) if telling and all(
+            _held_in(v, name) for v in telling)), "binary64" if theirs.floats or self.u_ours else "exact")  # narrowest
         self.guessed = theirs.precision is None and bool(theirs.floats) and not telling
         self.bits = bits = _PRECISIONS.get(self.name)
         self.u = 0.0 if bits is None else 2.0 ** -bits
