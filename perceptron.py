@@ -4144,9 +4144,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if t.score is not None and (t.score != o.score if st.multiclass == "joint"
                                     else not close(t.score, o.score, o.score_bound, "scores")):
             return _Difference("score", k, o, t), None
-        # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
-        if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not
-                vectors(t.weights, o.weights, o.weight_bound, "w after")):
+        if t.weights is not None and not st.point.batch and not (  # a batch's "w after" is ambiguous: not compared
+                o.weights is not None and vectors(t.weights, o.weights, o.weight_bound, "w after")):
             return _Difference("w after", k, o, t), None
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
