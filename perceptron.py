@@ -3856,9 +3856,8 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                 raise read.wrong(f"{where}.y", f"{_short(entry['y'])} is not the label of example {i} ({written})")
         score = predicted if args.multiclass == "joint" else (None if entry.get("score") is None
                                                               else read.number(f"{where}.score", entry["score"]))
-        after = entry.get("weights")
-        steps.append(_Step(cls, entry["epoch"], i, None, score, None if after is None else
-                           read.weights(f"{where}.weights", after, isinstance(after, list)), None, None))
+        after = read.weights(f"{where}.weights", entry.get("weights"), isinstance(entry.get("weights"), list))
+        steps.append(_Step(cls, entry["epoch"], i, None, score, after, None, None))  # (after: None where not given)
     indexes = [s.index for s in steps]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
