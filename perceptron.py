@@ -3753,9 +3753,8 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
         model, ours, difference, agreement = replayed()
     except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
         raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-    # whole numbers written as floats say nothing of their format: try the commonest narrower one
     if difference is not None and model.guessed and all(_held_in(v, "binary32") for v in theirs.floats):
-        narrower = replayed(precision="binary32")
+        narrower = replayed(precision="binary32")  # its whole floats tell no format: the commonest narrower one
         if narrower[2] is None:
             model, ours, difference, agreement = narrower
     where = [] if difference is None else _where(difference, ours, examples, data)
