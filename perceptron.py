@@ -3697,36 +3697,34 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     head = (f"check: {args.check} against this run of {data.source} ({kind}, {rule}"
             f"{bias if p.bias else 'no bias'}, {passes})")
     agrees = f"check: {args.check} agrees with this run of {data.source}"
-    model = _Rounding(args, theirs, examples)
+    def differ(diagnosis, reading=None):  # exit 1: the head, the verdict (the diagnosis's first words), then why, where
+        verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
+        return 1, [f"{head}: {verdict}", *diagnosis, *where], reading
     declared = [name for name in _evidence(theirs, 0) if name in ("a start", "a rate", "an order")]
     found_first += declared
-    try:  # the run again, step by step, within THEIRS's rounding: asked before any law
-        ours = _replay(examples, base, model, theirs)
+    def replayed(**rounding):  # the run again, step by step, within a rounding of THEIRS's: asked before any law
+        model = _Rounding(args, theirs, examples, **rounding)
+        side = _replay(examples, base, model, theirs)
+        return (model, side, *_compare(side, theirs, base, model))
+    try:
+        model, ours, difference, agreement = replayed()
     except PerceptronError as err:  # THEIRS's start or rate makes the run overflow
         raise PerceptronError(f"{args.check}: the run THEIRS describes cannot be replayed: {err}") from None
-    difference, agreement = _compare(ours, theirs, base, model)
-    # whole numbers written as floats say nothing of their format: try the commonest narrower one
     if difference is not None and model.guessed and all(_held_in(v, "binary32") for v in theirs.floats):
-        narrower = _Rounding(args, theirs, examples, precision="binary32")
-        side = _replay(examples, base, narrower, theirs)
-        again, alike = _compare(side, theirs, base, narrower)
-        if again is None:
-            model, ours, difference, agreement = narrower, side, None, alike
+        narrower = replayed(precision="binary32")  # its whole floats tell no format: the commonest narrower one
+        if narrower[2] is None:
+            model, ours, difference, agreement = narrower
     where = [] if difference is None else _where(difference, ours, examples, data, base.point.start)
     preferred = prefer and difference is not None and _bug(examples, base, theirs, model, difference, ours, prefer)
     if preferred and prefer in preferred[0]:  # the shape other cases show, before any reading of this one's own
-        return _differ(head, preferred, where)
+        return differ(preferred)
     if difference is not None and not diagnose:
         return 1, [], None
     if difference is None and not found_first:
         return 0, [f"{agrees}: {agreement}"], args
-    if difference is not None and args.bitwise:  # not bit for bit; but within the rounding of their precision?
-        rounding = _Rounding(args, theirs, examples, off=False)
-        if _compare(_replay(examples, base, rounding, theirs), theirs, base, rounding)[0] is None:
-            return _differ(head, [
-                f"diagnosis: not bit for bit (--bitwise), but alike up to {rounding.name} rounding: THEIRS sums in "
-                "another order or another precision.  To agree bit for bit, compute in binary64 and sum left to "
-                "right from 0: s = 0; for a, b in zip(w, x): s = s + a * b"], where)
+    if difference is not None and args.bitwise and replayed(off=False)[2] is None:  # within their precision's rounding
+        return differ([f"diagnosis: not bit for bit (--bitwise), but alike up to {model.name} rounding (another order "
+                       "or precision).  Bit for bit: sum in binary64 from 0: s = 0; for a, b in zip(w, x): s += a * b"])
     tie = None if difference is None else _rounding(difference, ours, model, examples, base.point)
     # the rules differ only at 0: an update on THEIRS's score not 0 where ours is within rounding of 0 is no rule's
     rounded_tie = tie and difference.theirs is not None and difference.theirs.score not in (None, 0) and \
@@ -3734,28 +3732,22 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     law = None if difference is None or rounded_tie else _law(examples, args, theirs, model)
     names, named, variant = (None if rounded_tie or law and law[0] == "bug" else
                              _conventions(args, data, examples, classes, kernel, theirs, found_first)) or (None,) * 3
-    whole = not theirs.order or all(set(one) == set(range(len(examples))) for one in theirs.order)
+    whole = difference is None or not theirs.order or all(len(set(one)) == len(examples) for one in theirs.order)
     if names is not None and whole and set(names) <= set(declared) | set(_WRITTEN):
         said = [f"its {text.split(';')[0][len('their '):]} (read as written)" for name, text in _WRITTEN.items()
                 if name in names]
         declares = ", ".join([_declared(theirs, sorted(declared))] * bool(declared) + said)
         return 0, [f"{agrees} under what it declares ({declares}), confirmed at every step:",
                    *(line for line in named[1:-1] if "way of writing" not in line)], variant
-    if named is None and difference is None and whole:  # its numbers are the notes' run's, not those it declares
-        named = [f"diagnosis: its declaration does not describe its run: THEIRS's numbers are this run's, but it "
-                 f"declares {', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives "
-                 "them"]
+    if named is None and difference is None:  # its numbers are the notes' run's, not those it declares
+        named = [f"diagnosis: its declaration does not describe its run: its numbers are this run's, but it declares "
+                 f"{', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives them"]
     if named and (whole or not {"an order"} & set(names)):
-        return _differ(head, named, where, names and variant)
+        return differ(named, names and variant)
     bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours, prefer)
     if law and not bug:
-        return _differ(head, law[1], where, law[2])
-    return _differ(head, bug or _unexplained(difference, ours, examples, base, theirs.trace is not None), where)
-
-
-def _differ(head, diagnosis, where, reading=None) -> tuple:
-    verdict = diagnosis[0][len("diagnosis: "):].split(".  ")[0].split(": ")[0]
-    return 1, [f"{head}: {verdict}", *diagnosis, *where], reading
+        return differ(law[1], law[2])
+    return differ(bug or _unexplained(difference, ours, examples, base, theirs.trace is not None))
 
 
 def _read_theirs(args, data, classes, examples) -> _Theirs:
@@ -3764,8 +3756,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     read = _Fields(path, _json_file(path, what), _THEIRS_FIELDS, what, (data.d, args.multiclass, classes, args.kernel))
     doc, trace = read.doc, read.doc.get("trace")
     if "weights" not in doc:
-        raise read.wrong("weights", "missing: give the final weights (a list, an object of lists for --multiclass, "
-                         "null for a kernel run); the README's --check section has the form")
+        raise read.wrong("weights", "missing: give the final weights (a list, {class: list} or a kernel's null)")
     if doc["weights"] is None and not any(doc.get(key) is not None for key in ("trace", "average")):
         raise read.wrong("weights", "null, and nothing else to compare: give the weights, the trace or the average")
     for key, option, ours in (("kernel", "--kernel", args.kernel), ("multiclass", "--multiclass", args.multiclass)):
@@ -3783,11 +3774,10 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if isinstance(trace, list) and doc.get("mistakes") not in (None, len(trace)):
         raise read.wrong("mistakes", f"{doc['mistakes']}, but the trace lists {len(trace)}")
     precision = read.choice("precision", doc.get("precision"), (None, *_PRECISIONS))
-    order = doc.get("order")
-    if order is not None:
-        order = order if isinstance(order, list) and order and isinstance(order[0], list) else [order]
-        if not all(isinstance(p, list) and p and all(type(i) is int and 0 <= i < n for i in p) for p in order):
-            raise read.wrong("order", f"one list of the indexes 0..{n - 1} (ints) as visited, or one per pass")
+    order = doc.get("order")  # one list, or one a pass
+    order = order if order is None or isinstance(order, list) and order and isinstance(order[0], list) else [order]
+    if not all(isinstance(p, list) and p and all(type(i) is int and 0 <= i < n for i in p) for p in order or ()):
+        raise read.wrong("order", f"one list of the indexes 0..{n - 1} (ints) as visited, or one per pass")
     rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
@@ -3803,8 +3793,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                                  "(from 1) and 'index' (the example's, from 0)")
         i, cls, predicted = entry["index"], entry.get("class"), entry.get("predicted")
         if not (entry["epoch"] >= 0 and 0 <= i <= n):  # an index of n: counted from 1, perhaps
-            raise read.wrong(where, f"epoch {entry['epoch']}, index {i}: out of range for {n} examples "
-                             "(indexes count from 0)")
+            raise read.wrong(where, f"epoch {entry['epoch']}, index {i}: out of range for {n} examples, indexed from 0")
         if classes is None and "class" in entry:
             raise read.wrong(f"{where}.class", "a binary run's mistakes name no class")
         if cls is not None and cls not in classes:
@@ -3815,8 +3804,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             line, y = data.where(i)[0], examples[i][1]
             written = y if args.multiclass else args.labels[y == 1]  # its label as the file writes it
             if "line" in entry and entry["line"] != line:
-                raise read.wrong(f"{where}.line", f"{_short(entry['line'])} is not the line of example {i} "
-                                 f"(line {line})")
+                raise read.wrong(f"{where}.line", f"{_short(entry['line'])}: example {i} is on line {line}")
             if args.multiclass == "one-vs-rest" and cls is not None:  # y of the class's binary run
                 y = 1 if y == cls else -1
             if "y" in entry and not (type(entry["y"]) is not bool and entry["y"] in (y, written)
@@ -3824,9 +3812,8 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
                 raise read.wrong(f"{where}.y", f"{_short(entry['y'])} is not the label of example {i} ({written})")
         score = predicted if args.multiclass == "joint" else (None if entry.get("score") is None
                                                               else read.number(f"{where}.score", entry["score"]))
-        after = entry.get("weights")
-        steps.append(_Step(cls, entry["epoch"], i, None, score, None if after is None else
-                           read.weights(f"{where}.weights", after, isinstance(after, list)), None, None))
+        after = read.weights(f"{where}.weights", entry.get("weights"), isinstance(entry.get("weights"), list))
+        steps.append(_Step(cls, entry["epoch"], i, None, score, after, None, None))  # (after: None where not given)
     indexes = [s.index for s in steps]
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
@@ -3837,12 +3824,11 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             if t.index - base not in visits:
                 raise read.wrong(f"trace[{k}].index", f"{t.index}: epoch {t.epoch} does not visit that example in the "
                                  "order \"order\" declares for it")
-            if s and s.epoch == t.epoch and s.cls == t.cls and \
-                    visits.index(t.index - base) <= visits.index(s.index - base):
+            if s and s[:2] == t[:2] and visits.index(t.index - base) <= visits.index(s.index - base):  # (cls, epoch)
                 raise read.wrong(f"trace[{k}]", f"index {t.index} after index {s.index} in epoch {t.epoch}: not the "
                                  "order \"order\" declares for that pass")
     pocket = run.pocket.w if isinstance(run.pocket, Pocket) else run.pocket and {c: p.w for c, p in run.pocket.items()}
-    start = None if doc.get("start") is None else read.weights("start", doc["start"])
+    start = read.weights("start", doc.get("start"))  # (None where not given)
     return _Theirs(run.w, None if trace is None else steps, doc.get("epochs"), doc.get("converged"), run.average,
                    pocket, run.voted, precision, start, rate, order, read.floats, doc.get("mistakes"))
 
@@ -3856,8 +3842,7 @@ def _settings(args, kernel, classes) -> _Settings:
 
 class _Faulty(_FamilyPerceptron):
     """The family's Perceptron with a bug, ``fault`` = (kind, the mistake it is at, or "always"): w + c f x (_FAULTS's
-    c), w + f x' (x' the x visited before), every score stale, or ("wrap", bits): two's complement integers (w.x
-    wrapped mod 2^bits is its every product and sum wrapped)."""
+    c), w + f x' (x' the x visited before), every score stale, or ("wrap", bits): two's complement ints of that size."""
 
     def __init__(self, d, point, xs, fault):
         super().__init__(d, point)
@@ -3887,8 +3872,8 @@ class _Faulty(_FamilyPerceptron):
 
 
 def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=None) -> _Side:
-    """The run under st (_visits), each mistake with the bound THEIRS may differ by (``stop``: to where it parts from
-    THEIRS); one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
+    """The run under st (_visits), each mistake with the bound THEIRS may differ by (``stop``: to where they part);
+    one-vs-rest's class by class (``cls``), along THEIRS's one trace."""
     expected = expected or {"trace": theirs and theirs.trace, "stop": stop, "k": 0, "parted": False}
     if st.multiclass == "one-vs-rest" and cls is None:
         sides = {c: _replay([(x, 1 if y == c else -1) for x, y in examples], st, model, cls=c, expected=expected)
@@ -3905,11 +3890,11 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
     learner: Any = _FamilyJoint(st.classes, d, p) if joint else _FamilyDual(K, p, xs) if K is not None else \
         _Faulty(d, p, xs, st.fault) if st.fault else _FamilyPerceptron(d, p)
     X = [learner._read(x) for x in xs]
-    flat = (lambda v: [a for c in st.classes for a in v[c]]) if joint else list  # a hypothesis, for the history
+    flat = (lambda joint: [a for c in st.classes for a in joint.w[c]]) if joint else \
+        (lambda dual: [dual.mistakes]) if K is not None else _explicit  # a hypothesis, for the history (train's)
     E = [0.0] * (d + p.bias)  # the float model's bound on |THEIRS's w - ours|, weight by weight
     steps, watched, parts = [], {}, []  # type: list, dict, list  # parts: a batch's (f, x)
-    history = _History(flat(learner.w) if K is None else [0], n, st.voted or st.average == "updates") \
-        if st.average or st.voted else None
+    history = _History(flat(learner), n, st.voted, flat, st.average) if st.average or st.voted else None
     sums, upto = [(0.0, 0.0)] * n, [0] * n  # a kernel run's bound: each example's sum of |terms| so far
     visits, epoch, made, scored = 0, 0, 0, None if joint or K is not None else learner.w
     D = types.SimpleNamespace(examples=examples, at=None, passes=0)
@@ -3922,52 +3907,42 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
             scored = [c * v for v in scored]
         trace, watch = expected["trace"], False
         if trace is not None and not expected["parted"]:  # THEIRS's next mistake: at this visit, or parted
-            t = trace[expected["k"]] if expected["k"] < len(trace) else None
-            here = t is not None and (t.cls, t.epoch, t.index) == (cls, epoch, i)
-            if wrong and here:
-                expected["k"] += 1
-            else:
-                expected["parted"], watch = wrong or here, here
-        bound = 0.0 if joint else None  # an argmax: its class; else only where a decision or a score is compared
+            here = expected["k"] < len(trace) and trace[expected["k"]][:3] == (cls, epoch, i)  # (cls, epoch, index)
+            expected["k"] += wrong and here
+            expected["parted"], watch = wrong != here, here and not wrong  # one of the two made a mistake here
+        bound: Any = 0.0 if joint or model.off else None  # argmax: its class; else where a decision or score is read
         if bound is None and (watch or wrong) and K is None:
             bound = model.score_bound(scored, E, X[i])
         elif bound is None and (watch or wrong):  # from the magnitudes of eq. (2)'s terms, each stored since the last
             S, apart = sums[i]
-            for x_j, f_j in learner.stored[upto[i]:stored] if not model.off else ():
+            for x_j, f_j in learner.stored[upto[i]:stored]:
                 S += abs(float(f_j * K(x_j, X[i])))
                 apart += abs(float(f_j)) * model.kernel_error(K, x_j, X[i])
             sums[i], upto[i] = (S, apart), stored  # eq. (2)'s sum in any order, its kernel values apart
-            gamma = _gamma(stored, model.u_ours) + _gamma(stored, model.u)
-            bound = 0.0 if model.off else max(gamma * S + apart, model.tolerance * S)
+            bound = max((_gamma(stored, model.u_ours) + _gamma(stored, model.u)) * S + apart, model.tolerance * S)
         if watch:
             watched[(cls, epoch, i)] = (s, bound)
         if wrong:
             w: Any = _explicit(learner)
             if p.batch:
                 parts.append((learner.f, X[i]))
-            elif K is None and not joint:
-                apart = (bound or 0.0) / (float(sum(map(mul, X[i], X[i]))) or 1.0) \
-                    if p.step == "passive-aggressive" else 0.0  # passive-aggressive's f follows the score
+            elif K is None and not joint:  # (passive-aggressive's f follows the score: it moves with it)
+                apart = bound / (float(sum(map(mul, X[i], X[i]))) or 1.0) if p.step == "passive-aggressive" else 0.0
                 E = model.moved(E, w, [(learner.f, X[i])], step=apart)
             steps.append(_Step(cls, epoch, i, y, s, None if p.batch else w, bound, None if joint else E))
         if history is not None and (ended if p.batch else wrong):  # w moved here (a batch's: at its end)
-            history.at(visits, flat(_explicit(learner)) if K is None else [learner.mistakes])
+            history(None, learner, visits)
         if ended and parts:  # a batch's end: its updates, made in order, in force from here
             E = model.moved(E, learner.w, parts, mean=ended if p.batch == "mean" else 0)
             parts = []
         if expected["parted"] and expected["stop"]:  # (its trace differs here: what it does next is not compared)
             break
         scored = learner.w if scored is not None else None
-    w = _explicit(learner)
     size, means = d + p.bias, {} if history is None else history.means(visits)  # (which closes the last vote)
-    shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint \
-        else (lambda v: v)
-    if history and st.average == "updates":  # the mean of v_2, v_3, ...: w after each mistake's step (train's)
-        after = [v for v, _ in history.votes[1:]] or [history.w]
-        means["updates"] = [sum(map(Fraction, column)) / len(after) for column in zip(*after)]
+    shaped = (lambda v: {c: list(v[k * size:(k + 1) * size]) for k, c in enumerate(st.classes)}) if joint else list
     average: Any = shaped(means[st.average]) if st.average else None
     votes = [(shaped(v) if K is None else v[0], c) for v, c in history.votes] if history and st.voted else None
-    return _Side(steps, w, epoch, made == 0, average, votes, watched, None if joint else E)
+    return _Side(steps, _explicit(learner), epoch, made == 0, average, votes, watched, None if joint else E)
 
 
 class _Rounding:
@@ -3981,9 +3956,8 @@ class _Rounding:
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
         telling = [v for v in theirs.floats if v != int(v)]  # (finite: _Fields.number) whole ones tell no format
-        self.name = precision or theirs.precision or (next(
-            (name for name in ("bfloat16", "binary16", "binary32") if all(_held_in(v, name) for v in telling)),
-            "binary64") if telling else "binary64" if theirs.floats or self.u_ours else "exact")
+        self.name = precision or theirs.precision or next((name for name in reversed(_PRECISIONS) if telling and all(
+            _held_in(v, name) for v in telling)), "binary64" if theirs.floats or self.u_ours else "exact")  # narrowest
         self.guessed = theirs.precision is None and bool(theirs.floats) and not telling
         self.bits = bits = _PRECISIONS.get(self.name)
         self.u = 0.0 if bits is None else 2.0 ** -bits
@@ -3993,17 +3967,14 @@ class _Rounding:
         # Whole numbers, sums and products below 2^p are exact in p bits: no rounding, a difference is a difference.
         self.whole = not isinstance(theirs.start, dict) and theirs.average is None and all(
             _is_whole(v) for v in inputs + [theirs.rate or 1] + list(theirs.start or ()))
-        self.limit = 2.0 ** (bits or 53)
 
     def score_bound(self, w, E, x) -> float:
         """How far THEIRS's w.x may lie from ours: both sums' roundings, S = sum |w_i x_i|, and A = sum E_i |x_i|."""
-        if self.off:
-            return 0.0
         try:
             ax = [abs(float(v)) for v in x]
             S = sum(abs(float(v)) * a for v, a in zip(w, ax))
             A = sum(map(mul, E, ax)) if any(E) else 0.0
-            if self.whole and S < self.limit and not A:
+            if self.whole and S < 2.0 ** (self.bits or 53) and not A:
                 return self.tolerance * S
             moved, theirs = (1 + self.u_in) * A + self.u_in * S, (1 + self.u_in) * (S + A)
             return max(_gamma(len(ax), self.u_ours) * S + _gamma(len(ax), self.u) * theirs + moved, self.tolerance * S)
@@ -4050,12 +4021,11 @@ class _Rounding:
             grown = [sum(abs(float(f)) * abs(float(x[i])) for f, x in parts) for i in range(len(E))]  # sum |f x_i|
             aw = [abs(float(v)) for v in w]
             if self.whole and not mean and not any(E) and all(_is_whole(f) for f, _ in parts) and \
-                    max(map(add, aw, grown)) < self.limit:
+                    max(map(add, aw, grown)) < 2.0 ** (self.bits or 53):
                 return E
             rate = any(type(f) is Fraction and f.denominator & (f.denominator - 1) for f, _ in parts)  # a rate
             # such as 1/10 is not a binary fraction: THEIRS's eta is rounded too, by u, before any product
-            grows = (self.u_in + (2 + rate) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1) + (
-                2 * u / mean if mean else 0)
+            grows = (self.u_in + (2 + rate + 2 * bool(mean)) * u + _gamma(k, u) + _gamma(k, self.u_ours)) / (mean or 1)
             moved = [e + g * grows + step * abs(float(v)) for e, g, v in zip(E, grown, parts[0][1])]  # e + m
             return [(1 + u) * m + (self.u_ours + u) * a for m, a in zip(moved, aw)]
         except OverflowError:
@@ -4085,8 +4055,8 @@ def _held_in(v, precision) -> bool:
 
 
 def _compare(ours, theirs, st, model, whole=True):
-    """(the first difference or None, what was alike as text: what was compared and the largest difference, in ulps
-    of the precision, with its bound): the trace, the final weights, and (``whole``) the rest."""
+    """(the first difference or None, what was alike: what was compared, the largest difference in ulps and its
+    bound): the trace, the final weights, and (``whole``) the rest."""
     import itertools
     compared, largest = set(), [0.0, 0.0]  # (ulps, the bound's ulps)
 
@@ -4095,8 +4065,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if theirs == ours:
             return True
         difference = abs(Fraction(theirs) - Fraction(ours))
-        if not isfinite(bound) or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
-            return False  # a bound that overflowed says nothing: beyond binary64's range only equal values agree
+        if not bound < math.inf or difference > Fraction(bound) * (1 + Fraction(1, 10 ** 9)):
+            return False  # a bound that overflowed (inf, nan) says nothing: only equal values agree
         # the ulp of the larger in ``bits`` bits, at least 2^-1074: 2^(e - bits) where 2^(e-1) <= v < 2^e, exact
         v, bits = max(abs(Fraction(theirs)), abs(Fraction(ours))), model.bits or 53
         e = v.numerator.bit_length() - v.denominator.bit_length()  # within one of the e above
@@ -4108,8 +4078,8 @@ def _compare(ours, theirs, st, model, whole=True):
 
     def vectors(theirs, ours, E, what) -> bool:
         """Alike within each weight's bound E_i, at least T max |w_i|: vectors, {class: vector}, or votes."""
+        compared.add(what)
         if theirs == ours:  # equal values, of any types: nothing to bound
-            compared.add(what)
             return True
         if isinstance(ours, dict):
             return isinstance(theirs, dict) and set(theirs) == set(ours) and all(
@@ -4117,11 +4087,8 @@ def _compare(ours, theirs, st, model, whole=True):
         if ours and isinstance(ours[0], tuple):  # votes
             return len(ours) == len(theirs) and all(tc == oc and (tv == ov if isinstance(tv, int) or isinstance(
                 ov, int) else vectors(tv, ov, E, what)) for (tv, tc), (ov, oc) in zip(theirs, ours))
-        try:
-            scale = 0.0 if model.off else model.tolerance * max((abs(float(v)) for v in ours), default=0.0)
-        except OverflowError:  # weights beyond binary64's range: no bound (only equal values agree)
-            scale = math.inf
-        bounds = E if isinstance(E, list) and not model.off else [0.0] * len(ours)
+        scale = model.tolerance and Fraction(model.tolerance) * max(map(abs, map(Fraction, ours)), default=0)
+        bounds = E if isinstance(E, list) else [0.0] * len(ours)  # (all 0.0 where nothing rounds: model.off)
         return len(theirs) == len(ours) and all(
             close(t, o, max(b, scale), what) for t, o, b in zip(theirs, ours, bounds))
 
@@ -4132,16 +4099,13 @@ def _compare(ours, theirs, st, model, whole=True):
         if t.score is not None and (t.score != o.score if st.multiclass == "joint"
                                     else not close(t.score, o.score, o.score_bound, "scores")):
             return _Difference("score", k, o, t), None
-        # A batch run's "w after" is ambiguous (the w in force, or plus the pass's updates): not compared.
-        if t.weights is not None and not (o.weights is None and st.point.batch) and (o.weights is None or not
-                vectors(t.weights, o.weights, o.weight_bound, "w after")):
+        if t.weights is not None and not st.point.batch and not (  # a batch's "w after" is ambiguous: not compared
+                o.weights is not None and vectors(t.weights, o.weights, o.weight_bound, "w after")):
             return _Difference("w after", k, o, t), None
     finals = [("weights", theirs.weights, ours.weights), ("average", theirs.average, ours.average),
               ("epochs", theirs.epochs, ours.epochs), ("converged", theirs.converged, ours.converged),
               ("mistakes", theirs.mistakes, len(ours.steps)), ("votes", theirs.voted, ours.voted)]
-    for what, t, o in finals if whole else finals[:1]:
-        if t is None:
-            continue
+    for what, t, o in [final for final in (finals if whole else finals[:1]) if final[1] is not None]:  # as given
         compared.add(what)
         if not (o is not None and vectors(t, o, ours.final_bound, what) if what in ("weights", "average", "votes")
                 else t == o):
@@ -4149,8 +4113,7 @@ def _compare(ours, theirs, st, model, whole=True):
     alike = "bit for bit" if model.name != "exact" else "exactly"
     if largest[0]:
         alike = (f"up to {model.name} rounding: largest difference {largest[0]:.3g} ulp (bound {largest[1]:.3g})"
-                 + (" (its whole numbers written as floats say nothing of their format: declare \"precision\" to be "
-                    "sure)" if model.guessed else ""))
+                 + (" (whole floats say nothing of their format: declare \"precision\" to be sure)" * model.guessed))
     return None, (f"{_count_text(len(ours.steps), 'mistake')}; compared: "
                   f"{', '.join(sorted(compared)) or 'nothing but the form'}; {alike}")
 

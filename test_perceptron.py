@@ -4973,7 +4973,7 @@ def test_check_of_a_zero_start_is_the_notes_start(capsys, tmp_path):
     ("y", lambda d: dict(d, trace=[dict(d["trace"][0], y=1)] + d["trace"][1:]),
      "trace[0].y: 1 is not the label of example 0 (-1)"),
     ("line", lambda d: dict(d, trace=[dict(d["trace"][0], line=99)] + d["trace"][1:]),
-     "trace[0].line: 99 is not the line of example 0 (line 2)"),
+     "trace[0].line: 99: example 0 is on line 2"),
     ("kernel", lambda d: dict(d, kernel="polynomial:2"),
      "kernel: THEIRS is a kernel polynomial:2 run: check with --kernel polynomial:2"),
     ("multiclass", lambda d: dict(d, multiclass="joint"),
@@ -5322,6 +5322,19 @@ def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclar
     assert (status, err) == (1, "") and "agrees" not in out
 
 
+@pytest.mark.parametrize("mistaken, status, said", [
+    (False, 0, "under what it declares (\"order\": [0, 1, "),  # example 2 makes no mistake
+    (True, 1, "its declaration does not describe its run")])  # example 2 makes one: its weights are the notes'
+def test_check_of_the_notes_numbers_under_an_order_leaving_an_example_out_is_a_verdict(tmp_path, mistaken, status,
+                                                                                      said):
+    examples = [([1, 2], 1), ([-2, -1], -1), ([3, 3] if not mistaken else [-3, 1], 1)]
+    run = wild_run(examples)  # the notes' numbers, declared under an order without example 2
+    assert any(s["index"] == 2 for s in run["trace"]) is mistaken
+    doc = {"weights": run["weights"], "order": [0, 1]} if mistaken else dict(run, order=[0, 1])
+    result, out, err = check_in_process(tmp_path, examples, doc)  # (was exit 3: no difference to read a bug from)
+    assert (result, err) == (status, "") and said in out, out
+
+
 def test_check_an_order_per_pass_declared_agrees_with_exit_0(tmp_path):
     examples = planted_data(33)
     rng = random.Random(33)
@@ -5360,6 +5373,21 @@ def test_check_of_this_project_s_own_average_over_updates_agrees(tmp_path, capsy
     capsys.readouterr()
     assert P.main([*options, "--check", str(saved)]) == 0, capsys.readouterr().out
     assert "compared: average, weights; exactly" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("average", ["after", "before", "updates"])
+def test_check_of_this_project_s_own_float_average_agrees_bit_for_bit(tmp_path, capsys, average):
+    # the replay's mean over updates was the exact one, not train's float of it: --bitwise read its own run as "not
+    # bit for bit"
+    rng = random.Random(3)
+    xs = [[round(rng.uniform(-1, 1), 3) for _ in range(3)] for _ in range(30)]
+    path = write(tmp_path, csv_of([(x, 1 if x[0] + 0.3 * x[1] - 0.2 * x[2] + rng.uniform(-0.3, 0.3) > 0 else -1)
+                                   for x in xs]))
+    options = [path, "--epochs", "5", "--average", average]
+    _, out, _ = cli(capsys, *options, "--json")
+    (tmp_path / "ours.json").write_text(out, encoding="utf-8")
+    status, out, err = cli(capsys, *options, "--bitwise", "--check", str(tmp_path / "ours.json"))
+    assert (status, err) == (0, "") and "compared: average, " in out and out.rstrip().endswith("bit for bit"), out
 
 
 @pytest.mark.parametrize("fault, said", [("skip", "THEIRS skipped the update at mistake 3"),
