@@ -3142,18 +3142,20 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
               else (_FamilyDual(model.kernel, p, []) if family else
                     DualPerceptron(model.kernel, rule=run.rule, bias=run.bias)) if run.kernel is not None
               else binary(p.start)})
-    def update(before, after, x, y, f=None) -> str:  # w <- w + f x, f read off what the step computed
+    def update(before, after, x, y, s, f=None) -> str:  # w <- c w + f x, f read off what the step computed
         f = f if f is not None else y if [b + y * v for b, v in zip(before, x)] == after else next(
             (_quotient(a - b, v) for a, b, v in zip(after, before, x) if v != 0), y)
-        c = 1 - p.decay if p.decay else 1
-        if [c * b + f * v if c != 1 else b + f * v for b, v in zip(before, x)] != after and p.bias_rate is None:
+        c, step, bias = 1 - p.decay if p.decay else 1, [f * v for v in x], ""
+        if p.bias_rate is not None:  # the bias's feature moved by its own rate: _decided's factor at the rate R
+            b = 0 if p.bias_first else -1
+            step[b] = _decided(p._replace(rate=p.bias_rate, falling=False), y, s, x)[2] * x[b]
+            bias = f", the bias by {_num(p.bias_rate)} {'(y - o)' if p.step == 'error' else 'y'} x_b"
+        if [c * b + v if c != 1 else b + v for b, v in zip(before, step)] != after:
             return f"  w <- {_num(after)} (not w + f x for one f: Part I's update as it stands)"
         factor = "y" if f == y else f"{_num(_quotient(f, y))} y"
         decayed = f"({_num(c)}) " if c != 1 else ""
-        if p.bias_rate is not None:  # the step's vector, its bias moved by its own rate
-            return (f"  w <- w + {factor} x, the bias by {_num(p.bias_rate)} y = {_num(before)} + "
-                    f"{_num([a - b for a, b in zip(after, before)])} = {_num(after)}")
-        return f"  w <- {decayed}w + {factor} x = {decayed}{_num(before)} + ({_num(f)}){_num(x)} = {_num(after)}"
+        step_text = _num(step) if bias else f"({_num(f)}){_num(x)}"
+        return f"  w <- {decayed}w + {factor} x{bias} = {decayed}{_num(before)} + {step_text} = {_num(after)}"
     hidden = len(run.trace) - _HEAD - _TAIL if not every else 0
     lines = []
     if bound is not None:
@@ -3217,7 +3219,7 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                        f"  stored <- stored + [(x, {'y' if f in (None, m.y) else _num(f)})]: {learner.mistakes} "
                        f"stored, w = sum_j {c_j} Phi(x_j) (Columbia §2.3)"] if terms is not None
                       else [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
-                            update(before, learner.w, x_read, m.y, f).replace("w", w, 1).replace(" w ", f" {w} ", 1)])
+                            update(before, learner.w, x_read, m.y, s, f).replace("w", w, 1).replace(" w ", f" {w} ", 1)])
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
             a, n, least = dot(w_now, w_star), dot(w_now, w_now), k * k * g2 * ww

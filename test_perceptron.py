@@ -6163,6 +6163,35 @@ def test_explain_prints_the_arithmetic_each_convention_computed(given):
     assert sums_are_true(text) and text.count("\nmistake ") + text.startswith("mistake ") == run.mistakes, text
 
 
+@pytest.mark.parametrize("given", [{"step": "error"}, {"bias_feature": -1}, {"decay": Fraction(1, 2), "decay_at": "update"},
+                                   {"bias_first": True, "rate": 3, "falling": True}, {"zero": 0, "step": "error"}])
+def test_explain_writes_a_bias_rate_s_step_as_it_ran_under_each_convention(given):
+    # the bias moves by R y x_b (R (y - o) x_b under --step error; x_b = -1 on -1), w by c w under a decay: the words
+    # say what the step computed, and the sums are its (they said "the bias by R y", and no decay)
+    run = train(P.EXAMPLE, bias=True, bias_rate=Fraction(1, 2), **given)
+    text, b, checked = run.explain(P.EXAMPLE, every=True), 0 if given.get("bias_first") else -1, 0
+    def vector(t):
+        return [Fraction(v) for v in t.strip("()").split(", ")]
+    for line in text.splitlines():
+        if line.startswith("mistake "):
+            x, y = re.search(r"x = (\([^)]*\)).*, y = ([+-]1)", line).groups()
+            x, y = vector(x), int(y)
+        elif line.startswith("  sign("):
+            o = int(line.split(" = ")[1].split(" ")[0])
+        elif line.startswith("  w <- "):
+            match = re.fullmatch(r"  w <- (?:\((\S+)\) )?w \+ (?:(\S+) )?y x, the bias by (\S+) (y|\(y - o\)) x_b = "
+                                 r"(?:\(\S+\) )?(\([^)]*\)) \+ (\([^)]*\)) = (\([^)]*\))", line)
+            assert match, line
+            c, k, r, label, u, d, v = match.groups()
+            c, k, u, d, v = Fraction(c or 1), Fraction(k or 1), vector(u), vector(d), vector(v)
+            assert [c * a + e for a, e in zip(u, d)] == v and c == 1 - given.get("decay", 0), line
+            assert d[b] == Fraction(r) * (y - o if label == "(y - o)" else y) * x[b], line
+            assert [e for i, e in enumerate(d) if i != b % len(d)] == [k * y * e for i, e in enumerate(x)
+                                                                        if i != b % len(x)], line
+            checked += 1
+    assert checked == run.mistakes > 1, text
+
+
 def test_check_of_final_weights_alone_on_data_that_never_converges_searches_within_a_bound(tmp_path, monkeypatch):
     rng = random.Random(5)
     examples = [([rng.randint(-5, 5) for _ in range(3)], rng.choice([-1, 1])) for _ in range(20)]
