@@ -3466,10 +3466,11 @@ def _model_of(path, doc, read=None):
         parts = ("weights" if kernel is None else "mistakes", "count")
         return [tuple(entry(f"{field}[{k}]", v, parts, one_class=one_class)) for k, v in enumerate(value)]
     w, n, rows = read.weights("weights", doc["weights"]), read.n, []
-    for k, row in enumerate(stored or ()):
-        if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
+    for k, row in enumerate(stored or ()):  # (x, y); at a point of the family, (x, f): the factor its update stored
+        if not (isinstance(row, list) and len(row) == n + 1 > 1 and (
+                _beyond(point) or type(row[-1]) is int and row[-1] in (-1, 1))):
             raise read.wrong(f"stored[{k}]", f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
-        rows.append((read.vector(f"stored[{k}]", row[:-1]), row[-1]))
+        rows.append((read.vector(f"stored[{k}]", row[:-1]), read.number(f"stored[{k}][{n}]", row[-1])))
     pocket, voted = [None if doc.get(key) is None else read.by_class(key, doc[key], kept)
                      if update == "one-vs-rest" else kept(key, doc[key]) for key in ("pocket", "voted")]
     average = None if doc.get("average") is None else entry("average", doc["average"], ("weights",),

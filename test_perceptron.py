@@ -4258,6 +4258,18 @@ def test_a_multiclass_run_s_start_by_class_is_saved_and_loaded_back_as_it_ran(tm
         assert loaded.predictions([x for x, _ in data]) == run.predictions([x for x, _ in data])
 
 
+@pytest.mark.parametrize("given", [{"rate": Fraction(1, 2)}, {"step": "error"}, {"rate": 0.1, "zero": 0}])
+def test_a_kernel_run_at_a_point_of_the_family_is_saved_and_loaded_back_storing_its_factors(tmp_path, given):
+    # its dual stores (x, f), f the update's factor (eta y, 2 y, ...): load refused the model Run.save wrote
+    run = train(P.EXAMPLE, kernel=kernels.polynomial(2), bias=True, max_epochs=5, **given)
+    assert any(f not in (-1, 1) for _, f in run.model.stored)
+    run.save(tmp_path / "model.json")
+    loaded = P.load(tmp_path / "model.json")
+    X = [x for x, _ in P.EXAMPLE] + [[1, -2], [0, 0], [-3, 1], [2, 2]]
+    assert loaded.model.stored == run.model.stored and loaded.conventions == run.conventions
+    assert [loaded.score(x) for x in X] == [run.score(x) for x in X] and loaded.predictions(X) == run.predictions(X)
+
+
 def test_a_joint_run_s_start_not_a_vector_for_each_class_says_what_start_a_joint_run_takes():
     data = [([1, 0], "a"), ([0, 1], "b")]
     for start in ([1, 0], {"a": [1, 0]}):  # one vector, not {class: w}; a class without its vector
