@@ -3195,15 +3195,18 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                      + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
             eta = _quotient(p.rate, m.epoch) if p.falling else p.rate  # the joint step's rate, as it ran
+            step = x_read if eta == 1 and type(eta) is int else [eta * v for v in x_read]
             eta = "" if eta == 1 else f"({_num(eta)}) "
             lines += [f"  w({c}).x = {products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
-            tie = f" (a tie, to the class listed {p.ties})" if s is not None and list(scores.values()).count(
-                scores[s]) > 1 else ""
-            lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)" if s is not None
-                      else "  every w(l) is 0: no class predicted (--abstain)",
-                      f"  w({y}) <- w({y}) + {eta}x = {_num(before[y])} + {eta}{_num(x_read)} = {_num(learner.w[y])}"]
-            lines += [f"  w({s}) <- w({s}) - {eta}x = {_num(before[s])} - {eta}{_num(x_read)} = "
-                      f"{_num(learner.w[s])} (Collins 2002)"] * (s is not None)
+            tied = [c for c in model.classes if s is not None and scores[c] == scores[s]]  # the winner: as it ran
+            tie = f" (a tie, to the class listed {'first' if tied[0] == s else 'last'})" if len(tied) > 1 else ""
+            lines.append(f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)" if s is not None
+                         else "  every w(l) is 0: no class predicted (--abstain)")
+            for c, op in [(y, "+"), (s, "-")][:1 + (s is not None)]:  # each sum checked against what the step made
+                moved = [b + v if op == "+" else b - v for b, v in zip(before[c], step)] == learner.w[c]
+                lines.append(f"  w({c}) <- " + (f"w({c}) {op} {eta}x = {_num(before[c])} {op} {eta}{_num(x_read)} = "
+                             if moved else "") + _num(learner.w[c]) + (" (Collins 2002)" if op == "-" else "")
+                             + ("" if moved else f" (not w({c}) {op} {eta}x: Part I's update as it stands)"))
         else:
             o = _decided(p, m.y, s)[1] if family else sign(s)  # the prediction, as the run's own sign made it
             notes = s != 0 or o == 1  # sign(0) as Columbia's

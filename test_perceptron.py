@@ -6148,6 +6148,20 @@ def test_a_student_s_one_character_edit_of_part_one_runs_and_is_described_as_it_
     assert said in done.stdout and sums_are_true(done.stdout), done.stdout
 
 
+@pytest.mark.parametrize("old, new, said", [
+    ("w[y] = [w_i + x_i for w_i, x_i in zip(w[y], x)]", "w[y] = [w_i + 2 * x_i for w_i, x_i in zip(w[y], x)]",
+     "  w(b) <- (4, -2) (not w(b) + x: Part I's update as it stands)\n  w(a) <- w(a) - x = (0, 0) - (2, -1) = (-2, 1)"),
+    ("if scores[c] > scores[best]:", "if scores[c] >= scores[best]:",
+     "  argmax_l w(l).x = c (a tie, to the class listed last) != y = a: a mistake"),
+])
+def test_an_edit_of_part_one_s_joint_update_or_argmax_is_explained_as_it_ran(tmp_path, old, new, said):
+    # --explain wrote "w(b) <- w(b) + x = (0, 0) + (2, -1) = (4, -2)" and "a tie, to the class listed first"
+    script, path = edited_copy(tmp_path, old, new), write(tmp_path, "a,b,y\n1,2,a\n2,-1,b\n0,1,c\n-1,-1,a\n")
+    done = subprocess.run([sys.executable, script, path, "--multiclass", "joint", "--explain"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode in (0, 1) and said in done.stdout, done.stdout + done.stderr
+
+
 def sums_are_true(text):
     """Every sum --explain prints is the sum of its terms: w.x = (a)(b) + ... = s, and w <- ... = u + (f)(x) = v."""
     def vector(t):
