@@ -3087,7 +3087,9 @@ def _text(report) -> str:
             lines.extend(weights_lines("pocket w", p.w))
     if run.average is not None:
         lines.extend(weights_lines(f"average ({args.average})", run.average))
-        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
+        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)" if args.average !=
+                     "updates" else f"averaged over w after each of its {_count_text(run.mistakes, 'mistake')}"
+                     + (", each class's over its own" if one_vs_rest else ""))
     if run.voted is not None:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
         lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "

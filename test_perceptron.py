@@ -4213,6 +4213,15 @@ def api_run(kind, examples):
                  bias=kind == "kernel", pocket=True, voted=True, max_epochs=5)
 
 
+def test_the_text_says_an_average_over_updates_is_over_the_run_s_mistakes_not_its_examples(capsys):
+    # it said "averaged over 32 examples (4 passes)" of the mean of w after each of the embedded example's 5 updates
+    out = cli(capsys, "--average", "updates")[1]
+    doc = cli_json(capsys, "--average", "updates", "--weights")[1]
+    afters = [[Fraction(v) for v in entry["weights"]] for entry in doc["trace"]]
+    assert "averaged over w after each of its 5 mistakes" in out and len(afters) == 5
+    assert [Fraction(v) for v in doc["average"]["weights"]] == [sum(column) / 5 for column in zip(*afters)]
+
+
 @pytest.mark.parametrize("kind, predictor", [(kind, p) for kind, (_, kept) in MODEL_KINDS.items() for p in kept])
 def test_every_predictor_of_every_kind_round_trips_through_save_and_model_and_run_save_and_load(
         capsys, tmp_path, kind, predictor):
