@@ -3190,7 +3190,8 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         if not shown:
             continue
         y = m.y if joint else f"{m.y:+d}"
-        bias = f" (the bias's {_num(p.bias_feature)} {'first' if p.bias_first else 'last'})" if run.bias else ""
+        at = learner._read([0] * len(x))  # the bias's feature where the run's own reading puts it (Part I's, or p's)
+        bias = f" (the bias's {_num(at[0] or at[-1])} {'first' if at[0] else 'last'})" if run.bias else ""
         lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
                      f"index {m.index}, x = {_num(x_read)}{bias}"
                      + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")

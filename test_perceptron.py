@@ -6171,6 +6171,15 @@ def test_an_edit_of_part_one_s_joint_update_or_argmax_is_explained_as_it_ran(tmp
     assert done.returncode in (0, 1) and said in done.stdout, done.stdout + done.stderr
 
 
+def test_an_edit_of_part_one_s_reading_of_the_bias_is_explained_where_it_put_the_bias(tmp_path):
+    # Part I's Perceptron._read edited to prepend the 1: --explain said "(the bias's 1 last)" of x = (1, 3, 3)
+    script = edited_copy(tmp_path, "        return [*x, 1] if self.bias else x  # Cornell", "        return [1, *x] if "
+                         "self.bias else x  # Cornell")
+    done = subprocess.run([sys.executable, script, "--bias", "--explain"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert "mistake 1: pass 1, index 0, x = (1, 3, 3) (the bias's 1 first), y = -1" in done.stdout, done.stdout
+
+
 def sums_are_true(text):
     """Every sum --explain prints is the sum of its terms: w.x = (a)(b) + ... = s, and w <- ... = u + (f)(x) = v."""
     def vector(t):
