@@ -3224,8 +3224,8 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                        f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
                        f"  stored <- stored + [(x, {'y' if f in (None, m.y) else _num(f)})]: {learner.mistakes} "
                        f"stored, w = sum_j {c_j} Phi(x_j) (Columbia §2.3)"] if terms is not None
-                      else [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
-                            update(before, learner.w, x_read, m.y, s, f).replace("w", w, 1).replace(" w ", f" {w} ", 1)])
+                      else [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule, update(
+                          before, learner.w, x_read, m.y, s, f).replace("w", w, 1).replace(" w ", f" {w} ", 1)])
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
             a, n, least = dot(w_now, w_star), dot(w_now, w_now), k * k * g2 * ww
