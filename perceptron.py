@@ -3087,7 +3087,9 @@ def _text(report) -> str:
             lines.extend(weights_lines("pocket w", p.w))
     if run.average is not None:
         lines.extend(weights_lines(f"average ({args.average})", run.average))
-        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)")
+        lines.append(f"averaged over {run.epochs * data.count} examples ({run.epochs} passes)" if args.average !=
+                     "updates" else f"averaged over w after each of its {_count_text(run.mistakes, 'mistake')}"
+                     + (", each class's over its own" if one_vs_rest else ""))
     if run.voted is not None:
         count = sum(map(len, run.voted.values())) if isinstance(run.voted, dict) else len(run.voted)
         lines.append(f"voted: {count} hypotheses v_k, each with the examples it stood for (--json lists them); "
@@ -3142,18 +3144,20 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
               else (_FamilyDual(model.kernel, p, []) if family else
                     DualPerceptron(model.kernel, rule=run.rule, bias=run.bias)) if run.kernel is not None
               else binary(p.start)})
-    def update(before, after, x, y, f=None) -> str:  # w <- w + f x, f read off what the step computed
+    def update(before, after, x, y, s, f=None) -> str:  # w <- c w + f x, f read off what the step computed
         f = f if f is not None else y if [b + y * v for b, v in zip(before, x)] == after else next(
             (_quotient(a - b, v) for a, b, v in zip(after, before, x) if v != 0), y)
-        c = 1 - p.decay if p.decay else 1
-        if [c * b + f * v if c != 1 else b + f * v for b, v in zip(before, x)] != after and p.bias_rate is None:
+        c, step, bias = 1 - p.decay if p.decay else 1, [f * v for v in x], ""
+        if p.bias_rate is not None:  # the bias's feature moved by its own rate: _decided's factor at the rate R
+            b = 0 if p.bias_first else -1
+            step[b] = _decided(p._replace(rate=p.bias_rate, falling=False), y, s, x)[2] * x[b]
+            bias = f", the bias by {_num(p.bias_rate)} {'(y - o)' if p.step == 'error' else 'y'} x_b"
+        if [c * b + v if c != 1 else b + v for b, v in zip(before, step)] != after:
             return f"  w <- {_num(after)} (not w + f x for one f: Part I's update as it stands)"
         factor = "y" if f == y else f"{_num(_quotient(f, y))} y"
         decayed = f"({_num(c)}) " if c != 1 else ""
-        if p.bias_rate is not None:  # the step's vector, its bias moved by its own rate
-            return (f"  w <- w + {factor} x, the bias by {_num(p.bias_rate)} y = {_num(before)} + "
-                    f"{_num([a - b for a, b in zip(after, before)])} = {_num(after)}")
-        return f"  w <- {decayed}w + {factor} x = {decayed}{_num(before)} + ({_num(f)}){_num(x)} = {_num(after)}"
+        step_text = _num(step) if bias else f"({_num(f)}){_num(x)}"
+        return f"  w <- {decayed}w + {factor} x{bias} = {decayed}{_num(before)} + {step_text} = {_num(after)}"
     hidden = len(run.trace) - _HEAD - _TAIL if not every else 0
     lines = []
     if bound is not None:
@@ -3186,22 +3190,26 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
         if not shown:
             continue
         y = m.y if joint else f"{m.y:+d}"
-        bias = f" (the bias's {_num(p.bias_feature)} {'first' if p.bias_first else 'last'})" if run.bias else ""
+        at = learner._read([0] * len(x))  # the bias's feature where the run's own reading puts it (Part I's, or p's)
+        bias = f" (the bias's {_num(at[0] or at[-1])} {'first' if at[0] else 'last'})" if run.bias else ""
         lines.append(f"mistake {k}: " + (f"class {cls}'s run, " if one_vs_rest else "") + f"pass {m.epoch}, "
                      f"index {m.index}, x = {_num(x_read)}{bias}"
                      + f", y = {y}" + (f" (not {cls})" if one_vs_rest and m.y < 0 else "")
                      + (f" (label {labels[m.y > 0]})" if labels not in (None, (-1, 1)) else ""))
         if joint:
             eta = _quotient(p.rate, m.epoch) if p.falling else p.rate  # the joint step's rate, as it ran
+            step = x_read if eta == 1 and type(eta) is int else [eta * v for v in x_read]
             eta = "" if eta == 1 else f"({_num(eta)}) "
             lines += [f"  w({c}).x = {products(before[c], x_read)} = {_num(scores[c])}" for c in model.classes]
-            tie = f" (a tie, to the class listed {p.ties})" if s is not None and list(scores.values()).count(
-                scores[s]) > 1 else ""
-            lines += [f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)" if s is not None
-                      else "  every w(l) is 0: no class predicted (--abstain)",
-                      f"  w({y}) <- w({y}) + {eta}x = {_num(before[y])} + {eta}{_num(x_read)} = {_num(learner.w[y])}"]
-            lines += [f"  w({s}) <- w({s}) - {eta}x = {_num(before[s])} - {eta}{_num(x_read)} = "
-                      f"{_num(learner.w[s])} (Collins 2002)"] * (s is not None)
+            tied = [c for c in model.classes if s is not None and scores[c] == scores[s]]  # the winner: as it ran
+            tie = f" (a tie, to the class listed {'first' if tied[0] == s else 'last'})" if len(tied) > 1 else ""
+            lines.append(f"  argmax_l w(l).x = {s}{tie} != y = {y}: a mistake (Kalyanakrishnan §4)" if s is not None
+                         else "  every w(l) is 0: no class predicted (--abstain)")
+            for c, op in [(y, "+"), (s, "-")][:1 + (s is not None)]:  # each sum checked against what the step made
+                moved = [b + v if op == "+" else b - v for b, v in zip(before[c], step)] == learner.w[c]
+                lines.append(f"  w({c}) <- " + (f"w({c}) {op} {eta}x = {_num(before[c])} {op} {eta}{_num(x_read)} = "
+                             if moved else "") + _num(learner.w[c]) + (" (Collins 2002)" if op == "-" else "")
+                             + ("" if moved else f" (not w({c}) {op} {eta}x: Part I's update as it stands)"))
         else:
             o = _decided(p, m.y, s)[1] if family else sign(s)  # the prediction, as the run's own sign made it
             notes = s != 0 or o == 1  # sign(0) as Columbia's
@@ -3216,8 +3224,8 @@ def _explained(run, xs, bound=None, every=False, labels=None) -> list:
                        f"{f' = {_num(s)}' if terms else ''} (Columbia §2.3, eq. (2), K = {run.kernel})", rule,
                        f"  stored <- stored + [(x, {'y' if f in (None, m.y) else _num(f)})]: {learner.mistakes} "
                        f"stored, w = sum_j {c_j} Phi(x_j) (Columbia §2.3)"] if terms is not None
-                      else [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule,
-                            update(before, learner.w, x_read, m.y, f).replace("w", w, 1).replace(" w ", f" {w} ", 1)])
+                      else [f"  {w}.x = {products(before, x_read)} = {_num(s)}", rule, update(
+                          before, learner.w, x_read, m.y, s, f).replace("w", w, 1).replace(" w ", f" {w} ", 1)])
         w_now = _explicit(learner)
         if bound is not None and w_now is not None:
             a, n, least = dot(w_now, w_star), dot(w_now, w_now), k * k * g2 * ww
@@ -3464,10 +3472,11 @@ def _model_of(path, doc, read=None):
         parts = ("weights" if kernel is None else "mistakes", "count")
         return [tuple(entry(f"{field}[{k}]", v, parts, one_class=one_class)) for k, v in enumerate(value)]
     w, n, rows = read.weights("weights", doc["weights"]), read.n, []
-    for k, row in enumerate(stored or ()):
-        if not (isinstance(row, list) and len(row) == n + 1 > 1 and type(row[-1]) is int and row[-1] in (-1, 1)):
+    for k, row in enumerate(stored or ()):  # (x, y); at a point of the family, (x, f): the factor its update stored
+        if not (isinstance(row, list) and len(row) == n + 1 > 1 and (
+                _beyond(point) or type(row[-1]) is int and row[-1] in (-1, 1))):
             raise read.wrong(f"stored[{k}]", f"{_short(row)} is not [x..., y]: {n} numbers, then -1 or +1")
-        rows.append((read.vector(f"stored[{k}]", row[:-1]), row[-1]))
+        rows.append((read.vector(f"stored[{k}]", row[:-1]), read.number(f"stored[{k}][{n}]", row[-1])))
     pocket, voted = [None if doc.get(key) is None else read.by_class(key, doc[key], kept)
                      if update == "one-vs-rest" else kept(key, doc[key]) for key in ("pocket", "voted")]
     average = None if doc.get("average") is None else entry("average", doc["average"], ("weights",),

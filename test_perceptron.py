@@ -4213,6 +4213,15 @@ def api_run(kind, examples):
                  bias=kind == "kernel", pocket=True, voted=True, max_epochs=5)
 
 
+def test_the_text_says_an_average_over_updates_is_over_the_run_s_mistakes_not_its_examples(capsys):
+    # it said "averaged over 32 examples (4 passes)" of the mean of w after each of the embedded example's 5 updates
+    out = cli(capsys, "--average", "updates")[1]
+    doc = cli_json(capsys, "--average", "updates", "--weights")[1]
+    afters = [[Fraction(v) for v in entry["weights"]] for entry in doc["trace"]]
+    assert "averaged over w after each of its 5 mistakes" in out and len(afters) == 5
+    assert [Fraction(v) for v in doc["average"]["weights"]] == [sum(column) / 5 for column in zip(*afters)]
+
+
 @pytest.mark.parametrize("kind, predictor", [(kind, p) for kind, (_, kept) in MODEL_KINDS.items() for p in kept])
 def test_every_predictor_of_every_kind_round_trips_through_save_and_model_and_run_save_and_load(
         capsys, tmp_path, kind, predictor):
@@ -4256,6 +4265,18 @@ def test_a_multiclass_run_s_start_by_class_is_saved_and_loaded_back_as_it_ran(tm
         assert loaded.conventions == run.conventions and loaded.conventions.start == start, update
         assert type(loaded.conventions.start[1][1]) is Fraction and loaded.w == run.w
         assert loaded.predictions([x for x, _ in data]) == run.predictions([x for x, _ in data])
+
+
+@pytest.mark.parametrize("given", [{"rate": Fraction(1, 2)}, {"step": "error"}, {"rate": 0.1, "zero": 0}])
+def test_a_kernel_run_at_a_point_of_the_family_is_saved_and_loaded_back_storing_its_factors(tmp_path, given):
+    # its dual stores (x, f), f the update's factor (eta y, 2 y, ...): load refused the model Run.save wrote
+    run = train(P.EXAMPLE, kernel=kernels.polynomial(2), bias=True, max_epochs=5, **given)
+    assert any(f not in (-1, 1) for _, f in run.model.stored)
+    run.save(tmp_path / "model.json")
+    loaded = P.load(tmp_path / "model.json")
+    X = [x for x, _ in P.EXAMPLE] + [[1, -2], [0, 0], [-3, 1], [2, 2]]
+    assert loaded.model.stored == run.model.stored and loaded.conventions == run.conventions
+    assert [loaded.score(x) for x in X] == [run.score(x) for x in X] and loaded.predictions(X) == run.predictions(X)
 
 
 def test_a_joint_run_s_start_not_a_vector_for_each_class_says_what_start_a_joint_run_takes():
@@ -6136,6 +6157,29 @@ def test_a_student_s_one_character_edit_of_part_one_runs_and_is_described_as_it_
     assert said in done.stdout and sums_are_true(done.stdout), done.stdout
 
 
+@pytest.mark.parametrize("old, new, said", [
+    ("w[y] = [w_i + x_i for w_i, x_i in zip(w[y], x)]", "w[y] = [w_i + 2 * x_i for w_i, x_i in zip(w[y], x)]",
+     "  w(b) <- (4, -2) (not w(b) + x: Part I's update as it stands)\n  w(a) <- w(a) - x = (0, 0) - (2, -1) = (-2, 1)"),
+    ("if scores[c] > scores[best]:", "if scores[c] >= scores[best]:",
+     "  argmax_l w(l).x = c (a tie, to the class listed last) != y = a: a mistake"),
+])
+def test_an_edit_of_part_one_s_joint_update_or_argmax_is_explained_as_it_ran(tmp_path, old, new, said):
+    # --explain wrote "w(b) <- w(b) + x = (0, 0) + (2, -1) = (4, -2)" and "a tie, to the class listed first"
+    script, path = edited_copy(tmp_path, old, new), write(tmp_path, "a,b,y\n1,2,a\n2,-1,b\n0,1,c\n-1,-1,a\n")
+    done = subprocess.run([sys.executable, script, path, "--multiclass", "joint", "--explain"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode in (0, 1) and said in done.stdout, done.stdout + done.stderr
+
+
+def test_an_edit_of_part_one_s_reading_of_the_bias_is_explained_where_it_put_the_bias(tmp_path):
+    # Part I's Perceptron._read edited to prepend the 1: --explain said "(the bias's 1 last)" of x = (1, 3, 3)
+    script = edited_copy(tmp_path, "        return [*x, 1] if self.bias else x  # Cornell", "        return [1, *x] if "
+                         "self.bias else x  # Cornell")
+    done = subprocess.run([sys.executable, script, "--bias", "--explain"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert "mistake 1: pass 1, index 0, x = (1, 3, 3) (the bias's 1 first), y = -1" in done.stdout, done.stdout
+
+
 def sums_are_true(text):
     """Every sum --explain prints is the sum of its terms: w.x = (a)(b) + ... = s, and w <- ... = u + (f)(x) = v."""
     def vector(t):
@@ -6161,6 +6205,35 @@ def test_explain_prints_the_arithmetic_each_convention_computed(given):
     run = train(P.EXAMPLE, **given)
     text = run.explain(P.EXAMPLE, every=True)
     assert sums_are_true(text) and text.count("\nmistake ") + text.startswith("mistake ") == run.mistakes, text
+
+
+@pytest.mark.parametrize("given", [{"step": "error"}, {"bias_feature": -1}, {"decay": Fraction(1, 2), "decay_at": "update"},
+                                   {"bias_first": True, "rate": 3, "falling": True}, {"zero": 0, "step": "error"}])
+def test_explain_writes_a_bias_rate_s_step_as_it_ran_under_each_convention(given):
+    # the bias moves by R y x_b (R (y - o) x_b under --step error; x_b = -1 on -1), w by c w under a decay: the words
+    # say what the step computed, and the sums are its (they said "the bias by R y", and no decay)
+    run = train(P.EXAMPLE, bias=True, bias_rate=Fraction(1, 2), **given)
+    text, b, checked = run.explain(P.EXAMPLE, every=True), 0 if given.get("bias_first") else -1, 0
+    def vector(t):
+        return [Fraction(v) for v in t.strip("()").split(", ")]
+    for line in text.splitlines():
+        if line.startswith("mistake "):
+            x, y = re.search(r"x = (\([^)]*\)).*, y = ([+-]1)", line).groups()
+            x, y = vector(x), int(y)
+        elif line.startswith("  sign("):
+            o = int(line.split(" = ")[1].split(" ")[0])
+        elif line.startswith("  w <- "):
+            match = re.fullmatch(r"  w <- (?:\((\S+)\) )?w \+ (?:(\S+) )?y x, the bias by (\S+) (y|\(y - o\)) x_b = "
+                                 r"(?:\(\S+\) )?(\([^)]*\)) \+ (\([^)]*\)) = (\([^)]*\))", line)
+            assert match, line
+            c, k, r, label, u, d, v = match.groups()
+            c, k, u, d, v = Fraction(c or 1), Fraction(k or 1), vector(u), vector(d), vector(v)
+            assert [c * a + e for a, e in zip(u, d)] == v and c == 1 - given.get("decay", 0), line
+            assert d[b] == Fraction(r) * (y - o if label == "(y - o)" else y) * x[b], line
+            assert [e for i, e in enumerate(d) if i != b % len(d)] == [k * y * e for i, e in enumerate(x)
+                                                                        if i != b % len(x)], line
+            checked += 1
+    assert checked == run.mistakes > 1, text
 
 
 def test_check_of_final_weights_alone_on_data_that_never_converges_searches_within_a_bound(tmp_path, monkeypatch):
