@@ -5073,8 +5073,8 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         def plane(u):  # u as a x + b y + c, the line a hyperplane draws: its bias last, times its feature (Cornell §2)
             u = [*u[1:], u[0]] if p.bias and p.bias_first else u
             return u if not p.bias or p.bias_feature == 1 else [*u[:2], u[2] * p.bias_feature]
-        after, v = [plane(u) for u in after], v and plane(v)
-        w, before = (after[k - 1], after[k - 2] if k > 1 else [0, 0]) if k else ([0, 0], [0, 0])
+        after, v, start = [plane(u) for u in after], v and plane(v), plane(p.start) if p.start else [0, 0]
+        w, before = (after[k - 1], after[k - 2] if k > 1 else start) if k else (start, start)
         add((v is not None and _hyperplane(v, box, to_px, "target", 'stroke="#8fb3e3" stroke-width="5"'),
              "solid blue: the target, w*.x = 0"))
         earlier = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#999" stroke-dasharray="5 4"', n, taken)
@@ -5084,8 +5084,9 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
                 ("average", run.average and plane(run.average), "#9a2a9a", "1 3", "purple dots: the average"))
         add(*[(upto is None and u is not None and _hyperplane(u, box, to_px, name, f'stroke="{colour}" '
                f'stroke-dasharray="{dashes}"'), words) for name, u, colour, dashes, words in kept])
-        add((k and _hyperplane(w, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2" stroke-dasharray='
-                               '"8 5"', mistake=k), f"black dashes: w after mistake {k}{' (the last)' * (k == M)}"))
+        add(((k or p.start) and _hyperplane(w, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2" '
+                                            'stroke-dasharray="8 5"', mistake=k),
+             f"black dashes: w after mistake {k}{' (the last)' * (k == M)}" if k else "black dashes: w at the start"))
         tips = [[Fraction(c) for c in u[:2]] for u in (before, w, v or [0, 0])]  # one scale: lengths compare
         reach = (min(map(abs, box)) or (box[1] - box[0]) / 4) * Fraction(9, 10)
         scale = min([Fraction(1)] + [reach / max(map(abs, tip)) for tip in tips if any(tip)])
@@ -5093,7 +5094,7 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         arrows, plus = [], "+" if this.y > 0 else "-"  # each from start to tip, named beyond its head where free
         moved = {"rate", "falling", "step", "decay", "bias_rate", "batch", "batch_size"} & set(_beyond(p))
         for cls, start, tip, colour, name, words in (("w-vector", (0, 0), w, "#000", "w", "w dashed"), (
-                "move", before if k > 1 else w, w, "#d33", "move" if moved else plus + "x",
+                "move", before if k > 1 or p.start else w, w, "#d33", "move" if moved else plus + "x",
                 "the move of w at the update red" if moved else f"the move w -> w {plus} x red"),
                 ("v-vector", (0, 0), v, "#1f5fbf", "v", "v = w* blue")):
             (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
@@ -5107,8 +5108,10 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         add(*arrows, lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
     parts.append("\n".join(rings + marks))
     legend += ([f"{'grey rings: the stored x_j · ' * kernel}red ring: x of mistake {k} (index {this.index})"] if k
-               else ["w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
-    return _svg(f"the run after mistake {k}" if k else "w = 0, before any mistake", parts, legend)
+               else [f"w = {_num(p.start)}, the start (--start): no mistake yet" if p.start else
+                     "w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
+    return _svg(f"the run after mistake {k}" if k else "w at the start, before any mistake" if p.start else
+                "w = 0, before any mistake", parts, legend)
 
 
 def _svg(title, parts, legend) -> str:
@@ -5214,7 +5217,9 @@ def _pictures(report, examples) -> dict:
                                  ).split("\n\n", 2)
     blocks = "\n".join(_explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all",
                                   args.labels)).split("\n\n")
-    steps = [(0, "\n\n".join(["w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
+    start = run.conventions is not None and run.conventions.start is not None  # (the start's value: the head's)
+    steps = [(0, "\n\n".join(["w at the start (--start): no mistake yet" if start else
+                              "w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
     steps += [(int(b[8:b.index(":")]), b) for b in blocks if b.startswith("mistake ")]
     title = _xml(f"The Perceptron on {report.data.source}")
     files[args.html] = "\n".join([
@@ -5225,7 +5230,7 @@ script-src 'unsafe-inline'">""",
         f"<h1>{title}</h1>", f"<pre>{_xml(head)}</pre>", "<h2>Step by step</h2>",
         f'<p><input type="range" id="at" min="0" max="{len(steps) - 1}" value="0" aria-label="step"> <b id="shown">'
         "</b> (or the arrow keys)</p>",
-        *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else "w = 0"}">'
+        *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else steps[0][1].split(":")[0]}">'
           + (draw(k) if after is not None and report.data.d == 2 else "") + f"<pre>{_xml(text)}</pre></div>"
           for k, text in steps),
         *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after), *(

@@ -6642,6 +6642,21 @@ def test_the_picture_draws_a_run_under_the_conventions_it_ran(conventions):
         assert "the move of w at the update" not in picture
 
 
+def test_the_picture_and_the_page_start_at_the_start_a_run_ran_from(tmp_path, capsys):
+    # before: step 0 said "w = 0, no mistake yet: no hyperplane" under --start, and mistake 1 drew no move from it
+    run = P.train(P.EXAMPLE, bias=True, start=[1, 2, 3])
+    first = P.svg(run, P.EXAMPLE, upto=0)
+    assert "w = 0" not in first and "w = (1, 2, 3), the start (--start): no mistake yet" in first
+    assert 'class="hypothesis final" data-w="1/1,2/1,3/1"' in first
+    assert re.search(r'class="move"><line x1="([^"]*)" y1="([^"]*)"', P.svg(run, P.EXAMPLE, upto=1)).groups() == \
+        re.search(r'class="w-vector"><line x1="[^"]*" y1="[^"]*" x2="([^"]*)" y2="([^"]*)"', first).groups()
+    assert 'class="move"' not in P.svg(P.train(P.EXAMPLE, bias=True), P.EXAMPLE, upto=1)  # from 0: w's own arrow
+    path = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n")
+    status, out, err = cli(capsys, path, "--start=1,2", "--html", str(tmp_path / "run.html"))
+    page = (tmp_path / "run.html").read_text()
+    assert (status, err) == (0, "") and "w = 0" not in page and 'data-title="w at the start (--start)"' in page
+
+
 def test_readme_pictures_are_what_their_commands_draw(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     (tmp_path / "xor.csv").write_text("x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
