@@ -5078,8 +5078,9 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         add((v is not None and _hyperplane(v, box, to_px, "target", 'stroke="#8fb3e3" stroke-width="5"'),
              "solid blue: the target, w*.x = 0"))
         earlier = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#999" stroke-dasharray="5 4"', n, taken)
-                   for n in range(k - 1, max(k - 1 - _DRAWN, 0), -1)]  # numbered from the last back
-        add(("\n".join(earlier[::-1]), f"grey dashes n: w after mistake n{f' (the last {_DRAWN})' * (k > _DRAWN + 1)}"))
+                   for n in range(k - 1, max(k - 1 - _DRAWN, 0), -1)]  # numbered from the last back; "": off the box
+        add(("\n".join(filter(None, earlier[::-1])),
+             f"grey dashes n: w after mistake n{f' (the last {_DRAWN})' * (k > _DRAWN + 1)}"))
         kept = (("pocket", run.pocket and plane(run.pocket.w), "#1a8a4a", "9 3 2 3", "green dash-dot: the pocket's w"),
                 ("average", run.average and plane(run.average), "#9a2a9a", "1 3", "purple dots: the average"))
         add(*[(upto is None and u is not None and _hyperplane(u, box, to_px, name, f'stroke="{colour}" '

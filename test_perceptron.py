@@ -6657,6 +6657,16 @@ def test_the_picture_and_the_page_start_at_the_start_a_run_ran_from(tmp_path, ca
     assert (status, err) == (0, "") and "w = 0" not in page and 'data-title="w at the start (--start)"' in page
 
 
+def test_the_legend_names_grey_dashes_only_where_an_earlier_hypothesis_is_drawn():
+    # before: earlier hypotheses all off the picture (here w = 0: the batch moves w at its end) still put
+    # "grey dashes n" in the legend and blank lines in the picture
+    examples = [([3, 3], -1), ([-3, 1], 1), ([0, -3], -1), ([2, 0], -1), ([-3, -1], 1), ([0, 4], 1)]
+    run = P.train(examples, bias=True, batch="sum")
+    picture = P.svg(run, examples, upto=3)
+    assert 'class="hypothesis"' not in picture and "grey dashes" not in picture and "\n\n" not in picture
+    assert "grey dashes" in P.svg(P.train(examples, bias=True), examples, upto=3)
+
+
 def test_readme_pictures_are_what_their_commands_draw(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     (tmp_path / "xor.csv").write_text("x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
