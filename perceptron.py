@@ -5013,6 +5013,7 @@ def _weights_after(run, examples, d=None) -> list:
     if run.w is not None:
         return after[:len(run.trace)]
     x0, x1, y0, y1 = _axes([[Fraction(c) for c in x] for x, _ in examples], ("", ""))[0]
+    zero = (run.conventions or _NOTES).zero
     grid = [(x0 + (x1 - x0) * (2 * i + 1) / (2 * _CELLS), y1 - (y1 - y0) * (2 * j + 1) / (2 * _CELLS))
             for j in range(_CELLS) for i in range(_CELLS)]
     for points in (grid, [tuple(int(2 * c >= 1) for c in point) for point in grid]):
@@ -5020,8 +5021,9 @@ def _weights_after(run, examples, d=None) -> list:
             scores = {point: run._prefix_scores(point) for point in points}
         except (ValueError, TypeError, ArithmeticError):  # the kernel refuses the point (a kernel of bits)
             continue
-        def row(j, k):  # row j's signs after k mistakes
-            return "".join("+-"[sign(scores[point][k]) < 0] for point in points[j * _CELLS:(j + 1) * _CELLS])
+        def row(j, k):  # row j's signs after k mistakes: a zero score's is the run's sign(0) (--zero)
+            return "".join("+-"[scores[point][k] < 0 or scores[point][k] == 0 and zero < 0]
+                           for point in points[j * _CELLS:(j + 1) * _CELLS])
         size = _PLOT / _CELLS
         return [f'<g class="regions"><rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#d6e6fa"/>'
                 + "".join(f'<rect x="{_EDGE + m.start() * size:g}" y="{_EDGE + j * size:g}" width="{len(m[0]) * size:g}'
@@ -5066,7 +5068,8 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         parts.extend(part for part, _ in drawn if part)
         legend.extend((lead + " · ".join(words)).split("\n") if words else [])
     if kernel:
-        add((k and after[k - 1], "blue: sum_j y_j K(x_j, x) >= 0 (Columbia §2.3, eq. (2)), orange: < 0,\n"
+        add((k and after[k - 1], f"blue: sum_j y_j K(x_j, x) {'>' if p.zero < 0 else '>='} 0 (Columbia §2.3, eq. "
+             f"(2)), orange: {'<=' if p.zero < 0 else '<'} 0,\n"
              "  x: each cell's centre (for a kernel of bits, its nearest corner of {0,1}^2)"))
         parts.insert(0, parts.pop())  # under the grid
     else:

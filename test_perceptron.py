@@ -6667,6 +6667,15 @@ def test_the_legend_names_grey_dashes_only_where_an_earlier_hypothesis_is_drawn(
     assert "grey dashes" in P.svg(P.train(examples, bias=True), examples, upto=3)
 
 
+def test_a_kernel_run_s_regions_colour_a_zero_score_by_the_run_s_sign_of_zero():
+    # before: a cell scoring 0 was blue (sign(0) = +1) under --zero=-1, where the run predicts -1
+    run = P.train(XOR, kernel=kernels.from_spec("monotone-conjunction"), zero=-1)
+    assert [run._prefix_scores(x)[2] for x, _ in XOR] == [0, 0, -1, -2]  # after mistake 2: nowhere above 0
+    picture = P.svg(run, XOR, upto=2)
+    assert re.findall(r'width="([0-9.]*)" height="11" fill="#fbe0c4"', picture) == ["440"] * 40  # all orange
+    assert "blue: sum_j y_j K(x_j, x) &gt; 0 (Columbia §2.3, eq. (2)), orange: &lt;= 0," in picture
+
+
 def test_readme_pictures_are_what_their_commands_draw(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     (tmp_path / "xor.csv").write_text("x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
