@@ -4989,7 +4989,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
     kept = _Data(examples, keep=True).examples
-    if w_star is not None and (run.w is None or len(_vector(w_star, None, "w_star")) != 2 + run.bias):
+    if w_star is not None and (run.w is None or len(w_star := _vector(w_star, None, "w_star")) != 2 + run.bias):
         raise PerceptronError(f"svg: w_star is drawn beside explicit weights, as {2 + run.bias} numbers")
     if names is not None and (not isinstance(names, (list, tuple)) or list(map(type, names)) != [str, str]):
         raise PerceptronError(f"svg: names = {_short(names)} is not two strings")

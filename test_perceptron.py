@@ -6676,6 +6676,15 @@ def test_a_kernel_run_s_regions_colour_a_zero_score_by_the_run_s_sign_of_zero():
     assert "blue: sum_j y_j K(x_j, x) &gt; 0 (Columbia §2.3, eq. (2)), orange: &lt;= 0," in picture
 
 
+def test_svg_takes_a_w_star_of_numpy_numbers_by_value():
+    # before: a NumPy array as w_star raised NumPy's own ValueError (its truth value), np.int64's a TypeError
+    np = pytest.importorskip("numpy")
+    run = train(P.EXAMPLE)
+    picture = P.svg(run, P.EXAMPLE, w_star=P.W_STAR)
+    assert P.svg(run, P.EXAMPLE, w_star=np.array(P.W_STAR)) == picture
+    assert P.svg(run, P.EXAMPLE, w_star=[np.int64(v) for v in P.W_STAR]) == picture
+
+
 def test_readme_pictures_are_what_their_commands_draw(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     (tmp_path / "xor.csv").write_text("x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
