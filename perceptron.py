@@ -5221,8 +5221,8 @@ def _pictures(report, examples) -> dict:
                                  ).split("\n\n", 2)
     blocks = "\n".join(_explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all",
                                   args.labels)).split("\n\n")
-    start = run.conventions is not None and run.conventions.start is not None  # (the start's value: the head's)
-    steps = [(0, "\n\n".join(["w at the start (--start): no mistake yet" if start else
+    start = (run.conventions or _NOTES).start  # (its value: the head's)
+    steps = [(0, "\n\n".join(["w at the start (--start): no mistake yet" if start is not None else
                               "w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
     steps += [(int(b[8:b.index(":")]), b) for b in blocks if b.startswith("mistake ")]
     title = _xml(f"The Perceptron on {report.data.source}")
@@ -5237,19 +5237,20 @@ script-src 'unsafe-inline'">""",
         *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else steps[0][1].split(":")[0]}">'
           + (draw(k) if after is not None and report.data.d == 2 else "") + f"<pre>{_xml(text)}</pre></div>"
           for k, text in steps),
-        *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after), *(
+        *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after, start), *(
             f"<pre>{_xml(b)}</pre>" for b in blocks if b.startswith("the theorem")), "</div>"] if report.bound else []),
         "<h2>The run</h2>", f"<pre>{_xml(summary)}</pre>", "<h2>The trace</h2>", f"<pre>{_xml(table)}</pre>",
         f"<script>{_SCRIPT}</script>", "</body></html>\n"])
     return files
 
 
-def _chart(bound, after) -> str:
-    """The proof after each mistake M as a picture, its legend the Perceptron Algorithm notes' (1) and (2) and bound."""
+def _chart(bound, after, start) -> str:
+    """The proof from the start (M = 0) to each mistake M, its legend the Perceptron Algorithm notes' (1), (2)."""
     r2, g2, most, w_star = bound
     q, context = Fraction(g2) * Fraction(dot(w_star, w_star)), decimal.Context(prec=12)
     root = Fraction(context.sqrt(context.divide(decimal.Decimal(q.numerator), q.denominator)))  # gamma ||w*||
-    series = [[0] + [Fraction(dot(w, u or w)) / s for w in after] for u, s in ((w_star, root), (None, Fraction(r2)))]
+    series = [[Fraction(dot(w, u or w)) / s for w in [start or [0] * len(w_star), *after]]
+              for u, s in ((w_star, root), (None, Fraction(r2)))]
     right = Fraction(max(len(after), min(most, 2 * len(after)), 1))  # to R^2/gamma^2, if not far beyond the run
     box, to_px, axes = _axes([[right, right]] + [[Fraction(M), v] for values in series for M, v in enumerate(values)],
                              ("M", ""))  # M's units on both axes

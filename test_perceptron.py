@@ -6685,6 +6685,19 @@ def test_svg_takes_a_w_star_of_numpy_numbers_by_value():
     assert P.svg(run, P.EXAMPLE, w_star=[np.int64(v) for v in P.W_STAR]) == picture
 
 
+def test_the_page_s_proof_chart_starts_at_the_start_a_run_ran_from(tmp_path, capsys):
+    # before: its first points were (1) = (2) = 0 at M = 0 whatever --start gave w there; from w = (1, 1, 1),
+    # (1) is w.w* / (gamma ||w*||) = -2/3 and (2) is ||w||^2 / R^2 = 3/19 there
+    path = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n2,0,-1\n-3,-1,1\n0,4,1\n")
+    pages = []
+    for start in ("0,0,0", "1,1,1"):
+        status, out, err = cli(capsys, path, "--bias", "--w-star=-2,1,-1", f"--start={start}", "--html",
+                               str(tmp_path / "p.html"))
+        chart = (tmp_path / "p.html").read_text().split('<div class="proof">')[1]
+        pages.append([float(re.search(f'class="\\({n}\\)" points="[^,]*,([^ ]*)', chart)[1]) for n in (1, 2)])
+    assert status == 0 and pages[0][0] == pages[0][1] and pages[1][0] > pages[1][1]  # (pixels grow downwards)
+
+
 def test_readme_pictures_are_what_their_commands_draw(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     (tmp_path / "xor.csv").write_text("x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
