@@ -5076,8 +5076,8 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         def plane(u):  # u as a x + b y + c, the line a hyperplane draws: its bias last, times its feature (Cornell §2)
             u = [*u[1:], u[0]] if p.bias and p.bias_first else u
             return u if not p.bias or p.bias_feature == 1 else [*u[:2], u[2] * p.bias_feature]
-        after, v, start = [plane(u) for u in after], v and plane(v), plane(p.start) if p.start else [0, 0]
-        w, before = (after[k - 1], after[k - 2] if k > 1 else start) if k else (start, start)
+        after, v, w0 = [plane(u) for u in after], v and plane(v), plane(p.start) if p.start else [0, 0]
+        w, before = (after[k - 1], after[k - 2] if k > 1 else w0) if k else (w0, w0)
         add((v is not None and _hyperplane(v, box, to_px, "target", 'stroke="#8fb3e3" stroke-width="5"'),
              "solid blue: the target, w*.x = 0"))
         earlier = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#999" stroke-dasharray="5 4"', n, taken)
