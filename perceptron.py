@@ -5245,7 +5245,7 @@ script-src 'unsafe-inline'">""",
 
 
 def _chart(bound, after, start) -> str:
-    """The proof from the start (M = 0) to each mistake M, its legend the Perceptron Algorithm notes' (1), (2), bound."""
+    """The proof from the start (M = 0) to mistake M, its legend the Perceptron Algorithm notes' (1), (2), bound."""
     r2, g2, most, w_star = bound
     q, context = Fraction(g2) * Fraction(dot(w_star, w_star)), decimal.Context(prec=12)
     root = Fraction(context.sqrt(context.divide(decimal.Decimal(q.numerator), q.denominator)))  # gamma ||w*||
