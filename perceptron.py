@@ -4998,7 +4998,7 @@ def svg(run: Run, examples: Iterable[Example], *, w_star: Vector | None = None, 
     if not isinstance(run, Run):
         raise PerceptronError(f"svg draws a Run of train(), not {_short(run)}")
     kept = _Data(examples, keep=True).examples
-    if w_star is not None and (run.w is None or len(_vector(w_star, None, "w_star")) != 2 + run.bias):
+    if w_star is not None and (run.w is None or len(w_star := _vector(w_star, None, "w_star")) != 2 + run.bias):
         raise PerceptronError(f"svg: w_star is drawn beside explicit weights, as {2 + run.bias} numbers")
     if names is not None and (not isinstance(names, (list, tuple)) or list(map(type, names)) != [str, str]):
         raise PerceptronError(f"svg: names = {_short(names)} is not two strings")
@@ -5022,6 +5022,7 @@ def _weights_after(run, examples, d=None) -> list:
     if run.w is not None:
         return after[:len(run.trace)]
     x0, x1, y0, y1 = _axes([[Fraction(c) for c in x] for x, _ in examples], ("", ""))[0]
+    zero = (run.conventions or _NOTES).zero
     grid = [(x0 + (x1 - x0) * (2 * i + 1) / (2 * _CELLS), y1 - (y1 - y0) * (2 * j + 1) / (2 * _CELLS))
             for j in range(_CELLS) for i in range(_CELLS)]
     for points in (grid, [tuple(int(2 * c >= 1) for c in point) for point in grid]):
@@ -5029,8 +5030,9 @@ def _weights_after(run, examples, d=None) -> list:
             scores = {point: run._prefix_scores(point) for point in points}
         except (ValueError, TypeError, ArithmeticError):  # the kernel refuses the point (a kernel of bits)
             continue
-        def row(j, k):  # row j's signs after k mistakes
-            return "".join("+-"[sign(scores[point][k]) < 0] for point in points[j * _CELLS:(j + 1) * _CELLS])
+        def row(j, k):  # row j's signs after k mistakes: a zero score's is the run's sign(0) (--zero)
+            return "".join("+-"[scores[point][k] < 0 or scores[point][k] == 0 and zero < 0]
+                           for point in points[j * _CELLS:(j + 1) * _CELLS])
         size = _PLOT / _CELLS
         return [f'<g class="regions"><rect x="{_EDGE}" y="{_EDGE}" width="{_PLOT}" height="{_PLOT}" fill="#d6e6fa"/>'
                 + "".join(f'<rect x="{_EDGE + m.start() * size:g}" y="{_EDGE + j * size:g}" width="{len(m[0]) * size:g}'
@@ -5075,26 +5077,29 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         parts.extend(part for part, _ in drawn if part)
         legend.extend((lead + " · ".join(words)).split("\n") if words else [])
     if kernel:
-        add((k and after[k - 1], "blue: sum_j y_j K(x_j, x) >= 0 (Columbia §2.3, eq. (2)), orange: < 0,\n"
+        add((k and after[k - 1], f"blue: sum_j y_j K(x_j, x) {'>' if p.zero < 0 else '>='} 0 (Columbia §2.3, eq. "
+             f"(2)), orange: {'<=' if p.zero < 0 else '<'} 0,\n"
              "  x: each cell's centre (for a kernel of bits, its nearest corner of {0,1}^2)"))
         parts.insert(0, parts.pop())  # under the grid
     else:
         def plane(u):  # u as a x + b y + c, the line a hyperplane draws: its bias last, times its feature (Cornell §2)
             u = [*u[1:], u[0]] if p.bias and p.bias_first else u
             return u if not p.bias or p.bias_feature == 1 else [*u[:2], u[2] * p.bias_feature]
-        after, v = [plane(u) for u in after], v and plane(v)
-        w, before = (after[k - 1], after[k - 2] if k > 1 else [0, 0]) if k else ([0, 0], [0, 0])
+        after, v, w0 = [plane(u) for u in after], v and plane(v), plane(p.start) if p.start else [0, 0]
+        w, before = (after[k - 1], after[k - 2] if k > 1 else w0) if k else (w0, w0)
         add((v is not None and _hyperplane(v, box, to_px, "target", 'stroke="#8fb3e3" stroke-width="5"'),
              "solid blue: the target, w*.x = 0"))
         earlier = [_hyperplane(after[n - 1], box, to_px, "hypothesis", 'stroke="#999" stroke-dasharray="5 4"', n, taken)
-                   for n in range(k - 1, max(k - 1 - _DRAWN, 0), -1)]  # numbered from the last back
-        add(("\n".join(earlier[::-1]), f"grey dashes n: w after mistake n{f' (the last {_DRAWN})' * (k > _DRAWN + 1)}"))
+                   for n in range(k - 1, max(k - 1 - _DRAWN, 0), -1)]  # numbered from the last back; "": off the box
+        add(("\n".join(filter(None, earlier[::-1])),
+             f"grey dashes n: w after mistake n{f' (the last {_DRAWN})' * (k > _DRAWN + 1)}"))
         kept = (("pocket", run.pocket and plane(run.pocket.w), "#1a8a4a", "9 3 2 3", "green dash-dot: the pocket's w"),
                 ("average", run.average and plane(run.average), "#9a2a9a", "1 3", "purple dots: the average"))
         add(*[(upto is None and u is not None and _hyperplane(u, box, to_px, name, f'stroke="{colour}" '
                f'stroke-dasharray="{dashes}"'), words) for name, u, colour, dashes, words in kept])
-        add((k and _hyperplane(w, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2" stroke-dasharray='
-                               '"8 5"', mistake=k), f"black dashes: w after mistake {k}{' (the last)' * (k == M)}"))
+        add(((k or p.start) and _hyperplane(w, box, to_px, "hypothesis final", 'stroke="#000" stroke-width="2" '
+                                            'stroke-dasharray="8 5"', mistake=k),
+             f"black dashes: w after mistake {k}{' (the last)' * (k == M)}" if k else "black dashes: w at the start"))
         tips = [[Fraction(c) for c in u[:2]] for u in (before, w, v or [0, 0])]  # one scale: lengths compare
         reach = (min(map(abs, box)) or (box[1] - box[0]) / 4) * Fraction(9, 10)
         scale = min([Fraction(1)] + [reach / max(map(abs, tip)) for tip in tips if any(tip)])
@@ -5102,7 +5107,7 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         arrows, plus = [], "+" if this.y > 0 else "-"  # each from start to tip, named beyond its head where free
         moved = {"rate", "falling", "step", "decay", "bias_rate", "batch", "batch_size"} & set(_beyond(p))
         for cls, start, tip, colour, name, words in (("w-vector", (0, 0), w, "#000", "w", "w dashed"), (
-                "move", before if k > 1 else w, w, "#d33", "move" if moved else plus + "x",
+                "move", before if k > 1 or p.start else w, w, "#d33", "move" if moved else plus + "x",
                 "the move of w at the update red" if moved else f"the move w -> w {plus} x red"),
                 ("v-vector", (0, 0), v, "#1f5fbf", "v", "v = w* blue")):
             (p0, q0), (p1, q1) = to_px(*start), to_px(*tip)
@@ -5116,8 +5121,10 @@ def _draw(run, examples, after, v=None, upto=None, names=None) -> str:
         add(*arrows, lead=f"arrows{' (scaled alike)' * (scale < 1)}: ")
     parts.append("\n".join(rings + marks))
     legend += ([f"{'grey rings: the stored x_j · ' * kernel}red ring: x of mistake {k} (index {this.index})"] if k
-               else ["w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
-    return _svg(f"the run after mistake {k}" if k else "w = 0, before any mistake", parts, legend)
+               else [f"w = {_num(p.start)}, the start (--start): no mistake yet" if p.start else
+                     "w = 0, no mistake yet: no hyperplane (Columbia §1.1)"])
+    return _svg(f"the run after mistake {k}" if k else "w at the start, before any mistake" if p.start else
+                "w = 0, before any mistake", parts, legend)
 
 
 def _svg(title, parts, legend) -> str:
@@ -5223,7 +5230,9 @@ def _pictures(report, examples) -> dict:
                                  ).split("\n\n", 2)
     blocks = "\n".join(_explained(run, [x for _, (_, x), _ in report.rows], report.bound, args.trace == "all",
                                   args.labels)).split("\n\n")
-    steps = [(0, "\n\n".join(["w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
+    start = (run.conventions or _NOTES).start  # (its value: the head's)
+    steps = [(0, "\n\n".join(["w at the start (--start): no mistake yet" if start is not None else
+                              "w = 0: no mistake yet (Columbia §1.1)"] + [b for b in blocks if b.startswith("w* =")]))]
     steps += [(int(b[8:b.index(":")]), b) for b in blocks if b.startswith("mistake ")]
     title = _xml(f"The Perceptron on {report.data.source}")
     files[args.html] = "\n".join([
@@ -5234,22 +5243,23 @@ script-src 'unsafe-inline'">""",
         f"<h1>{title}</h1>", f"<pre>{_xml(head)}</pre>", "<h2>Step by step</h2>",
         f'<p><input type="range" id="at" min="0" max="{len(steps) - 1}" value="0" aria-label="step"> <b id="shown">'
         "</b> (or the arrow keys)</p>",
-        *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else "w = 0"}">'
+        *(f'<div class="frame" data-title="{f"mistake {k} of {run.mistakes}" if k else steps[0][1].split(":")[0]}">'
           + (draw(k) if after is not None and report.data.d == 2 else "") + f"<pre>{_xml(text)}</pre></div>"
           for k, text in steps),
-        *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after), *(
+        *(["<h2>The proof</h2>", '<div class="proof">', _chart(report.bound, after, start), *(
             f"<pre>{_xml(b)}</pre>" for b in blocks if b.startswith("the theorem")), "</div>"] if report.bound else []),
         "<h2>The run</h2>", f"<pre>{_xml(summary)}</pre>", "<h2>The trace</h2>", f"<pre>{_xml(table)}</pre>",
         f"<script>{_SCRIPT}</script>", "</body></html>\n"])
     return files
 
 
-def _chart(bound, after) -> str:
-    """The proof after each mistake M as a picture, its legend the Perceptron Algorithm notes' (1) and (2) and bound."""
+def _chart(bound, after, start) -> str:
+    """The proof from the start (M = 0) to mistake M, its legend the Perceptron Algorithm notes' (1), (2), bound."""
     r2, g2, most, w_star = bound
     q, context = Fraction(g2) * Fraction(dot(w_star, w_star)), decimal.Context(prec=12)
     root = Fraction(context.sqrt(context.divide(decimal.Decimal(q.numerator), q.denominator)))  # gamma ||w*||
-    series = [[0] + [Fraction(dot(w, u or w)) / s for w in after] for u, s in ((w_star, root), (None, Fraction(r2)))]
+    series = [[Fraction(dot(w, u or w)) / s for w in [start or [0] * len(w_star), *after]]
+              for u, s in ((w_star, root), (None, Fraction(r2)))]
     right = Fraction(max(len(after), min(most, 2 * len(after)), 1))  # to R^2/gamma^2, if not far beyond the run
     box, to_px, axes = _axes([[right, right]] + [[Fraction(M), v] for values in series for M, v in enumerate(values)],
                              ("M", ""))  # M's units on both axes

@@ -6715,6 +6715,62 @@ def test_the_picture_draws_a_run_under_the_conventions_it_ran(conventions):
         assert "the move of w at the update" not in picture
 
 
+def test_the_picture_and_the_page_start_at_the_start_a_run_ran_from(tmp_path, capsys):
+    # before: step 0 said "w = 0, no mistake yet: no hyperplane" under --start, and mistake 1 drew no move from it
+    run = P.train(P.EXAMPLE, bias=True, start=[1, 2, 3])
+    first = P.svg(run, P.EXAMPLE, upto=0)
+    assert "w = 0" not in first and "w = (1, 2, 3), the start (--start): no mistake yet" in first
+    assert 'class="hypothesis final" data-w="1/1,2/1,3/1"' in first
+    assert re.search(r'class="move"><line x1="([^"]*)" y1="([^"]*)"', P.svg(run, P.EXAMPLE, upto=1)).groups() == \
+        re.search(r'class="w-vector"><line x1="[^"]*" y1="[^"]*" x2="([^"]*)" y2="([^"]*)"', first).groups()
+    assert 'class="move"' not in P.svg(P.train(P.EXAMPLE, bias=True), P.EXAMPLE, upto=1)  # from 0: w's own arrow
+    path = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n")
+    status, out, err = cli(capsys, path, "--start=1,2", "--html", str(tmp_path / "run.html"))
+    page = (tmp_path / "run.html").read_text()
+    assert (status, err) == (0, "") and "w = 0" not in page and 'data-title="w at the start (--start)"' in page
+
+
+def test_the_legend_names_grey_dashes_only_where_an_earlier_hypothesis_is_drawn():
+    # before: earlier hypotheses all off the picture (here w = 0: the batch moves w at its end) still put
+    # "grey dashes n" in the legend and blank lines in the picture
+    examples = [([3, 3], -1), ([-3, 1], 1), ([0, -3], -1), ([2, 0], -1), ([-3, -1], 1), ([0, 4], 1)]
+    run = P.train(examples, bias=True, batch="sum")
+    picture = P.svg(run, examples, upto=3)
+    assert 'class="hypothesis"' not in picture and "grey dashes" not in picture and "\n\n" not in picture
+    assert "grey dashes" in P.svg(P.train(examples, bias=True), examples, upto=3)
+
+
+def test_a_kernel_run_s_regions_colour_a_zero_score_by_the_run_s_sign_of_zero():
+    # before: a cell scoring 0 was blue (sign(0) = +1) under --zero=-1, where the run predicts -1
+    run = P.train(XOR, kernel=kernels.from_spec("monotone-conjunction"), zero=-1)
+    assert [run._prefix_scores(x)[2] for x, _ in XOR] == [0, 0, -1, -2]  # after mistake 2: nowhere above 0
+    picture = P.svg(run, XOR, upto=2)
+    assert re.findall(r'width="([0-9.]*)" height="11" fill="#fbe0c4"', picture) == ["440"] * 40  # all orange
+    assert "blue: sum_j y_j K(x_j, x) &gt; 0 (Columbia §2.3, eq. (2)), orange: &lt;= 0," in picture
+
+
+def test_svg_takes_a_w_star_of_numpy_numbers_by_value():
+    # before: a NumPy array as w_star raised NumPy's own ValueError (its truth value), np.int64's a TypeError
+    np = pytest.importorskip("numpy")
+    run = train(P.EXAMPLE)
+    picture = P.svg(run, P.EXAMPLE, w_star=P.W_STAR)
+    assert P.svg(run, P.EXAMPLE, w_star=np.array(P.W_STAR)) == picture
+    assert P.svg(run, P.EXAMPLE, w_star=[np.int64(v) for v in P.W_STAR]) == picture
+
+
+def test_the_page_s_proof_chart_starts_at_the_start_a_run_ran_from(tmp_path, capsys):
+    # before: its first points were (1) = (2) = 0 at M = 0 whatever --start gave w there; from w = (1, 1, 1),
+    # (1) is w.w* / (gamma ||w*||) = -2/3 and (2) is ||w||^2 / R^2 = 3/19 there
+    path = write(tmp_path, "x1,x2,y\n3,3,-1\n-3,1,1\n0,-3,-1\n2,0,-1\n-3,-1,1\n0,4,1\n")
+    pages = []
+    for start in ("0,0,0", "1,1,1"):
+        status, out, err = cli(capsys, path, "--bias", "--w-star=-2,1,-1", f"--start={start}", "--html",
+                               str(tmp_path / "p.html"))
+        chart = (tmp_path / "p.html").read_text().split('<div class="proof">')[1]
+        pages.append([float(re.search(f'class="\\({n}\\)" points="[^,]*,([^ ]*)', chart)[1]) for n in (1, 2)])
+    assert status == 0 and pages[0][0] == pages[0][1] and pages[1][0] > pages[1][1]  # (pixels grow downwards)
+
+
 def test_readme_pictures_are_what_their_commands_draw(tmp_path):
     readme = open(os.path.join(HERE, "README.md"), encoding="utf-8").read()
     (tmp_path / "xor.csv").write_text("x1,x2,y\n0,0,-1\n0,1,1\n1,0,1\n1,1,-1\n")
