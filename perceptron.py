@@ -3108,7 +3108,8 @@ def _text(report) -> str:
                      "the fewest training errors, --average after the mean of all; or allow more --max-epochs, or "
                      "scale the features")
     made = {"picture": args.svg, "model": args.save and f"{args.save} (apply it with --model)",
-            "pictures": args.svg_steps and f"{run.mistakes + 1} in {args.svg_steps}, w = 0 and each mistake",
+            "pictures": args.svg_steps and f"{run.mistakes + 1} in {args.svg_steps}, "
+            + ("the start" if getattr(run.conventions, "start", None) is not None else "w = 0") + " and each mistake",
             "page": args.html}  # the files written: none by an interrupted run
     lines += [f"{name}: {text}" for name, text in made.items() if text and not report.interrupted]
     if report.bound is not None:

@@ -6728,6 +6728,8 @@ def test_the_picture_and_the_page_start_at_the_start_a_run_ran_from(tmp_path, ca
     status, out, err = cli(capsys, path, "--start=1,2", "--html", str(tmp_path / "run.html"))
     page = (tmp_path / "run.html").read_text()
     assert (status, err) == (0, "") and "w = 0" not in page and 'data-title="w at the start (--start)"' in page
+    status, out, _ = cli(capsys, path, "--start=1,2", "--svg-steps", str(tmp_path / "steps"))
+    assert status == 0 and f"pictures: 5 in {tmp_path / 'steps'}, the start and each mistake" in out, out
 
 
 def test_the_legend_names_grey_dashes_only_where_an_earlier_hypothesis_is_drawn():
