@@ -671,20 +671,22 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's conventions: weights "w", "pocket", "average", or "voted" (sign(sum_k
         c_k sign(v_k.x)), sign(0) = +1 within), a zero score as the run's ``zero`` (0: no label, 0); a multiclass run's
-        argmax_l w(l).x, ties to the earliest class, its vote each class's voted sum (one-vs-rest) or the joint
-        hypotheses' argmaxes counted c_k times."""
+        argmax_l w(l).x, ties to the earliest class (its ``ties``: the last), its vote each class's voted sum
+        (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
         if self.multiclass is None:
             o = self._sign(self._votes([x], weights)[0])
             return self.labels[o > 0] if o else 0
-        return _argmax(self.model.classes, self._scores(x, weights))
+        scores = self._scores(x, weights)
+        return _argmax(list(scores), scores)
 
     def _sign(self, s) -> int:
         """sign(s) as the run's point has it at 0: FAMILY's sign(0) = +1 (the notes'), -1 or 0."""
         return sign(s) if s != 0 else (self.conventions or _NOTES).zero
 
     def _scores(self, x, weights) -> dict:
-        """A multiclass run's {class: its score} for x: w(l).x, or the vote's."""
+        """A multiclass run's {class: its score} for x: w(l).x, or the vote's; in the order ties go (its ``ties``)."""
         kept, classes = self._kept(weights), self.model.classes
+        classes = classes[::-1] if (self.conventions or _NOTES).ties == "last" else classes
         x = self._read(_vector(x, self.model.d))
         def scores(w):
             return {c: _finite(dot(w[c], x), "w(l).x") for c in classes}
@@ -1120,9 +1122,11 @@ class _Recorder:
 def _pocket_errors(learner, D):
     """errors(at_most, mistake): the training errors of the learner's hypothesis, recounted, stopped at at_most."""
     joint = isinstance(learner, MulticlassPerceptron)
+    classes = learner.classes[::-1] if joint and getattr(learner, "point", _NOTES).ties == "last" else \
+        getattr(learner, "classes", None)  # in the order ties go
     def wrong(x, y):
         x = learner._read(x)
-        return _argmax(learner.classes, learner._scores(x)) != y if joint else learner.mistake(y, learner._score(x))
+        return _argmax(classes, learner._scores(x)) != y if joint else learner.mistake(y, learner._score(x))
     return lambda at_most, mistake: _count((wrong(x, y) for x, y in D.examples), at_most)
 
 

@@ -1139,6 +1139,17 @@ def nltk_averaged(examples, classes, passes):
             for f, by_class in weights.items() for c, w in by_class.items()}
 
 
+def test_a_joint_run_with_ties_last_predicts_and_pockets_as_it_ran():
+    examples = [([1, 0], "a"), ([0, 1], "b")]  # at [0, 1] a tie (0 and 0), which went to "b" as the run ran
+    run = P.train_multiclass(examples, update="joint", ties="last", pocket=True, voted=True)
+    assert run.w == {"a": [1, 0], "b": [-1, 0]} and run.converged and run.mistakes == 1
+    assert run.predictions([[0, 1], [0, 0]]) == ["b", "b"] and run.errors(examples) == 0
+    assert run.predict([0, 1], "voted") == "b" and run.errors(examples, "voted") == 0
+    assert run.pocket == (run.w, 0, 1) and run.predictions([[0, 1]], "pocket") == ["b"]
+    first = P.train_multiclass(examples, update="joint", pocket=True)  # ties to the first: "a" at 0
+    assert first.predict([0, 0]) == "a" and first.errors(examples) == 0 and first.pocket.errors == 0
+
+
 def test_the_joint_average_before_is_nltks_averaged_perceptron():
     rng = random.Random(83)
     classes = ["DET", "NOUN", "VERB", "ADJ"]
