@@ -963,6 +963,7 @@ def _binary_data(examples, keep, labels):
             return 1 if label == two[1] and (label != two[0] or type(label) is type(two[1])) else -1
         raise PerceptronError(f"label {_short(y)} is not {_short(two[0])} or {_short(two[1])}")
     if labels is not None:
+        labels = list(labels) if getattr(labels, "ndim", None) == 1 else labels  # NumPy's: labels=np.unique(y)
         if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
                 _label_value(labels[1]):
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")

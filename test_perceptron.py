@@ -1653,6 +1653,16 @@ def as_ints(examples):
     return [([int(v) for v in x], y) for x, y in examples]
 
 
+def test_labels_may_be_numpy_s_unique_labels():
+    np = pytest.importorskip("numpy")
+    X, y = np.array([[1, 2], [-1, -2], [2, 1]]), np.array(["no", "yes", "no"])
+    run = train(X, y, labels=np.unique(y)[::-1])
+    assert run.labels == ("yes", "no") and type(run.labels[0]) is str and run.w == [1, 2]
+    assert train(X, y == "yes", labels=np.array([False, True])).labels == (False, True)
+    with pytest.raises(PerceptronError, match=r"^labels = array\(\[\[0, 1\]\]\) is not two distinct labels"):
+        train(X, y, labels=np.array([[0, 1]]))
+
+
 def test_numpy_int64_is_taken_by_value_on_every_public_entry_point():
     data, plain = int64_examples(), as_ints(int64_examples())
     x, plain_x = data[0][0], plain[0][0]
