@@ -1034,11 +1034,11 @@ def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions
                 last = visits = 0  # the last pass that made a mistake; the visits so far
                 for epoch, i, y, s, wrong, ended in _visits(learner, D, passes, every_pass):
                     visits += 1
+                    if tally and (ended if point.batch else wrong):  # a batch moves w at its end; told before the
+                        tally(None, learner, visits)  # record, which makes the step whole (as Part I's observers)
                     if wrong:
                         last = epoch
                         record(learner.Mistake(epoch, i, y, s))
-                    if tally and (ended if point.batch else wrong):  # a batch moves w at its end
-                        tally(None, learner, visits)
                 epoch, converged = learner.epoch, last < learner.epoch
         except PerceptronError as err:
             raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None

@@ -3869,6 +3869,18 @@ def test_kernel_and_joint_runs_interrupted_carry_whole_updates_only(kind):
         assert [x for x, _ in run.model.stored] == [examples[m.index][0] for m in run.trace]
 
 
+def test_a_family_run_interrupted_in_its_trace_keeps_the_votes_of_its_whole_steps():
+    examples, _ = noisy(66, n=20, d=2, flip=0.4)
+    runs = []
+    for given in ({}, {"order": [list(range(20))]}):  # Part I's pass, and the family's at the same order
+        with pytest.raises(KeyboardInterrupt) as stop:
+            train(examples, max_epochs=50, voted=True, trace=InterruptAt(5), **given)
+        runs.append(stop.value.run)  # the 5th update whole (its entry in): its vote closed, as the 4 before
+    part_one, family = runs
+    assert type(family.model) is P._FamilyPerceptron and family.w == part_one.w and family.mistakes == 5
+    assert family.voted == part_one.voted and len(family.voted) == len(family.voted.made) == 5
+
+
 def signalled_child(args, **options):
     """A child that gets Ctrl-C as from a terminal even when this suite runs in the background: a shell
     starts a background job with SIGINT ignored, and Python then leaves it ignored in every child."""
