@@ -676,17 +676,16 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
         if self.multiclass is None:
             o = self._sign(self._votes([x], weights)[0])
             return self.labels[o > 0] if o else 0
-        scores = self._scores(x, weights)
-        return _argmax(list(scores), scores)
+        classes = self.model.classes[::-1] if (self.conventions or _NOTES).ties == "last" else self.model.classes
+        return _argmax(classes, self._scores(x, weights))
 
     def _sign(self, s) -> int:
         """sign(s) as the run's point has it at 0: FAMILY's sign(0) = +1 (the notes'), -1 or 0."""
         return sign(s) if s != 0 else (self.conventions or _NOTES).zero
 
     def _scores(self, x, weights) -> dict:
-        """A multiclass run's {class: its score} for x: w(l).x, or the vote's; in the order ties go (its ``ties``)."""
+        """A multiclass run's {class: its score} for x: w(l).x, or the vote's."""
         kept, classes = self._kept(weights), self.model.classes
-        classes = classes[::-1] if (self.conventions or _NOTES).ties == "last" else classes
         x = self._read(_vector(x, self.model.d))
         def scores(w):
             return {c: _finite(dot(w[c], x), "w(l).x") for c in classes}
@@ -694,7 +693,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             return scores(kept)
         if self.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
             return {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c]) for c in classes}
-        won = [(_argmax(classes, scores(W)), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, c_k times
+        order = classes[::-1] if (self.conventions or _NOTES).ties == "last" else classes  # where ties go
+        won = [(_argmax(order, scores(W)), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, c_k times
         return {c: sum(c_k for winner, c_k in won if winner == c) for c in classes}
 
     def _read(self, x):

@@ -1146,6 +1146,9 @@ def test_a_joint_run_with_ties_last_predicts_and_pockets_as_it_ran():
     assert run.predictions([[0, 1], [0, 0]]) == ["b", "b"] and run.errors(examples) == 0
     assert run.predict([0, 1], "voted") == "b" and run.errors(examples, "voted") == 0
     assert run.pocket == (run.w, 0, 1) and run.predictions([[0, 1]], "pocket") == ["b"]
+    model = P.Classifier(bias=False, multiclass="joint", conventions={"ties": "last"})
+    model.fit([[1, 0], [0, 1], [-1, -1]], ["a", "b", "c"])
+    assert model.predict([[0, 0]]) == ["c"] and model.decision_function([[2, 1]]) == [[2, 1, -3]]  # classes_' order
     first = P.train_multiclass(examples, update="joint", pocket=True)  # ties to the first: "a" at 0
     assert first.predict([0, 0]) == "a" and first.errors(examples) == 0 and first.pocket.errors == 0
 
