@@ -964,8 +964,9 @@ def _binary_data(examples, keep, labels):
         raise PerceptronError(f"label {_short(y)} is not {_short(two[0])} or {_short(two[1])}")
     if labels is not None:
         labels = list(labels) if getattr(labels, "ndim", None) == 1 else labels  # NumPy's: labels=np.unique(y)
-        if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
-                _label_value(labels[1]):
+        pair = [(type(v) is bool, v) for v in map(_label_value, labels)] if isinstance(labels, (tuple, list)) and \
+            len(labels) == 2 else []  # True is not the label 1, as in labels read from the data
+        if not pair or pair[0] == pair[1]:
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
         two = tuple(_class_label(v) for v in labels)
         return _Data(examples, keep, label=read_two), two

@@ -1656,6 +1656,16 @@ def as_ints(examples):
     return [([int(v) for v in x], y) for x, y in examples]
 
 
+def test_a_run_on_the_labels_true_and_1_counts_its_own_errors():
+    examples = [([1, 2], True), ([-1, -2], 1), ([2, 1], True)]  # two labels, as the data's are read: True is not 1
+    run = train(examples)
+    assert run.labels == (True, 1) and type(run.labels[0]) is bool and run.w == [-1, -2]
+    assert run.errors(examples) == 0 and run.predictions([[1, 1], [-1, -1]]) == [True, 1]
+    assert train(examples, labels=(1, True)).w == [1, 2] and train(examples, labels=[True, 1]).w == run.w
+    with pytest.raises(PerceptronError, match=r"^labels = \(1, 1\) is not two distinct labels"):
+        train(examples, labels=(1, 1))
+
+
 def test_labels_may_be_numpy_s_unique_labels():
     np = pytest.importorskip("numpy")
     X, y = np.array([[1, 2], [-1, -2], [2, 1]]), np.array(["no", "yes", "no"])
