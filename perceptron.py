@@ -900,15 +900,15 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
 def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake) -> tuple:
     """The options of train and train_multiclass, checked (trace: a new list, None or the list given), every_pass."""
     for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1):
+            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")  # NumPy's: by value
     if max_epochs is None:
         raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
     if average is not None and (not isinstance(average, str) or average not in ("after", "before", "updates")):
         raise PerceptronError(f"average = {_short(average)}: use 'after', 'before', 'updates' or None")
     if on_mistake is not None and not callable(on_mistake):
         raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
-    return (max_epochs if epochs is None else epochs, _setting(bias, "bias"), _setting(pocket, "pocket"), average,
+    return (int(max_epochs if epochs is None else epochs), _setting(bias, "bias"), _setting(pocket, "pocket"), average,
             _setting(voted, "voted"), trace if isinstance(trace, list) else [] if _setting(trace, "trace") else None,
             on_mistake, epochs is not None and (average is not None or voted))
 

@@ -1666,6 +1666,21 @@ def test_a_run_on_the_labels_true_and_1_counts_its_own_errors():
         train(examples, labels=(1, 1))
 
 
+def test_numpy_s_ints_are_passes_as_a_grid_search_gives_them():
+    np = pytest.importorskip("numpy")
+    examples = [([1, 2], 1), ([-1, 0], -1), ([0, -1], -1), ([-1, 1], 1)]
+    for given in ({"max_epochs": np.int64(1)}, {"epochs": np.int64(1)}, {"epochs": np.uint8(3), "average": "after"}):
+        run = train(examples, **given)
+        plain = train(examples, **{k: v if isinstance(v, str) else int(v) for k, v in given.items()})
+        assert (run.w, run.epochs, run.converged, run.average) == (plain.w, plain.epochs, plain.converged, plain.average)
+        assert type(run.epochs) is int
+    model = P.Classifier(max_epochs=np.int64(1)).fit([x for x, _ in examples], [y for _, y in examples])
+    assert model.run_.epochs == 1 and not model.run_.converged
+    assert P.train_multiclass(examples, update="joint", max_epochs=np.int64(1)).epochs == 1
+    with pytest.raises(PerceptronError, match=r"^epochs = np.float64\(2.0\) is not a whole number >= 1$"):
+        train(examples, epochs=np.float64(2))
+
+
 def test_labels_may_be_numpy_s_unique_labels():
     np = pytest.importorskip("numpy")
     X, y = np.array([[1, 2], [-1, -2], [2, 1]]), np.array(["no", "yes", "no"])
