@@ -930,10 +930,9 @@ def _pairs(examples, y):
 
 def _values(v, rows=False):
     """v by value: a DataFrame as its rows, a Series as its values (an int column's Python ints); rows=True: v is X."""
-    if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
-        if hasattr(v, "tocsr"):
-            raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
-        v = v.__array__()
+    if hasattr(v, "tocsr"):  # scipy's sparse
+        raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
+    v = v.__array__() if hasattr(v, "__array__") and not isinstance(v, _Iterable) else v  # NumPy-like
     v = v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
     if rows and getattr(_iterable(v, "X"), "ndim", 2) == 1:
         raise PerceptronError(f"X is an array of shape {_short(v.shape)}, not rows: Reshape your data, "

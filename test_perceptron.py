@@ -1219,6 +1219,8 @@ def test_a_frame_is_its_rows_y_is_positional_and_labels_of_numpy_types_are_read_
     (lambda run: run.predict(Shaped([], ())), "x is an array of shape (), not one vector"),
     (lambda run: run.predict([[1, 2, 3]] * 4), "x has length 4, expected 3: rows? predictions(X) predicts each row"),
     (lambda run: run.predictions(Shaped([1, 2, 3], (3,))), "X is an array of shape (3,), not rows: Reshape your data"),
+    (lambda run: run.predictions(type("csr_matrix", (), {"tocsr": None})()),
+     "csr_matrix is a sparse matrix: pass its dense rows (.toarray())"),
     (lambda run: run.errors([[1, 2, 3]] * 2, Shaped([[1], [-1]], (2, 1))),
      "y is an array of shape (2, 1): give one label per row (y.ravel())"),
     (lambda run: run.errors([[1, 2, 3]] * 2, [[1], [-1, 1]]), "y holds [1], not one label per row of X"),
