@@ -671,12 +671,13 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's conventions: weights "w", "pocket", "average", or "voted" (sign(sum_k
         c_k sign(v_k.x)), sign(0) = +1 within), a zero score as the run's ``zero`` (0: no label, 0); a multiclass run's
-        argmax_l w(l).x, ties to the earliest class, its vote each class's voted sum (one-vs-rest) or the joint
-        hypotheses' argmaxes counted c_k times."""
+        argmax_l w(l).x, ties to the earliest class (its ``ties``: the last), its vote each class's voted sum
+        (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
         if self.multiclass is None:
             o = self._sign(self._votes([x], weights)[0])
             return self.labels[o > 0] if o else 0
-        return _argmax(self.model.classes, self._scores(x, weights))
+        classes = self.model.classes[::-1] if (self.conventions or _NOTES).ties == "last" else self.model.classes
+        return _argmax(classes, self._scores(x, weights))
 
     def _sign(self, s) -> int:
         """sign(s) as the run's point has it at 0: FAMILY's sign(0) = +1 (the notes'), -1 or 0."""
@@ -692,7 +693,8 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
             return scores(kept)
         if self.multiclass == "one-vs-rest":  # each class's voted perceptron's sum, as its score
             return {c: sum(c_k * sign(_finite(dot(v, x), "w(l).x")) for v, c_k in kept[c]) for c in classes}
-        won = [(_argmax(classes, scores(W)), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, c_k times
+        order = classes[::-1] if (self.conventions or _NOTES).ties == "last" else classes  # where ties go
+        won = [(_argmax(order, scores(W)), c_k) for W, c_k in kept]  # joint: each hypothesis's argmax, c_k times
         return {c: sum(c_k for winner, c_k in won if winner == c) for c in classes}
 
     def _read(self, x):
@@ -898,15 +900,15 @@ def train(examples: Iterable, y: Iterable | None = None, *, rule: str = "sign", 
 def _options(epochs, max_epochs, bias, pocket, average, voted, trace, on_mistake) -> tuple:
     """The options of train and train_multiclass, checked (trace: a new list, None or the list given), every_pass."""
     for name, value in (("max_epochs", max_epochs), ("epochs", epochs)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1):
+            raise PerceptronError(f"{name} = {_short(value)} is not a whole number >= 1")  # NumPy's: by value
     if max_epochs is None:
         raise PerceptronError("max_epochs = None: a run until convergence needs a bound")
     if average is not None and (not isinstance(average, str) or average not in ("after", "before", "updates")):
         raise PerceptronError(f"average = {_short(average)}: use 'after', 'before', 'updates' or None")
     if on_mistake is not None and not callable(on_mistake):
         raise PerceptronError(f"on_mistake = {_short(on_mistake)} is not callable")
-    return (max_epochs if epochs is None else epochs, _setting(bias, "bias"), _setting(pocket, "pocket"), average,
+    return (int(max_epochs if epochs is None else epochs), _setting(bias, "bias"), _setting(pocket, "pocket"), average,
             _setting(voted, "voted"), trace if isinstance(trace, list) else [] if _setting(trace, "trace") else None,
             on_mistake, epochs is not None and (average is not None or voted))
 
@@ -928,10 +930,9 @@ def _pairs(examples, y):
 
 def _values(v, rows=False):
     """v by value: a DataFrame as its rows, a Series as its values (an int column's Python ints); rows=True: v is X."""
-    if hasattr(v, "tocsr") or hasattr(v, "__array__") and not isinstance(v, _Iterable):  # scipy's sparse; NumPy-like
-        if hasattr(v, "tocsr"):
-            raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
-        v = v.__array__()
+    if hasattr(v, "tocsr"):  # scipy's sparse
+        raise PerceptronError(f"{type(v).__name__} is a sparse matrix: pass its dense rows (.toarray())")
+    v = v.__array__() if hasattr(v, "__array__") and not isinstance(v, _Iterable) else v  # NumPy-like
     v = v.to_numpy(dtype=object) if hasattr(v, "iloc") and callable(getattr(v, "to_numpy", None)) else v
     if rows and getattr(_iterable(v, "X"), "ndim", 2) == 1:
         raise PerceptronError(f"X is an array of shape {_short(v.shape)}, not rows: Reshape your data, "
@@ -961,8 +962,10 @@ def _binary_data(examples, keep, labels):
             return 1 if label == two[1] and (label != two[0] or type(label) is type(two[1])) else -1
         raise PerceptronError(f"label {_short(y)} is not {_short(two[0])} or {_short(two[1])}")
     if labels is not None:
-        if not isinstance(labels, (tuple, list)) or len(labels) != 2 or _label_value(labels[0]) == \
-                _label_value(labels[1]):
+        labels = list(labels) if getattr(labels, "ndim", None) == 1 else labels  # NumPy's: labels=np.unique(y)
+        pair = [(type(v) is bool, v) for v in map(_label_value, labels)] if isinstance(labels, (tuple, list)) and \
+            len(labels) == 2 else []  # True is not the label 1, as in labels read from the data
+        if not pair or pair[0] == pair[1]:
             raise PerceptronError(f"labels = {_short(labels)} is not two distinct labels (negative, positive)")
         two = tuple(_class_label(v) for v in labels)
         return _Data(examples, keep, label=read_two), two
@@ -1031,11 +1034,11 @@ def _run_cornell(learner, D, options, flat=_explicit, shaped=list, **conventions
                 last = visits = 0  # the last pass that made a mistake; the visits so far
                 for epoch, i, y, s, wrong, ended in _visits(learner, D, passes, every_pass):
                     visits += 1
+                    if tally and (ended if point.batch else wrong):  # a batch moves w at its end; told before the
+                        tally(None, learner, visits)  # record, which makes the step whole (as Part I's observers)
                     if wrong:
                         last = epoch
                         record(learner.Mistake(epoch, i, y, s))
-                    if tally and (ended if point.batch else wrong):  # a batch moves w at its end
-                        tally(None, learner, visits)
                 epoch, converged = learner.epoch, last < learner.epoch
         except PerceptronError as err:
             raise (err if err.index is not None or D.at is None else type(err)(err.reason, D.at)) from None
@@ -1120,9 +1123,11 @@ class _Recorder:
 def _pocket_errors(learner, D):
     """errors(at_most, mistake): the training errors of the learner's hypothesis, recounted, stopped at at_most."""
     joint = isinstance(learner, MulticlassPerceptron)
+    classes = learner.classes[::-1] if joint and getattr(learner, "point", _NOTES).ties == "last" else \
+        getattr(learner, "classes", None)  # in the order ties go
     def wrong(x, y):
         x = learner._read(x)
-        return _argmax(learner.classes, learner._scores(x)) != y if joint else learner.mistake(y, learner._score(x))
+        return _argmax(classes, learner._scores(x)) != y if joint else learner.mistake(y, learner._score(x))
     return lambda at_most, mistake: _count((wrong(x, y) for x, y in D.examples), at_most)
 
 

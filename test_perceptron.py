@@ -1139,6 +1139,20 @@ def nltk_averaged(examples, classes, passes):
             for f, by_class in weights.items() for c, w in by_class.items()}
 
 
+def test_a_joint_run_with_ties_last_predicts_and_pockets_as_it_ran():
+    examples = [([1, 0], "a"), ([0, 1], "b")]  # at [0, 1] a tie (0 and 0), which went to "b" as the run ran
+    run = P.train_multiclass(examples, update="joint", ties="last", pocket=True, voted=True)
+    assert run.w == {"a": [1, 0], "b": [-1, 0]} and run.converged and run.mistakes == 1
+    assert run.predictions([[0, 1], [0, 0]]) == ["b", "b"] and run.errors(examples) == 0
+    assert run.predict([0, 1], "voted") == "b" and run.errors(examples, "voted") == 0
+    assert run.pocket == (run.w, 0, 1) and run.predictions([[0, 1]], "pocket") == ["b"]
+    model = P.Classifier(bias=False, multiclass="joint", conventions={"ties": "last"})
+    model.fit([[1, 0], [0, 1], [-1, -1]], ["a", "b", "c"])
+    assert model.predict([[0, 0]]) == ["c"] and model.decision_function([[2, 1]]) == [[2, 1, -3]]  # classes_' order
+    first = P.train_multiclass(examples, update="joint", pocket=True)  # ties to the first: "a" at 0
+    assert first.predict([0, 0]) == "a" and first.errors(examples) == 0 and first.pocket.errors == 0
+
+
 def test_the_joint_average_before_is_nltks_averaged_perceptron():
     rng = random.Random(83)
     classes = ["DET", "NOUN", "VERB", "ADJ"]
@@ -1205,6 +1219,8 @@ def test_a_frame_is_its_rows_y_is_positional_and_labels_of_numpy_types_are_read_
     (lambda run: run.predict(Shaped([], ())), "x is an array of shape (), not one vector"),
     (lambda run: run.predict([[1, 2, 3]] * 4), "x has length 4, expected 3: rows? predictions(X) predicts each row"),
     (lambda run: run.predictions(Shaped([1, 2, 3], (3,))), "X is an array of shape (3,), not rows: Reshape your data"),
+    (lambda run: run.predictions(type("csr_matrix", (), {"tocsr": None})()),
+     "csr_matrix is a sparse matrix: pass its dense rows (.toarray())"),
     (lambda run: run.errors([[1, 2, 3]] * 2, Shaped([[1], [-1]], (2, 1))),
      "y is an array of shape (2, 1): give one label per row (y.ravel())"),
     (lambda run: run.errors([[1, 2, 3]] * 2, [[1], [-1, 1]]), "y holds [1], not one label per row of X"),
@@ -1640,6 +1656,41 @@ def int64_examples():
 
 def as_ints(examples):
     return [([int(v) for v in x], y) for x, y in examples]
+
+
+def test_a_run_on_the_labels_true_and_1_counts_its_own_errors():
+    examples = [([1, 2], True), ([-1, -2], 1), ([2, 1], True)]  # two labels, as the data's are read: True is not 1
+    run = train(examples)
+    assert run.labels == (True, 1) and type(run.labels[0]) is bool and run.w == [-1, -2]
+    assert run.errors(examples) == 0 and run.predictions([[1, 1], [-1, -1]]) == [True, 1]
+    assert train(examples, labels=(1, True)).w == [1, 2] and train(examples, labels=[True, 1]).w == run.w
+    with pytest.raises(PerceptronError, match=r"^labels = \(1, 1\) is not two distinct labels"):
+        train(examples, labels=(1, 1))
+
+
+def test_numpy_s_ints_are_passes_as_a_grid_search_gives_them():
+    np = pytest.importorskip("numpy")
+    examples = [([1, 2], 1), ([-1, 0], -1), ([0, -1], -1), ([-1, 1], 1)]
+    for given in ({"max_epochs": np.int64(1)}, {"epochs": np.int64(1)}, {"epochs": np.uint8(3), "average": "after"}):
+        run = train(examples, **given)
+        plain = train(examples, **{k: v if isinstance(v, str) else int(v) for k, v in given.items()})
+        assert (run.w, run.epochs, run.converged, run.average) == (plain.w, plain.epochs, plain.converged, plain.average)
+        assert type(run.epochs) is int
+    model = P.Classifier(max_epochs=np.int64(1)).fit([x for x, _ in examples], [y for _, y in examples])
+    assert model.run_.epochs == 1 and not model.run_.converged
+    assert P.train_multiclass(examples, update="joint", max_epochs=np.int64(1)).epochs == 1
+    with pytest.raises(PerceptronError, match=r"^epochs = np.float64\(2.0\) is not a whole number >= 1$"):
+        train(examples, epochs=np.float64(2))
+
+
+def test_labels_may_be_numpy_s_unique_labels():
+    np = pytest.importorskip("numpy")
+    X, y = np.array([[1, 2], [-1, -2], [2, 1]]), np.array(["no", "yes", "no"])
+    run = train(X, y, labels=np.unique(y)[::-1])
+    assert run.labels == ("yes", "no") and type(run.labels[0]) is str and run.w == [1, 2]
+    assert train(X, y == "yes", labels=np.array([False, True])).labels == (False, True)
+    with pytest.raises(PerceptronError, match=r"^labels = array\(\[\[0, 1\]\]\) is not two distinct labels"):
+        train(X, y, labels=np.array([[0, 1]]))
 
 
 def test_numpy_int64_is_taken_by_value_on_every_public_entry_point():
@@ -3846,6 +3897,18 @@ def test_kernel_and_joint_runs_interrupted_carry_whole_updates_only(kind):
     assert run.mistakes == len(run.trace) == 9 and not run.converged and run.epochs >= 1
     if kind == "kernel":
         assert [x for x, _ in run.model.stored] == [examples[m.index][0] for m in run.trace]
+
+
+def test_a_family_run_interrupted_in_its_trace_keeps_the_votes_of_its_whole_steps():
+    examples, _ = noisy(66, n=20, d=2, flip=0.4)
+    runs = []
+    for given in ({}, {"order": [list(range(20))]}):  # Part I's pass, and the family's at the same order
+        with pytest.raises(KeyboardInterrupt) as stop:
+            train(examples, max_epochs=50, voted=True, trace=InterruptAt(5), **given)
+        runs.append(stop.value.run)  # the 5th update whole (its entry in): its vote closed, as the 4 before
+    part_one, family = runs
+    assert type(family.model) is P._FamilyPerceptron and family.w == part_one.w and family.mistakes == 5
+    assert family.voted == part_one.voted and len(family.voted) == len(family.voted.made) == 5
 
 
 def signalled_child(args, **options):
