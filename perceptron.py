@@ -670,12 +670,12 @@ class Run(namedtuple("Run", "w model mistakes epochs converged trace pocket rule
     @_boundary("the prediction cannot be computed")
     def predict(self, x: Vector, weights: str = "w") -> Hashable:
         """The prediction for x with the run's conventions: weights "w", "pocket", "average", or "voted" (sign(sum_k
-        c_k sign(v_k.x)), sign(0) = +1 within), a zero score as the run's ``zero`` (0: no label, 0); a multiclass run's
-        argmax_l w(l).x, ties to the earliest class (its ``ties``: the last), its vote each class's voted sum
-        (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
+        c_k sign(v_k.x)), sign(0) = +1 within), a zero score as the run's ``zero`` (0: no label, 0 beside -1/+1, else
+        None); a multiclass run's argmax_l w(l).x, ties to the earliest class (its ``ties``: the last), its vote each
+        class's voted sum (one-vs-rest) or the joint hypotheses' argmaxes counted c_k times."""
         if self.multiclass is None:
             o = self._sign(self._votes([x], weights)[0])
-            return self.labels[o > 0] if o else 0
+            return self.labels[o > 0] if o else 0 if self.labels == (-1, 1) else None
         classes = self.model.classes[::-1] if (self.conventions or _NOTES).ties == "last" else self.model.classes
         return _argmax(classes, self._scores(x, weights))
 

@@ -993,6 +993,13 @@ def test_a_binary_run_predicts_a_zero_score_by_its_own_sign_of_zero(zero):
     assert (run.converged, run.errors(examples)) == ((True, 0) if zero == -1 else (False, 1))
 
 
+def test_a_zero_score_under_sign_of_zero_0_predicts_no_label_even_where_0_is_a_label():
+    # labels 0/1: a zero score predicted 0, the negative label, while errors() counted it wrong (no label)
+    run = train([([1, 0], 1), ([0, 1], 0)], labels=(0, 1), zero=0, epochs=1)
+    assert run.score([0, 0]) == 0 and run.predict([0, 0]) is None and run.errors([([0, 0], 0)]) == 1
+    assert train([([1, 0], 1), ([0, 1], -1)], zero=0, epochs=1).predict([0, 0]) == 0
+
+
 def test_cli_test_of_a_run_under_zero_minus_one_counts_its_zero_scores_as_it_ran(capsys, tmp_path):
     path = write(tmp_path, "x1,x2,y\n1,0,1\n0,1,-1\n0,0,-1\n")
     status, out, _ = cli(capsys, path, "--zero=-1", "--epochs=5", "--test", path)
