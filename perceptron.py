@@ -2443,8 +2443,9 @@ def _printable(line):
 # Options that do not apply beside another one, and options that apply only with others (or a FILE).
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epochs",),
                "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average",),
-               "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
-                         "average", "voted", "svg", "svg_steps", "html", "test", "weights", "trace", "check", "save"),
+               "model": (*Conventions._fields, "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star",
+                         "labels", "average", "voted", "svg", "svg_steps", "html", "test", "weights", "trace", "check",
+                         "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "html", "w_star", "save", "predictor"),
                "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
 _NOT_BESIDE["conform"] = ("file", "check", "model", *_NOT_BESIDE["check"], "explain", "weights")  # and --check's
@@ -2492,6 +2493,8 @@ def _arguments(argv):
         setattr(args, name, {"order": numbers, "start": numbers[0], "w_star": numbers[0]}.get(name, numbers[0][0]))
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
+    _point("joint" if args.multiclass == "joint" else "kernel" if args.kernel else None, rule=args.rule,
+           bias=args.bias, **_family_options(args))  # each convention checked here, not blamed on FILE once read
     vars(args).update({name: value for name, value in _DEFAULTS.items() if getattr(args, name) is None})
     args.given = given
     _refuse_overwriting(args)
