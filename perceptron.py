@@ -2716,6 +2716,8 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
     wrong += [("--drop-column", c) for c in drop if not 0 <= c < width]
     if wrong:
         raise _Located(f"{source}: {wrong[0][0]} {wrong[0][1]} is out of range for {width} columns")
+    if label in drop:  # (a file with no labels for --model may drop the column that held them)
+        raise _Located(f"{source}: --drop-column {label} is the label's column: name the label's with --label-column")
     features = [c for c in range(width) if c != label and c not in drop]
     numeric = not args.multiclass and all(isinstance(name, int) for name in args.labels)
     names = None
@@ -2793,13 +2795,14 @@ def _rows(path, source, delimiter=","):
     f = gzip.GzipFile(fileobj=raw) if getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b" else raw  # gzip's magic
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
-    reader = csv.reader(lines(text), delimiter=delimiter)
+    reader, line = csv.reader(lines(text), delimiter=delimiter), 1  # line: where the row begins (a quote may span)
     try:
         for row in reader:
             if any(cell.strip() for cell in row):
-                yield reader.line_num, row
+                yield line, row
+            line = reader.line_num + 1
     except csv.Error as err:
-        raise _Located(f"{source}:{reader.line_num}: {err}") from None
+        raise _Located(f"{source}:{line}: {err}") from None
     finally:
         if path == "-":
             text.detach()  # standard input stays open

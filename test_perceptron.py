@@ -2360,6 +2360,11 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      "--order: '0,1.5' is not whole numbers"),
     ("usage", "a --shuffle seed that is not whole", FOUR, ["data.csv", "--shuffle=1.5"],
      "--shuffle: '1.5' is not a whole number"),
+    ("edge", "a quote left open, named at the row it opens, not at the file's last line",
+     b'a,b,y\n1,2,1\n"-1,-2,-1\n' + b"1,1,1\n" * 7, ["data.csv"], "data.csv:3: the row has 1 columns, the first has 3"),
+    ("usage", "--drop-column of the label's column, which was silently not dropped", FOUR,
+     ["data.csv", "--drop-column", "2"], "data.csv: --drop-column 2 is the label's column: name the label's with "
+     "--label-column"),
     ("usage", "a --step not of FAMILY's, which named FILE as if the data were wrong", FOUR, ["data.csv", "--step=foo"],
      "step = 'foo': use 'label' or 'error' or 'passive-aggressive'"),
     ("usage", "--bias-first without --bias, refused before FILE is read", FOUR, ["missing.csv", "--bias-first"],
