@@ -2719,10 +2719,12 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
     if label in drop:  # (a file with no labels for --model may drop the column that held them)
         raise _Located(f"{source}: --drop-column {label} is the label's column: name the label's with --label-column")
     features = [c for c in range(width) if c != label and c not in drop]
-    numeric = not args.multiclass and all(isinstance(name, int) for name in args.labels)
-    names = None
-    # A header: a first row with a cell that is not a number (nan and inf count: they are data, refused later).
-    if args.header and not all(_form(first[1][c]) for c in (range(width) if numeric else features)):
+    numeric, names = all(isinstance(name, int) for name in args.labels), None
+    text = None if unlabeled or args.multiclass else first[1][label].strip()
+    # A header: a first row with a feature that is not a number (nan and inf count: they are data, refused later), or
+    # a label that is not one (not a number, for numeric --labels; not one of the names); a dropped column not read.
+    if args.header and not (all(_form(first[1][c]) for c in features) and (
+            text is None or (_form(text) if numeric else text in map(str, args.labels)))):
         names = [first[1][c].strip() for c in features]
         if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
             second = next(rows, (None, [""]))  # a pandas row index (df.to_csv(path)) counts 0, 1, 2, ...

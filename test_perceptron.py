@@ -3560,6 +3560,21 @@ def test_cli_no_header_reads_a_numeric_first_row(capsys, tmp_path):
     assert with_detection == without and without["features"] is None and without["examples"] == 2
 
 
+def test_cli_a_dropped_column_of_text_does_not_make_the_first_row_a_header(capsys, tmp_path):
+    # the first row's id was read as a header's cell: the first example silently lost, its numbers the features' names
+    path = write(tmp_path, "id7,1,2,1\nid8,-1,-2,-1\nid9,3,1,1\n")
+    status, doc = cli_json(capsys, path, "--drop-column", "0")
+    assert (status, doc["examples"], doc["features"]) == (0, 3, None)
+
+
+def test_cli_a_first_row_whose_label_is_not_one_of_the_names_is_a_header(capsys, tmp_path):
+    # pandas' integer column names: "0,1,target" was read as data, and refused with a hint to --multiclass
+    path = write(tmp_path, "0,1,target\n1,2,B\n-1,-2,M\n")
+    status, doc = cli_json(capsys, path, "--labels=M,B")
+    assert (status, doc["examples"], doc["features"]) == (0, 2, ["0", "1"])
+    assert doc["weights"] == train([([1, 2], 1), ([-1, -2], -1)]).w
+
+
 def test_cli_reads_standard_input(tmp_path):
     status, out, _ = cli_process("-", "--json", input=EMBEDDED_CSV)
     doc = json.loads(out)
