@@ -2907,7 +2907,7 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
             if run is None or isinstance(stop, _Terminated) or not so_far:
                 raise
             bound, interrupted = None, True
-    test = _test(args.test, args, run, names=data.names) if args.test and not interrupted else None
+    test = _test(args.test, args, run, data.d, data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
     rows = [row[1:] for row in (*head, *tail) if row[0] <= run.mistakes]
     after = bool(rows) and rows[0][2] is not False  # (False: no w kept)

@@ -2726,8 +2726,12 @@ def test_what_explains_an_error_is_in_its_line(tmp_path, capsys):
     wider = write(tmp_path, "p,q,r,y\n1,2,3,1\n", "wider.csv")
     renamed = write(tmp_path, "p,q,y\n1,2,1\n", "renamed.csv")
     note = "are not the model's features ['x1', 'x2']: applied by position"
-    assert cli(capsys, data, "--test", wider, "--quiet") == (
-        2, "", f"error: {wider}:2: x has length 3, expected 2; its columns ['p', 'q', 'r'] {note}\n")
+    assert cli(capsys, data, "--test", wider, "--quiet") == (  # read as --model reads: 'x has length 3' at line 2
+        2, "", f"error: {wider}: 4 columns: the model has 2 features, so a file for it has 2 columns (3 with the "
+               "labels)\n")
+    huge = write(tmp_path, "p,q,y\n1e308,1e308,1\n", "huge.csv")
+    assert cli(capsys, data, "--test", huge, "--quiet") == (
+        2, "", f"error: {huge}:2: w.x is inf: the sum overflowed; its columns ['p', 'q'] {note}\n")
     status, out, err = cli(capsys, data, "--test", renamed, "--quiet")  # no error: the note is said after the run
     assert status == 0 and "test: " in out and err == f"note: {renamed}: its columns ['p', 'q'] {note}\n"
 
@@ -3558,6 +3562,15 @@ def test_cli_no_header_reads_a_numeric_first_row(capsys, tmp_path):
     _, with_detection = cli_json(capsys, path)
     _, without = cli_json(capsys, path, "--no-header")
     assert with_detection == without and without["features"] is None and without["examples"] == 2
+
+
+def test_cli_test_of_a_file_with_no_labels_gives_predictions_only(capsys, tmp_path):
+    # --test read FILE2's last column as its labels: 'label '2' is not -1 or 1: labels -2 and 2 are read with ...'
+    data, unlabeled = write(tmp_path, FOUR), write(tmp_path, "a,b\n1,2\n-1,-2\n", "new.csv")
+    status, doc = cli_json(capsys, data, "--test", unlabeled)
+    assert (status, doc["test"]) == (0, {"examples": 2, "predictor": "w", "errors": None, "predictions": [1, -1]})
+    status, out, err = cli(capsys, data, "--test", unlabeled)
+    assert (status, err) == (0, "") and "test: " + unlabeled + ": 2 examples, no labels: predictions only (--json)" in out
 
 
 def test_cli_a_dropped_column_of_text_does_not_make_the_first_row_a_header(capsys, tmp_path):
