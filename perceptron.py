@@ -2491,6 +2491,9 @@ def _arguments(argv):
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
         setattr(args, name, {"order": numbers, "start": numbers[0], "w_star": numbers[0]}.get(name, numbers[0][0]))
+    if args.weights and not args.json and (args.multiclass or args.kernel):  # its table has no column for them
+        raise PerceptronError(f"--weights does not apply to {flag('multiclass' if args.multiclass else 'kernel')}'s "
+                              "text report: --json --weights writes w after each mistake")
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
     _point("joint" if args.multiclass == "joint" else "kernel" if args.kernel else None, rule=args.rule,

@@ -2324,6 +2324,9 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      Starts("--max-epochs does not apply to --epochs")),
     ("usage", "--quiet with --json", FOUR, ["data.csv", "--json", "--quiet"],
      Starts("--quiet does not apply to --json")),
+    *[("usage", f"--weights in the text report of {option[0]}, which has no column for them and ignored it", FOUR,
+       ["data.csv", *option, "--weights"], f"--weights does not apply to {option[0]}'s text report: --json --weights "
+       "writes w after each mistake") for option in (["--multiclass"], ["--kernel", "linear"])],
     ("usage", "--weights with --quiet", FOUR, ["data.csv", "--quiet", "--weights"],
      Starts("--weights does not apply to --quiet")),
     ("usage", "--label-column 0 without a FILE (0 is given, though falsy)", FOUR, ["--label-column", "0"],
