@@ -2491,7 +2491,7 @@ def _arguments(argv):
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
         setattr(args, name, {"order": numbers, "start": numbers[0], "w_star": numbers[0]}.get(name, numbers[0][0]))
-    if args.weights and not args.json and (args.multiclass or args.kernel):  # its table has no column for them
+    if args.weights and not (args.json or args.check) and (args.multiclass or args.kernel):  # a table with no w
         raise PerceptronError(f"--weights does not apply to {flag('multiclass' if args.multiclass else 'kernel')}'s "
                               "text report: --json --weights writes w after each mistake")
     if args.multiclass == "joint" and "rule" in given:
