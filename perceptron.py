@@ -2723,7 +2723,11 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
         raise _Located(f"{source}: --drop-column {label} is the label's column: name the label's with --label-column")
     features = [c for c in range(width) if c != label and c not in drop]
     numeric, names = all(isinstance(name, int) for name in args.labels), None
-    text = None if unlabeled or args.multiclass else first[1][label].strip()
+    text = None if unlabeled else first[1][label].strip()
+    if args.multiclass and not _form(text or "0"):  # a class's name, or a header's over classes that are numbers
+        second = next(rows, None)
+        rows = chain([second] if second else [], rows)
+        text = text if second and label < len(second[1]) and _form(second[1][label]) else None
     # A header: a first row with a feature that is not a number (nan and inf count: they are data, refused later), or
     # a label that is not one (not a number, for numeric --labels; not one of the names); a dropped column not read.
     if args.header and not (all(_form(first[1][c]) for c in features) and (

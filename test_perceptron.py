@@ -3567,6 +3567,16 @@ def test_cli_no_header_reads_a_numeric_first_row(capsys, tmp_path):
     assert with_detection == without and without["features"] is None and without["examples"] == 2
 
 
+def test_cli_multiclass_a_first_row_that_names_classes_that_are_numbers_is_a_header(capsys, tmp_path):
+    # pandas' integer column names over a numbered target: "0,1,target" was an example of a class 'target'
+    path = write(tmp_path, "0,1,target\n1,2,0\n-1,-2,1\n3,1,0\n")
+    status, doc = cli_json(capsys, path, "--multiclass")
+    assert (status, doc["examples"], doc["features"], list(doc["weights"])) == (0, 3, ["0", "1"], ["0", "1"])
+    names = write(tmp_path, "1,2,a\n-1,-2,b\n3,1,a\n", "named.csv")  # classes that are names: data, as before
+    status, doc = cli_json(capsys, names, "--multiclass")
+    assert (status, doc["examples"], doc["features"], list(doc["weights"])) == (0, 3, None, ["a", "b"])
+
+
 def test_cli_test_of_a_file_with_no_labels_gives_predictions_only(capsys, tmp_path):
     # --test read FILE2's last column as its labels: 'label '2' is not -1 or 1: labels -2 and 2 are read with ...'
     data, unlabeled = write(tmp_path, FOUR), write(tmp_path, "a,b\n1,2\n-1,-2\n", "new.csv")
