@@ -2448,8 +2448,9 @@ def _printable(line):
 # Options that do not apply beside another one, and options that apply only with others (or a FILE).
 _NOT_BESIDE = {"multiclass": ("kernel", "w_star", "labels"), "epochs": ("max_epochs",),
                "json": ("quiet", "trace"), "quiet": ("weights", "trace"), "kernel": ("average",),
-               "model": ("rule", "bias", "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star", "labels",
-                         "average", "voted", "svg", "svg_steps", "html", "test", "weights", "trace", "check", "save"),
+               "model": (*Conventions._fields, "epochs", "max_epochs", "pocket", "kernel", "multiclass", "w_star",
+                         "labels", "average", "voted", "svg", "svg_steps", "html", "test", "weights", "trace", "check",
+                         "save"),
                "check": ("json", "quiet", "trace", "test", "svg", "svg_steps", "html", "w_star", "save", "predictor"),
                "tolerance": ("json", "quiet", "model", "bitwise"), "explain": ("json", "quiet", "model", "check")}
 _NOT_BESIDE["conform"] = ("file", "check", "model", *_NOT_BESIDE["check"], "explain", "weights")  # and --check's
@@ -2495,8 +2496,13 @@ def _arguments(argv):
         except ValueError as err:
             raise PerceptronError(f"{flag(name)}: {err}") from None
         setattr(args, name, {"order": numbers, "start": numbers[0], "w_star": numbers[0]}.get(name, numbers[0][0]))
+    if args.weights and not (args.json or args.check) and (args.multiclass or args.kernel):  # a table with no w
+        raise PerceptronError(f"--weights does not apply to {flag('multiclass' if args.multiclass else 'kernel')}'s "
+                              "text report: --json --weights writes w after each mistake")
     if args.multiclass == "joint" and "rule" in given:
         raise PerceptronError("--rule does not apply to --multiclass joint: an argmax has no zero-score question")
+    _point("joint" if args.multiclass == "joint" else "kernel" if args.kernel else None, rule=args.rule,
+           bias=args.bias, **_family_options(args))  # each convention checked here, not blamed on FILE once read
     vars(args).update({name: value for name, value in _DEFAULTS.items() if getattr(args, name) is None})
     args.given = given
     _refuse_overwriting(args)
@@ -2718,11 +2724,19 @@ def _read(args, path, keep=True, features=None, shown_as="<data>") -> _Input:
     wrong += [("--drop-column", c) for c in drop if not 0 <= c < width]
     if wrong:
         raise _Located(f"{source}: {wrong[0][0]} {wrong[0][1]} is out of range for {width} columns")
+    if label in drop:  # (a file with no labels for --model may drop the column that held them)
+        raise _Located(f"{source}: --drop-column {label} is the label's column: name the label's with --label-column")
     features = [c for c in range(width) if c != label and c not in drop]
-    numeric = not args.multiclass and all(isinstance(name, int) for name in args.labels)
-    names = None
-    # A header: a first row with a cell that is not a number (nan and inf count: they are data, refused later).
-    if args.header and not all(_form(first[1][c]) for c in (range(width) if numeric else features)):
+    numeric, names = all(isinstance(name, int) for name in args.labels), None
+    text = None if unlabeled else first[1][label].strip()
+    if args.multiclass and not _form(text or "0"):  # a class's name, or a header's over classes that are numbers
+        second = next(rows, None)
+        rows = chain([second] if second else [], rows)
+        text = text if second and label < len(second[1]) and _form(second[1][label]) else None
+    # A header: a first row with a feature that is not a number (nan and inf count: they are data, refused later), or
+    # a label that is not one (not a number, for numeric --labels; not one of the names); a dropped column not read.
+    if args.header and not (all(_form(first[1][c]) for c in features) and (
+            text is None or (_form(text) if numeric else text in map(str, args.labels)))):
         names = [first[1][c].strip() for c in features]
         if not first[1][0].strip() and 0 in features and len(first[1]) > 1:
             second = next(rows, (None, [""]))  # a pandas row index (df.to_csv(path)) counts 0, 1, 2, ...
@@ -2795,13 +2809,14 @@ def _rows(path, source, delimiter=","):
     f = gzip.GzipFile(fileobj=raw) if getattr(raw, "peek", bytes)(2)[:2] == b"\x1f\x8b" else raw  # gzip's magic
     # A line ends in \n, \r\n or \r (newline=""); utf-8-sig: the byte-order mark Excel writes is not data.
     text = io.TextIOWrapper(f, encoding="utf-8-sig", errors="surrogateescape", newline="")
-    reader = csv.reader(lines(text), delimiter=delimiter)
+    reader, line = csv.reader(lines(text), delimiter=delimiter), 1  # line: where the row begins (a quote may span)
     try:
         for row in reader:
             if any(cell.strip() for cell in row):
-                yield reader.line_num, row
+                yield line, row
+            line = reader.line_num + 1
     except csv.Error as err:
-        raise _Located(f"{source}:{reader.line_num}: {err}") from None
+        raise _Located(f"{source}:{line}: {err}") from None
     finally:
         if path == "-":
             text.detach()  # standard input stays open
@@ -2904,7 +2919,7 @@ def _train_report(args, path, shown_as="<data>", so_far=True):
             if run is None or isinstance(stop, _Terminated) or not so_far:
                 raise
             bound, interrupted = None, True
-    test = _test(args.test, args, run, names=data.names) if args.test and not interrupted else None
+    test = _test(args.test, args, run, data.d, data.names) if args.test and not interrupted else None
     errors, hint = _training_errors_and_hint(args, examples, kernel, run) if not interrupted else ({}, None)
     rows = [row[1:] for row in (*head, *tail) if row[0] <= run.mistakes]
     after = bool(rows) and rows[0][2] is not False  # (False: no w kept)

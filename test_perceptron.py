@@ -2382,6 +2382,9 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      Starts("--max-epochs does not apply to --epochs")),
     ("usage", "--quiet with --json", FOUR, ["data.csv", "--json", "--quiet"],
      Starts("--quiet does not apply to --json")),
+    *[("usage", f"--weights in the text report of {option[0]}, which has no column for them and ignored it", FOUR,
+       ["data.csv", *option, "--weights"], f"--weights does not apply to {option[0]}'s text report: --json --weights "
+       "writes w after each mistake") for option in (["--multiclass"], ["--kernel", "linear"])],
     ("usage", "--weights with --quiet", FOUR, ["data.csv", "--quiet", "--weights"],
      Starts("--weights does not apply to --quiet")),
     ("usage", "--label-column 0 without a FILE (0 is given, though falsy)", FOUR, ["--label-column", "0"],
@@ -2418,6 +2421,19 @@ CLI_REFUSED = [  # (kind, what, the files, argv, the line after "error: " -- or 
      "--order: '0,1.5' is not whole numbers"),
     ("usage", "a --shuffle seed that is not whole", FOUR, ["data.csv", "--shuffle=1.5"],
      "--shuffle: '1.5' is not a whole number"),
+    ("edge", "a quote left open, named at the row it opens, not at the file's last line",
+     b'a,b,y\n1,2,1\n"-1,-2,-1\n' + b"1,1,1\n" * 7, ["data.csv"], "data.csv:3: the row has 1 columns, the first has 3"),
+    ("usage", "--drop-column of the label's column, which was silently not dropped", FOUR,
+     ["data.csv", "--drop-column", "2"], "data.csv: --drop-column 2 is the label's column: name the label's with "
+     "--label-column"),
+    ("usage", "a --step not of FAMILY's, which named FILE as if the data were wrong", FOUR, ["data.csv", "--step=foo"],
+     "step = 'foo': use 'label' or 'error' or 'passive-aggressive'"),
+    ("usage", "--bias-first without --bias, refused before FILE is read", FOUR, ["missing.csv", "--bias-first"],
+     "bias_first, bias_feature and bias_rate need bias=True"),
+    ("model", "a convention beside --model, which it silently ignored",
+     {"data.csv": FOUR.encode(),
+      "m.json": b'{"perceptron": "0.4.0", "weights": [1, 2], "bias": false, "rule": "sign", "labels": [-1, 1]}'},
+     ["data.csv", "--model", "m.json", "--zero=-1"], "--zero does not apply to --model"),
     ("write", "--svg into a folder that does not exist", FOUR, ["data.csv", "--svg", "missing/run.svg"],
      Starts("missing/run.svg: cannot write: No such file or directory")),
     ("write", "--svg-steps where a file stands", FOUR, ["data.csv", "--svg-steps", "data.csv"],
@@ -2771,8 +2787,12 @@ def test_what_explains_an_error_is_in_its_line(tmp_path, capsys):
     wider = write(tmp_path, "p,q,r,y\n1,2,3,1\n", "wider.csv")
     renamed = write(tmp_path, "p,q,y\n1,2,1\n", "renamed.csv")
     note = "are not the model's features ['x1', 'x2']: applied by position"
-    assert cli(capsys, data, "--test", wider, "--quiet") == (
-        2, "", f"error: {wider}:2: x has length 3, expected 2; its columns ['p', 'q', 'r'] {note}\n")
+    assert cli(capsys, data, "--test", wider, "--quiet") == (  # read as --model reads: 'x has length 3' at line 2
+        2, "", f"error: {wider}: 4 columns: the model has 2 features, so a file for it has 2 columns (3 with the "
+               "labels)\n")
+    huge = write(tmp_path, "p,q,y\n1e308,1e308,1\n", "huge.csv")
+    assert cli(capsys, data, "--test", huge, "--quiet") == (
+        2, "", f"error: {huge}:2: w.x is inf: the sum overflowed; its columns ['p', 'q'] {note}\n")
     status, out, err = cli(capsys, data, "--test", renamed, "--quiet")  # no error: the note is said after the run
     assert status == 0 and "test: " in out and err == f"note: {renamed}: its columns ['p', 'q'] {note}\n"
 
@@ -3603,6 +3623,40 @@ def test_cli_no_header_reads_a_numeric_first_row(capsys, tmp_path):
     _, with_detection = cli_json(capsys, path)
     _, without = cli_json(capsys, path, "--no-header")
     assert with_detection == without and without["features"] is None and without["examples"] == 2
+
+
+def test_cli_multiclass_a_first_row_that_names_classes_that_are_numbers_is_a_header(capsys, tmp_path):
+    # pandas' integer column names over a numbered target: "0,1,target" was an example of a class 'target'
+    path = write(tmp_path, "0,1,target\n1,2,0\n-1,-2,1\n3,1,0\n")
+    status, doc = cli_json(capsys, path, "--multiclass")
+    assert (status, doc["examples"], doc["features"], list(doc["weights"])) == (0, 3, ["0", "1"], ["0", "1"])
+    names = write(tmp_path, "1,2,a\n-1,-2,b\n3,1,a\n", "named.csv")  # classes that are names: data, as before
+    status, doc = cli_json(capsys, names, "--multiclass")
+    assert (status, doc["examples"], doc["features"], list(doc["weights"])) == (0, 3, None, ["a", "b"])
+
+
+def test_cli_test_of_a_file_with_no_labels_gives_predictions_only(capsys, tmp_path):
+    # --test read FILE2's last column as its labels: 'label '2' is not -1 or 1: labels -2 and 2 are read with ...'
+    data, unlabeled = write(tmp_path, FOUR), write(tmp_path, "a,b\n1,2\n-1,-2\n", "new.csv")
+    status, doc = cli_json(capsys, data, "--test", unlabeled)
+    assert (status, doc["test"]) == (0, {"examples": 2, "predictor": "w", "errors": None, "predictions": [1, -1]})
+    status, out, err = cli(capsys, data, "--test", unlabeled)
+    assert (status, err) == (0, "") and "test: " + unlabeled + ": 2 examples, no labels: predictions only (--json)" in out
+
+
+def test_cli_a_dropped_column_of_text_does_not_make_the_first_row_a_header(capsys, tmp_path):
+    # the first row's id was read as a header's cell: the first example silently lost, its numbers the features' names
+    path = write(tmp_path, "id7,1,2,1\nid8,-1,-2,-1\nid9,3,1,1\n")
+    status, doc = cli_json(capsys, path, "--drop-column", "0")
+    assert (status, doc["examples"], doc["features"]) == (0, 3, None)
+
+
+def test_cli_a_first_row_whose_label_is_not_one_of_the_names_is_a_header(capsys, tmp_path):
+    # pandas' integer column names: "0,1,target" was read as data, and refused with a hint to --multiclass
+    path = write(tmp_path, "0,1,target\n1,2,B\n-1,-2,M\n")
+    status, doc = cli_json(capsys, path, "--labels=M,B")
+    assert (status, doc["examples"], doc["features"]) == (0, 2, ["0", "1"])
+    assert doc["weights"] == train([([1, 2], 1), ([-1, -2], -1)]).w
 
 
 def test_cli_reads_standard_input(tmp_path):
