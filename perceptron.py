@@ -3947,7 +3947,8 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
 
 class _Rounding:
     """The float model: how far THEIRS's numbers may lie from ours, computed in its precision (declared, or the
-    narrowest holding every non-integral float it wrote), summed in any order, its inputs rounded.  Any order of
+    narrowest holding every non-integral weight it wrote: its scores may be summed wider, as NumPy's float32 w @
+    float64 x), summed in any order, its inputs rounded.  Any order of
     summing n products is within gamma_n sum |w_i x_i| of the exact sum, gamma_n = n u / (1 - n u) (Higham, "Accuracy
     and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings are carried on each weight's bound.
     --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
@@ -3955,7 +3956,8 @@ class _Rounding:
     def __init__(self, args, theirs, examples, off=None, precision=None):
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
-        telling = [v for v in theirs.floats if v != int(v)]  # (finite: _Fields.number) whole ones tell no format
+        scores = {s.score for s in theirs.trace or ()}  # (finite: _Fields.number) whole ones tell no format
+        telling = [v for v in theirs.floats if v != int(v) and v not in scores]
         self.name = precision or theirs.precision or next((name for name in reversed(_PRECISIONS) if telling and all(
             _held_in(v, name) for v in telling)), "binary64" if theirs.floats or self.u_ours else "exact")  # narrowest
         self.guessed = theirs.precision is None and bool(theirs.floats) and not telling

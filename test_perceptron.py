@@ -11,6 +11,7 @@ seconds is marked ``slow``: ``python3 -m pytest -m "not slow"`` is the quick run
 (CI runs them all).
 """
 
+import array
 import ast
 import collections.abc
 import contextlib
@@ -5433,6 +5434,27 @@ def test_check_float32_storage_and_sums_agree_up_to_binary32_rounding(tmp_path):
     doc = wild_run(examples, rule="margin", number=f32, summed=lambda t: pairwise(t, lambda a, b: f32(a + b)))
     status, out, err = check_in_process(tmp_path, examples, doc, "--rule", "margin")
     assert (status, err) == (0, "") and "up to binary32 rounding" in out
+
+
+def test_check_float32_weights_scored_in_binary64_agree_up_to_binary32_rounding_undeclared(tmp_path):
+    """array('f') weights (or NumPy's float32 w beside float64 x): each score a binary64 sum, so its scores hold
+    no binary32 value; the weights it writes tell the format (once "unexplained": guessed binary64 from its scores)."""
+    rng = random.Random(3)
+    examples = [(x, 1 if 0.7 * x[0] - x[1] + 0.5 > 0 else -1)
+                for x in ([round(rng.uniform(-3, 3), 2) for _ in range(2)] for _ in range(12))]
+    w, trace = array.array("f", [0.0, 0.0]), []
+    for epoch in range(1, 101):
+        made = len(trace)
+        for i, (x, y) in enumerate(examples):
+            s = sum(a * b for a, b in zip(w, x))
+            if (1 if s >= 0 else -1) != y:
+                for k, v in enumerate(x):
+                    w[k] += y * v
+                trace.append({"epoch": epoch, "index": i, "score": s, "weights": list(w)})
+        if len(trace) == made:
+            break
+    status, out, err = check_in_process(tmp_path, examples, {"weights": list(w), "trace": trace})
+    assert (status, err) == (0, "") and "up to binary32 rounding" in out, out
 
 
 def test_check_float32_sums_of_integers_past_2_to_the_24(tmp_path):
