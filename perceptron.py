@@ -3781,7 +3781,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
-    steps = []
+    steps, named = [], {str(c): c for c in classes or ()}  # a class by its text: THEIRS's int 0 is the file's "0"
     for k, entry in enumerate(trace or ()):
         where = f"trace[{k}]"
         if not isinstance(entry, dict):
@@ -3791,7 +3791,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             if type(entry.get(key)) is not int:
                 raise read.wrong(f"{where}.{key}", f"{_short(entry.get(key))}: each mistake needs an int 'epoch' "
                                  "(from 1) and 'index' (the example's, from 0)")
-        i, cls, predicted = entry["index"], entry.get("class"), entry.get("predicted")
+        cls, predicted = (None if entry.get(key) is None else named.get(str(entry[key]), entry[key])
+                          for key in ("class", "predicted"))
+        i = entry["index"]
         if not (entry["epoch"] >= 0 and 0 <= i <= n):  # an index of n: counted from 1, perhaps
             raise read.wrong(where, f"epoch {entry['epoch']}, index {i}: out of range for {n} examples, indexed from 0")
         if classes is None and "class" in entry:

@@ -4999,6 +4999,19 @@ def test_check_our_own_json_agrees_in_both_multiclass_modes(capsys, tmp_path, op
     assert (status, err) == (0, "") and "agrees" in out
 
 
+@pytest.mark.parametrize("mode", ["one-vs-rest", "joint"])
+def test_check_multiclass_classes_written_as_json_ints_are_the_files_labels(capsys, tmp_path, mode):
+    """Integer labels written by json.dumps of ints ("class": 0, "predicted": 2) are the file's classes "0" and "2",
+    as its "y" already was (once an error: '0 is not one of the classes')."""
+    path = write(tmp_path, "a,b,y\n1,0,0\n0,1,1\n-1,-1,2\n2,0,0\n0,2,1\n")
+    _, out, _ = cli(capsys, path, "--json", "--multiclass", mode)
+    doc = json.loads(out)
+    trace = [{k: int(v) if k in ("class", "predicted", "y") else v for k, v in step.items()} for step in doc["trace"]]
+    (tmp_path / "theirs.json").write_text(json.dumps({"weights": doc["weights"], "trace": trace}))
+    status, out, err = cli(capsys, path, "--check", str(tmp_path / "theirs.json"), "--multiclass", mode)
+    assert (status, err) == (0, "") and "agrees" in out, err
+
+
 def test_check_our_own_json_agrees_on_exact_and_float_data(capsys, tmp_path):
     for text, options in [("x1,x2,y\n1/2,0.1,1\n-1/3,0.25,-1\n2/3,-0.5,1\n-0.2,-1/7,-1\n", ["--exact", "--bias"]),
                           ("x1,x2,y\n0.1,0.2,1\n-0.3,0.1,-1\n0.2,-0.1,1\n1e-300,-2e300,-1\n", ["--rule", "margin"])]:
