@@ -3820,9 +3820,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None:  # each pass's mistakes are at examples it visits, in the order it visits them
-        base = 1 if n in indexes else 0  # indexes from 1
+        base, zero = 1 if n in indexes else 0, any(s.epoch == 0 for s in steps)  # indexes from 1, epochs from 0
         for k, (s, t) in enumerate(zip([None, *steps], steps)):
-            visits = order[min(max(t.epoch, 1), len(order)) - 1]
+            visits = order[min(t.epoch + zero, len(order)) - 1]
             if t.index - base not in visits:
                 raise read.wrong(f"trace[{k}].index", f"{t.index}: epoch {t.epoch} does not visit that example in the "
                                  "order \"order\" declares for it")

@@ -5886,6 +5886,19 @@ def test_check_of_a_mistake_at_an_example_its_declared_order_does_not_visit_is_o
     assert f"trace[0].index: {first['index']}: epoch {first['epoch']} does not visit that example" in err, err
 
 
+def test_check_epochs_from_0_with_an_order_a_pass_read_each_pass_against_its_own_order(tmp_path):
+    """for epoch in range(K) beside a shuffle written down: epoch 1 is the second pass, whose order is order[1] (once
+    read against order[0]: a valid THEIRS refused, exit 2, 'not the order "order" declares for that pass')."""
+    examples, rng = planted_data(31, n=40, positive_first=False), random.Random(31)
+    orders = [rng.sample(range(40), 40) for _ in range(6)]
+    doc = wild_run(examples, rule="margin", order=orders)
+    assert len({step["epoch"] for step in doc["trace"]}) > 2
+    doc["trace"] = [dict(step, epoch=step["epoch"] - 1) for step in doc["trace"]]
+    del doc["epochs"]
+    status, out, err = check_in_process(tmp_path, examples, dict(doc, order=orders), "--rule", "margin")
+    assert (status, err) == (0, "") and "its epochs count from 0 (read as written)" in out, err
+
+
 def test_check_refuses_a_trace_beyond_its_size_policy_at_once(tmp_path, monkeypatch):
     examples = planted_data(31)
     doc = wild_run(examples)
