@@ -3742,7 +3742,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     if named is None and difference is None:  # its numbers are the notes' run's, not those it declares
         named = [f"diagnosis: its declaration does not describe its run: its numbers are this run's, but it declares "
                  f"{', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives them"]
-    if named and (whole or not {"an order"} & set(names)):
+    if named and (whole or not {"an order"} & set(names or ())):  # (names None: a tie)
         return differ(named, names and variant)
     bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours, prefer)
     if law and not bug:

@@ -5899,6 +5899,18 @@ def test_check_epochs_from_0_with_an_order_a_pass_read_each_pass_against_its_own
     assert (status, err) == (0, "") and "its epochs count from 0 (read as written)" in out, err
 
 
+def test_check_of_a_tie_under_a_declared_order_that_visits_some_examples_is_a_verdict_not_exit_3(tmp_path):
+    """Its order skips example 2, and its only other difference is a tie rounding breaks (1e16 - 1 + ... summed in
+    another order): the conventions end at the tie (no names), once a TypeError, exit 3."""
+    examples = [([1, 1, 1], -1), ([1e16, 1, -1e16], 1), ([0, 0, 1], 1)]
+    w = [-1, -1, -1]
+    after = [a + b for a, b in zip(w, examples[1][0])]
+    doc = {"weights": after, "order": [0, 1],
+           "trace": [{"epoch": 1, "index": 0, "weights": w}, {"epoch": 1, "index": 1, "weights": after}]}
+    status, out, err = check_in_process(tmp_path, examples, doc)
+    assert (status, err) == (1, "") and "a tie broken by rounding, not a bug" in out, err
+
+
 def test_check_refuses_a_trace_beyond_its_size_policy_at_once(tmp_path, monkeypatch):
     examples = planted_data(31)
     doc = wild_run(examples)
