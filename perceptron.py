@@ -3659,7 +3659,7 @@ _Difference = namedtuple("_Difference", "what k ours theirs")  # where a compari
 # How THEIRS may write the numbers of the notes' run: read as written, named, never a difference of the run.
 _WRITTEN = {"epochs from 0": "their epochs count from 0; here from 1 (`for epoch in range(K)`)",
             "indexes from 1": "their indexes count from 1; here from 0 (1-based languages)"}
-_SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
+_SEARCHED = 96  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
 _SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
 _FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of
                   "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)

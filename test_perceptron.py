@@ -6236,6 +6236,32 @@ def test_check_of_final_weights_alone_on_data_that_never_converges_searches_with
     assert (sum(visits) - 2 * max(visits)) * len(examples) <= P._SEARCH_VISITS
 
 
+def test_check_names_the_textbook_perceptron_of_0_1_labels_a_bias_first_a_rate_and_a_strict_step(tmp_path):
+    """The textbook loop (0/1 labels, w[0] the bias, o = 1 if s > 0 else 0, w += eta (t - o) x, for epoch in
+    range(K)) is six conventions: found within _SEARCHED sets (once 48: 'unexplained')."""
+    rng = random.Random(3)
+    examples = []
+    while len(examples) < 40:
+        x = [round(rng.uniform(-3, 3), 2) for _ in range(2)]
+        if abs(0.7 * x[0] - x[1] + 0.3) > 0.05:
+            examples.append((x, 1 if 0.7 * x[0] - x[1] + 0.3 > 0 else -1))
+    w, trace = [0.0, 0.0, 0.0], []
+    for epoch in range(1000):
+        before = len(trace)
+        for i, (x, y) in enumerate(examples):
+            x, t = [1.0, *x], (y + 1) // 2
+            s = sum(a * b for a, b in zip(w, x))
+            o = 1 if s > 0 else 0
+            if o != t:
+                w = [a + 0.1 * (t - o) * b for a, b in zip(w, x)]
+                trace.append({"epoch": epoch, "index": i, "score": s, "weights": w})
+        if len(trace) == before:
+            break
+    status, out, err = check_in_process(tmp_path, examples, {"weights": w, "trace": trace}, labels=(0, 1))
+    assert (status, err) == (1, "") and "6 conventions, not a bug" in out, out
+    assert "--labels=0,1 --bias --zero=-1 --rate=0.1 --bias-first" in out, out
+
+
 def test_check_reports_numbers_as_decimals(tmp_path):
     examples = planted_data(31)
     status, out, _ = check_in_process(tmp_path, examples, law_run(examples, rate=Fraction(1, 3)))
