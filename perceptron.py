@@ -3689,7 +3689,7 @@ _Difference = namedtuple("_Difference", "what k ours theirs")  # where a compari
 # How THEIRS may write the numbers of the notes' run: read as written, named, never a difference of the run.
 _WRITTEN = {"epochs from 0": "their epochs count from 0; here from 1 (`for epoch in range(K)`)",
             "indexes from 1": "their indexes count from 1; here from 0 (1-based languages)"}
-_SEARCHED = 48  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
+_SEARCHED = 96  # the most sets of conventions tried: each a run, stopped where it parts from THEIRS
 _SEARCH_VISITS = 200_000  # and the most visits those runs make in all (a run with no trace to stop it is whole)
 _FAULTS: dict = {"skip": (0, "skipped the update"), "twice": (2, "made the update twice"),  # (the factor c of
                   "prediction": (-1, "updated by the prediction sign(w.x), not by the label")}  # f x, what it did)
@@ -3772,7 +3772,7 @@ def _verdict(args, diagnose=True, prefer=None) -> tuple:
     if named is None and difference is None:  # its numbers are the notes' run's, not those it declares
         named = [f"diagnosis: its declaration does not describe its run: its numbers are this run's, but it declares "
                  f"{', '.join(found_first)} ({_declared(theirs, found_first)}), under which no run gives them"]
-    if named and (whole or not {"an order"} & set(names)):
+    if named and (whole or not {"an order"} & set(names or ())):  # (names None: a tie)
         return differ(named, names and variant)
     bug = law and law[0] == "bug" and law[1] or tie or _bug(examples, base, theirs, model, difference, ours, prefer)
     if law and not bug:
@@ -3811,7 +3811,7 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     rate = None if doc.get("rate") is None else read.number("rate", doc["rate"])
     if rate is not None and rate <= 0:
         raise read.wrong("rate", f"{_short(doc['rate'])} is not a number > 0")
-    steps = []
+    steps, named = [], {str(c): c for c in classes or ()}  # a class by its text: THEIRS's int 0 is the file's "0"
     for k, entry in enumerate(trace or ()):
         where = f"trace[{k}]"
         if not isinstance(entry, dict):
@@ -3821,7 +3821,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
             if type(entry.get(key)) is not int:
                 raise read.wrong(f"{where}.{key}", f"{_short(entry.get(key))}: each mistake needs an int 'epoch' "
                                  "(from 1) and 'index' (the example's, from 0)")
-        i, cls, predicted = entry["index"], entry.get("class"), entry.get("predicted")
+        cls, predicted = (None if entry.get(key) is None else named.get(str(entry[key]), entry[key])
+                          for key in ("class", "predicted"))
+        i = entry["index"]
         if not (entry["epoch"] >= 0 and 0 <= i <= n):  # an index of n: counted from 1, perhaps
             raise read.wrong(where, f"epoch {entry['epoch']}, index {i}: out of range for {n} examples, indexed from 0")
         if classes is None and "class" in entry:
@@ -3848,9 +3850,9 @@ def _read_theirs(args, data, classes, examples) -> _Theirs:
     if n in indexes and 0 in indexes:  # counted from 1 it would have no 0; from 0, no n
         raise read.wrong(f"trace[{indexes.index(n)}].index", f"{n}: the data has {n} examples, indexed 0..{n - 1}")
     if order is not None:  # each pass's mistakes are at examples it visits, in the order it visits them
-        base = 1 if n in indexes else 0  # indexes from 1
+        base, zero = 1 if n in indexes else 0, any(s.epoch == 0 for s in steps)  # indexes from 1, epochs from 0
         for k, (s, t) in enumerate(zip([None, *steps], steps)):
-            visits = order[min(max(t.epoch, 1), len(order)) - 1]
+            visits = order[min(t.epoch + zero, len(order)) - 1]
             if t.index - base not in visits:
                 raise read.wrong(f"trace[{k}].index", f"{t.index}: epoch {t.epoch} does not visit that example in the "
                                  "order \"order\" declares for it")
@@ -3977,7 +3979,8 @@ def _replay(examples, st, model, theirs=None, stop=False, cls=None, expected=Non
 
 class _Rounding:
     """The float model: how far THEIRS's numbers may lie from ours, computed in its precision (declared, or the
-    narrowest holding every non-integral float it wrote), summed in any order, its inputs rounded.  Any order of
+    narrowest holding every non-integral weight it wrote: its scores may be summed wider, as NumPy's float32 w @
+    float64 x), summed in any order, its inputs rounded.  Any order of
     summing n products is within gamma_n sum |w_i x_i| of the exact sum, gamma_n = n u / (1 - n u) (Higham, "Accuracy
     and Stability of Numerical Algorithms", 2002, §3.1); each update's roundings are carried on each weight's bound.
     --tolerance T widens it to T S (S = sum |w_i x_i|, or max |w_i| for weights); --bitwise sets it to 0."""
@@ -3985,7 +3988,8 @@ class _Rounding:
     def __init__(self, args, theirs, examples, off=None, precision=None):
         inputs = [v for x, _ in examples for v in x]
         self.u_ours = 2.0 ** -53 if any(type(v) is float for v in inputs) else 0.0
-        telling = [v for v in theirs.floats if v != int(v)]  # (finite: _Fields.number) whole ones tell no format
+        scores = {s.score for s in theirs.trace or ()}  # (finite: _Fields.number) whole ones tell no format
+        telling = [v for v in theirs.floats if v != int(v) and v not in scores]
         self.name = precision or theirs.precision or next((name for name in reversed(_PRECISIONS) if telling and all(
             _held_in(v, name) for v in telling)), "binary64" if theirs.floats or self.u_ours else "exact")  # narrowest
         self.guessed = theirs.precision is None and bool(theirs.floats) and not telling

@@ -11,6 +11,7 @@ seconds is marked ``slow``: ``python3 -m pytest -m "not slow"`` is the quick run
 (CI runs them all).
 """
 
+import array
 import ast
 import collections.abc
 import contextlib
@@ -5143,6 +5144,19 @@ def test_check_our_own_json_agrees_in_both_multiclass_modes(capsys, tmp_path, op
     assert (status, err) == (0, "") and "agrees" in out
 
 
+@pytest.mark.parametrize("mode", ["one-vs-rest", "joint"])
+def test_check_multiclass_classes_written_as_json_ints_are_the_files_labels(capsys, tmp_path, mode):
+    """Integer labels written by json.dumps of ints ("class": 0, "predicted": 2) are the file's classes "0" and "2",
+    as its "y" already was (once an error: '0 is not one of the classes')."""
+    path = write(tmp_path, "a,b,y\n1,0,0\n0,1,1\n-1,-1,2\n2,0,0\n0,2,1\n")
+    _, out, _ = cli(capsys, path, "--json", "--multiclass", mode)
+    doc = json.loads(out)
+    trace = [{k: int(v) if k in ("class", "predicted", "y") else v for k, v in step.items()} for step in doc["trace"]]
+    (tmp_path / "theirs.json").write_text(json.dumps({"weights": doc["weights"], "trace": trace}))
+    status, out, err = cli(capsys, path, "--check", str(tmp_path / "theirs.json"), "--multiclass", mode)
+    assert (status, err) == (0, "") and "agrees" in out, err
+
+
 def test_check_our_own_json_agrees_on_exact_and_float_data(capsys, tmp_path):
     for text, options in [("x1,x2,y\n1/2,0.1,1\n-1/3,0.25,-1\n2/3,-0.5,1\n-0.2,-1/7,-1\n", ["--exact", "--bias"]),
                           ("x1,x2,y\n0.1,0.2,1\n-0.3,0.1,-1\n0.2,-0.1,1\n1e-300,-2e300,-1\n", ["--rule", "margin"])]:
@@ -5580,6 +5594,27 @@ def test_check_float32_storage_and_sums_agree_up_to_binary32_rounding(tmp_path):
     assert (status, err) == (0, "") and "up to binary32 rounding" in out
 
 
+def test_check_float32_weights_scored_in_binary64_agree_up_to_binary32_rounding_undeclared(tmp_path):
+    """array('f') weights (or NumPy's float32 w beside float64 x): each score a binary64 sum, so its scores hold
+    no binary32 value; the weights it writes tell the format (once "unexplained": guessed binary64 from its scores)."""
+    rng = random.Random(3)
+    examples = [(x, 1 if 0.7 * x[0] - x[1] + 0.5 > 0 else -1)
+                for x in ([round(rng.uniform(-3, 3), 2) for _ in range(2)] for _ in range(12))]
+    w, trace = array.array("f", [0.0, 0.0]), []
+    for epoch in range(1, 101):
+        made = len(trace)
+        for i, (x, y) in enumerate(examples):
+            s = sum(a * b for a, b in zip(w, x))
+            if (1 if s >= 0 else -1) != y:
+                for k, v in enumerate(x):
+                    w[k] += y * v
+                trace.append({"epoch": epoch, "index": i, "score": s, "weights": list(w)})
+        if len(trace) == made:
+            break
+    status, out, err = check_in_process(tmp_path, examples, {"weights": list(w), "trace": trace})
+    assert (status, err) == (0, "") and "up to binary32 rounding" in out, out
+
+
 def test_check_float32_sums_of_integers_past_2_to_the_24(tmp_path):
     rng = random.Random(38)
     examples = []
@@ -5996,6 +6031,31 @@ def test_check_of_a_mistake_at_an_example_its_declared_order_does_not_visit_is_o
     assert f"trace[0].index: {first['index']}: epoch {first['epoch']} does not visit that example" in err, err
 
 
+def test_check_epochs_from_0_with_an_order_a_pass_read_each_pass_against_its_own_order(tmp_path):
+    """for epoch in range(K) beside a shuffle written down: epoch 1 is the second pass, whose order is order[1] (once
+    read against order[0]: a valid THEIRS refused, exit 2, 'not the order "order" declares for that pass')."""
+    examples, rng = planted_data(31, n=40, positive_first=False), random.Random(31)
+    orders = [rng.sample(range(40), 40) for _ in range(6)]
+    doc = wild_run(examples, rule="margin", order=orders)
+    assert len({step["epoch"] for step in doc["trace"]}) > 2
+    doc["trace"] = [dict(step, epoch=step["epoch"] - 1) for step in doc["trace"]]
+    del doc["epochs"]
+    status, out, err = check_in_process(tmp_path, examples, dict(doc, order=orders), "--rule", "margin")
+    assert (status, err) == (0, "") and "its epochs count from 0 (read as written)" in out, err
+
+
+def test_check_of_a_tie_under_a_declared_order_that_visits_some_examples_is_a_verdict_not_exit_3(tmp_path):
+    """Its order skips example 2, and its only other difference is a tie rounding breaks (1e16 - 1 + ... summed in
+    another order): the conventions end at the tie (no names), once a TypeError, exit 3."""
+    examples = [([1, 1, 1], -1), ([1e16, 1, -1e16], 1), ([0, 0, 1], 1)]
+    w = [-1, -1, -1]
+    after = [a + b for a, b in zip(w, examples[1][0])]
+    doc = {"weights": after, "order": [0, 1],
+           "trace": [{"epoch": 1, "index": 0, "weights": w}, {"epoch": 1, "index": 1, "weights": after}]}
+    status, out, err = check_in_process(tmp_path, examples, doc)
+    assert (status, err) == (1, "") and "a tie broken by rounding, not a bug" in out, err
+
+
 def test_check_refuses_a_trace_beyond_its_size_policy_at_once(tmp_path, monkeypatch):
     examples = planted_data(31)
     doc = wild_run(examples)
@@ -6371,6 +6431,32 @@ def test_check_of_final_weights_alone_on_data_that_never_converges_searches_with
     assert (status, err) == (1, "") and "give THEIRS's trace" in out
     assert len(visits) < P._SEARCHED  # cut by the bound on visits, not by the number of sets tried
     assert (sum(visits) - 2 * max(visits)) * len(examples) <= P._SEARCH_VISITS
+
+
+def test_check_names_the_textbook_perceptron_of_0_1_labels_a_bias_first_a_rate_and_a_strict_step(tmp_path):
+    """The textbook loop (0/1 labels, w[0] the bias, o = 1 if s > 0 else 0, w += eta (t - o) x, for epoch in
+    range(K)) is six conventions: found within _SEARCHED sets (once 48: 'unexplained')."""
+    rng = random.Random(3)
+    examples = []
+    while len(examples) < 40:
+        x = [round(rng.uniform(-3, 3), 2) for _ in range(2)]
+        if abs(0.7 * x[0] - x[1] + 0.3) > 0.05:
+            examples.append((x, 1 if 0.7 * x[0] - x[1] + 0.3 > 0 else -1))
+    w, trace = [0.0, 0.0, 0.0], []
+    for epoch in range(1000):
+        before = len(trace)
+        for i, (x, y) in enumerate(examples):
+            x, t = [1.0, *x], (y + 1) // 2
+            s = sum(a * b for a, b in zip(w, x))
+            o = 1 if s > 0 else 0
+            if o != t:
+                w = [a + 0.1 * (t - o) * b for a, b in zip(w, x)]
+                trace.append({"epoch": epoch, "index": i, "score": s, "weights": w})
+        if len(trace) == before:
+            break
+    status, out, err = check_in_process(tmp_path, examples, {"weights": w, "trace": trace}, labels=(0, 1))
+    assert (status, err) == (1, "") and "6 conventions, not a bug" in out, out
+    assert "--labels=0,1 --bias --zero=-1 --rate=0.1 --bias-first" in out, out
 
 
 def test_check_reports_numbers_as_decimals(tmp_path):
