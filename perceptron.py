@@ -1358,19 +1358,21 @@ def _point(kind=None, **given) -> Conventions:
         elif field in ("shuffle", "batch_size"):
             if type(v) is not int or v < (field == "batch_size"):
                 raise PerceptronError(f"{field} = {_short(v)} is not a whole number >= {int(field == 'batch_size')}")
-        elif field in ("start", "order"):  # a vector (a dict of them, by class), or lists of example indexes
+        elif field == "start":  # a vector, or a dict of them by class
             v = {c: _vector(w, None, f"start[{c!r}]") for c, w in v.items()} if isinstance(v, dict) else \
-                _vector(v, None, "start") if field == "start" else \
-                [list(one) for one in (v if isinstance(v, _LISTS) and v and isinstance(v[0], _LISTS) else [v])]
-            if field == "order" and not all(one and all(type(i) is int and i >= 0 for i in one) for one in v):
+                _vector(v, None, "start")
+        elif field == "order":  # a list of example indexes, or one a pass
+            v = v if isinstance(v, _LISTS) and v and isinstance(v[0], _LISTS) else [v]
+            if not all(isinstance(one, _LISTS) and one and all(type(i) is int and i >= 0 for i in one) for one in v):
                 raise PerceptronError(f"order = {_short(v)} is not a list of example indexes, or one a pass")
+            v = [list(one) for one in v]
         else:
             values = [row.value for row in FAMILY if row.field == field] + [default]
             if v not in values or type(v) is not type(default) and not (default is None and type(v) is str):
                 raise PerceptronError(f"{field} = {_short(v)}: use " + " or ".join(map(repr, dict.fromkeys(values))))
         p = p._replace(**{field: v})
-    if p.step == "passive-aggressive" and (p.bias_rate is not None or not p.threshold):
-        raise PerceptronError("the passive-aggressive step needs a threshold T > 0 (its margin), and no bias rate")
+    if p.step == "passive-aggressive" and (p.rate != 1 or p.falling or p.bias_rate is not None or not p.threshold):
+        raise PerceptronError("the passive-aggressive step needs a threshold T > 0 (its margin), and no rate")
     if p.batch is None and p.batch_size is not None or p.batch and (p.decay or p.bias_rate is not None):
         raise PerceptronError("batch_size goes with batch='sum' or 'mean', and a batch with no decay or bias rate")
     if (p.bias_first or p.bias_feature != 1 or p.bias_rate is not None) and not p.bias:
@@ -1390,15 +1392,16 @@ def _beyond(p) -> dict:
     return {} if p is None else {f: v for f, v, n in zip(p._fields, p, _NOTES) if f not in ("rule", "bias") and v != n}
 
 
-def _decided(p, y, s, x=None, epoch=1):
+def _decided(p, y, s, x=None, epoch=1, kernel=dot):
     """The family's rule and update (FAMILY's rows): whether the score s is a mistake on the label y at the point p,
-    the prediction o (Part I's sign, the point's value at 0), and with x the factor f of its update w <- w + f x."""
+    the prediction o (Part I's sign, the point's value at 0), and with x the factor f of its update w <- w + f x
+    (passive-aggressive's x.x: the kernel's K(x, x), as Crammer et al. kernelize it)."""
     o = sign(s) if s != 0 else p.zero
     wrong = o != y if p.rule == "sign" and not p.threshold else y * s <= p.threshold
     if not wrong or x is None:
         return wrong, o, None
     if p.step == "passive-aggressive":
-        xx = dot(x, x)
+        xx = kernel(x, x)
         return wrong, o, 0 if xx == 0 else y * _quotient(p.threshold - y * s, xx)
     return wrong, o, (y - o if p.step == "error" else y) * (_quotient(p.rate, epoch) if p.falling else p.rate)
 
@@ -1470,7 +1473,7 @@ class _FamilyDual(DualPerceptron):
         """The family's step on example i (x): (its score, whether it was a mistake, and so (x, f) was stored)."""
         kept, x_read = self.kept if i is not None else None, self._read(x)
         s = _finite(kept.scores[i], "w.x", _NOT_REAL) if kept else self._score(x_read)
-        wrong, _, self.f = _decided(self.point, y, s, x_read, self.epoch)
+        wrong, _, self.f = _decided(self.point, y, s, x_read, self.epoch, self.kernel)
         if wrong:
             try:
                 scores = kept.moved(kept.xs[i], self.f, i) if kept else None

@@ -5988,6 +5988,26 @@ def test_a_bad_convention_is_one_clear_error(given, said):
         train(XOR, **given)
 
 
+@pytest.mark.parametrize("order", [5, [[0, 1], 2], {1: [0]}])
+def test_an_order_that_is_not_lists_of_indexes_is_one_clear_error(order):
+    with pytest.raises(PerceptronError, match="order = "):
+        train(XOR, order=order)
+
+
+@pytest.mark.parametrize("given", [{"rate": 2}, {"rate": Fraction(1, 2)}, {"falling": True}])
+def test_the_passive_aggressive_step_refuses_a_rate_it_would_not_use(given):
+    # its step is (T - y w.x) / x.x: a rate given would be silently ignored
+    with pytest.raises(PerceptronError, match="needs a threshold T > 0"):
+        train(XOR, step="passive-aggressive", threshold=1, **given)
+
+
+@pytest.mark.parametrize("kernel", [kernels.polynomial(2), kernels.linear])
+def test_a_kernel_passive_aggressive_step_divides_by_k_of_x_and_x(kernel):
+    # Crammer et al.'s step in the kernel's space: once taken, y w.x is the threshold T exactly
+    run = train([([1, 2], 1)], kernel=kernel, step="passive-aggressive", threshold=Fraction(3), epochs=1)
+    assert run.mistakes == 1 and run.model.score([1, 2]) == 3
+
+
 def course_run(examples, rate, falling=False, bias_rate=None, passes=100):
     """A perceptron as course code writes it: eta_p = eta_0 / p (falling), and the bias by its own rate."""
     w, b, trace = [0.0] * len(examples[0][0]), 0.0, []
