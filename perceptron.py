@@ -1595,9 +1595,14 @@ class Classifier:
     @property
     def partial_fit(self):
         """partial_fit(X, y, classes=None): one online pass from the weights so far (the first from w = 0, over
-        ``classes`` or y's); return self.  For predictor="w" only."""
+        ``classes`` or y's); return self.  For predictor="w" only, and no convention that knows its pass."""
         if self.predictor != "w":
             raise AttributeError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+        given = self.conventions.items() if isinstance(self.conventions, dict) else ()
+        per_pass = sorted(f for f, v in given if f in ("batch", "falling", "order", "shuffle") and v is not None
+                          and v is not False)
+        if per_pass:  # a falling rate's, an order's or a shuffle's pass number, or a batch's end: not learn()'s
+            raise AttributeError(f"partial_fit is one pass through learn(): {per_pass[0]} needs fit's passes")
         return self._partial_fit
 
     def _partial_fit(self, X, y, classes=None):

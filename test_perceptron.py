@@ -1315,6 +1315,20 @@ def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far()
     assert joint.run_.w == reference.w and joint.predict([[1, 2, 3]]) == [reference.predict([1, 2, 3])]
 
 
+@pytest.mark.parametrize("conventions", [{"falling": True}, {"batch": "sum"}, {"batch": "mean"}, {"shuffle": 0},
+                                         {"order": [[5, 4, 3, 2, 1, 0]]}])
+def test_partial_fit_is_fits_next_pass_or_not_offered_for_a_convention_that_knows_its_pass(conventions):
+    # a pass with its number (a falling rate, an order, a shuffle) or a batch's end: one pass through learn() is not
+    # fit's next pass, so partial_fit is not offered (as fit's two passes it would have to be)
+    X, y = [[1, 2], [-1, 1], [1, -2], [2, 1], [3, 1], [3, 1.5]], [1, -1, 1, -1, 1, -1]
+    model = P.Classifier(conventions=conventions)
+    if hasattr(model, "partial_fit"):
+        model.partial_fit(X, y).partial_fit(X, y)
+        assert model.run_.w == P.Classifier(conventions=conventions, max_epochs=2).fit(X, y).run_.w
+    assert not hasattr(model, "partial_fit")
+    assert hasattr(P.Classifier(conventions={"shuffle": None, "falling": False, "rate": 2}), "partial_fit")
+
+
 @pytest.mark.parametrize("multiclass", [None, "one-vs-rest", "joint"])
 def test_a_partial_fit_that_fails_part_way_leaves_the_model_as_it_was_and_names_the_example(multiclass):
     # one online pass is learned whole or not at all: an update before the failing example is taken back
