@@ -1346,7 +1346,7 @@ def _point(kind=None, **given) -> Conventions:
                               + f"; the family's are {', '.join(Conventions._fields)}")
     p = _NOTES._replace(**{name: v for name, v in given.items() if v is not None})
     for field, v, default in zip(p._fields, p, _NOTES):
-        if v == default and type(v) is type(default) or field == "bias" and type(v) is bool:
+        if type(v) is type(default) and v == default or field == "bias" and type(v) is bool:  # (an array's == is not)
             continue
         if kind in _ONLY and field not in _ONLY[kind]:
             raise PerceptronError(f"{field} = {_short(v)} does not apply to a {kind} run")
@@ -1781,11 +1781,13 @@ def _setting(value, name, given=None):
                                   "zero-score question")
         if value == "one-vs-rest" and rule is not None:
             _setting(rule, "rule")
-    elif name == "d":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    elif name == "d":  # NumPy's int64 by value
+        d = None if type(value) is bool else _by_value(value)
+        if type(d) is not int or d < 0:
             raise PerceptronError(f"dimension d = {_short(value)} is not a whole number")
-        if value > _MAX_D:
+        if d > _MAX_D:
             raise PerceptronError(f"dimension d = {_short(value)} is more than {_MAX_D:,} features")
+        return d
     elif name == "kernel":
         if not callable(value):
             raise PerceptronError(f"kernel {_short(value)} is not callable")

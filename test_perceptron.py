@@ -6022,6 +6022,16 @@ def test_a_kernel_passive_aggressive_step_divides_by_k_of_x_and_x(kernel):
     assert run.mistakes == 1 and run.model.score([1, 2]) == 3
 
 
+def test_numpy_conventions_and_dimensions_are_read_by_value_or_refused_in_one_clear_error():
+    # an array's == is elementwise (its truth refused): a start, an order or a d from NumPy is read, not compared
+    np = pytest.importorskip("numpy")
+    assert train(XOR, start=np.array([1, -1]), max_epochs=3).w == train(XOR, start=[1, -1], max_epochs=3).w
+    with pytest.raises(PerceptronError, match="^order = .* is not a list of example indexes"):
+        train(XOR, order=np.array([3, 2, 1, 0]))
+    p = Perceptron(np.int64(2))
+    assert type(p.d) is int and p.w == [0, 0]
+
+
 def course_run(examples, rate, falling=False, bias_rate=None, passes=100):
     """A perceptron as course code writes it: eta_p = eta_0 / p (falling), and the bias by its own rate."""
     w, b, trace = [0.0] * len(examples[0][0]), 0.0, []
