@@ -1348,8 +1348,8 @@ def _point(kind=None, **given) -> Conventions:
     for field, v, default in zip(p._fields, p, _NOTES):
         if type(v) is type(default) and v == default or field == "bias" and type(v) is bool:  # (an array's == is not)
             continue
-        if kind in _ONLY and field not in _ONLY[kind]:
-            raise PerceptronError(f"{field} = {_short(v)} does not apply to a {kind} run")
+        if field not in _ONLY.get(kind, Conventions._fields[:-2]):  # a binary run: no argmax to tie or abstain
+            raise PerceptronError(f"{field} = {_short(v)} does not apply to a {kind or 'binary'} run")
         if field in ("rate", "threshold", "bias_rate", "decay"):
             v = _finite(v, field)
             if not (0 <= v < 1 if field == "decay" else v >= 0 if field == "threshold" else v > 0):
@@ -1375,6 +1375,8 @@ def _point(kind=None, **given) -> Conventions:
         raise PerceptronError("the passive-aggressive step needs a threshold T > 0 (its margin), and no rate")
     if p.batch is None and p.batch_size is not None or p.batch and (p.decay or p.bias_rate is not None):
         raise PerceptronError("batch_size goes with batch='sum' or 'mean', and a batch with no decay or bias rate")
+    if p.decay_at != "example" and not p.decay:
+        raise PerceptronError("decay_at goes with a decay C > 0")
     if (p.bias_first or p.bias_feature != 1 or p.bias_rate is not None) and not p.bias:
         raise PerceptronError("bias_first, bias_feature and bias_rate need bias=True")
     if p.order is not None and p.shuffle is not None:

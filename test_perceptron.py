@@ -5972,7 +5972,7 @@ def test_every_convention_of_the_family_runs_from_train_the_classifier_and_the_c
     for row in binary:
         value = FAMILY_VALUES.get(row.field, row.value)
         given = {row.field: value, "bias": True}
-        given.update({"batch": "sum"} if row.field == "batch_size" else {})
+        given.update({"batch": "sum"} if row.field == "batch_size" else {"decay": 0.5} if row.field == "decay_at" else {})
         given.update({"threshold": 1} if value == "passive-aggressive" else {})
         run = train(data, max_epochs=20, **given)
         assert run.conventions == P._point(**given) and run.w is not None, row
@@ -6030,6 +6030,16 @@ def test_numpy_conventions_and_dimensions_are_read_by_value_or_refused_in_one_cl
         train(XOR, order=np.array([3, 2, 1, 0]))
     p = Perceptron(np.int64(2))
     assert type(p.d) is int and p.w == [0, 0]
+
+
+@pytest.mark.parametrize("multiclass", [False, True])
+@pytest.mark.parametrize("given, said", [({"ties": "last"}, "ties = 'last' does not apply to a binary run"),
+                                         ({"abstain": True}, "abstain = True does not apply to a binary run"),
+                                         ({"decay_at": "update"}, "decay_at goes with a decay C > 0")])
+def test_a_convention_that_would_not_run_is_refused_not_claimed(multiclass, given, said):
+    # a binary or one-vs-rest run has no argmax of its own to break ties or abstain at, and no decay to time
+    with pytest.raises(PerceptronError, match=re.escape(said)):
+        P.train_multiclass(CLASSES, **given) if multiclass else train(XOR, **given)
 
 
 def course_run(examples, rate, falling=False, bias_rate=None, passes=100):
