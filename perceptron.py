@@ -2344,8 +2344,6 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 @_boundary("w <- w + y x cannot be computed")
 def _learn_fast(learner, x, y) -> bool:
     """Perceptron.learn (Part I), fast: _pass_fast over the one example, which it checks in passing."""
-    if type(learner) is not Perceptron:  # the family's own step
-        return Perceptron.learn.literal(learner, x, y)  # type: ignore[attr-defined]
     try:
         return _pass_fast(learner, _Data(((x, y),), False, d=learner.d), 1, lambda mistake: None) == 1
     except PerceptronError as err:  # learn's example has no index
