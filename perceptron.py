@@ -1610,6 +1610,9 @@ class Classifier:
     def _partial_fit(self, X, y, classes=None):
         if not hasattr(self, "run_"):
             return self._fit_anew(X, y, classes, epochs=1)
+        if classes is not None and set(_classes(classes)) != set(map(_class_label, self.classes_)):
+            raise PerceptronError(f"classes {_short(_classes(classes))} are not the first call's, "
+                                  f"{_short([_class_label(c) for c in self.classes_])}")
         import copy
         pairs = _pairs(self._rows(X), self._column(y))
         D = _binary_data(pairs, True, self.run_.labels)[0] if self.run_.labels else _Data(pairs, True, _class_label)

@@ -1329,6 +1329,16 @@ def test_partial_fit_is_fits_next_pass_or_not_offered_for_a_convention_that_know
     assert hasattr(P.Classifier(conventions={"shuffle": None, "falling": False, "rate": 2}), "partial_fit")
 
 
+def test_a_later_partial_fit_refuses_classes_other_than_the_first_ones():
+    # scikit-learn's protocol: the first call fixes the classes; a later one naming others is refused, not ignored
+    X, y = [[1, 2], [-1, 1], [1, -2]], ["a", "b", "a"]
+    model = P.Classifier().partial_fit(X, y, classes=["a", "b"])
+    w = model.run_.w
+    with pytest.raises(PerceptronError, match=re.escape("classes ['a', 'b', 'c'] are not the first call's, ['a', 'b']")):
+        model.partial_fit(X, y, classes=["a", "b", "c"])
+    assert model.run_.w == w and model.partial_fit(X, y, classes=["b", "a"]).run_.epochs == 2
+
+
 @pytest.mark.parametrize("multiclass", [None, "one-vs-rest", "joint"])
 def test_a_partial_fit_that_fails_part_way_leaves_the_model_as_it_was_and_names_the_example(multiclass):
     # one online pass is learned whole or not at all: an update before the failing example is taken back
