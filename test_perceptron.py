@@ -1334,7 +1334,8 @@ def test_a_later_partial_fit_refuses_classes_other_than_the_first_ones():
     X, y = [[1, 2], [-1, 1], [1, -2]], ["a", "b", "a"]
     model = P.Classifier().partial_fit(X, y, classes=["a", "b"])
     w = model.run_.w
-    with pytest.raises(PerceptronError, match=re.escape("classes ['a', 'b', 'c'] are not the first call's, ['a', 'b']")):
+    said = "classes ['a', 'b', 'c'] are not the first call's, ['a', 'b']"
+    with pytest.raises(PerceptronError, match=re.escape(said)):
         model.partial_fit(X, y, classes=["a", "b", "c"])
     assert model.run_.w == w and model.partial_fit(X, y, classes=["b", "a"]).run_.epochs == 2
 
@@ -5982,7 +5983,8 @@ def test_every_convention_of_the_family_runs_from_train_the_classifier_and_the_c
     for row in binary:
         value = FAMILY_VALUES.get(row.field, row.value)
         given = {row.field: value, "bias": True}
-        given.update({"batch": "sum"} if row.field == "batch_size" else {"decay": 0.5} if row.field == "decay_at" else {})
+        given.update({"batch": "sum"} if row.field == "batch_size" else {})
+        given.update({"decay": 0.5} if row.field == "decay_at" else {})
         given.update({"threshold": 1} if value == "passive-aggressive" else {})
         run = train(data, max_epochs=20, **given)
         assert run.conventions == P._point(**given) and run.w is not None, row
