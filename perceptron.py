@@ -1351,10 +1351,10 @@ def _point(kind=None, **given) -> Conventions:
                               + f"; the family's are {', '.join(Conventions._fields)}")
     p = _NOTES._replace(**{name: v for name, v in given.items() if v is not None})
     for field, v, default in zip(p._fields, p, _NOTES):
-        if v == default and type(v) is type(default) or field == "bias" and type(v) is bool:
+        if type(v) is type(default) and v == default or field == "bias" and type(v) is bool:  # (an array's == is not)
             continue
-        if kind in _ONLY and field not in _ONLY[kind]:
-            raise PerceptronError(f"{field} = {_short(v)} does not apply to a {kind} run")
+        if field not in _ONLY.get(kind, Conventions._fields[:-2]):  # a binary run: no argmax to tie or abstain
+            raise PerceptronError(f"{field} = {_short(v)} does not apply to a {kind or 'binary'} run")
         if field in ("rate", "threshold", "bias_rate", "decay"):
             v = _finite(v, field)
             if not (0 <= v < 1 if field == "decay" else v >= 0 if field == "threshold" else v > 0):
@@ -1363,21 +1363,25 @@ def _point(kind=None, **given) -> Conventions:
         elif field in ("shuffle", "batch_size"):
             if type(v) is not int or v < (field == "batch_size"):
                 raise PerceptronError(f"{field} = {_short(v)} is not a whole number >= {int(field == 'batch_size')}")
-        elif field in ("start", "order"):  # a vector (a dict of them, by class), or lists of example indexes
+        elif field == "start":  # a vector, or a dict of them by class
             v = {c: _vector(w, None, f"start[{c!r}]") for c, w in v.items()} if isinstance(v, dict) else \
-                _vector(v, None, "start") if field == "start" else \
-                [list(one) for one in (v if isinstance(v, _LISTS) and v and isinstance(v[0], _LISTS) else [v])]
-            if field == "order" and not all(one and all(type(i) is int and i >= 0 for i in one) for one in v):
+                _vector(v, None, "start")
+        elif field == "order":  # a list of example indexes, or one a pass
+            v = v if isinstance(v, _LISTS) and v and isinstance(v[0], _LISTS) else [v]
+            if not all(isinstance(one, _LISTS) and one and all(type(i) is int and i >= 0 for i in one) for one in v):
                 raise PerceptronError(f"order = {_short(v)} is not a list of example indexes, or one a pass")
+            v = [list(one) for one in v]
         else:
             values = [row.value for row in FAMILY if row.field == field] + [default]
             if v not in values or type(v) is not type(default) and not (default is None and type(v) is str):
                 raise PerceptronError(f"{field} = {_short(v)}: use " + " or ".join(map(repr, dict.fromkeys(values))))
         p = p._replace(**{field: v})
-    if p.step == "passive-aggressive" and (p.bias_rate is not None or not p.threshold):
-        raise PerceptronError("the passive-aggressive step needs a threshold T > 0 (its margin), and no bias rate")
+    if p.step == "passive-aggressive" and (p.rate != 1 or p.falling or p.bias_rate is not None or not p.threshold):
+        raise PerceptronError("the passive-aggressive step needs a threshold T > 0 (its margin), and no rate")
     if p.batch is None and p.batch_size is not None or p.batch and (p.decay or p.bias_rate is not None):
         raise PerceptronError("batch_size goes with batch='sum' or 'mean', and a batch with no decay or bias rate")
+    if p.decay_at != "example" and not p.decay:
+        raise PerceptronError("decay_at goes with a decay C > 0")
     if (p.bias_first or p.bias_feature != 1 or p.bias_rate is not None) and not p.bias:
         raise PerceptronError("bias_first, bias_feature and bias_rate need bias=True")
     if p.order is not None and p.shuffle is not None:
@@ -1395,15 +1399,16 @@ def _beyond(p) -> dict:
     return {} if p is None else {f: v for f, v, n in zip(p._fields, p, _NOTES) if f not in ("rule", "bias") and v != n}
 
 
-def _decided(p, y, s, x=None, epoch=1):
+def _decided(p, y, s, x=None, epoch=1, kernel=dot):
     """The family's rule and update (FAMILY's rows): whether the score s is a mistake on the label y at the point p,
-    the prediction o (Part I's sign, the point's value at 0), and with x the factor f of its update w <- w + f x."""
+    the prediction o (Part I's sign, the point's value at 0), and with x the factor f of its update w <- w + f x
+    (passive-aggressive's x.x: the kernel's K(x, x), as Crammer et al. kernelize it)."""
     o = sign(s) if s != 0 else p.zero
     wrong = o != y if p.rule == "sign" and not p.threshold else y * s <= p.threshold
     if not wrong or x is None:
         return wrong, o, None
     if p.step == "passive-aggressive":
-        xx = dot(x, x)
+        xx = kernel(x, x)
         return wrong, o, 0 if xx == 0 else y * _quotient(p.threshold - y * s, xx)
     return wrong, o, (y - o if p.step == "error" else y) * (_quotient(p.rate, epoch) if p.falling else p.rate)
 
@@ -1475,7 +1480,7 @@ class _FamilyDual(DualPerceptron):
         """The family's step on example i (x): (its score, whether it was a mistake, and so (x, f) was stored)."""
         kept, x_read = self.kept if i is not None else None, self._read(x)
         s = _finite(kept.scores[i], "w.x", _NOT_REAL) if kept else self._score(x_read)
-        wrong, _, self.f = _decided(self.point, y, s, x_read, self.epoch)
+        wrong, _, self.f = _decided(self.point, y, s, x_read, self.epoch, self.kernel)
         if wrong:
             try:
                 scores = kept.moved(kept.xs[i], self.f, i) if kept else None
@@ -1597,14 +1602,22 @@ class Classifier:
     @property
     def partial_fit(self):
         """partial_fit(X, y, classes=None): one online pass from the weights so far (the first from w = 0, over
-        ``classes`` or y's); return self.  For predictor="w" only."""
+        ``classes`` or y's); return self.  For predictor="w" only, and no convention that knows its pass."""
         if self.predictor != "w":
             raise AttributeError(f"partial_fit keeps the final weights only: predictor='w', not {self.predictor!r}")
+        given = self.conventions.items() if isinstance(self.conventions, dict) else ()
+        per_pass = sorted(f for f, v in given if f in ("batch", "falling", "order", "shuffle") and v is not None
+                          and v is not False)
+        if per_pass:  # a falling rate's, an order's or a shuffle's pass number, or a batch's end: not learn()'s
+            raise AttributeError(f"partial_fit is one pass through learn(): {per_pass[0]} needs fit's passes")
         return self._partial_fit
 
     def _partial_fit(self, X, y, classes=None):
         if not hasattr(self, "run_"):
             return self._fit_anew(X, y, classes, epochs=1)
+        if classes is not None and set(_classes(classes)) != set(map(_class_label, self.classes_)):
+            raise PerceptronError(f"classes {_short(_classes(classes))} are not the first call's, "
+                                  f"{_short([_class_label(c) for c in self.classes_])}")
         import copy
         pairs = _pairs(self._rows(X), self._column(y))
         D = _binary_data(pairs, True, self.run_.labels)[0] if self.run_.labels else _Data(pairs, True, _class_label)
@@ -1778,11 +1791,13 @@ def _setting(value, name, given=None):
                                   "zero-score question")
         if value == "one-vs-rest" and rule is not None:
             _setting(rule, "rule")
-    elif name == "d":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    elif name == "d":  # NumPy's int64 by value
+        d = None if type(value) is bool else _by_value(value)
+        if type(d) is not int or d < 0:
             raise PerceptronError(f"dimension d = {_short(value)} is not a whole number")
-        if value > _MAX_D:
+        if d > _MAX_D:
             raise PerceptronError(f"dimension d = {_short(value)} is more than {_MAX_D:,} features")
+        return d
     elif name == "kernel":
         if not callable(value):
             raise PerceptronError(f"kernel {_short(value)} is not callable")
@@ -2337,8 +2352,6 @@ def _voted_signs_fast(kept, bias, xs) -> list:
 @_boundary("w <- w + y x cannot be computed")
 def _learn_fast(learner, x, y) -> bool:
     """Perceptron.learn (Part I), fast: _pass_fast over the one example, which it checks in passing."""
-    if type(learner) is not Perceptron:  # the family's own step
-        return Perceptron.learn.literal(learner, x, y)  # type: ignore[attr-defined]
     try:
         return _pass_fast(learner, _Data(((x, y),), False, d=learner.d), 1, lambda mistake: None) == 1
     except PerceptronError as err:  # learn's example has no index

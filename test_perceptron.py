@@ -1339,6 +1339,31 @@ def test_the_classifier_partial_fit_is_one_online_pass_from_the_weights_so_far()
     assert joint.run_.w == reference.w and joint.predict([[1, 2, 3]]) == [reference.predict([1, 2, 3])]
 
 
+@pytest.mark.parametrize("conventions", [{"falling": True}, {"batch": "sum"}, {"batch": "mean"}, {"shuffle": 0},
+                                         {"order": [[5, 4, 3, 2, 1, 0]]}])
+def test_partial_fit_is_fits_next_pass_or_not_offered_for_a_convention_that_knows_its_pass(conventions):
+    # a pass with its number (a falling rate, an order, a shuffle) or a batch's end: one pass through learn() is not
+    # fit's next pass, so partial_fit is not offered (as fit's two passes it would have to be)
+    X, y = [[1, 2], [-1, 1], [1, -2], [2, 1], [3, 1], [3, 1.5]], [1, -1, 1, -1, 1, -1]
+    model = P.Classifier(conventions=conventions)
+    if hasattr(model, "partial_fit"):
+        model.partial_fit(X, y).partial_fit(X, y)
+        assert model.run_.w == P.Classifier(conventions=conventions, max_epochs=2).fit(X, y).run_.w
+    assert not hasattr(model, "partial_fit")
+    assert hasattr(P.Classifier(conventions={"shuffle": None, "falling": False, "rate": 2}), "partial_fit")
+
+
+def test_a_later_partial_fit_refuses_classes_other_than_the_first_ones():
+    # scikit-learn's protocol: the first call fixes the classes; a later one naming others is refused, not ignored
+    X, y = [[1, 2], [-1, 1], [1, -2]], ["a", "b", "a"]
+    model = P.Classifier().partial_fit(X, y, classes=["a", "b"])
+    w = model.run_.w
+    said = "classes ['a', 'b', 'c'] are not the first call's, ['a', 'b']"
+    with pytest.raises(PerceptronError, match=re.escape(said)):
+        model.partial_fit(X, y, classes=["a", "b", "c"])
+    assert model.run_.w == w and model.partial_fit(X, y, classes=["b", "a"]).run_.epochs == 2
+
+
 @pytest.mark.parametrize("multiclass", [None, "one-vs-rest", "joint"])
 def test_a_partial_fit_that_fails_part_way_leaves_the_model_as_it_was_and_names_the_example(multiclass):
     # one online pass is learned whole or not at all: an update before the failing example is taken back
@@ -6164,6 +6189,7 @@ def test_every_convention_of_the_family_runs_from_train_the_classifier_and_the_c
         value = FAMILY_VALUES.get(row.field, row.value)
         given = {row.field: value, "bias": True}
         given.update({"batch": "sum"} if row.field == "batch_size" else {})
+        given.update({"decay": 0.5} if row.field == "decay_at" else {})
         given.update({"threshold": 1} if value == "passive-aggressive" else {})
         run = train(data, max_epochs=20, **given)
         assert run.conventions == P._point(**given) and run.w is not None, row
@@ -6191,6 +6217,46 @@ def test_every_convention_of_the_family_runs_from_train_the_classifier_and_the_c
 def test_a_bad_convention_is_one_clear_error(given, said):
     with pytest.raises(PerceptronError, match=re.escape(said)):
         train(XOR, **given)
+
+
+@pytest.mark.parametrize("order", [5, [[0, 1], 2], {1: [0]}])
+def test_an_order_that_is_not_lists_of_indexes_is_one_clear_error(order):
+    with pytest.raises(PerceptronError, match="order = "):
+        train(XOR, order=order)
+
+
+@pytest.mark.parametrize("given", [{"rate": 2}, {"rate": Fraction(1, 2)}, {"falling": True}])
+def test_the_passive_aggressive_step_refuses_a_rate_it_would_not_use(given):
+    # its step is (T - y w.x) / x.x: a rate given would be silently ignored
+    with pytest.raises(PerceptronError, match="needs a threshold T > 0"):
+        train(XOR, step="passive-aggressive", threshold=1, **given)
+
+
+@pytest.mark.parametrize("kernel", [kernels.polynomial(2), kernels.linear])
+def test_a_kernel_passive_aggressive_step_divides_by_k_of_x_and_x(kernel):
+    # Crammer et al.'s step in the kernel's space: once taken, y w.x is the threshold T exactly
+    run = train([([1, 2], 1)], kernel=kernel, step="passive-aggressive", threshold=Fraction(3), epochs=1)
+    assert run.mistakes == 1 and run.model.score([1, 2]) == 3
+
+
+def test_numpy_conventions_and_dimensions_are_read_by_value_or_refused_in_one_clear_error():
+    # an array's == is elementwise (its truth refused): a start, an order or a d from NumPy is read, not compared
+    np = pytest.importorskip("numpy")
+    assert train(XOR, start=np.array([1, -1]), max_epochs=3).w == train(XOR, start=[1, -1], max_epochs=3).w
+    with pytest.raises(PerceptronError, match="^order = .* is not a list of example indexes"):
+        train(XOR, order=np.array([3, 2, 1, 0]))
+    p = Perceptron(np.int64(2))
+    assert type(p.d) is int and p.w == [0, 0]
+
+
+@pytest.mark.parametrize("multiclass", [False, True])
+@pytest.mark.parametrize("given, said", [({"ties": "last"}, "ties = 'last' does not apply to a binary run"),
+                                         ({"abstain": True}, "abstain = True does not apply to a binary run"),
+                                         ({"decay_at": "update"}, "decay_at goes with a decay C > 0")])
+def test_a_convention_that_would_not_run_is_refused_not_claimed(multiclass, given, said):
+    # a binary or one-vs-rest run has no argmax of its own to break ties or abstain at, and no decay to time
+    with pytest.raises(PerceptronError, match=re.escape(said)):
+        P.train_multiclass(CLASSES, **given) if multiclass else train(XOR, **given)
 
 
 def course_run(examples, rate, falling=False, bias_rate=None, passes=100):
