@@ -1287,7 +1287,7 @@ FAMILY = (
          "on either label"),
     _Row("the update y x", "step", "label", "Columbia §1.1; Cornell §3", "w <- w + eta y x"),
     _Row("the update (t - o) x", "step", "error", "Rosenblatt's rule as often written, o = sign(w.x)",
-         "w <- w + eta (y - o) x: eta y x at a zero score, 2 eta y x on the wrong side"),
+         "w <- w + eta (y - o) x: 2 eta y x on the wrong side, eta y x at a zero score under sign(0) = 0"),
     _Row("the passive-aggressive step", "step", "passive-aggressive", "Crammer et al., JMLR 7, 2006",
          "w <- w + ((T - y w.x) / x.x) y x, T the threshold"),
     _Row("a rate", "rate", "ETA", "scikit-learn's eta0; mlxtend's eta", "every update times eta"),
