@@ -1361,6 +1361,7 @@ def _point(kind=None, **given) -> Conventions:
                 bound = {"threshold": "0 <= threshold", "decay": "0 <= decay < 1"}.get(field, f"0 < {field}")
                 raise PerceptronError(f"{field} = {_short(v)} is not a number {bound}")
         elif field in ("shuffle", "batch_size"):
+            v = v if isinstance(v, bool) or not isinstance(v, numbers.Integral) else int(v)  # NumPy's, by value
             if type(v) is not int or v < (field == "batch_size"):
                 raise PerceptronError(f"{field} = {_short(v)} is not a whole number >= {int(field == 'batch_size')}")
         elif field == "start":  # a vector, or a dict of them by class
@@ -1368,6 +1369,8 @@ def _point(kind=None, **given) -> Conventions:
                 _vector(v, None, "start")
         elif field == "order":  # a list of example indexes, or one a pass
             v = v if isinstance(v, _LISTS) and v and isinstance(v[0], _LISTS) else [v]
+            v = [[i if isinstance(i, bool) or not isinstance(i, numbers.Integral) else int(i) for i in one]
+                 if isinstance(one, _LISTS) else one for one in v]  # NumPy's ints, by value
             if not all(isinstance(one, _LISTS) and one and all(type(i) is int and i >= 0 for i in one) for one in v):
                 raise PerceptronError(f"order = {_short(v)} is not a list of example indexes, or one a pass")
             v = [list(one) for one in v]

@@ -6247,6 +6247,13 @@ def test_numpy_conventions_and_dimensions_are_read_by_value_or_refused_in_one_cl
         train(XOR, order=np.array([3, 2, 1, 0]))
     p = Perceptron(np.int64(2))
     assert type(p.d) is int and p.w == [0, 0]
+    # NumPy's ints as a shuffle's seed, a batch's size and an order's indexes: read by value, as Python's ints
+    for given, same in (({"shuffle": np.int64(3)}, {"shuffle": 3}), ({"order": [[np.int64(3), 2, 1, 0]]},
+                        {"order": [[3, 2, 1, 0]]}), ({"batch": "sum", "batch_size": np.int64(2)},
+                                                     {"batch": "sum", "batch_size": 2})):
+        assert train(XOR, max_epochs=3, **given).w == train(XOR, max_epochs=3, **same).w, given
+    with pytest.raises(PerceptronError, match="^shuffle = True is not a whole number"):
+        train(XOR, shuffle=True)
 
 
 @pytest.mark.parametrize("multiclass", [False, True])
