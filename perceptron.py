@@ -4202,7 +4202,8 @@ def _rate_read(examples, theirs, variant, bias):
 
 
 def _declared(theirs, names) -> str:
-    order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
+    one = theirs.order[0] if theirs.order else []  # one list shown whole, or its ends
+    order = theirs.order and (f"[{', '.join(map(str, one if len(one) < 6 else one[:3] + ['...'] + one[-1:]))}]"
                               if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
     fields = {"a start": _shown_any(theirs.start), "a rate": _shown_any(theirs.rate), "an order": order}
     return ", ".join(f'"{name.split()[-1]}": {fields[name]}' for name in names if name in fields) or "its labels"

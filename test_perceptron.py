@@ -5323,7 +5323,7 @@ def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclar
 
 
 @pytest.mark.parametrize("mistaken, status, said", [
-    (False, 0, "under what it declares (\"order\": [0, 1, "),  # example 2 makes no mistake
+    (False, 0, "under what it declares (\"order\": [0, 1]), "),  # example 2 makes no mistake; its order shown whole
     (True, 1, "its declaration does not describe its run")])  # example 2 makes one: its weights are the notes'
 def test_check_of_the_notes_numbers_under_an_order_leaving_an_example_out_is_a_verdict(tmp_path, mistaken, status,
                                                                                       said):
