@@ -4139,8 +4139,9 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names))
             for s in theirs.trace])
         for size in _batch_sizes(converted, n) if "a minibatch" in names else [None]:
-            values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start,
-                      "order": converted.order, "rate": converted.rate, "bias_rate": None}
+            values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start or (
+                theirs.weights and [0] * len(theirs.weights)), "order": converted.order, "rate": converted.rate,
+                      "bias_rate": None, "threshold": 0, "decay": 0}  # (no start, threshold or decay: the notes')
             if _variant(args, names, values) is None:
                 break
             try:
@@ -4254,6 +4255,9 @@ def _choices(args, theirs, n, d, kernel) -> list:
         choices.append([("no bias",)])
     elif not lengths:
         choices.append([(), ("no bias",) if args.bias else ("a bias",)])
+    if not args.multiclass and kernel is None:  # an option given that THEIRS need not take: the notes' value
+        choices += [[(), (name,)] for name in ("a threshold", "a weight decay", "a start") if getattr(
+            args, _ROWS[name].field) and (name != "a start" or theirs.start is None and type(theirs.weights) is list)]
     if not args.multiclass and kernel is None and theirs.start is None and theirs.rate is None:
         choices.append([(), ("a rate",), ("a rate", "a falling rate")])
     if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False \

@@ -5289,6 +5289,9 @@ PLANTED = [  # (name, their run's switches, the options, what the report must sa
      ["--batch=sum: a batch's updates summed"]),
     ("the batch rule, w and the updates so far after each", {"batch": "sum", "batch_weights": "running"}, [],
      ["--batch=sum: a batch's updates summed"]),
+    ("the notes' start, under --start", {}, ["--start=1,-2,3"], ["--start=0,0,0: w starts at (0, 0, 0)"]),
+    ("the notes' threshold, under --threshold", {}, ["--threshold=2"], ["--threshold=0: a mistake iff y (w.x) <= 0"]),
+    ("no decay, under --decay", {}, ["--decay=0.1"], ["--decay=0: w <- (1 - 0) w at each example"]),
 ]
 
 
