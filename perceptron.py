@@ -4127,14 +4127,11 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
     order = list(_ROWS) + list(_WRITTEN)
     candidates = sorted((sum(names, ()) for names in itertools.product(*_choices(args, theirs, n, d, kernel))),
                         key=lambda names: (len(names), [order.index(name) for name in names]))
-    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, values)
-    for names in (forced + names for names in candidates):
+    agreeing, tied, visits = [], None, 0  # type: list, tuple | None, int  # agreeing: (names, values)
+    for names in [forced + names for names in candidates if forced + names][:_SEARCHED]:  # (none: as given)
         if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
                 visits > _SEARCH_VISITS:
             break
-        if not names or tried >= _SEARCHED:
-            continue
-        tried += 1
         converted = theirs._replace(trace=theirs.trace and [  # its numbering read back as the notes'
             s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names))
             for s in theirs.trace])
@@ -4142,13 +4139,11 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
             values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start or (
                 theirs.weights and [0] * len(theirs.weights)), "order": converted.order, "rate": converted.rate,
                       "bias_rate": None, "threshold": 0, "decay": 0}  # (no start, threshold or decay: the notes')
-            if _variant(args, names, values) is None:
-                break
             try:
+                variant = _variant(args, names, values)
                 for field, name in (("rate", "a rate"), ("bias_rate", "a rate for the bias")):
                     if name in names and (field == "bias_rate" or converted.rate is None):  # read at the rate 1
-                        values[field] = _rate_read(examples, converted, _variant(args, names, values),
-                                                   field == "bias_rate")
+                        values[field] = _rate_read(examples, converted, variant, field == "bias_rate")
                 if "the passes" in names and theirs.epochs is None:  # THEIRS wrote its weights alone
                     values["max_epochs"] = _passes_read(examples, converted, _variant(args, names, values))
                 variant = _variant(args, names, values)
@@ -4189,7 +4184,7 @@ def _passes_read(examples, theirs, variant):
 def _rate_read(examples, theirs, variant, bias):
     """THEIRS's rate (``bias``: its bias's), its first weight of one sign over the run's at the rate 1 (the bias's,
     or any other's): exact, or a binary fraction, else the float of the shortest decimal near it."""
-    variant.rate = variant.bias_rate = None
+    variant = type(variant)(**{**vars(variant), "rate": None, "bias_rate": None})
     side = _replay(examples, _settings(variant, None, None), _Rounding(variant, theirs, examples))  # (primal only)
     pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
     t, o = next(((t, o) for ts, os_ in pairs + [(theirs.weights, side.weights)]
@@ -4278,14 +4273,14 @@ def _choices(args, theirs, n, d, kernel) -> list:
 
 
 def _variant(args, names, values):
-    """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``), None where they clash."""
+    """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``); an error where they clash."""
     variant = type(args)(**vars(args))  # a copy of the parsed options, to change
     for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
         field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
         value = values[row.field] if isinstance(row.value, str) and row.value.isupper() else row.value
         if field == "multiclass" and value == "joint" and "rule" in args.given or field == "average" and \
                 value != "updates" and args.epochs is None:
-            return None
+            raise PerceptronError(f"{names}: these conventions clash")
         setattr(variant, field, value)
     return variant
 
