@@ -4266,7 +4266,9 @@ def _choices(args, theirs, n, d, kernel) -> list:
         choices += [[(), ("the joint update",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
                     [(), ("no prediction at 0",)], [(), ("ties to the last",)]]
     if theirs.average is not None:  # (alternatives in any order: the candidates are sorted)
-        choices.append([() if row.value == args.average else (row.name,) for row in FAMILY if row.field == "average"])
+        passes = ("the passes",) * (args.epochs is None and theirs.epochs is not None and theirs.converged is not False)
+        choices.append([() if row.value == args.average else (row.name,) + passes * (row.value != "updates")
+                        for row in FAMILY if row.field == "average"])  # a mean before or after: over THEIRS's passes
     if theirs.voted is not None and not args.voted:
         choices.append([("the votes",)])
     return choices
@@ -4275,11 +4277,12 @@ def _choices(args, theirs, n, d, kernel) -> list:
 def _variant(args, names, values):
     """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``); an error where they clash."""
     variant = type(args)(**vars(args))  # a copy of the parsed options, to change
+    fixed = args.epochs is not None or {"the average after", "the average before"} & set(names)  # K passes made
     for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
-        field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
+        field = "epochs" if row.field == "max_epochs" and fixed else row.field
         value = values[row.field] if isinstance(row.value, str) and row.value.isupper() else row.value
         if field == "multiclass" and value == "joint" and "rule" in args.given or field == "average" and \
-                value != "updates" and args.epochs is None:
+                value != "updates" and args.epochs is None and "the passes" not in names:
             raise PerceptronError(f"{names}: these conventions clash")
         setattr(variant, field, value)
     return variant

@@ -5351,6 +5351,18 @@ def test_check_an_order_per_pass_declared_agrees_with_exit_0(tmp_path):
         in out, out
 
 
+@pytest.mark.parametrize("average", ["after", "before"])
+def test_check_an_average_over_a_fixed_number_of_passes_checked_without_them_is_two_conventions(capsys, tmp_path,
+                                                                                               average):
+    # an average before or after depends on the passes made: --epochs is named with it (was "unexplained")
+    examples = [([1, 2], 1), ([-2, -1], -1), ([1, -1], 1)]
+    status, theirs = cli_json(capsys, write(tmp_path, csv_of(examples)), "--average", average, "--epochs", "3")
+    status, out, err = check(capsys, tmp_path, examples, theirs)
+    assert (status, err) == (1, "") and "diagnosis: 2 conventions, not a bug" in out, out
+    assert f"  - --average={average}: the mean" in out and "  - --epochs=3: they stop after 3 passes" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
+
+
 def test_check_an_average_over_updates(tmp_path):
     examples = planted_data(34)
     doc = wild_run(examples, average="updates")
