@@ -4316,7 +4316,8 @@ def _named(args, names, others) -> list:
                            if str(row.value).isupper() and row.field != "order" else row.changes)
         lines.append(f"  - {said}: {changes} (met in {row.source})" if row else
                      f"  - {said}: a way of writing the numbers, read as written")
-    lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n) or "the options as given") + ")"
+    lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n if name in _ROWS) or "the options as given")
+              + ")"
               for n, v in others[:3]]
     import shlex
     shown = {field: getattr(args, field) != value for field, value in _DEFAULTS.items()}  # (the rest: where true)

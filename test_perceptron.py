@@ -5351,6 +5351,15 @@ def test_check_an_order_per_pass_declared_agrees_with_exit_0(tmp_path):
         in out, out
 
 
+def test_check_says_the_other_reading_as_options_alone_where_theirs_writes_its_epochs_from_0(capsys, tmp_path):
+    # the README's run, its epochs from 0: the other reading is --zero=-1, not the words of a way of writing
+    theirs = {"weights": [2, 1], "trace": [{"epoch": 0, "index": 0, "score": 0, "weights": [1, 2]},
+                                           {"epoch": 0, "index": 2, "score": -1, "weights": [2, 1]}]}
+    status, out, err = check(capsys, tmp_path, [([1, 2], 1), ([-2, -1], -1), ([1, -1], 1)], theirs)
+    assert (status, err) == (1, "") and "\n  (or equally: --zero=-1)\n" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
+
+
 @pytest.mark.parametrize("average", ["after", "before"])
 def test_check_an_average_over_a_fixed_number_of_passes_checked_without_them_is_two_conventions(capsys, tmp_path,
                                                                                                average):
