@@ -4119,8 +4119,7 @@ def _compare(ours, theirs, st, model, whole=True):
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
-    """(the fewest conventions under which THEIRS agrees, _named's lines, the options); (None, lines, None) up to a
-    rounded tie; None if no set of at most _SEARCHED does."""
+    """The fewest conventions under which THEIRS agrees: (names, _named's lines, options); (None, lines, None): a tie"""
     n, d = len(examples), data.d
     import itertools
     forced = tuple(dict.fromkeys(found_first + _evidence(theirs, n)))
@@ -4275,7 +4274,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
 
 
 def _variant(args, names, values):
-    """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``); an error where they clash."""
+    """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``); an error if they clash."""
     variant = type(args)(**vars(args))  # a copy of the parsed options, to change
     fixed = args.epochs is not None or {"the average after", "the average before"} & set(names)  # K passes made
     for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
@@ -4316,9 +4315,8 @@ def _named(args, names, others) -> list:
                            if str(row.value).isupper() and row.field != "order" else row.changes)
         lines.append(f"  - {said}: {changes} (met in {row.source})" if row else
                      f"  - {said}: a way of writing the numbers, read as written")
-    lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n if name in _ROWS) or "the options as given")
-              + ")"
-              for n, v in others[:3]]
+    lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n if name in _ROWS) or "the options as "
+                                    "given") + ")" for n, v in others[:3]]
     import shlex
     shown = {field: getattr(args, field) != value for field, value in _DEFAULTS.items()}  # (the rest: where true)
     shown.update(rule=shown["rule"] and args.multiclass != "joint", max_epochs=shown["max_epochs"] and not args.epochs)
@@ -4425,9 +4423,9 @@ def _law(examples, args, theirs, model) -> tuple | None:
     # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * len(start) ** 2 * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
-    order, visits = theirs.order, theirs.order or [range(n)]  # visits: the examples of each pass, in its order
-    shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
-                                        if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
+    visits = theirs.order or [range(n)]  # the examples of each pass, in its order
+    shuffled = None if theirs.order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
+                                               if b.epoch == a.epoch and b.index <= a.index), None)  # out of its order
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
     before, last = start, -1  # type: list, Any
     for s, w in zip(steps, W):
