@@ -4137,7 +4137,7 @@ def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> 
         for size in _batch_sizes(converted, n) if "a minibatch" in names else [None]:
             values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start or (
                 theirs.weights and [0] * len(theirs.weights)), "order": converted.order, "rate": converted.rate,
-                      "bias_rate": None, "threshold": 0, "decay": 0}  # (no start, threshold or decay: the notes')
+                      "bias_rate": None, "threshold": 0, "decay": 0, "converged": theirs.converged}  # (0: the notes')
             try:
                 variant = _variant(args, names, values)
                 for field, name in (("rate", "a rate"), ("bias_rate", "a rate for the bias")):
@@ -4254,8 +4254,10 @@ def _choices(args, theirs, n, d, kernel) -> list:
             args, _ROWS[name].field) and (name != "a start" or theirs.start is None and type(theirs.weights) is list)]
     if not args.multiclass and kernel is None and theirs.start is None and theirs.rate is None:
         choices.append([(), ("a rate",), ("a rate", "a falling rate")])
+    kept_on = theirs.converged and theirs.epochs is not None and args.epochs is None and theirs.epochs > max(
+        (s.epoch for s in steps), default=0) + 1  # passes after a clean one: a number of passes fixed (--epochs)
     if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False \
-            or (theirs.epochs, theirs.converged, theirs.trace, args.multiclass, kernel) == (None,) * 5:  # w alone
+            or kept_on or (theirs.epochs, theirs.converged, theirs.trace, args.multiclass, kernel) == (None,) * 5:
         choices.append([(), ("the passes",)])
     if not args.multiclass and kernel is None:
         minibatch = [("the batch rule", "a minibatch"), ("the batch rule with the mean", "a minibatch")] \
@@ -4265,9 +4267,7 @@ def _choices(args, theirs, n, d, kernel) -> list:
         choices += [[(), ("the joint update",) if args.multiclass == "one-vs-rest" else ("one-vs-rest",)],
                     [(), ("no prediction at 0",)], [(), ("ties to the last",)]]
     if theirs.average is not None:  # (alternatives in any order: the candidates are sorted)
-        passes = ("the passes",) * (args.epochs is None and theirs.epochs is not None and theirs.converged is not False)
-        choices.append([() if row.value == args.average else (row.name,) + passes * (row.value != "updates")
-                        for row in FAMILY if row.field == "average"])  # a mean before or after: over THEIRS's passes
+        choices.append([() if row.value == args.average else (row.name,) for row in FAMILY if row.field == "average"])
     if theirs.voted is not None and not args.voted:
         choices.append([("the votes",)])
     return choices
@@ -4276,9 +4276,9 @@ def _choices(args, theirs, n, d, kernel) -> list:
 def _variant(args, names, values):
     """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``); an error if they clash."""
     variant = type(args)(**vars(args))  # a copy of the parsed options, to change
-    fixed = args.epochs is not None or {"the average after", "the average before"} & set(names)  # K passes made
     for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
-        field = "epochs" if row.field == "max_epochs" and fixed else row.field
+        field = "epochs" if row.field == "max_epochs" and (args.epochs is not None or values.get("converged")) else \
+            row.field  # (THEIRS converged, yet made more passes: as many as --epochs says)
         value = values[row.field] if isinstance(row.value, str) and row.value.isupper() else row.value
         if field == "multiclass" and value == "joint" and "rule" in args.given or field == "average" and \
                 value != "updates" and args.epochs is None and "the passes" not in names:

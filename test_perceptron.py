@@ -5360,15 +5360,17 @@ def test_check_says_the_other_reading_as_options_alone_where_theirs_writes_its_e
     assert reproduced(tmp_path, out)[0] == 0
 
 
-@pytest.mark.parametrize("average", ["after", "before"])
-def test_check_an_average_over_a_fixed_number_of_passes_checked_without_them_is_two_conventions(capsys, tmp_path,
-                                                                                               average):
-    # an average before or after depends on the passes made: --epochs is named with it (was "unexplained")
+@pytest.mark.parametrize("option, said", [(["--average", "after"], "--average=after: the mean"),
+                                          (["--average", "before"], "--average=before: the mean"),
+                                          (["--voted"], "--voted: every w kept")])
+def test_check_a_run_of_more_passes_than_its_clean_one_checked_without_epochs_is_two_conventions(capsys, tmp_path,
+                                                                                                option, said):
+    # it converged at pass 2 and made 3: --epochs=3 is named with what it kept (was "unexplained")
     examples = [([1, 2], 1), ([-2, -1], -1), ([1, -1], 1)]
-    status, theirs = cli_json(capsys, write(tmp_path, csv_of(examples)), "--average", average, "--epochs", "3")
+    status, theirs = cli_json(capsys, write(tmp_path, csv_of(examples)), *option, "--epochs", "3")
     status, out, err = check(capsys, tmp_path, examples, theirs)
     assert (status, err) == (1, "") and "diagnosis: 2 conventions, not a bug" in out, out
-    assert f"  - --average={average}: the mean" in out and "  - --epochs=3: they stop after 3 passes" in out, out
+    assert f"  - {said}" in out and "  - --epochs=3: they stop after 3 passes" in out, out
     assert reproduced(tmp_path, out)[0] == 0
 
 
