@@ -4250,8 +4250,9 @@ def _choices(args, theirs, n, d, kernel) -> list:
     elif not lengths:
         choices.append([(), ("no bias",) if args.bias else ("a bias",)])
     if not args.multiclass and kernel is None:  # an option given that THEIRS need not take: the notes' value
-        choices += [[(), (name,)] for name in ("a threshold", "a weight decay", "a start") if getattr(
-            args, _ROWS[name].field) and (name != "a start" or theirs.start is None and type(theirs.weights) is list)]
+        free = {"a threshold": True, "a weight decay": True, "a rate": theirs.rate == 1,  # (or what it declares)
+                "a start": not any(theirs.start or ()) and type(theirs.weights) is list}
+        choices += [[(), (name,)] for name, notes in free.items() if notes and getattr(args, _ROWS[name].field)]
     if not args.multiclass and kernel is None and theirs.start is None and theirs.rate is None:
         choices.append([(), ("a rate",), ("a rate", "a falling rate")])
     kept_on = theirs.converged and theirs.epochs is not None and args.epochs is None and theirs.epochs > max(

@@ -5351,6 +5351,17 @@ def test_check_an_order_per_pass_declared_agrees_with_exit_0(tmp_path):
         in out, out
 
 
+@pytest.mark.parametrize("declared, option, said", [({"start": [0, 0]}, "--start=1,1", "--start=0,0: w starts at"),
+                                                    ({"rate": 1}, "--rate=2", "--rate=1: every update times eta")])
+def test_check_of_a_run_declaring_the_notes_value_under_another_option_is_a_convention(capsys, tmp_path, declared,
+                                                                                       option, said):
+    # THEIRS declares w = 0 or eta = 1, the notes' own: checked under --start or --rate it read "unexplained"
+    theirs = {"weights": [2, 1], "trace": [{"epoch": 1, "index": 1, "score": 0, "weights": [2, 1]}], **declared}
+    status, out, err = check(capsys, tmp_path, [([1, 2], 1), ([-2, -1], -1), ([1, -1], 1)], theirs, option)
+    assert (status, err) == (1, "") and "diagnosis: a convention, not a bug" in out and f"  - {said}" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
+
+
 def test_check_says_the_other_reading_as_options_alone_where_theirs_writes_its_epochs_from_0(capsys, tmp_path):
     # the README's run, its epochs from 0: the other reading is --zero=-1, not the words of a way of writing
     theirs = {"weights": [2, 1], "trace": [{"epoch": 0, "index": 0, "score": 0, "weights": [1, 2]},
