@@ -4169,35 +4169,30 @@ def _compare(ours, theirs, st, model, whole=True):
 
 
 def _conventions(args, data, examples, classes, kernel, theirs, found_first) -> tuple | None:
-    """(the fewest conventions under which THEIRS agrees, _named's lines, the options); (None, lines, None) up to a
-    rounded tie; None if no set of at most _SEARCHED does."""
+    """The fewest conventions under which THEIRS agrees: (names, _named's lines, options); (None, lines, None): a tie"""
     n, d = len(examples), data.d
     import itertools
     forced = tuple(dict.fromkeys(found_first + _evidence(theirs, n)))
     order = list(_ROWS) + list(_WRITTEN)
     candidates = sorted((sum(names, ()) for names in itertools.product(*_choices(args, theirs, n, d, kernel))),
                         key=lambda names: (len(names), [order.index(name) for name in names]))
-    tried, agreeing, tied, visits = 0, [], None, 0  # type: int, list, tuple | None, int  # agreeing: (names, values)
-    for names in (forced + names for names in candidates):
+    agreeing, tied, visits = [], None, 0  # type: list, tuple | None, int  # agreeing: (names, values)
+    for names in [forced + names for names in candidates if forced + names][:_SEARCHED]:  # (none: as given)
         if agreeing and len(names) > len(agreeing[0][0]) or tied and len(names) > len(tied[0]) or \
                 visits > _SEARCH_VISITS:
             break
-        if not names or tried >= _SEARCHED:
-            continue
-        tried += 1
         converted = theirs._replace(trace=theirs.trace and [  # its numbering read back as the notes'
             s._replace(epoch=s.epoch + ("epochs from 0" in names), index=s.index - ("indexes from 1" in names))
             for s in theirs.trace])
         for size in _batch_sizes(converted, n) if "a minibatch" in names else [None]:
-            values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start,
-                      "order": converted.order, "rate": converted.rate, "bias_rate": None}
-            if _variant(args, names, values) is None:
-                break
+            values = {"max_epochs": theirs.epochs or args.max_epochs, "batch_size": size, "start": converted.start or (
+                theirs.weights and [0] * len(theirs.weights)), "order": converted.order, "rate": converted.rate,
+                      "bias_rate": None, "threshold": 0, "decay": 0, "converged": theirs.converged}  # (0: the notes')
             try:
+                variant = _variant(args, names, values)
                 for field, name in (("rate", "a rate"), ("bias_rate", "a rate for the bias")):
                     if name in names and (field == "bias_rate" or converted.rate is None):  # read at the rate 1
-                        values[field] = _rate_read(examples, converted, _variant(args, names, values),
-                                                   field == "bias_rate")
+                        values[field] = _rate_read(examples, converted, variant, field == "bias_rate")
                 if "the passes" in names and theirs.epochs is None:  # THEIRS wrote its weights alone
                     values["max_epochs"] = _passes_read(examples, converted, _variant(args, names, values))
                 variant = _variant(args, names, values)
@@ -4238,7 +4233,7 @@ def _passes_read(examples, theirs, variant):
 def _rate_read(examples, theirs, variant, bias):
     """THEIRS's rate (``bias``: its bias's), its first weight of one sign over the run's at the rate 1 (the bias's,
     or any other's): exact, or a binary fraction, else the float of the shortest decimal near it."""
-    variant.rate = variant.bias_rate = None
+    variant = type(variant)(**{**vars(variant), "rate": None, "bias_rate": None})
     side = _replay(examples, _settings(variant, None, None), _Rounding(variant, theirs, examples))  # (primal only)
     pairs = [(s.weights, m.weights) for s, m in zip(theirs.trace or [], side.steps)]
     t, o = next(((t, o) for ts, os_ in pairs + [(theirs.weights, side.weights)]
@@ -4252,7 +4247,8 @@ def _rate_read(examples, theirs, variant, bias):
 
 
 def _declared(theirs, names) -> str:
-    order = theirs.order and (f"[{', '.join(map(str, theirs.order[0][:3]))}, ..., {theirs.order[0][-1]}]"
+    one = theirs.order[0] if theirs.order else []  # one list shown whole, or its ends
+    order = theirs.order and (f"[{', '.join(map(str, one if len(one) < 6 else one[:3] + ['...'] + one[-1:]))}]"
                               if len(theirs.order) == 1 else f"{len(theirs.order)} orders, one a pass")
     fields = {"a start": _shown_any(theirs.start), "a rate": _shown_any(theirs.rate), "an order": order}
     return ", ".join(f'"{name.split()[-1]}": {fields[name]}' for name in names if name in fields) or "its labels"
@@ -4303,10 +4299,16 @@ def _choices(args, theirs, n, d, kernel) -> list:
         choices.append([("no bias",)])
     elif not lengths:
         choices.append([(), ("no bias",) if args.bias else ("a bias",)])
+    if not args.multiclass and kernel is None:  # an option given that THEIRS need not take: the notes' value
+        free = {"a threshold": True, "a weight decay": True, "a rate": theirs.rate == 1,  # (or what it declares)
+                "a start": not any(theirs.start or ()) and type(theirs.weights) is list}
+        choices += [[(), (name,)] for name, notes in free.items() if notes and getattr(args, _ROWS[name].field)]
     if not args.multiclass and kernel is None and theirs.start is None and theirs.rate is None:
         choices.append([(), ("a rate",), ("a rate", "a falling rate")])
+    kept_on = theirs.converged and theirs.epochs is not None and args.epochs is None and theirs.epochs > max(
+        (s.epoch for s in steps), default=0) + 1  # passes after a clean one: a number of passes fixed (--epochs)
     if theirs.epochs is not None and theirs.epochs != (args.epochs or args.max_epochs) and theirs.converged is False \
-            or (theirs.epochs, theirs.converged, theirs.trace, args.multiclass, kernel) == (None,) * 5:  # w alone
+            or kept_on or (theirs.epochs, theirs.converged, theirs.trace, args.multiclass, kernel) == (None,) * 5:
         choices.append([(), ("the passes",)])
     if not args.multiclass and kernel is None:
         minibatch = [("the batch rule", "a minibatch"), ("the batch rule with the mean", "a minibatch")] \
@@ -4323,14 +4325,15 @@ def _choices(args, theirs, n, d, kernel) -> list:
 
 
 def _variant(args, names, values):
-    """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``), None where they clash."""
+    """A copy of ``args`` with the conventions ``names`` set (a parameter from ``values``); an error if they clash."""
     variant = type(args)(**vars(args))  # a copy of the parsed options, to change
     for row in filter(None, map(_ROWS.get, names)):  # (a way of writing: read, not run)
-        field = "epochs" if row.field == "max_epochs" and args.epochs is not None else row.field
+        field = "epochs" if row.field == "max_epochs" and (args.epochs is not None or values.get("converged")) else \
+            row.field  # (THEIRS converged, yet made more passes: as many as --epochs says)
         value = values[row.field] if isinstance(row.value, str) and row.value.isupper() else row.value
         if field == "multiclass" and value == "joint" and "rule" in args.given or field == "average" and \
-                value != "updates" and args.epochs is None:
-            return None
+                value != "updates" and args.epochs is None and "the passes" not in names:
+            raise PerceptronError(f"{names}: these conventions clash")
         setattr(variant, field, value)
     return variant
 
@@ -4363,8 +4366,8 @@ def _named(args, names, others) -> list:
                            if str(row.value).isupper() and row.field != "order" else row.changes)
         lines.append(f"  - {said}: {changes} (met in {row.source})" if row else
                      f"  - {said}: a way of writing the numbers, read as written")
-    lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n) or "the options as given") + ")"
-              for n, v in others[:3]]
+    lines += ["  (or equally: " + (" ".join(option(name, v)[0] for name in n if name in _ROWS) or "the options as "
+                                    "given") + ")" for n, v in others[:3]]
     import shlex
     shown = {field: getattr(args, field) != value for field, value in _DEFAULTS.items()}  # (the rest: where true)
     shown.update(rule=shown["rule"] and args.multiclass != "joint", max_epochs=shown["max_epochs"] and not args.epochs)
@@ -4471,9 +4474,9 @@ def _law(examples, args, theirs, model) -> tuple | None:
     # within the rounding of 0 (of reading THEIRS as floats, or of its declared precision) is 0: a y w.x, and w_0
     near = 2.0 ** -_PRECISIONS.get(theirs.precision, 53)
     zero = 2 * len(start) ** 2 * near * max(max(map(abs, v)) for v in W + [start]) * max(max(map(abs, x)) for x in X)
-    order, visits = theirs.order, theirs.order or [range(n)]  # visits: the examples of each pass, in its order
-    shuffled = None if order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
-                                        if b.epoch == a.epoch and b.index <= a.index), None)  # out of the file's order
+    visits = theirs.order or [range(n)]  # the examples of each pass, in its order
+    shuffled = None if theirs.order else next((k for k, (a, b) in enumerate(zip(steps, steps[1:]), 1)  # the first step
+                                               if b.epoch == a.epoch and b.index <= a.index), None)  # out of its order
     reads: list = []  # each update's (keep factor c or None, eta, y w_(k-1).x, x.x, visits since the last, fits)
     before, last = start, -1  # type: list, Any
     for s, w in zip(steps, W):

@@ -5473,6 +5473,9 @@ PLANTED = [  # (name, their run's switches, the options, what the report must sa
      ["--batch=sum: a batch's updates summed"]),
     ("the batch rule, w and the updates so far after each", {"batch": "sum", "batch_weights": "running"}, [],
      ["--batch=sum: a batch's updates summed"]),
+    ("the notes' start, under --start", {}, ["--start=1,-2,3"], ["--start=0,0,0: w starts at (0, 0, 0)"]),
+    ("the notes' threshold, under --threshold", {}, ["--threshold=2"], ["--threshold=0: a mistake iff y (w.x) <= 0"]),
+    ("no decay, under --decay", {}, ["--decay=0.1"], ["--decay=0: w <- (1 - 0) w at each example"]),
 ]
 
 
@@ -5507,7 +5510,7 @@ def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclar
 
 
 @pytest.mark.parametrize("mistaken, status, said", [
-    (False, 0, "under what it declares (\"order\": [0, 1, "),  # example 2 makes no mistake
+    (False, 0, "under what it declares (\"order\": [0, 1]), "),  # example 2 makes no mistake; its order shown whole
     (True, 1, "its declaration does not describe its run")])  # example 2 makes one: its weights are the notes'
 def test_check_of_the_notes_numbers_under_an_order_leaving_an_example_out_is_a_verdict(tmp_path, mistaken, status,
                                                                                       said):
@@ -5530,6 +5533,40 @@ def test_check_an_order_per_pass_declared_agrees_with_exit_0(tmp_path):
     status, out, err = check_in_process(tmp_path, examples, notes)
     assert (status, err) == (0, "") and "under what it declares (\"order\": [0, 1, 2, ..., 29])" \
         in out, out
+
+
+@pytest.mark.parametrize("declared, option, said", [({"start": [0, 0]}, "--start=1,1", "--start=0,0: w starts at"),
+                                                    ({"rate": 1}, "--rate=2", "--rate=1: every update times eta")])
+def test_check_of_a_run_declaring_the_notes_value_under_another_option_is_a_convention(capsys, tmp_path, declared,
+                                                                                       option, said):
+    # THEIRS declares w = 0 or eta = 1, the notes' own: checked under --start or --rate it read "unexplained"
+    theirs = {"weights": [2, 1], "trace": [{"epoch": 1, "index": 1, "score": 0, "weights": [2, 1]}], **declared}
+    status, out, err = check(capsys, tmp_path, [([1, 2], 1), ([-2, -1], -1), ([1, -1], 1)], theirs, option)
+    assert (status, err) == (1, "") and "diagnosis: a convention, not a bug" in out and f"  - {said}" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
+
+
+def test_check_says_the_other_reading_as_options_alone_where_theirs_writes_its_epochs_from_0(capsys, tmp_path):
+    # the README's run, its epochs from 0: the other reading is --zero=-1, not the words of a way of writing
+    theirs = {"weights": [2, 1], "trace": [{"epoch": 0, "index": 0, "score": 0, "weights": [1, 2]},
+                                           {"epoch": 0, "index": 2, "score": -1, "weights": [2, 1]}]}
+    status, out, err = check(capsys, tmp_path, [([1, 2], 1), ([-2, -1], -1), ([1, -1], 1)], theirs)
+    assert (status, err) == (1, "") and "\n  (or equally: --zero=-1)\n" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
+
+
+@pytest.mark.parametrize("option, said", [(["--average", "after"], "--average=after: the mean"),
+                                          (["--average", "before"], "--average=before: the mean"),
+                                          (["--voted"], "--voted: every w kept")])
+def test_check_a_run_of_more_passes_than_its_clean_one_checked_without_epochs_is_two_conventions(capsys, tmp_path,
+                                                                                                option, said):
+    # it converged at pass 2 and made 3: --epochs=3 is named with what it kept (was "unexplained")
+    examples = [([1, 2], 1), ([-2, -1], -1), ([1, -1], 1)]
+    status, theirs = cli_json(capsys, write(tmp_path, csv_of(examples)), *option, "--epochs", "3")
+    status, out, err = check(capsys, tmp_path, examples, theirs)
+    assert (status, err) == (1, "") and "diagnosis: 2 conventions, not a bug" in out, out
+    assert f"  - {said}" in out and "  - --epochs=3: they stop after 3 passes" in out, out
+    assert reproduced(tmp_path, out)[0] == 0
 
 
 def test_check_an_average_over_updates(tmp_path):
