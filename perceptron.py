@@ -1314,7 +1314,7 @@ FAMILY = (
          "w <- (1 - C) w + f x, only on a mistake"),
     _Row("labels 0/1", "labels", (0, 1), "Kalyanakrishnan §1", "labels 0 and 1, read as -1 and +1"),
     _Row("no bias", "bias", False, "Columbia §1", "no bias: a hyperplane through the origin"),
-    _Row("the passes", "max_epochs", "K", "a fixed number of epochs", "they stop after K passes, not converged"),
+    _Row("the passes", "max_epochs", "K", "a fixed number of epochs", "the run stops after K passes"),
     _Row("one-vs-rest", "multiclass", "one-vs-rest", "Kalyanakrishnan §4; scikit-learn",
          "one binary Perceptron per class, on 'this class or not'"),
     _Row("the joint update", "multiclass", "joint", "Collins 2002; Crammer and Singer 2003",

@@ -5494,7 +5494,7 @@ def test_check_names_the_passes_theirs_made_under_epochs_given_not_max_epochs(ca
     xor = [((0, 0), -1), ((0, 1), 1), ((1, 0), 1), ((1, 1), -1)]
     status, theirs = cli_json(capsys, write(tmp_path, csv_of(xor)), "--bias", "--epochs", "7")
     status, out, err = check(capsys, tmp_path, xor, theirs, "--bias", "--epochs", "5")
-    assert (status, err) == (1, "") and "  - --epochs=7: they stop after 7 passes, not converged" in out, out
+    assert (status, err) == (1, "") and "  - --epochs=7: the run stops after 7 passes" in out, out
 
 
 def test_check_a_start_vector_and_a_rate_declared_agree_with_exit_0_and_undeclared_they_differ(tmp_path):
@@ -5565,7 +5565,7 @@ def test_check_a_run_of_more_passes_than_its_clean_one_checked_without_epochs_is
     status, theirs = cli_json(capsys, write(tmp_path, csv_of(examples)), *option, "--epochs", "3")
     status, out, err = check(capsys, tmp_path, examples, theirs)
     assert (status, err) == (1, "") and "diagnosis: 2 conventions, not a bug" in out, out
-    assert f"  - {said}" in out and "  - --epochs=3: they stop after 3 passes" in out, out
+    assert f"  - {said}" in out and "  - --epochs=3: the run stops after 3 passes" in out, out
     assert reproduced(tmp_path, out)[0] == 0
 
 
@@ -6397,7 +6397,7 @@ def test_check_reads_the_passes_of_a_run_that_writes_its_weights_alone_and_its_c
     doc = loop_run(examples, passes=3)
     assert doc["converged"] is False and loop_run(examples, passes=2)["weights"] != doc["weights"]
     status, out, err = check_in_process(tmp_path, examples, {"weights": doc["weights"]})
-    assert (status, err) == (1, "") and "\n  - --max-epochs=3: they stop after 3 passes, not converged" in out, out
+    assert (status, err) == (1, "") and "\n  - --max-epochs=3: the run stops after 3 passes" in out, out
     command = next(line for line in out.splitlines() if line.startswith("reproduce it: "))
     assert P.main(shlex.split(command)[4:]) == 0, command
     assert " agrees with this run of " in capsys.readouterr().out
