@@ -3639,8 +3639,8 @@ class _Fields:
                 numerator, denominator = v.strip().split("/")
                 if len(numerator) + len(denominator) <= 2 * _DIGITS + 1 and _int_of(denominator) != 0:
                     return Fraction(_int_of(numerator), _int_of(denominator))
-            elif form == "decimal" and abs(_int_of(v.lower().partition("e")[2] or "0")) > 2 * _DIGITS:  # 10**e: slow
-                raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")
+            elif form == "decimal" and int(v.lower().partition("e")[2].lstrip("+-").lstrip("0")[:6] or 0) > 2 * _DIGITS:
+                raise self.wrong(field, f"{_short(v)}: an exponent beyond {2 * _DIGITS} is not read")  # 10**e: slow
             elif form in ("int", "decimal"):  # exact, past the int <-> str limit
                 return Fraction(decimal.Decimal(v)) if self.fractions else decimal.Decimal(v)
         raise self.wrong(field, f"{v!r} is not a finite number" if type(v) is float else
